@@ -1,0 +1,27 @@
+// Events the auth service publishes.
+import { z } from 'zod';
+import { defineEvent } from './define-event.ts';
+
+export const UserRegistered = defineEvent(
+  'civic.auth.user.registered',
+  1,
+  z.object({ userId: z.string().uuid(), email: z.string(), isAdmin: z.boolean(), registeredAt: z.string() }),
+);
+
+export const UserSignedIn = defineEvent(
+  'civic.auth.user.signed_in',
+  1,
+  z.object({ userId: z.string().uuid(), method: z.enum(['otp', 'magic_link']), signedInAt: z.string() }),
+);
+
+export const SessionRevoked = defineEvent(
+  'civic.auth.session.revoked',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    reason: z.enum(['logout', 'ban', 'account_deleted', 'admin_revoke']),
+    revokedAt: z.string(),
+  }),
+);
+
+export const AUTH_EVENTS = [UserRegistered, UserSignedIn, SessionRevoked] as const;

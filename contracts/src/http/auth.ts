@@ -1,0 +1,64 @@
+// Requests and answers of the auth service (spec 7.2, DESIGN.md section 8).
+import { z } from 'zod';
+
+/** The fixed provider path segment of spec 7.2. */
+export const AUTH_PROVIDER = 'email';
+
+export const SIGN_IN_MESSAGES = {
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  codeIncomplete: 'Please enter all 6 digits',
+  invalidCode: 'Invalid verification code',
+  invalidToken: 'Invalid or expired token.',
+  expiredCode: 'Verification code has expired. Please request a new one.',
+  stateBurned: 'Too many incorrect attempts. Please request a new code.',
+  tooManyFailures: 'Too many failed sign-in attempts. Please try again later.',
+  resendCooldown: 'Please wait before requesting another email.',
+  mailLimit: 'Too many sign-in emails requested. Please try again later.',
+  otherBrowser: 'This sign-in request was started in another browser. Please request a new link or code here.',
+  registrationClosed: 'Registration is currently closed.',
+  banned: 'This account has been suspended.',
+  unauthorized: 'Unauthorized',
+} as const;
+
+/** spec 5: text, @, text, dot, text. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const ZEmail = z
+  .string({ error: SIGN_IN_MESSAGES.emailRequired })
+  .trim()
+  .min(1, SIGN_IN_MESSAGES.emailRequired)
+  .max(254, SIGN_IN_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, SIGN_IN_MESSAGES.emailInvalid);
+
+export const ZSendRequest = z.strictObject({ email: ZEmail });
+export type TSendRequest = z.infer<typeof ZSendRequest>;
+
+export const ZStateId = z.string().uuid('Invalid sign-in request');
+
+export const ZSendResponse = z.object({
+  stateId: ZStateId,
+  message: z.string(),
+});
+export type TSendResponse = z.infer<typeof ZSendResponse>;
+
+export const ZOtp = z
+  .string({ error: SIGN_IN_MESSAGES.codeIncomplete })
+  .regex(/^\d{6}$/, SIGN_IN_MESSAGES.codeIncomplete);
+
+export const ZVerifyOtpRequest = z.strictObject({ stateId: ZStateId, otp: ZOtp });
+export type TVerifyOtpRequest = z.infer<typeof ZVerifyOtpRequest>;
+
+export const ZResendOtpRequest = z.strictObject({ stateId: ZStateId });
+export type TResendOtpRequest = z.infer<typeof ZResendOtpRequest>;
+
+export const ZVerifyTokenRequest = z.strictObject({
+  token: z.string({ error: SIGN_IN_MESSAGES.invalidToken }).regex(/^[A-Za-z0-9_-]{43}$/, SIGN_IN_MESSAGES.invalidToken),
+});
+export type TVerifyTokenRequest = z.infer<typeof ZVerifyTokenRequest>;
+
+export const ZOkResponse = z.object({ success: z.literal(true), message: z.string().optional() });
+export type TOkResponse = z.infer<typeof ZOkResponse>;
+
+export const ZCsrfTokenResponse = z.object({ token: z.string() });
+export type TCsrfTokenResponse = z.infer<typeof ZCsrfTokenResponse>;
