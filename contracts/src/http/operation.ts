@@ -1,0 +1,54 @@
+// An HTTP call as data: the single source from which services take their route schemas and the
+// gateway generates the OpenAPI document.
+import type { z } from 'zod';
+import { ZErrorBody } from '../errors.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Operation<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** OpenAPI style: /api/users/{id}/profile */
+  path: string;
+  summary: string;
+  owner: string;
+  body?: B;
+  query?: Q;
+  response: R;
+  /** Statuses that answer with the error body. */
+  errors: readonly number[];
+  /** Whether the call needs a signed-in user. */
+  auth: 'none' | 'user' | 'admin';
+}
+
+export function defineOperation<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(operation: Operation<B, Q, R>): Operation<B, Q, R> {
+  return operation;
+}
+
+/** The Fastify path of an operation: {id} becomes :id. */
+export function fastifyPath(operation: Pick<Operation, 'path'>): string {
+  return operation.path.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** The Fastify route schema of an operation (validated through the zod type provider). */
+export function routeSchema<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType>(
+  operation: Operation<B, Q, R>,
+): { summary: string; tags: string[]; body: B; querystring: Q; response: { 200: R } & Record<number, z.ZodType> } {
+  const response: Record<number, z.ZodType> = { 200: operation.response };
+  for (const status of operation.errors) response[status] = ZErrorBody;
+  // Absent body/querystring keys are left out entirely (an undefined schema makes Fastify warn).
+  return {
+    summary: operation.summary,
+    tags: [operation.owner],
+    ...(operation.body ? { body: operation.body } : {}),
+    ...(operation.query ? { querystring: operation.query } : {}),
+    response,
+  } as { summary: string; tags: string[]; body: B; querystring: Q; response: { 200: R } & Record<number, z.ZodType> };
+}

@@ -1,0 +1,59 @@
+// The OpenAPI 3.1 document, generated from the operations declared in contracts/ (never by hand).
+import { z } from 'zod';
+import { AUTH_OPERATIONS } from './http/auth.ts';
+import type { Operation } from './http/operation.ts';
+import { ZErrorBody } from './errors.ts';
+
+export const ALL_OPERATIONS: readonly Operation[] = [...Object.values(AUTH_OPERATIONS)];
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+
+function parameters(operation: Operation) {
+  const path = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const query = operation.query ? (jsonSchema(operation.query, 'input') as { properties?: Record<string, object>; required?: string[] }) : null;
+  const queryParams = Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: query?.required?.includes(name) ?? false,
+    schema,
+  }));
+  return [...path, ...queryParams];
+}
+
+export function buildOpenApiDocument(operations: readonly Operation[] = ALL_OPERATIONS) {
+  const paths: Record<string, Record<string, object>> = {};
+  for (const op of operations) {
+    const responses: Record<string, object> = {
+      200: { description: 'OK', content: { 'application/json': { schema: jsonSchema(op.response, 'output') } } },
+    };
+    for (const status of op.errors) {
+      responses[status] = { description: 'Error', content: { 'application/json': { schema: jsonSchema(ZErrorBody, 'output') } } };
+    }
+    (paths[op.path] ??= {})[op.method.toLowerCase()] = {
+      summary: op.summary,
+      tags: [op.owner],
+      ...(op.auth === 'none' ? {} : { security: [{ session: [] }] }),
+      parameters: parameters(op),
+      ...(op.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } }
+        : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Civic Agenda API',
+      version: '0.1.0',
+      description: 'State-changing calls need the X-CSRF-Token header (GET /api/csrf-token). Errors answer { message, code?, errors? }.',
+    },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'sid' } } },
+    paths,
+  };
+}

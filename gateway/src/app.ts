@@ -1,0 +1,62 @@
+// The gateway: the only public HTTP entry. Security headers, sessions -> internal identity, CSRF,
+// rate limits, then each /api path to its service: mounted in-process (embedded) or proxied
+// (distributed). Also serves the built front ends and the OpenAPI document.
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import { isSecureOrigin } from '@civic/service-kit/config';
+import { cookieNames } from '@civic/service-kit/http/cookies';
+import { createHttpServer } from '@civic/service-kit/http/create-http-server';
+import type { Platform } from '@civic/service-kit/platform';
+import { mountService, type ServiceDefinition } from '@civic/service-kit/service';
+import type { GatewayConfig } from './config.ts';
+import { installCsrfGuard } from './plugins/csrf-guard.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerServiceProxies } from './plugins/service-proxy.ts';
+import { installSessionIdentity } from './plugins/session-identity.ts';
+import { assertNoDuplicateClaims, assertRouteOwned } from './route-ownership.ts';
+import { ROUTE_TABLE, type RouteClaim } from './route-table.ts';
+
+export interface GatewayOptions {
+  platform: Platform;
+  config: GatewayConfig;
+  /** Embedded: the services to mount in-process. */
+  services?: readonly ServiceDefinition[];
+  /** Distributed: service name -> base URL. */
+  upstreams?: Record<string, string>;
+  table?: readonly RouteClaim[];
+  /** Registers the front-end assets (kept out of API-only builds). */
+  frontends?: (app: FastifyInstance) => Promise<void>;
+}
+
+export async function buildGateway(options: GatewayOptions) {
+  const { platform, config } = options;
+  const table = options.table ?? ROUTE_TABLE;
+  assertNoDuplicateClaims(table);
+  const names = cookieNames(platform.config);
+
+  const app = createHttpServer(platform.config, { trustProxy: config.TRUST_PROXY });
+  const root = app as unknown as FastifyInstance;
+  await app.register(cookie);
+  await registerSecurityHeaders(root, { hsts: isSecureOrigin(platform.config) });
+  await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX });
+  installCsrfGuard(root, platform.secrets.csrf, names);
+  installSessionIdentity(root, platform, names);
+  await registerOpenApi(root);
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  for (const service of options.services ?? []) {
+    await app.register(async (scope) => {
+      // Every route the service registers is tagged with its owner and checked against the table.
+      scope.addHook('onRoute', (route) => {
+        assertRouteOwned(table, service.name, route.url);
+        route.config = { ...(route.config ?? {}), service: service.name };
+      });
+      await mountService(scope, service, platform);
+    });
+  }
+  if (options.upstreams) await registerServiceProxies(root, { table, upstreams: options.upstreams });
+  if (options.frontends) await options.frontends(root);
+  return app;
+}

@@ -1,0 +1,20 @@
+// State-changing API calls need an X-CSRF-Token bound to this browser (SECURITY 13). The 403 body
+// says CSRF, which is what the client keys its fetch-a-new-token-and-retry-once rule on.
+import type { FastifyInstance } from 'fastify';
+import { csrfBinding, type CookieNames } from '@civic/service-kit/http/cookies';
+import { verifyCsrfToken } from '@civic/service-kit/http/csrf';
+import { createError } from '@civic/service-kit/http/errors';
+
+export const CsrfRejected = createError('GATEWAY_CSRF_INVALID', 'Invalid or missing CSRF token', 403);
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function installCsrfGuard(app: FastifyInstance, secret: string, names: CookieNames): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    const token = request.headers['x-csrf-token'];
+    if (!verifyCsrfToken(secret, csrfBinding(request.cookies, names), typeof token === 'string' ? token : undefined)) {
+      throw new CsrfRejected();
+    }
+  });
+}

@@ -1,0 +1,46 @@
+// Distributed profile: each claimed path is forwarded to its service over HTTP (undici via
+// @fastify/reply-from), bodies streamed untouched, the internal identity header added by the
+// session-identity hook. Service answers (errors included) pass through unchanged.
+import replyFrom from '@fastify/reply-from';
+import type { FastifyInstance } from 'fastify';
+import { IDENTITY_HEADER } from '@civic/service-kit/http/internal-identity';
+import { REQUEST_ID_HEADER } from '@civic/service-kit/http/create-http-server';
+import type { RouteClaim } from '../route-table.ts';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export async function registerServiceProxies(
+  app: FastifyInstance,
+  options: { table: readonly RouteClaim[]; upstreams: Record<string, string> },
+): Promise<string[]> {
+  const proxied: string[] = [];
+  await app.register(async (scope) => {
+    // Leave bodies as streams: the gateway never needs to read them, the service validates them.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    await scope.register(replyFrom, {
+      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 },
+    });
+    for (const claim of options.table) {
+      const upstream = options.upstreams[claim.service];
+      if (!upstream) continue;
+      proxied.push(claim.service);
+      for (const pattern of claim.patterns) {
+        scope.route({
+          method: [...METHODS],
+          url: pattern,
+          config: { service: claim.service },
+          handler: (request, reply) =>
+            reply.from(`${upstream}${request.url}`, {
+              rewriteRequestHeaders: (_req, headers) => ({
+                ...headers,
+                [IDENTITY_HEADER]: request.headers[IDENTITY_HEADER] as string,
+                [REQUEST_ID_HEADER]: request.id,
+              }),
+            }),
+        });
+      }
+    }
+  });
+  return proxied;
+}

@@ -1,0 +1,36 @@
+// Checks on the route table: two services claiming one path is a start-up error, and so is a
+// service registering a route outside what the table gives it.
+import { createError } from '@civic/service-kit/http/errors';
+import type { RouteClaim } from './route-table.ts';
+
+export const DuplicateRouteClaim = createError('GATEWAY_DUPLICATE_ROUTE', 'Path %s is claimed by both %s and %s', 500);
+export const UnclaimedRoute = createError('GATEWAY_UNCLAIMED_ROUTE', 'Service %s registered %s, which the route table does not give it', 500);
+
+/** Parameter names do not matter for ownership: /a/:id and /a/:userId are one path. */
+function canonical(pattern: string): string {
+  return pattern.replace(/:[^/]+/g, ':');
+}
+
+export function assertNoDuplicateClaims(table: readonly RouteClaim[]): void {
+  const owner = new Map<string, string>();
+  for (const claim of table) {
+    for (const pattern of claim.patterns) {
+      const key = canonical(pattern);
+      const previous = owner.get(key);
+      if (previous !== undefined) throw new DuplicateRouteClaim(pattern, previous, claim.service);
+      owner.set(key, claim.service);
+    }
+  }
+}
+
+export function claimCovers(pattern: string, routeUrl: string): boolean {
+  const claim = canonical(pattern);
+  const url = canonical(routeUrl);
+  if (claim.endsWith('/*')) return url.startsWith(claim.slice(0, -1));
+  return claim === url;
+}
+
+export function assertRouteOwned(table: readonly RouteClaim[], service: string, routeUrl: string): void {
+  const claim = table.find((c) => c.service === service);
+  if (!claim?.patterns.some((pattern) => claimCovers(pattern, routeUrl))) throw new UnclaimedRoute(service, routeUrl);
+}

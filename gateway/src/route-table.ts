@@ -1,0 +1,34 @@
+// Which service owns which public path (DESIGN.md section 6). The one place that says it.
+// A pattern ending in /* owns everything below it; `:name` is one path segment.
+export interface RouteClaim {
+  service: string;
+  patterns: readonly string[];
+}
+
+export const ROUTE_TABLE: readonly RouteClaim[] = [
+  { service: 'auth', patterns: ['/api/auth/*', '/api/csrf-token'] },
+  {
+    service: 'priorities',
+    patterns: ['/api/issues', '/api/issues/*', '/api/priorities', '/api/priorities/*', '/api/admin/priorities/:id', '/api/stats'],
+  },
+  { service: 'ledger', patterns: ['/api/political-capital/*', '/api/daily-login'] },
+  { service: 'briefing', patterns: ['/api/briefing-docs', '/api/briefing-docs/*', '/api/admin/briefing-docs/:id'] },
+  {
+    service: 'social',
+    patterns: [
+      '/api/users/:id/followers',
+      '/api/users/:id/following',
+      '/api/users/:id/follow',
+      '/api/users/:id/block',
+      '/api/users/:id/activities',
+      '/api/users/blocked',
+      '/api/activities',
+      '/api/activities/*',
+    ],
+  },
+  { service: 'account', patterns: ['/api/users/:id/profile', '/api/settings', '/api/account', '/api/account/*'] },
+  {
+    service: 'admin',
+    patterns: ['/api/admin/users', '/api/admin/users/*', '/api/admin/settings', '/api/admin/audit-logs', '/api/admin/announcements', '/api/admin/announcements/*', '/api/announcements'],
+  },
+];

@@ -1,0 +1,5 @@
+// The services the embedded profile mounts in-process. Each later service joins this list.
+import { authService } from '@civic/auth';
+import type { ServiceDefinition } from '@civic/service-kit/service';
+
+export const EMBEDDED_SERVICES: readonly ServiceDefinition[] = [authService];

@@ -1,0 +1,39 @@
+// Builds the whole gateway process from configuration: the embedded profile mounts every service
+// in-process; the distributed profile proxies to the service processes.
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '@civic/service-kit/config';
+import { createPlatform, type Platform, type PlatformOverrides } from '@civic/service-kit/platform';
+import { buildGateway } from './app.ts';
+import { upstreamUrls, ZGatewayConfig, ZPlatformConfig } from './config.ts';
+import { EMBEDDED_SERVICES } from './services.ts';
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrides: PlatformOverrides = {}) {
+  const platformConfig = loadConfig(ZPlatformConfig, env);
+  const config = loadConfig(ZGatewayConfig, env);
+  const platform: Platform = await createPlatform(platformConfig, overrides);
+  const distributed = platformConfig.PROFILE === 'distributed';
+  const upstreams = upstreamUrls(config);
+  if (distributed && Object.keys(upstreams).length === 0) {
+    throw new Error('Invalid configuration:\n  SERVICE_URL_<NAME>: at least one is required when PROFILE=distributed');
+  }
+  const app = await buildGateway({
+    platform,
+    config,
+    ...(distributed ? { upstreams } : { services: EMBEDDED_SERVICES }),
+    ...(config.SERVE_FRONTENDS
+      ? {
+          frontends: async (root: FastifyInstance) => {
+            // Loaded only when serving assets, so API-only processes never touch the front-end build.
+            const { frontendsPlugin } = await import('./plugins/frontends.ts');
+            await root.register(frontendsPlugin, { rootDir: resolve(config.FRONTENDS_DIR ?? resolve(REPO_ROOT, 'frontends')) });
+          },
+        }
+      : {}),
+  });
+  app.addHook('onClose', async () => platform.close());
+  return { app, platform };
+}

@@ -1,0 +1,37 @@
+// The auth service: sign-in by e-mailed code or link, sessions, CSRF tokens, the current user.
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import { loadConfig } from '@civic/service-kit/config';
+import { loadNamedSecret } from '@civic/service-kit/secrets';
+import { defineService } from '@civic/service-kit/service';
+import { ZAuthConfig } from './config.ts';
+import type { AuthContext } from './context.ts';
+import { createAuthDb } from './db.ts';
+import { csrfRoutes } from './routes/csrf-routes.ts';
+import { sessionRoutes } from './routes/session-routes.ts';
+import { signInRoutes } from './routes/sign-in-routes.ts';
+import { AUTH_SCHEMA } from './events.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+export const authService = defineService({
+  name: AUTH_SCHEMA,
+  async plugin(app, { platform }) {
+    const config = loadConfig(ZAuthConfig);
+    const database = await platform.databases.open(AUTH_SCHEMA, MIGRATIONS_DIR);
+    const db = createAuthDb(database);
+    const ctx: AuthContext = {
+      db,
+      platform,
+      codeKey: await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY),
+    };
+    app.addHook('onClose', async () => {
+      await db.$disconnect();
+    });
+    // Mounted inside the gateway the cookie parser is already there; alone, the service brings its own.
+    if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
+    await app.register(csrfRoutes, { ctx });
+    await app.register(signInRoutes, { ctx });
+    await app.register(sessionRoutes, { ctx });
+  },
+});

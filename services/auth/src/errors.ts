@@ -1,0 +1,16 @@
+// The auth service's refusals. Messages are the ones users read (spec 8 where it has one).
+import { SIGN_IN_MESSAGES } from '@civic/contracts';
+import { createError, exposeMessage } from '@civic/service-kit/http/errors';
+
+export const InvalidCode = createError('AUTH_INVALID_CODE', SIGN_IN_MESSAGES.invalidCode, 400);
+export const ExpiredCode = createError('AUTH_EXPIRED_CODE', SIGN_IN_MESSAGES.expiredCode, 400);
+export const BurnedRequest = createError('AUTH_TOO_MANY_ATTEMPTS', SIGN_IN_MESSAGES.stateBurned, 400);
+export const InvalidToken = createError('AUTH_INVALID_TOKEN', SIGN_IN_MESSAGES.invalidToken, 400);
+export const OtherBrowser = createError('AUTH_OTHER_BROWSER', SIGN_IN_MESSAGES.otherBrowser, 400);
+export const TooManyFailures = createError('AUTH_TOO_MANY_FAILURES', SIGN_IN_MESSAGES.tooManyFailures, 429);
+export const ResendCooldown = createError('AUTH_RESEND_COOLDOWN', `${SIGN_IN_MESSAGES.resendCooldown} (%s s)`, 429);
+export const MailLimit = createError('AUTH_MAIL_LIMIT', SIGN_IN_MESSAGES.mailLimit, 429);
+export const RegistrationClosed = createError('AUTH_REGISTRATION_CLOSED', SIGN_IN_MESSAGES.registrationClosed, 403);
+export const MailFailed = exposeMessage(createError('AUTH_MAIL_FAILED', 'Failed to send authentication request', 502));
+/** No pre-session cookie: the browser must fetch a CSRF token first. The word CSRF makes the client do so. */
+export const MissingPreSession = createError('AUTH_CSRF_PRESESSION_MISSING', 'CSRF pre-session cookie missing; fetch a new CSRF token', 403);

@@ -1,0 +1,97 @@
+// POST /api/auth/email/{send-magic-link, send-otp, resend-otp, verify-otp, verify-token} (spec 7.2).
+import { AUTH_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
+import { cookieNames, cookieOptions } from '@civic/service-kit/http/cookies';
+import { typed } from '@civic/service-kit/service';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../context.ts';
+import { MissingPreSession } from '../errors.ts';
+import { SESSION_MAX_AGE_SECONDS, startSession } from '../sessions/sessions.ts';
+import type { SignedInUser } from '../sign-in/complete-sign-in.ts';
+import { requestSignIn } from '../sign-in/request-sign-in.ts';
+import { resendCode } from '../sign-in/resend-code.ts';
+import { verifyCode, verifyLinkToken } from '../sign-in/verify-sign-in.ts';
+
+export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const names = cookieNames(ctx.platform.config);
+  const r = typed(app);
+
+  const browserOf = (request: FastifyRequest): string => {
+    const id = request.cookies[names.preSession];
+    if (!id) throw new MissingPreSession();
+    return id;
+  };
+
+  const logResult = (request: FastifyRequest, event: string, fields: object) =>
+    request.log.info({ event, requestId: request.id, ...fields }, event);
+
+  /** Starts the session after the verification committed, and sets the cookie. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, user: SignedInUser) => {
+    const sessionId = await startSession(ctx, user, request.cookies[names.session]);
+    reply.setCookie(names.session, sessionId, cookieOptions(ctx.platform.config, SESSION_MAX_AGE_SECONDS));
+    logResult(request, 'sign_in_succeeded', { userId: user.id, registered: user.registered });
+    return { success: true as const };
+  };
+
+  /** Logs a refused verification (never the code or token, SECURITY 28) and rethrows it. */
+  const failed = (request: FastifyRequest, method: string) => (error: Error & { code?: string }) => {
+    logResult(request, 'sign_in_failed', { method, reason: error.code ?? error.name });
+    throw error;
+  };
+
+  r.post(
+    fastifyPath(ops.sendMagicLink),
+    { schema: routeSchema(ops.sendMagicLink) },
+    async (request) => {
+      const { stateId } = await requestSignIn(ctx, {
+        email: request.body.email,
+        method: 'magic_link',
+        browserId: browserOf(request),
+        ip: request.identity.ip,
+      });
+      return { stateId, message: 'Check your email for a sign-in link.' };
+    },
+  );
+
+  r.post(
+    fastifyPath(ops.sendOtp),
+    { schema: routeSchema(ops.sendOtp) },
+    async (request) => {
+      const { stateId } = await requestSignIn(ctx, {
+        email: request.body.email,
+        method: 'otp',
+        browserId: browserOf(request),
+        ip: request.identity.ip,
+      });
+      return { stateId, message: 'Check your email for a 6-digit code.' };
+    },
+  );
+
+  r.post(
+    fastifyPath(ops.resendOtp),
+    { schema: routeSchema(ops.resendOtp) },
+    async (request) => {
+      const { stateId } = await resendCode(ctx, { stateId: request.body.stateId, browserId: browserOf(request), ip: request.identity.ip });
+      return { stateId, message: 'A new code has been sent.' };
+    },
+  );
+
+  r.post(
+    fastifyPath(ops.verifyOtp),
+    { schema: routeSchema(ops.verifyOtp) },
+    async (request, reply) => {
+      const user = await verifyCode(ctx, { ...request.body, browserId: browserOf(request) }).catch(failed(request, 'otp'));
+      return signIn(request, reply, user);
+    },
+  );
+
+  r.post(
+    fastifyPath(ops.verifyToken),
+    { schema: routeSchema(ops.verifyToken) },
+    async (request, reply) => {
+      const user = await verifyLinkToken(ctx, { token: request.body.token, browserId: browserOf(request) }).catch(
+        failed(request, 'magic_link'),
+      );
+      return signIn(request, reply, user);
+    },
+  );
+}

@@ -1,0 +1,54 @@
+// The end of a successful verification, inside its transaction: consume the request (once), find or
+// register the user, and record the events. The session itself is started after the commit.
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '../context.ts';
+import type { AuthTx } from '../db.ts';
+import { RegistrationClosed, InvalidCode } from '../errors.ts';
+import { emitUserRegistered, emitUserSignedIn } from '../events.ts';
+import type { SignInState } from '../generated/prisma/client.ts';
+
+export interface SignedInUser {
+  id: string;
+  isAdmin: boolean;
+  isBanned: boolean;
+  registered: boolean;
+}
+
+export async function completeSignIn(ctx: AuthContext, tx: AuthTx, state: SignInState, now: Date): Promise<SignedInUser> {
+  // The row is locked by the caller; the condition still guards against any other writer.
+  const consumed = await tx.signInState.updateMany({
+    where: { id: state.id, consumedAt: null },
+    data: { consumedAt: now },
+  });
+  if (consumed.count !== 1) throw new InvalidCode();
+
+  let user = await tx.user.findUnique({ where: { emailNormalized: state.emailNormalized } });
+  let registered = false;
+  if (!user) {
+    if (!ctx.platform.settings.getBoolean('registration_enabled')) throw new RegistrationClosed();
+    const isAdmin = ctx.platform.config.ADMIN_EMAILS.includes(state.emailNormalized);
+    // ON CONFLICT: two first sign-ins of one address racing each other end with one account.
+    const inserted = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO auth.users (id, email, email_normalized, is_admin, created_at)
+      VALUES (${randomUUID()}::uuid, ${state.emailNormalized}, ${state.emailNormalized}, ${isAdmin}, ${now})
+      ON CONFLICT (email_normalized) DO NOTHING
+      RETURNING id`;
+    user = await tx.user.findUniqueOrThrow({ where: { emailNormalized: state.emailNormalized } });
+    if (inserted.length === 1) {
+      registered = true;
+      await emitUserRegistered(tx, {
+        userId: user.id,
+        email: user.email,
+        isAdmin: user.isAdmin,
+        registeredAt: user.createdAt.toISOString(),
+      });
+    }
+  }
+  await tx.user.update({ where: { id: user.id }, data: { lastSignInAt: now } });
+  await emitUserSignedIn(tx, {
+    userId: user.id,
+    method: state.method === 'otp' ? 'otp' : 'magic_link',
+    signedInAt: now.toISOString(),
+  });
+  return { id: user.id, isAdmin: user.isAdmin, isBanned: user.isBanned, registered };
+}

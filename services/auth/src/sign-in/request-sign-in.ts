@@ -1,0 +1,76 @@
+// Sends a sign-in code or magic link. The answer is the same whether or not the address has an
+// account (SECURITY 8); limits are checked under an advisory lock on the address so concurrent
+// requests cannot slip past them (SECURITY 9).
+import { randomUUID } from 'node:crypto';
+import type { AuthContext } from '../context.ts';
+import type { AuthTx } from '../db.ts';
+import { MailLimit, ResendCooldown } from '../errors.ts';
+import { composeSignInMail } from './sign-in-mail.ts';
+import {
+  HOUR_MS,
+  MAX_MAILS_PER_ADDRESS_PER_HOUR,
+  MAX_MAILS_PER_IP_PER_HOUR,
+  normalizeEmail,
+  resendWaitMs,
+  SIGN_IN_TTL_MS,
+} from './sign-in-policy.ts';
+import { generateCode, generateLinkToken, hashBrowser, hashCode, hashLinkToken } from './sign-in-secrets.ts';
+
+export type SignInMethod = 'otp' | 'magic_link';
+
+export interface SignInRequest {
+  email: string;
+  method: SignInMethod;
+  /** The asking browser's pre-session cookie value. */
+  browserId: string;
+  ip: string;
+}
+
+/** Throws unless another sign-in mail may go to `email` from `ip` now; call inside the address lock. */
+export async function assertMailAllowed(tx: AuthTx, emailNormalized: string, ip: string, now: Date): Promise<void> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
+  const [last, byAddress, byIp] = await Promise.all([
+    tx.signInMail.findFirst({ where: { emailNormalized }, orderBy: { sentAt: 'desc' }, select: { sentAt: true } }),
+    tx.signInMail.count({ where: { emailNormalized, sentAt: { gt: hourAgo } } }),
+    tx.signInMail.count({ where: { ip, sentAt: { gt: hourAgo } } }),
+  ]);
+  const wait = resendWaitMs(last?.sentAt ?? null, now);
+  if (wait > 0) throw new ResendCooldown(String(Math.ceil(wait / 1000)));
+  if (byAddress >= MAX_MAILS_PER_ADDRESS_PER_HOUR || byIp >= MAX_MAILS_PER_IP_PER_HOUR) throw new MailLimit();
+}
+
+export async function lockAddress(tx: AuthTx, emailNormalized: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sign-in:${emailNormalized}`}, 0))`;
+}
+
+export async function requestSignIn(ctx: AuthContext, request: SignInRequest): Promise<{ stateId: string }> {
+  const now = ctx.platform.clock.now();
+  const emailNormalized = normalizeEmail(request.email);
+  const stateId = randomUUID();
+  const code = request.method === 'otp' ? generateCode() : null;
+  const token = request.method === 'magic_link' ? generateLinkToken() : null;
+
+  await ctx.db.$transaction(async (tx) => {
+    await lockAddress(tx, emailNormalized);
+    await assertMailAllowed(tx, emailNormalized, request.ip, now);
+    await tx.signInState.create({
+      data: {
+        id: stateId,
+        emailNormalized,
+        method: request.method,
+        codeHash: code ? hashCode(ctx.codeKey, stateId, code) : null,
+        tokenHash: token ? hashLinkToken(token) : null,
+        browserHash: hashBrowser(request.browserId),
+        createdAt: now,
+        lastSentAt: now,
+        expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS),
+      },
+    });
+    await tx.signInMail.create({ data: { emailNormalized, ip: request.ip, sentAt: now } });
+  });
+
+  await ctx.platform.mailer.send(
+    composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, request.email.trim(), code ? { code } : { token: token! }),
+  );
+  return { stateId };
+}

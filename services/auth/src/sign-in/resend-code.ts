@@ -1,0 +1,32 @@
+// A new code for the same request. The failure count is kept (SECURITY 1): resending never
+// buys an attacker more guesses.
+import type { AuthContext } from '../context.ts';
+import { BurnedRequest, InvalidCode, OtherBrowser } from '../errors.ts';
+import { assertMailAllowed, lockAddress } from './request-sign-in.ts';
+import { composeSignInMail } from './sign-in-mail.ts';
+import { isBurned, SIGN_IN_TTL_MS } from './sign-in-policy.ts';
+import { generateCode, hashBrowser, hashCode } from './sign-in-secrets.ts';
+
+export async function resendCode(
+  ctx: AuthContext,
+  request: { stateId: string; browserId: string; ip: string },
+): Promise<{ stateId: string; email: string }> {
+  const now = ctx.platform.clock.now();
+  const code = generateCode();
+  const emailNormalized = await ctx.db.$transaction(async (tx) => {
+    const state = await tx.signInState.findUnique({ where: { id: request.stateId } });
+    if (!state || state.method !== 'otp' || state.consumedAt) throw new InvalidCode();
+    if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
+    if (isBurned(state.failedAttempts)) throw new BurnedRequest();
+    await lockAddress(tx, state.emailNormalized);
+    await assertMailAllowed(tx, state.emailNormalized, request.ip, now);
+    await tx.signInState.update({
+      where: { id: state.id },
+      data: { codeHash: hashCode(ctx.codeKey, state.id, code), lastSentAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS) },
+    });
+    await tx.signInMail.create({ data: { emailNormalized: state.emailNormalized, ip: request.ip, sentAt: now } });
+    return state.emailNormalized;
+  });
+  await ctx.platform.mailer.send(composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }));
+  return { stateId: request.stateId, email: emailNormalized };
+}

@@ -1,0 +1,36 @@
+// The sign-in e-mail: a six-digit code, or a link whose token the landing page POSTs back.
+import type { MailMessage } from '@civic/service-kit/mail/mailer';
+
+export function magicLinkUrl(publicOrigin: string, token: string): string {
+  const url = new URL('/', publicOrigin);
+  url.searchParams.set('token', token);
+  return url.toString();
+}
+
+export function composeSignInMail(publicOrigin: string, to: string, secret: { code: string } | { token: string }): MailMessage {
+  if ('code' in secret) {
+    return {
+      to,
+      subject: `Your Civic Agenda sign-in code: ${secret.code}`,
+      text: [
+        `Your Civic Agenda sign-in code is ${secret.code}`,
+        '',
+        'Enter it in the browser where you asked for it. The code expires in 10 minutes and works once.',
+        'If you did not ask to sign in, ignore this e-mail.',
+      ].join('\n'),
+    };
+  }
+  const link = magicLinkUrl(publicOrigin, secret.token);
+  return {
+    to,
+    subject: 'Your Civic Agenda sign-in link',
+    text: [
+      'Open this link in the browser where you asked to sign in:',
+      '',
+      link,
+      '',
+      'The link expires in 10 minutes and works once.',
+      'If you did not ask to sign in, ignore this e-mail.',
+    ].join('\n'),
+  };
+}

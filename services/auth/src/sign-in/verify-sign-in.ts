@@ -1,0 +1,71 @@
+// Verifies a code or a link token and, on success, signs the user in.
+// Each attempt locks its request row (SELECT ... FOR UPDATE), so concurrent guesses are counted one
+// by one and never get past the fifth (SECURITY 1), and two right answers give one session (SECURITY 2).
+import type { AuthContext } from '../context.ts';
+import type { AuthTx } from '../db.ts';
+import type { SignInState } from '../generated/prisma/client.ts';
+import { BurnedRequest, ExpiredCode, InvalidCode, InvalidToken, OtherBrowser, TooManyFailures } from '../errors.ts';
+import { completeSignIn, type SignedInUser } from './complete-sign-in.ts';
+import { HOUR_MS, isBurned, isExpired, MAX_FAILURES_PER_ADDRESS_PER_HOUR } from './sign-in-policy.ts';
+import { codeMatches, hashBrowser, hashLinkToken } from './sign-in-secrets.ts';
+
+type Outcome = { ok: true; user: SignedInUser } | { ok: false; error: Error };
+
+async function lockState(tx: AuthTx, where: { id: string } | { tokenHash: string }): Promise<SignInState | null> {
+  const rows =
+    'id' in where
+      ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM auth.sign_in_states WHERE id = ${where.id}::uuid FOR UPDATE`
+      : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM auth.sign_in_states WHERE token_hash = ${where.tokenHash} FOR UPDATE`;
+  const id = rows[0]?.id;
+  return id ? tx.signInState.findUnique({ where: { id } }) : null;
+}
+
+async function recentFailures(tx: AuthTx, emailNormalized: string, now: Date): Promise<number> {
+  return tx.signInFailure.count({ where: { emailNormalized, occurredAt: { gt: new Date(now.getTime() - HOUR_MS) } } });
+}
+
+export async function verifyCode(
+  ctx: AuthContext,
+  request: { stateId: string; otp: string; browserId: string },
+): Promise<SignedInUser> {
+  const now = ctx.platform.clock.now();
+  // Failures must be recorded even though the answer is an error, so the transaction returns the
+  // outcome and the error is thrown after it commits.
+  const outcome = await ctx.db.$transaction(async (tx): Promise<Outcome> => {
+    const state = await lockState(tx, { id: request.stateId });
+    if (!state || state.method !== 'otp' || state.consumedAt) return { ok: false, error: new InvalidCode() };
+    if (state.browserHash !== hashBrowser(request.browserId)) return { ok: false, error: new OtherBrowser() };
+    if (isBurned(state.failedAttempts)) return { ok: false, error: new BurnedRequest() };
+    if ((await recentFailures(tx, state.emailNormalized, now)) >= MAX_FAILURES_PER_ADDRESS_PER_HOUR) {
+      return { ok: false, error: new TooManyFailures() };
+    }
+    if (isExpired(state.expiresAt, now)) return { ok: false, error: new ExpiredCode() };
+    if (!codeMatches(ctx.codeKey, state.id, request.otp, state.codeHash!)) {
+      const updated = await tx.signInState.update({
+        where: { id: state.id },
+        data: { failedAttempts: { increment: 1 } },
+        select: { failedAttempts: true },
+      });
+      await tx.signInFailure.create({ data: { emailNormalized: state.emailNormalized, occurredAt: now } });
+      return { ok: false, error: isBurned(updated.failedAttempts) ? new BurnedRequest() : new InvalidCode() };
+    }
+    return { ok: true, user: await completeSignIn(ctx, tx, state, now) };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.user;
+}
+
+export async function verifyLinkToken(
+  ctx: AuthContext,
+  request: { token: string; browserId: string },
+): Promise<SignedInUser> {
+  const now = ctx.platform.clock.now();
+  return ctx.db.$transaction(async (tx) => {
+    const state = await lockState(tx, { tokenHash: hashLinkToken(request.token) });
+    if (!state || state.method !== 'magic_link' || state.consumedAt || isExpired(state.expiresAt, now)) {
+      throw new InvalidToken();
+    }
+    if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
+    return completeSignIn(ctx, tx, state, now);
+  });
+}

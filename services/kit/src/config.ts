@@ -1,0 +1,80 @@
+// Configuration is parsed once at start from the environment, validated with zod, and typed.
+// Behaviour branches on these explicit settings, never on NODE_ENV.
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses `env` with `schema`; the error names every offending variable. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.string().url().optional())
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Settings every process reads; each service adds its own on top. */
+export const ZPlatformConfig = z
+  .object({
+    PROFILE: z.enum(['embedded', 'distributed']).default('embedded'),
+    HOST: z.string().min(1).default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** Where users reach the app; https means cookies are Secure/__Host- and HSTS is sent. */
+    PUBLIC_ORIGIN: z.string().url().default('http://localhost:3000'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** A PostgreSQL server URL; each service uses the database `${DATABASE_PREFIX}${service}` on it. */
+    DATABASE_URL: optionalUrl,
+    DATABASE_PREFIX: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('civic_'),
+    NATS_URL: optionalUrl,
+    /** Prefix of JetStream stream and durable consumer names, so test runs never collide. */
+    NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_]*$/).default(''),
+    REDIS_URL: optionalUrl,
+    REDIS_PREFIX: z.string().default('civic:'),
+    INTERNAL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    CSRF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_EMAILS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    MAIL_TRANSPORT: z.enum(['file', 'smtp']).default('file'),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default('Civic Agenda <no-reply@civic-agenda.local>'),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+    OTEL_ENABLED: booleanFlag,
+  })
+  .superRefine((c, ctx) => {
+    if (c.PROFILE === 'distributed') {
+      for (const key of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET'] as const) {
+        if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PROFILE=distributed' });
+      }
+    }
+    if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
+    }
+  });
+
+export type PlatformConfig = z.infer<typeof ZPlatformConfig>;
+
+/** Local development is plain http on a loopback host: no Secure cookies, no HSTS. */
+export function isSecureOrigin(config: Pick<PlatformConfig, 'PUBLIC_ORIGIN'>): boolean {
+  return new URL(config.PUBLIC_ORIGIN).protocol === 'https:';
+}

@@ -1,0 +1,96 @@
+// Gives each service its own database: a schema named after the service in one shared PGlite
+// (embedded), or the database `${DATABASE_PREFIX}<service>` on PostgreSQL (distributed).
+// Migrations run before the service's Prisma client is handed out.
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import type { PlatformConfig } from '../config.ts';
+import { runMigrations, type MigrationLogger } from './migrate.ts';
+import { databaseUrl, ensureDatabase, pgPoolDriver } from './pg-driver.ts';
+import { pgliteDriver } from './pglite-driver.ts';
+import type { SqlDriver } from './sql-driver.ts';
+
+export interface ServiceDatabase {
+  /** Pass to the service's generated PrismaClient: `new PrismaClient({ adapter })`. */
+  adapter: SqlDriverAdapterFactory;
+  driver: SqlDriver;
+  close(): Promise<void>;
+}
+
+export interface DatabaseProvider {
+  open(service: string, migrationsDir: string): Promise<ServiceDatabase>;
+  close(): Promise<void>;
+}
+
+/** One PGlite for the whole process; each service lives in its own schema. */
+export function createEmbeddedDatabaseProvider(
+  config: Pick<PlatformConfig, 'DATA_DIR'>,
+  logger?: MigrationLogger,
+  options: { inMemory?: boolean } = {},
+): DatabaseProvider {
+  let pglite: Promise<PGlite> | undefined;
+  const instance = () =>
+    (pglite ??= (async () => {
+      if (options.inMemory) return PGlite.create();
+      const dir = resolve(config.DATA_DIR, 'pglite');
+      await mkdir(dir, { recursive: true });
+      return PGlite.create(dir);
+    })());
+  return {
+    async open(service, migrationsDir) {
+      const db = await instance();
+      const driver = pgliteDriver(db);
+      await runMigrations(driver, { schema: service, migrationsDir, logger });
+      return {
+        adapter: new PrismaPGlite(db) as unknown as SqlDriverAdapterFactory,
+        driver,
+        async close() {},
+      };
+    },
+    async close() {
+      if (pglite) await (await pglite).close();
+      pglite = undefined;
+    },
+  };
+}
+
+export function createPostgresDatabaseProvider(
+  config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_PREFIX'>,
+  logger?: MigrationLogger,
+  options: { poolSize?: number } = {},
+): DatabaseProvider {
+  const serverUrl = config.DATABASE_URL;
+  if (!serverUrl) throw new Error('DATABASE_URL is required for the PostgreSQL database provider');
+  const opened: ServiceDatabase[] = [];
+  return {
+    async open(service, migrationsDir) {
+      const name = `${config.DATABASE_PREFIX}${service}`;
+      await ensureDatabase(serverUrl, name);
+      const connectionString = databaseUrl(serverUrl, name);
+      const pool = new pg.Pool({ connectionString, max: 2 });
+      const driver = pgPoolDriver(pool);
+      await runMigrations(driver, { schema: service, migrationsDir, logger });
+      const database: ServiceDatabase = {
+        adapter: new PrismaPg({ connectionString, max: options.poolSize ?? 10 }) as unknown as SqlDriverAdapterFactory,
+        driver,
+        close: () => driver.close(),
+      };
+      opened.push(database);
+      return database;
+    },
+    async close() {
+      await Promise.all(opened.splice(0).map((d) => d.close()));
+    },
+  };
+}
+
+export function createDatabaseProvider(config: PlatformConfig, logger?: MigrationLogger): DatabaseProvider {
+  return config.PROFILE === 'distributed'
+    ? createPostgresDatabaseProvider(config, logger)
+    : createEmbeddedDatabaseProvider(config, logger);
+}
+

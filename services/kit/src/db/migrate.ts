@@ -1,0 +1,87 @@
+// Applies hand-written SQL migrations in Prisma's layout (prisma/migrations/<timestamp>_<name>/migration.sql)
+// and records them in Prisma's own `_prisma_migrations` table, so Prisma's engine, where it is
+// available, sees the same history. Hand-written SQL can say what schema.prisma cannot
+// (CHECK constraints, partial unique indexes, triggers). See NOTES-ENV.md.
+import { createHash, randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SqlDriver } from './sql-driver.ts';
+
+export interface MigrationLogger {
+  info(obj: object, msg?: string): void;
+}
+
+export interface AppliedMigration {
+  name: string;
+  checksum: string;
+}
+
+export class MigrationChecksumError extends Error {
+  override name = 'MigrationChecksumError';
+}
+
+async function listMigrations(dir: string) {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(join(dir, name, 'migration.sql'), 'utf8');
+      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+    }),
+  );
+}
+
+/** A stable 63-bit key for pg_advisory_xact_lock, one per schema. */
+function lockKey(schema: string): bigint {
+  return createHash('sha256').update(`migrate:${schema}`).digest().readBigInt64BE(0);
+}
+
+export async function runMigrations(
+  driver: SqlDriver,
+  options: { schema: string; migrationsDir: string; logger?: MigrationLogger },
+): Promise<AppliedMigration[]> {
+  const { schema, migrationsDir, logger } = options;
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Unsafe schema name: ${schema}`);
+  const migrations = await listMigrations(migrationsDir);
+  const table = `"${schema}"."_prisma_migrations"`;
+
+  return driver.transaction(async (tx) => {
+    // One starter migrates; replicas starting at the same time wait here and then find nothing to do.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [lockKey(schema).toString()]);
+    await tx.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}";
+      CREATE TABLE IF NOT EXISTS ${table} (
+        id                  VARCHAR(36) PRIMARY KEY NOT NULL,
+        checksum            VARCHAR(64) NOT NULL,
+        finished_at         TIMESTAMPTZ,
+        migration_name      VARCHAR(255) NOT NULL,
+        logs                TEXT,
+        rolled_back_at      TIMESTAMPTZ,
+        started_at          TIMESTAMPTZ NOT NULL DEFAULT now(),
+        applied_steps_count INTEGER NOT NULL DEFAULT 0
+      );`);
+    const applied = await tx.query<{ migration_name: string; checksum: string }>(
+      `SELECT migration_name, checksum FROM ${table} WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL`,
+    );
+    const appliedByName = new Map(applied.map((row) => [row.migration_name, row.checksum]));
+    const done: AppliedMigration[] = [];
+    for (const migration of migrations) {
+      const previous = appliedByName.get(migration.name);
+      if (previous !== undefined) {
+        if (previous !== migration.checksum) {
+          throw new MigrationChecksumError(
+            `Migration ${schema}/${migration.name} was edited after it was applied (checksum differs)`,
+          );
+        }
+        continue;
+      }
+      await tx.exec(migration.sql);
+      await tx.query(
+        `INSERT INTO ${table} (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
+        [randomUUID(), migration.checksum, migration.name],
+      );
+      logger?.info({ schema, migration: migration.name }, 'migration applied');
+      done.push({ name: migration.name, checksum: migration.checksum });
+    }
+    return done;
+  });
+}

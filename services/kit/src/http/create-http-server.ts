@@ -1,0 +1,39 @@
+// Builds a Fastify instance the way every process here needs it: request ids, zod validation,
+// the shared error shape, bounded bodies, and logs that never carry secrets.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PlatformConfig } from '../config.ts';
+import { installErrorHandlers } from './errors.ts';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export function createHttpServer(
+  config: Pick<PlatformConfig, 'LOG_LEVEL'>,
+  options: { trustProxy?: boolean; trustRequestIdHeader?: boolean } = {},
+) {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers["x-civic-identity"]', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    // Services take the gateway's request id; the gateway never takes one from a client.
+    requestIdHeader: options.trustRequestIdHeader ? REQUEST_ID_HEADER : false,
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandlers(app as unknown as FastifyInstance);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  return app;
+}
+
+export type HttpServer = ReturnType<typeof createHttpServer>;

@@ -1,0 +1,60 @@
+// One error vocabulary for every service: @fastify/error constructors with codes prefixed by their
+// owner, and one handler that shapes every failure as { message, code?, errors? }.
+import createError from '@fastify/error';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { TErrorBody } from '@civic/contracts';
+
+export { createError };
+
+export const Unauthorized = createError('KIT_UNAUTHORIZED', 'Unauthorized', 401);
+export const Forbidden = createError('KIT_FORBIDDEN', '%s', 403);
+export const NotFound = createError('KIT_NOT_FOUND', '%s', 404);
+export const BadRequest = createError('KIT_BAD_REQUEST', '%s', 400);
+export const TooManyRequests = createError('KIT_TOO_MANY_REQUESTS', '%s', 429);
+
+/** Marks an error class whose 5xx message is written for users (e.g. "mail could not be sent"). */
+export function exposeMessage<T extends { prototype: object }>(errorClass: T): T {
+  Object.defineProperty(errorClass.prototype, 'expose', { value: true });
+  return errorClass;
+}
+
+const GENERIC_5XX = 'Internal Server Error';
+
+/** Fastify's own client errors (bad JSON, too large, wrong content type) keep their status and say so. */
+const FASTIFY_CLIENT_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
+};
+
+export function toErrorBody(error: FastifyError): { status: number; body: TErrorBody } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = error.validation.map((v) => ({
+      path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+      message: v.message ?? 'Invalid value',
+    }));
+    return { status: 400, body: { message: errors[0]?.message ?? 'Invalid request', code: 'VALIDATION_FAILED', errors } };
+  }
+  if (error.validation) {
+    return { status: 400, body: { message: error.message, code: 'VALIDATION_FAILED' } };
+  }
+  const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  // A 5xx shows its message only when the code that raised it marked it as meant for users.
+  if (status >= 500 && !(error as FastifyError & { expose?: boolean }).expose) return { status, body: { message: GENERIC_5XX } };
+  const known = error.code ? FASTIFY_CLIENT_MESSAGES[error.code] : undefined;
+  return { status, body: { message: known ?? error.message, ...(error.code ? { code: error.code } : {}) } };
+}
+
+/** Installs the error and not-found handlers on `app` (call on the root instance). */
+export function installErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = toErrorBody(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, 'request refused');
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: 'Not Found', code: 'NOT_FOUND' }));
+}

@@ -1,0 +1,64 @@
+// Everything a process shares between the services it runs: configuration, logger, clock, secrets,
+// session store, databases, mail, settings. Embedded: one platform for all services in the process.
+// Distributed: one per service process, talking to PostgreSQL, NATS and Redis.
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import type { PlatformConfig } from './config.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { createDatabaseProvider, type DatabaseProvider } from './db/database-provider.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { loadSecrets, type Secrets } from './secrets.ts';
+import { MemorySessionStore } from './sessions/memory-session-store.ts';
+import { RedisSessionStore } from './sessions/redis-session-store.ts';
+import type { SessionStore } from './sessions/session-store.ts';
+import { createPlatformSettings, type PlatformSettings } from './settings.ts';
+
+export interface Platform {
+  config: PlatformConfig;
+  logger: Logger;
+  clock: Clock;
+  secrets: Secrets;
+  sessions: SessionStore;
+  databases: DatabaseProvider;
+  mailer: Mailer;
+  settings: PlatformSettings;
+  /** Redis when distributed (sessions, rate limits); null when embedded. */
+  redis: Redis | null;
+  close(): Promise<void>;
+}
+
+export interface PlatformOverrides {
+  clock?: Clock;
+  logger?: Logger;
+  databases?: DatabaseProvider;
+  mailer?: Mailer;
+}
+
+export async function createPlatform(config: PlatformConfig, overrides: PlatformOverrides = {}): Promise<Platform> {
+  const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL });
+  const secrets = await loadSecrets(config);
+  const redis =
+    config.PROFILE === 'distributed' && config.REDIS_URL
+      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+      : null;
+  const sessions: SessionStore = redis ? new RedisSessionStore(redis, config.REDIS_PREFIX) : new MemorySessionStore();
+  const databases = overrides.databases ?? createDatabaseProvider(config, logger);
+  const mailer = overrides.mailer ?? createMailer(config, logger);
+  return {
+    config,
+    logger,
+    clock: overrides.clock ?? systemClock,
+    secrets,
+    sessions,
+    databases,
+    mailer,
+    settings: createPlatformSettings(),
+    redis,
+    async close() {
+      mailer.close();
+      await databases.close();
+      await sessions.close();
+      if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// A service is one encapsulated Fastify plugin plus its name. The same definition is mounted inside
+// the gateway (embedded) or run as its own process (distributed, see run-service.ts).
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { identityPlugin } from './http/identity-plugin.ts';
+import type { Platform } from './platform.ts';
+
+export interface ServiceOptions {
+  platform: Platform;
+}
+
+export interface ServiceDefinition {
+  /** Lower-case service name: its schema, its stream, its JWT audience. */
+  name: string;
+  plugin: FastifyPluginAsync<ServiceOptions>;
+}
+
+
+export function defineService(definition: ServiceDefinition): ServiceDefinition {
+  if (!/^[a-z]+$/.test(definition.name)) throw new Error(`Bad service name: ${definition.name}`);
+  return definition;
+}
+
+/** Mounts a service on `app`, every route behind the internal identity check. */
+export async function mountService(app: FastifyInstance, service: ServiceDefinition, platform: Platform): Promise<void> {
+  await app.register(
+    async (scope) => {
+      await scope.register(identityPlugin, { service: service.name, secret: platform.secrets.internalJwt });
+      await scope.register(service.plugin, { platform });
+    },
+    { name: `service-${service.name}` } as never,
+  );
+}
+
+/** The typed app a route plugin works with. */
+export function typed(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}

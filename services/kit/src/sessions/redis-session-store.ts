@@ -1,0 +1,63 @@
+// Redis layout: `<prefix>sess:<idHash>` holds the record with a TTL at its absolute expiry;
+// `<prefix>user-sess:<userId>` is the set of a user's session hashes, for revoke-all.
+import type { Redis } from 'ioredis';
+import type { SessionRecord, SessionStore } from './session-store.ts';
+
+export class RedisSessionStore implements SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  #sessionKey(idHash: string) {
+    return `${this.prefix}sess:${idHash}`;
+  }
+  #userKey(userId: string) {
+    return `${this.prefix}user-sess:${userId}`;
+  }
+
+  async create(idHash: string, record: SessionRecord): Promise<void> {
+    const ttl = Math.max(1, record.expiresAt - Date.now());
+    await this.redis
+      .multi()
+      .set(this.#sessionKey(idHash), JSON.stringify(record), 'PX', ttl)
+      .sadd(this.#userKey(record.userId), idHash)
+      .pexpire(this.#userKey(record.userId), ttl, 'GT')
+      .exec();
+    // PEXPIRE GT does nothing on a key without TTL; make sure the set expires at all.
+    await this.redis.pexpire(this.#userKey(record.userId), ttl, 'NX');
+  }
+
+  async get(idHash: string, now: number): Promise<SessionRecord | null> {
+    const raw = await this.redis.get(this.#sessionKey(idHash));
+    if (!raw) return null;
+    const record = JSON.parse(raw) as SessionRecord;
+    return record.expiresAt > now ? record : null;
+  }
+
+  async delete(idHash: string): Promise<void> {
+    const raw = await this.redis.get(this.#sessionKey(idHash));
+    const multi = this.redis.multi().del(this.#sessionKey(idHash));
+    if (raw) multi.srem(this.#userKey((JSON.parse(raw) as SessionRecord).userId), idHash);
+    await multi.exec();
+  }
+
+  async revokeUser(userId: string): Promise<number> {
+    const hashes = await this.redis.smembers(this.#userKey(userId));
+    const multi = this.redis.multi().del(this.#userKey(userId));
+    for (const h of hashes) multi.del(this.#sessionKey(h));
+    await multi.exec();
+    return hashes.length;
+  }
+
+  async updateUserFlags(userId: string, flags: Pick<SessionRecord, 'isAdmin' | 'isBanned'>): Promise<void> {
+    for (const idHash of await this.redis.smembers(this.#userKey(userId))) {
+      const key = this.#sessionKey(idHash);
+      const raw = await this.redis.get(key);
+      if (!raw) continue;
+      await this.redis.set(key, JSON.stringify({ ...(JSON.parse(raw) as SessionRecord), ...flags }), 'KEEPTTL');
+    }
+  }
+
+  async close(): Promise<void> {}
+}
