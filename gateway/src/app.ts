@@ -26,6 +26,7 @@ export interface GatewayOptions {
   /** Distributed: service name -> base URL. */
   upstreams?: Record<string, string>;
   table?: readonly RouteClaim[];
+  logStream?: NodeJS.WritableStream;
   /** Registers the front-end assets (kept out of API-only builds). */
   frontends?: (app: FastifyInstance) => Promise<void>;
 }
@@ -36,11 +37,11 @@ export async function buildGateway(options: GatewayOptions) {
   assertNoDuplicateClaims(table);
   const names = cookieNames(platform.config);
 
-  const app = createHttpServer(platform.config, { trustProxy: config.TRUST_PROXY });
+  const app = createHttpServer(platform.config, { trustProxy: config.TRUST_PROXY, logStream: options.logStream });
   const root = app as unknown as FastifyInstance;
   await app.register(cookie);
   await registerSecurityHeaders(root, { hsts: isSecureOrigin(platform.config) });
-  await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX });
+  await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, budgets: config });
   installCsrfGuard(root, platform.secrets.csrf, names);
   installSessionIdentity(root, platform, names);
   await registerOpenApi(root);

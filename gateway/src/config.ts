@@ -16,6 +16,11 @@ export const ZGatewayConfig = z.object({
   SERVICE_URL_SOCIAL: z.string().url().optional(),
   SERVICE_URL_ACCOUNT: z.string().url().optional(),
   SERVICE_URL_ADMIN: z.string().url().optional(),
+  /** Per-client, per-minute request budgets (SECURITY 9, 26). */
+  RATE_LIMIT_SIGN_IN_MAIL: z.coerce.number().int().positive().default(10),
+  RATE_LIMIT_SIGN_IN_VERIFY: z.coerce.number().int().positive().default(30),
+  RATE_LIMIT_WRITE: z.coerce.number().int().positive().default(120),
+  RATE_LIMIT_READ: z.coerce.number().int().positive().default(1200),
   /** Where the built front ends are (frontends/<area>/dist under it). */
   FRONTENDS_DIR: z.string().optional(),
   /** Serve the front ends (off for API-only test servers). */

@@ -14,7 +14,7 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrides: PlatformOverrides = {}) {
   const platformConfig = loadConfig(ZPlatformConfig, env);
   const config = loadConfig(ZGatewayConfig, env);
-  const platform: Platform = await createPlatform(platformConfig, overrides);
+  const platform: Platform = await createPlatform(platformConfig, { env, ...overrides });
   const distributed = platformConfig.PROFILE === 'distributed';
   const upstreams = upstreamUrls(config);
   if (distributed && Object.keys(upstreams).length === 0) {
@@ -23,6 +23,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrid
   const app = await buildGateway({
     platform,
     config,
+    logStream: overrides.logStream,
     ...(distributed ? { upstreams } : { services: EMBEDDED_SERVICES }),
     ...(config.SERVE_FRONTENDS
       ? {

@@ -36,7 +36,7 @@ export const ZEmail = z
 export const ZSendRequest = z.strictObject({ email: ZEmail });
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 
-export const ZStateId = z.string().uuid('Invalid sign-in request');
+export const ZStateId = z.string({ error: 'Invalid sign-in request' }).uuid('Invalid sign-in request');
 
 export const ZSendResponse = z.object({
   stateId: ZStateId,

@@ -4,32 +4,36 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
-export const RATE_LIMITS = {
-  signInMail: 10,
-  signInVerify: 30,
-  write: 120,
-  read: 1200,
-} as const;
-
-function budget(request: FastifyRequest): number {
-  const url = request.url;
-  if (url.startsWith('/api/auth/email/send-') || url.startsWith('/api/auth/email/resend-')) return RATE_LIMITS.signInMail;
-  if (url.startsWith('/api/auth/email/verify-')) return RATE_LIMITS.signInVerify;
-  return request.method === 'GET' || request.method === 'HEAD' ? RATE_LIMITS.read : RATE_LIMITS.write;
+export interface RateLimitBudgets {
+  RATE_LIMIT_SIGN_IN_MAIL: number;
+  RATE_LIMIT_SIGN_IN_VERIFY: number;
+  RATE_LIMIT_WRITE: number;
+  RATE_LIMIT_READ: number;
 }
 
-function bucket(request: FastifyRequest): string {
+type Bucket = 'mail' | 'verify' | 'write' | 'read';
+
+function bucket(request: FastifyRequest): Bucket {
   const url = request.url;
   if (url.startsWith('/api/auth/email/send-') || url.startsWith('/api/auth/email/resend-')) return 'mail';
   if (url.startsWith('/api/auth/email/verify-')) return 'verify';
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
 }
 
-export async function registerRateLimits(app: FastifyInstance, options: { redis: Redis | null; namespace: string }) {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { redis: Redis | null; namespace: string; budgets: RateLimitBudgets },
+) {
+  const budgets: Record<Bucket, number> = {
+    mail: options.budgets.RATE_LIMIT_SIGN_IN_MAIL,
+    verify: options.budgets.RATE_LIMIT_SIGN_IN_VERIFY,
+    write: options.budgets.RATE_LIMIT_WRITE,
+    read: options.budgets.RATE_LIMIT_READ,
+  };
   await app.register(rateLimit, {
     global: true,
     timeWindow: 60_000,
-    max: (request) => budget(request),
+    max: (request) => budgets[bucket(request)],
     keyGenerator: (request) => `${bucket(request)}:${request.ip}`,
     allowList: (request) => !request.url.startsWith('/api/'),
     ...(options.redis ? { redis: options.redis, nameSpace: `${options.namespace}rl:` } : {}),

@@ -17,7 +17,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', impo
 export const authService = defineService({
   name: AUTH_SCHEMA,
   async plugin(app, { platform }) {
-    const config = loadConfig(ZAuthConfig);
+    const config = loadConfig(ZAuthConfig, platform.env);
     const database = await platform.databases.open(AUTH_SCHEMA, MIGRATIONS_DIR);
     const db = createAuthDb(database);
     const ctx: AuthContext = {

@@ -15,6 +15,8 @@ import { createPlatformSettings, type PlatformSettings } from './settings.ts';
 
 export interface Platform {
   config: PlatformConfig;
+  /** The environment the process was configured from; services parse their own settings from it. */
+  env: NodeJS.ProcessEnv;
   logger: Logger;
   clock: Clock;
   secrets: Secrets;
@@ -28,6 +30,9 @@ export interface Platform {
 }
 
 export interface PlatformOverrides {
+  env?: NodeJS.ProcessEnv;
+  /** Where logs go instead of stdout (tests read them to check what is and is not logged). */
+  logStream?: NodeJS.WritableStream;
   clock?: Clock;
   logger?: Logger;
   databases?: DatabaseProvider;
@@ -35,7 +40,7 @@ export interface PlatformOverrides {
 }
 
 export async function createPlatform(config: PlatformConfig, overrides: PlatformOverrides = {}): Promise<Platform> {
-  const logger = overrides.logger ?? pino({ level: config.LOG_LEVEL });
+  const logger = overrides.logger ?? (overrides.logStream ? pino({ level: config.LOG_LEVEL }, overrides.logStream) : pino({ level: config.LOG_LEVEL }));
   const secrets = await loadSecrets(config);
   const redis =
     config.PROFILE === 'distributed' && config.REDIS_URL
@@ -46,6 +51,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   const mailer = overrides.mailer ?? createMailer(config, logger);
   return {
     config,
+    env: overrides.env ?? process.env,
     logger,
     clock: overrides.clock ?? systemClock,
     secrets,

@@ -11,7 +11,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createHttpServer(
   config: Pick<PlatformConfig, 'LOG_LEVEL'>,
-  options: { trustProxy?: boolean; trustRequestIdHeader?: boolean } = {},
+  options: { trustProxy?: boolean; trustRequestIdHeader?: boolean; logStream?: NodeJS.WritableStream } = {},
 ) {
   const app = Fastify({
     logger: {
@@ -20,6 +20,7 @@ export function createHttpServer(
         paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers["x-civic-identity"]', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
       },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     // Services take the gateway's request id; the gateway never takes one from a client.
     requestIdHeader: options.trustRequestIdHeader ? REQUEST_ID_HEADER : false,

@@ -17,7 +17,9 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async create(idHash: string, record: SessionRecord): Promise<void> {
-    const ttl = Math.max(1, record.expiresAt - Date.now());
+    // The TTL is the session's lifetime, not expiry minus wall time, so an injected clock works too;
+    // get() still checks expiresAt against the caller's clock.
+    const ttl = Math.max(1, record.expiresAt - record.createdAt);
     await this.redis
       .multi()
       .set(this.#sessionKey(idHash), JSON.stringify(record), 'PX', ttl)

@@ -1,0 +1,290 @@
+// Sign-in through the gateway, on both run profiles: every call of spec 7.2, the messages of spec 8,
+// and SECURITY.md items 1-9.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { SIGN_IN_MESSAGES } from '@civic/contracts';
+import { ManualClock } from '@civic/service-kit/clock';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { requestCode, signIn, wrongCode } from '../../../test/support/sign-in.ts';
+import { startStack, type Stack } from '../../../test/support/stack.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+let n = 0;
+const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`sign-in (${profile})`, { skip }, () => {
+    const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
+    let stack: Stack;
+    before(async () => {
+      stack = await startStack(profile, { clock, env: { ADMIN_EMAILS: 'chief@example.gov', RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
+    });
+    after(async () => stack?.close());
+
+    test('a code e-mailed to the address signs the browser in', async () => {
+      const client = stack.client();
+      const email = address('Code.User');
+      const sent = await client.post('/api/auth/email/send-otp', { email });
+      assert.equal(sent.status, 200);
+      assert.match(sent.body.stateId, /^[0-9a-f-]{36}$/);
+      const mail = await stack.readLatestMail(email);
+      assert.match(mail.code!, /^\d{6}$/);
+      assert.match(mail.text, /10 minutes/);
+      const verified = await client.post('/api/auth/email/verify-otp', { stateId: sent.body.stateId, otp: mail.code });
+      assert.equal(verified.status, 200, verified.text);
+      const me = await client.get('/api/auth/user');
+      assert.equal(me.status, 200);
+      assert.equal(me.body.email, email.toLowerCase());
+      assert.equal(me.body.isAdmin, false);
+      assert.equal(me.body.politicalCapital, 0);
+    });
+
+    test('a magic link signs the browser in, once', async () => {
+      const client = stack.client();
+      const email = address('link');
+      const sent = await client.post('/api/auth/email/send-magic-link', { email });
+      assert.equal(sent.status, 200);
+      const mail = await stack.readLatestMail(email);
+      assert.ok(mail.token);
+      assert.equal(new URL(mail.link!).pathname, '/');
+      const verified = await client.post('/api/auth/email/verify-token', { token: mail.token });
+      assert.equal(verified.status, 200, verified.text);
+      assert.equal((await client.get('/api/auth/user')).status, 200);
+      const again = await client.post('/api/auth/email/verify-token', { token: mail.token });
+      assert.equal(again.status, 400);
+      assert.equal(again.body.message, SIGN_IN_MESSAGES.invalidToken);
+    });
+
+    test('an address in ADMIN_EMAILS becomes an administrator at its first sign-in', async () => {
+      const user = await signIn(stack, stack.client(), 'Chief@Example.gov');
+      assert.equal(user.isAdmin, true);
+    });
+
+    test('one account per address, whatever its case', async () => {
+      const email = address('case');
+      const first = await signIn(stack, stack.client(), email);
+      clock.advance(31 * SECOND);
+      const second = await signIn(stack, stack.client(), email.toUpperCase());
+      assert.equal(first.id, second.id);
+    });
+
+    test('validation messages of spec 5 come from the server too', async () => {
+      const client = stack.client();
+      const missing = await client.post('/api/auth/email/send-otp', {});
+      assert.equal(missing.status, 400);
+      assert.equal(missing.body.message, 'Please enter your email address');
+      const empty = await client.post('/api/auth/email/send-magic-link', { email: '' });
+      assert.equal(empty.body.message, 'Please enter your email address');
+      const invalid = await client.post('/api/auth/email/send-otp', { email: 'not-an-address' });
+      assert.equal(invalid.status, 400);
+      assert.equal(invalid.body.message, 'Please enter a valid email address');
+      const digits = await client.post('/api/auth/email/verify-otp', { stateId: crypto.randomUUID(), otp: '12a' });
+      assert.equal(digits.status, 400);
+      assert.equal(digits.body.message, 'Please enter all 6 digits');
+      const unknown = await client.post('/api/auth/email/verify-otp', { stateId: crypto.randomUUID(), otp: '123456' });
+      assert.equal(unknown.status, 400);
+      assert.equal(unknown.body.message, 'Invalid verification code');
+      const badToken = await client.post('/api/auth/email/verify-token', { token: 'short' });
+      assert.equal(badToken.status, 400);
+      assert.equal(badToken.body.message, 'Invalid or expired token.');
+    });
+
+    test('SECURITY 1: five wrong codes kill the request even for the right code; a resend does not revive it', async () => {
+      const client = stack.client();
+      const email = address('burn');
+      const { stateId, code } = await requestCode(stack, client, email);
+      for (let i = 1; i <= 5; i++) {
+        const wrong = await client.post('/api/auth/email/verify-otp', { stateId, otp: wrongCode(code) });
+        assert.equal(wrong.status, 400);
+        assert.equal(wrong.body.message, i < 5 ? SIGN_IN_MESSAGES.invalidCode : SIGN_IN_MESSAGES.stateBurned);
+      }
+      const right = await client.post('/api/auth/email/verify-otp', { stateId, otp: code });
+      assert.equal(right.status, 400);
+      assert.equal(right.body.message, SIGN_IN_MESSAGES.stateBurned);
+      clock.advance(31 * SECOND);
+      const resent = await client.post('/api/auth/email/resend-otp', { stateId });
+      assert.equal(resent.status, 400);
+      assert.equal(resent.body.message, SIGN_IN_MESSAGES.stateBurned);
+      assert.equal((await client.get('/api/auth/user')).status, 401);
+    });
+
+    test('SECURITY 1: a resend keeps the failure count', async () => {
+      const client = stack.client();
+      const email = address('resend-count');
+      const { stateId, code } = await requestCode(stack, client, email);
+      for (let i = 0; i < 4; i++) await client.post('/api/auth/email/verify-otp', { stateId, otp: wrongCode(code) });
+      clock.advance(31 * SECOND);
+      const resent = await client.post('/api/auth/email/resend-otp', { stateId });
+      assert.equal(resent.status, 200, resent.text);
+      const fresh = (await stack.readLatestMail(email)).code!;
+      const fifth = await client.post('/api/auth/email/verify-otp', { stateId, otp: wrongCode(fresh) });
+      assert.equal(fifth.body.message, SIGN_IN_MESSAGES.stateBurned);
+      const right = await client.post('/api/auth/email/verify-otp', { stateId, otp: fresh });
+      assert.equal(right.status, 400);
+    });
+
+    test('SECURITY 1: at most 10 failures per address per hour', async () => {
+      const client = stack.client();
+      const email = address('hourly');
+      for (let round = 0; round < 2; round++) {
+        const { stateId, code } = await requestCode(stack, client, email);
+        for (let i = 0; i < 5; i++) await client.post('/api/auth/email/verify-otp', { stateId, otp: wrongCode(code) });
+        clock.advance(31 * SECOND);
+      }
+      const { stateId, code } = await requestCode(stack, client, email);
+      const refused = await client.post('/api/auth/email/verify-otp', { stateId, otp: code });
+      assert.equal(refused.status, 429);
+      assert.equal(refused.body.message, SIGN_IN_MESSAGES.tooManyFailures);
+      clock.advance(61 * MINUTE);
+      const later = await client.post('/api/auth/email/verify-otp', { stateId, otp: code });
+      // An hour later the address may try again, but this code has expired meanwhile.
+      assert.equal(later.body.message, SIGN_IN_MESSAGES.expiredCode);
+    });
+
+    test('SECURITY 2: two concurrent right answers give exactly one session', async () => {
+      const client = stack.client();
+      const { stateId, code } = await requestCode(stack, client, address('race'));
+      const twin = stack.client(client.ip);
+      for (const [k, v] of client.cookies) twin.cookies.set(k, v);
+      twin.csrfToken = client.csrfToken;
+      const answers = await Promise.all([
+        client.post('/api/auth/email/verify-otp', { stateId, otp: code }),
+        twin.post('/api/auth/email/verify-otp', { stateId, otp: code }),
+      ]);
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, 400]);
+
+      const linkClient = stack.client();
+      const email = address('race-link');
+      await linkClient.post('/api/auth/email/send-magic-link', { email });
+      const { token } = await stack.readLatestMail(email);
+      const linkTwin = stack.client(linkClient.ip);
+      for (const [k, v] of linkClient.cookies) linkTwin.cookies.set(k, v);
+      linkTwin.csrfToken = linkClient.csrfToken;
+      const linkAnswers = await Promise.all([
+        linkClient.post('/api/auth/email/verify-token', { token }),
+        linkTwin.post('/api/auth/email/verify-token', { token }),
+      ]);
+      assert.deepEqual(linkAnswers.map((a) => a.status).sort(), [200, 400]);
+    });
+
+    test('SECURITY 3: a code works within 10 minutes and not after', async () => {
+      const client = stack.client();
+      const early = await requestCode(stack, client, address('fresh'));
+      clock.advance(9 * MINUTE + 59 * SECOND);
+      assert.equal((await client.post('/api/auth/email/verify-otp', { stateId: early.stateId, otp: early.code })).status, 200);
+
+      const lateClient = stack.client();
+      const late = await requestCode(stack, lateClient, address('stale'));
+      clock.advance(10 * MINUTE);
+      const refused = await lateClient.post('/api/auth/email/verify-otp', { stateId: late.stateId, otp: late.code });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.message, SIGN_IN_MESSAGES.expiredCode);
+    });
+
+    test('SECURITY 3: a link works within 10 minutes and not after', async () => {
+      const client = stack.client();
+      const email = address('stale-link');
+      await client.post('/api/auth/email/send-magic-link', { email });
+      const { token } = await stack.readLatestMail(email);
+      clock.advance(10 * MINUTE);
+      const refused = await client.post('/api/auth/email/verify-token', { token });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.message, SIGN_IN_MESSAGES.invalidToken);
+    });
+
+    test('SECURITY 5: a right code with another stateId is refused', async () => {
+      const client = stack.client();
+      const first = await requestCode(stack, client, address('first'));
+      const second = await requestCode(stack, client, address('second'));
+      const crossed = await client.post('/api/auth/email/verify-otp', { stateId: second.stateId, otp: first.code });
+      assert.equal(crossed.status, 400);
+      assert.equal(crossed.body.message, SIGN_IN_MESSAGES.invalidCode);
+    });
+
+    test('SECURITY 6: a GET of the magic-link address consumes nothing', async () => {
+      const client = stack.client();
+      const email = address('prefetch');
+      await client.post('/api/auth/email/send-magic-link', { email });
+      const { token, link } = await stack.readLatestMail(email);
+      const prefetch = await fetch(new URL(new URL(link!).search, stack.baseUrl));
+      await prefetch.text();
+      assert.equal((await client.get(`/api/auth/email/verify-token?token=${token}`)).status, 404);
+      assert.equal((await client.post('/api/auth/email/verify-token', { token })).status, 200);
+    });
+
+    test('SECURITY 7: a code or link only signs in the browser that asked', async () => {
+      const asker = stack.client();
+      const { stateId, code } = await requestCode(stack, asker, address('bound'));
+      const elsewhere = stack.client();
+      const refused = await elsewhere.post('/api/auth/email/verify-otp', { stateId, otp: code });
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.message, SIGN_IN_MESSAGES.otherBrowser);
+      assert.equal((await elsewhere.get('/api/auth/user')).status, 401);
+      assert.equal((await asker.post('/api/auth/email/verify-otp', { stateId, otp: code })).status, 200);
+
+      const email = address('bound-link');
+      await asker.post('/api/auth/email/send-magic-link', { email });
+      const { token } = await stack.readLatestMail(email);
+      const linkRefused = await elsewhere.post('/api/auth/email/verify-token', { token });
+      assert.equal(linkRefused.status, 400);
+      assert.equal(linkRefused.body.message, SIGN_IN_MESSAGES.otherBrowser);
+    });
+
+    test('SECURITY 8: a code request answers alike whether or not the address has an account', async () => {
+      const known = address('known');
+      await signIn(stack, stack.client(), known);
+      clock.advance(31 * SECOND);
+      const unknown = address('unknown');
+      const a = await stack.client().post('/api/auth/email/send-otp', { email: known });
+      const b = await stack.client().post('/api/auth/email/send-otp', { email: unknown });
+      assert.equal(a.status, 200);
+      assert.equal(b.status, 200);
+      assert.deepEqual(Object.keys(a.body).sort(), Object.keys(b.body).sort());
+      assert.equal(a.body.message, b.body.message);
+    });
+
+    test('SECURITY 9: 30-second resend cooldown, 5 mails per address and 20 per IP an hour', async () => {
+      const client = stack.client();
+      const email = address('limits');
+      assert.equal((await client.post('/api/auth/email/send-otp', { email })).status, 200);
+      const tooSoon = await client.post('/api/auth/email/send-magic-link', { email });
+      assert.equal(tooSoon.status, 429);
+      assert.match(tooSoon.body.message, /Please wait/);
+      for (let i = 2; i <= 5; i++) {
+        clock.advance(31 * SECOND);
+        assert.equal((await stack.client().post('/api/auth/email/send-otp', { email })).status, 200, `mail ${i}`);
+      }
+      clock.advance(31 * SECOND);
+      const sixth = await stack.client().post('/api/auth/email/send-otp', { email });
+      assert.equal(sixth.status, 429);
+      assert.equal(sixth.body.message, SIGN_IN_MESSAGES.mailLimit);
+
+      const sameIp = stack.client();
+      for (let i = 0; i < 20; i++) {
+        const sent = await stack.client(sameIp.ip).post('/api/auth/email/send-otp', { email: address('ip') });
+        assert.equal(sent.status, 200, `mail ${i + 1} from one IP`);
+      }
+      const twentyFirst = await stack.client(sameIp.ip).post('/api/auth/email/send-otp', { email: address('ip') });
+      assert.equal(twentyFirst.status, 429);
+    });
+
+    test('registration_enabled=false refuses new accounts but not existing ones', async () => {
+      const existing = address('existing');
+      await signIn(stack, stack.client(), existing);
+      clock.advance(31 * SECOND);
+      const settings = stack.platforms.auth!.settings;
+      settings.set('registration_enabled', 'false');
+      try {
+        const client = stack.client();
+        const { stateId, code } = await requestCode(stack, client, address('newcomer'));
+        const refused = await client.post('/api/auth/email/verify-otp', { stateId, otp: code });
+        assert.equal(refused.status, 403);
+        assert.equal(refused.body.message, SIGN_IN_MESSAGES.registrationClosed);
+        await signIn(stack, stack.client(), existing);
+      } finally {
+        settings.set('registration_enabled', 'true');
+      }
+    });
+  });
+}

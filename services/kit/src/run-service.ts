@@ -1,0 +1,21 @@
+// Distributed profile: one service as its own process (fastify/demo's server.ts shape). Only the
+// gateway can call it: every route but /healthz needs the gateway's internal identity token.
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, ZPlatformConfig } from './config.ts';
+import { createHttpServer } from './http/create-http-server.ts';
+import { createPlatform, type PlatformOverrides } from './platform.ts';
+import { mountService, type ServiceDefinition } from './service.ts';
+
+export async function buildServiceProcess(
+  service: ServiceDefinition,
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: PlatformOverrides = {},
+) {
+  const config = loadConfig(ZPlatformConfig, env);
+  const platform = await createPlatform(config, { env, ...overrides });
+  const app = createHttpServer(config, { trustRequestIdHeader: true, logStream: overrides.logStream });
+  app.get('/healthz', async () => ({ status: 'ok', service: service.name }));
+  await mountService(app as unknown as FastifyInstance, service, platform);
+  app.addHook('onClose', async () => platform.close());
+  return { app, platform };
+}

@@ -1,0 +1,120 @@
+// Starts the whole application for an integration test, over real HTTP:
+// - embedded: the gateway with every service in-process, PGlite under a temporary DATA_DIR;
+// - distributed: each service as its own Fastify server and a proxying gateway, against real
+//   PostgreSQL (databases with a unique prefix, dropped afterwards), NATS and Redis.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { authService } from '@civic/auth';
+import type { Clock } from '@civic/service-kit/clock';
+import { dropDatabase } from '@civic/service-kit/db/pg-driver';
+import type { Platform } from '@civic/service-kit/platform';
+import { buildServiceProcess } from '@civic/service-kit/run-service';
+import type { ServiceDefinition } from '@civic/service-kit/service';
+import { startGateway } from '../../gateway/src/start-gateway.ts';
+import { ApiClient } from './api-client.ts';
+import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
+import { readLatestMail, type ReadMail } from './mail-reader.ts';
+
+export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService];
+
+export interface StackOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  frontends?: boolean;
+  logStream?: NodeJS.WritableStream;
+}
+
+export interface Stack {
+  profile: Profile;
+  baseUrl: string;
+  dataDir: string;
+  env: Record<string, string>;
+  gatewayPlatform: Platform;
+  /** The platform each service runs on (one shared platform when embedded). */
+  platforms: Record<string, Platform>;
+  /** Distributed only: each service's own base URL (to call it around the gateway). */
+  serviceUrls: Record<string, string>;
+  client(ip?: string): ApiClient;
+  readLatestMail(to: string, after?: number): Promise<ReadMail>;
+  close(): Promise<void>;
+}
+
+function listeningUrl(address: AddressInfo | string | null): string {
+  if (!address || typeof address === 'string') throw new Error('server is not listening on TCP');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+export async function startStack(profile: Profile, options: StackOptions = {}): Promise<Stack> {
+  const dataDir = await mkdtemp(join(tmpdir(), `civic-${profile}-`));
+  const run = randomBytes(4).toString('hex');
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PROFILE: profile,
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    TRUST_PROXY: 'true',
+    SERVE_FRONTENDS: options.frontends ? 'true' : 'false',
+    MAIL_TRANSPORT: 'file',
+    ...(profile === 'distributed'
+      ? {
+          ...LOCAL_INFRA,
+          DATABASE_PREFIX: `civic_t${run}_`,
+          NATS_PREFIX: `T${run}_`,
+          REDIS_PREFIX: `civic:t${run}:`,
+          INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
+          CSRF_SECRET: randomBytes(32).toString('hex'),
+          AUTH_CODE_KEY: randomBytes(32).toString('hex'),
+        }
+      : {}),
+    ...options.env,
+  };
+  const overrides = {
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  };
+  const platforms: Record<string, Platform> = {};
+  const closers: (() => Promise<void>)[] = [];
+  const serviceUrls: Record<string, string> = {};
+
+  if (profile === 'distributed') {
+    for (const service of DISTRIBUTED_SERVICES) {
+      const { app, platform } = await buildServiceProcess(service, env, overrides);
+      platforms[service.name] = platform;
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      closers.push(() => app.close());
+      serviceUrls[service.name] = listeningUrl(app.server.address());
+      env[`SERVICE_URL_${service.name.toUpperCase()}`] = serviceUrls[service.name]!;
+    }
+  }
+  const { app, platform } = await startGateway(env, overrides);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const baseUrl = listeningUrl(app.server.address());
+  closers.unshift(() => app.close());
+  if (profile === 'embedded') for (const service of DISTRIBUTED_SERVICES) platforms[service.name] = platform;
+
+  return {
+    profile,
+    baseUrl,
+    dataDir,
+    env,
+    gatewayPlatform: platform,
+    platforms,
+    serviceUrls,
+    client: (ip) => new ApiClient(baseUrl, ip),
+    readLatestMail: (to, after) => readLatestMail(join(dataDir, 'mail'), to, 5000, after),
+    async close() {
+      for (const close of closers) await close();
+      if (profile === 'distributed') {
+        for (const service of DISTRIBUTED_SERVICES) {
+          await dropDatabase(env.DATABASE_URL!, `${env.DATABASE_PREFIX}${service.name}`);
+        }
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// The full embedded application with its front ends, for browser tests.
+import { startStack } from './stack.ts';
+
+export async function startTestServer(opts: { env?: Record<string, string> } = {}) {
+  const stack = await startStack('embedded', { frontends: true, env: { PUBLIC_ORIGIN: 'http://127.0.0.1', ...opts.env } });
+  // Links in mails point at the real port, known only once the server listens.
+  return {
+    baseUrl: stack.baseUrl,
+    dataDir: stack.dataDir,
+    async readLatestMail(to: string) {
+      const mail = await stack.readLatestMail(to);
+      const link = mail.token ? `${stack.baseUrl}/?token=${mail.token}` : null;
+      return { subject: mail.subject, text: mail.text, code: mail.code, link };
+    },
+    close: () => stack.close(),
+  };
+}
