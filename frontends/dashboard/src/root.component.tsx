@@ -1,0 +1,15 @@
+// Home dashboard (spec 2.5). The walking skeleton has the hero only; tiles, lists and the
+// daily-login credit arrive with the services that feed them.
+import { KitProviders } from '@civic/frontend-kit';
+import { DashboardHero } from './features/hero/dashboard-hero.tsx';
+import './styles.css';
+
+export default function DashboardRoot() {
+  return (
+    <KitProviders>
+      <main className="flex-1">
+        <DashboardHero />
+      </main>
+    </KitProviders>
+  );
+}

@@ -1,0 +1,24 @@
+// Framework-free view of the session, for the root config's activity functions.
+import { queryClient } from '../api/query-client.ts';
+import { CURRENT_USER_QUERY_KEY, type CurrentUser } from './current-user.ts';
+
+export type AuthState = 'loading' | 'signed-out' | 'signed-in';
+
+export function readAuthState(): AuthState {
+  const state = queryClient.getQueryState<CurrentUser | null>(CURRENT_USER_QUERY_KEY);
+  if (!state || (state.status === 'pending' && state.fetchStatus === 'fetching')) return 'loading';
+  if (state.status === 'pending') return 'loading';
+  return state.data ? 'signed-in' : 'signed-out';
+}
+
+/** Calls `listener` whenever the auth state changes (not on every cache event). */
+export function subscribeAuthState(listener: (state: AuthState) => void): () => void {
+  let last = readAuthState();
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== JSON.stringify(CURRENT_USER_QUERY_KEY)) return;
+    const next = readAuthState();
+    if (next === last) return;
+    last = next;
+    listener(next);
+  });
+}

@@ -1,0 +1,27 @@
+// The current-user read of spec 7.1/7.2: a 401 (or any other non-ok answer) means signed out.
+import type { TUser } from '@civic/contracts/user';
+import { queryClient } from '../api/query-client.ts';
+
+export type CurrentUser = TUser;
+
+export const CURRENT_USER_QUERY_KEY = ['/api/auth/user'] as const;
+
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const response = await fetch(CURRENT_USER_QUERY_KEY[0], { credentials: 'include' });
+  if (!response.ok) return null;
+  return (await response.json()) as CurrentUser;
+}
+
+export const currentUserQueryOptions = {
+  queryKey: CURRENT_USER_QUERY_KEY,
+  queryFn: fetchCurrentUser,
+} as const;
+
+/** Settles the session once (shell start-up); a network failure counts as signed out. */
+export async function loadCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await queryClient.fetchQuery(currentUserQueryOptions);
+  } catch {
+    return null;
+  }
+}

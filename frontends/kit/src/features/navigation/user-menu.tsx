@@ -1,0 +1,47 @@
+// Desktop user menu (spec 2.2): Profile, Settings, Sign Out.
+import { LogOut, Settings, User } from 'lucide-react';
+import type { CurrentUser } from '../../auth/current-user.ts';
+import { signOut } from '../../auth/sign-out.ts';
+import { displayNameOf } from '../../auth/user-display.ts';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../ui/dropdown-menu.tsx';
+import { navigateTo } from './navigate.ts';
+import { UserAvatar } from './user-avatar.tsx';
+
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const name = displayNameOf(user);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="User menu"
+        className="flex cursor-pointer items-center gap-2 rounded-full p-1 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+      >
+        <UserAvatar user={user} />
+        <span className="max-w-40 truncate text-sm font-medium text-slate-800">{name}</span>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block truncate font-medium">{name}</span>
+          <span className="block truncate text-xs text-slate-500">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => navigateTo(`/profile/${user.id}`)}>
+          <User className="size-4" aria-hidden="true" /> Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => navigateTo('/settings')}>
+          <Settings className="size-4" aria-hidden="true" /> Settings
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void signOut()}>
+          <LogOut className="size-4" aria-hidden="true" /> Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

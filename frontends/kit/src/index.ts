@@ -1,0 +1,44 @@
+// Public surface of @civic/frontend-kit, the federation singleton shared by the shell and every micro-frontend.
+export { ApiError, isUnauthorizedError, throwIfResponseNotOk } from './api/api-error.ts';
+export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod } from './api/api-client.ts';
+export { getQueryFn, queryClient, queryKeyToPath } from './api/query-client.ts';
+export { readAuthState, subscribeAuthState, type AuthState } from './auth/auth-state.ts';
+export {
+  CURRENT_USER_QUERY_KEY,
+  currentUserQueryOptions,
+  fetchCurrentUser,
+  loadCurrentUser,
+  type CurrentUser,
+} from './auth/current-user.ts';
+export { signOut } from './auth/sign-out.ts';
+export { useAuth, type AuthInfo } from './auth/use-auth.ts';
+export { displayNameOf, formatPoliticalCapital } from './auth/user-display.ts';
+export { SiteFooter } from './features/footer/site-footer.tsx';
+export { AppLink } from './features/navigation/app-link.tsx';
+export { navigateTo } from './features/navigation/navigate.ts';
+export { NOT_FOUND_TITLE, NotFoundPage } from './features/not-found/not-found-page.tsx';
+export { verifyMagicLinkToken } from './features/sign-in/sign-in-api.ts';
+export { closeSignInDialog, openSignInDialog } from './features/sign-in/sign-in-dialog-store.ts';
+export { cn } from './lib/cn.ts';
+export {
+  footerApplication,
+  navbarApplication,
+  notFoundApplication,
+  overlaysApplication,
+} from './single-spa/chrome-applications.tsx';
+export {
+  createMicroFrontendLifecycles,
+  type ApplicationProps,
+  type MicroFrontendLifecycles,
+} from './single-spa/create-lifecycles.tsx';
+export { KitProviders } from './single-spa/kit-providers.tsx';
+export { MicroFrontendError } from './single-spa/micro-frontend-error.tsx';
+export { dismissToast, toast, type ToastInput, type ToastVariant } from './toast/toast-store.ts';
+export { useToast } from './toast/use-toast.ts';
+export { Alert } from './ui/alert.tsx';
+export { Button, type ButtonProps } from './ui/button.tsx';
+export { Card } from './ui/card.tsx';
+export { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './ui/dialog.tsx';
+export { Input } from './ui/input.tsx';
+export { Label } from './ui/label.tsx';
+export { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs.tsx';

@@ -1,0 +1,27 @@
+// Handles `?error=auth_failed` and `?token=...` once, then resets the address to `/`.
+import { toast } from '@civic/frontend-kit';
+import { useEffect, useRef } from 'react';
+import { useVerifyMagicLinkToken } from '../../api/queries.ts';
+import { readAuthCallback } from './read-auth-callback.ts';
+
+export function useAuthCallback(): void {
+  const handled = useRef(false);
+  const { mutate: verifyToken } = useVerifyMagicLinkToken();
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const callback = readAuthCallback(window.location.search);
+    if (!callback.present) return;
+    // Clean the address first, so the single-use token does not linger in history or get re-sent on reload.
+    window.history.replaceState(null, '', '/');
+    if (callback.authFailed) {
+      toast({
+        title: 'Authentication Failed',
+        description: 'There was a problem signing you in. Please try again.',
+        variant: 'destructive',
+      });
+    }
+    if (callback.token) verifyToken(callback.token);
+  }, [verifyToken]);
+}

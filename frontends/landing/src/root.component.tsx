@@ -1,0 +1,34 @@
+import { KitProviders, SiteFooter } from '@civic/frontend-kit';
+import { useAuthCallback } from './features/auth-callback/use-auth-callback.ts';
+import { SignUpSection } from './features/call-to-action/sign-up-section.tsx';
+import { FeatureCards } from './features/feature-cards/feature-cards.tsx';
+import { LandingHeader } from './features/header/landing-header.tsx';
+import { HeroSection } from './features/hero/hero-section.tsx';
+import { StatisticsStrip } from './features/statistics/statistics-strip.tsx';
+import './styles.css';
+
+const FEATURES_SECTION_ID = 'features';
+
+function LandingPage() {
+  useAuthCallback();
+  return (
+    <div className="flex min-h-screen flex-col bg-white">
+      <LandingHeader />
+      <main className="flex-1">
+        <HeroSection featuresSectionId={FEATURES_SECTION_ID} />
+        <FeatureCards id={FEATURES_SECTION_ID} />
+        <StatisticsStrip />
+        <SignUpSection />
+      </main>
+      <SiteFooter tagline="Empowering verified US citizens to set the national agenda together." />
+    </div>
+  );
+}
+
+export default function LandingRoot() {
+  return (
+    <KitProviders>
+      <LandingPage />
+    </KitProviders>
+  );
+}

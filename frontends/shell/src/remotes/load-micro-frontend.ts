@@ -1,0 +1,17 @@
+// Typed wrappers over the federation runtime: a remote's module type comes from the remote's
+// own source (type-only import), so a changed export breaks the shell's type check, not the page.
+import { loadRemote } from '@module-federation/enhanced/runtime';
+import type * as DashboardLifecycles from '@civic/frontend-dashboard/lifecycles';
+import type * as LandingLifecycles from '@civic/frontend-landing/lifecycles';
+import { REMOTE_CONTAINERS, type RemoteName } from './remote-names.ts';
+
+interface RemoteModules {
+  landing: typeof LandingLifecycles;
+  dashboard: typeof DashboardLifecycles;
+}
+
+export async function loadMicroFrontend<Name extends RemoteName>(name: Name): Promise<RemoteModules[Name]> {
+  const module = await loadRemote<RemoteModules[Name]>(`${REMOTE_CONTAINERS[name]}/lifecycles`);
+  if (!module) throw new Error(`Micro-frontend "${name}" did not load`);
+  return module;
+}

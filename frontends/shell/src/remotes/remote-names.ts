@@ -1,0 +1,8 @@
+// Keys of /mf/remotes.json and the container names the remotes' builds declare.
+// Container names are prefixed because a remote container becomes a global of that name.
+export const REMOTE_CONTAINERS = {
+  landing: 'civic_landing',
+  dashboard: 'civic_dashboard',
+} as const;
+
+export type RemoteName = keyof typeof REMOTE_CONTAINERS;

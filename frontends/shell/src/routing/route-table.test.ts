@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { resolveScreen, showsChrome } from './route-table.ts';
+
+test('signed out or loading: only / is the landing page, anything else is 404', () => {
+  for (const auth of ['signed-out', 'loading'] as const) {
+    assert.equal(resolveScreen('/', auth), 'landing');
+    assert.equal(resolveScreen('/priorities', auth), 'not-found');
+    assert.equal(resolveScreen('/nope', auth), 'not-found');
+  }
+});
+
+test('signed in: / is the dashboard, routes without a micro-frontend yet are 404', () => {
+  assert.equal(resolveScreen('/', 'signed-in'), 'dashboard');
+  for (const path of ['/priorities', '/issues', '/profile/abc', '/admin/users', '/unknown']) {
+    assert.equal(resolveScreen(path, 'signed-in'), 'not-found');
+  }
+});
+
+test('chrome shows only when signed in', () => {
+  assert.equal(showsChrome('signed-in'), true);
+  assert.equal(showsChrome('signed-out'), false);
+  assert.equal(showsChrome('loading'), false);
+});

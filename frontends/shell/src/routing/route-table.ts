@@ -1,0 +1,32 @@
+// Spec 2.1 route table: which screen a path shows for a given session state.
+import type { AuthState } from '@civic/frontend-kit';
+
+export type Screen = 'landing' | 'dashboard' | 'not-found';
+
+interface SignedInRoute {
+  pattern: RegExp;
+  /** null: the route exists in the spec but its micro-frontend is not built yet, so it shows 404. */
+  screen: Screen | null;
+}
+
+const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
+  { pattern: /^\/$/, screen: 'dashboard' },
+  { pattern: /^\/priorities$/, screen: null },
+  { pattern: /^\/briefing-room$/, screen: null },
+  { pattern: /^\/network$/, screen: null },
+  { pattern: /^\/profile\/[^/]+$/, screen: null },
+  { pattern: /^\/settings$/, screen: null },
+  { pattern: /^\/admin(\/(users|moderation|settings|audit-logs|announcements))?$/, screen: null },
+];
+
+export function resolveScreen(pathname: string, auth: AuthState): Screen {
+  // Session loading counts as signed out: only the landing page and the fallback exist.
+  if (auth !== 'signed-in') return pathname === '/' ? 'landing' : 'not-found';
+  const route = SIGNED_IN_ROUTES.find(({ pattern }) => pattern.test(pathname));
+  return route?.screen ?? 'not-found';
+}
+
+/** The navbar and footer show only when signed in (spec 2.2); the landing page has its own. */
+export function showsChrome(auth: AuthState): boolean {
+  return auth === 'signed-in';
+}

@@ -1,0 +1,99 @@
+// Serves the built front ends: the shell at `/`, each micro-frontend at `/mf/<area>/`,
+// the remote URLs the shell loads at start (`/mf/remotes.json`), and the shell's
+// index.html for any other page address so client-side routes (and the 404 page) work.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const MICRO_FRONTENDS = ['landing', 'dashboard'] as const;
+export type MicroFrontendName = (typeof MICRO_FRONTENDS)[number];
+
+export interface FrontendsPluginOptions {
+  /** Repository root; the builds are read from `<rootDir>/frontends/<area>/dist`. */
+  rootDir: string;
+  /** Override where a micro-frontend's remoteEntry.js is loaded from (e.g. deployed on its own). */
+  remoteUrls?: Record<string, string>;
+}
+
+const SHELL_INDEX = 'index.html';
+const REMOTE_ENTRY = 'remoteEntry.js';
+// Hashed file names never change content; the entry points must be re-read on every load.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+function distDir(rootDir: string, area: string): string {
+  return path.join(rootDir, 'frontends', area, 'dist');
+}
+
+function assertBuilt(rootDir: string): void {
+  const required = [
+    path.join(distDir(rootDir, 'shell'), SHELL_INDEX),
+    ...MICRO_FRONTENDS.map((area) => path.join(distDir(rootDir, area), REMOTE_ENTRY)),
+  ];
+  const missing = required.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `The front ends are not built (missing ${missing.join(', ')}). Run \`npm run build:frontends\` before starting the gateway.`,
+    );
+  }
+}
+
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  const name = path.basename(filePath);
+  void reply.header('cache-control', name === SHELL_INDEX || name === REMOTE_ENTRY ? REVALIDATE : IMMUTABLE);
+}
+
+function wantsPage(request: FastifyRequest): boolean {
+  const url = request.url;
+  if (url === '/api' || url.startsWith('/api/') || url.startsWith('/mf/')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function defaultRemoteUrls(): Record<MicroFrontendName, string> {
+  return Object.fromEntries(
+    MICRO_FRONTENDS.map((area) => [area, `/mf/${area}/${REMOTE_ENTRY}`]),
+  ) as Record<MicroFrontendName, string>;
+}
+
+async function frontends(app: FastifyInstance, options: FrontendsPluginOptions): Promise<void> {
+  assertBuilt(options.rootDir);
+  const remoteUrls = { ...defaultRemoteUrls(), ...options.remoteUrls };
+
+  // Encapsulated: @fastify/static's reply decorator stays inside, so the gateway may use its own.
+  await app.register(async (scope) => {
+    scope.get('/mf/remotes.json', async (_request, reply) => {
+      void reply.header('cache-control', REVALIDATE);
+      return remoteUrls;
+    });
+
+    // Shell files are listed at start (wildcard: false), leaving `/*` to the page fallback below.
+    await scope.register(fastifyStatic, {
+      root: distDir(options.rootDir, 'shell'),
+      prefix: '/',
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+
+    for (const area of MICRO_FRONTENDS) {
+      await scope.register(fastifyStatic, {
+        root: distDir(options.rootDir, area),
+        prefix: `/mf/${area}/`,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: setCacheHeaders,
+      });
+    }
+
+    scope.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!wantsPage(request)) return reply.callNotFound();
+      void reply.header('cache-control', REVALIDATE);
+      return reply.sendFile(SHELL_INDEX);
+    });
+  });
+}
+
+export const frontendsPlugin = fp(frontends, { name: 'civic-frontends', fastify: '5.x' });
+export default frontendsPlugin;

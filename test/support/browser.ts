@@ -1,0 +1,52 @@
+// Shared Chromium launcher for the browser tests: one browser per test file, a fresh
+// context (cookies, storage) per test. Uses Debian's chromium through playwright-core.
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
+export const PHONE_VIEWPORT = { width: 375, height: 800 } as const;
+
+let browser: Browser | null = null;
+
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = null;
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far (a broken bundle shows up here). */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A new isolated context and page; `baseURL` makes `page.goto('/')` relative to the app. */
+export async function newSession(baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserSession> {
+  const context = await (await launchBrowser()).newContext({ baseURL, viewport: DESKTOP_VIEWPORT, ...options });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors, close: () => context.close() };
+}
