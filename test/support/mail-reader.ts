@@ -55,3 +55,13 @@ export async function readLatestMail(mailDir: string, to: string, timeoutMs = 50
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** How many mails to `to` are in `mailDir` now. */
+export async function countMails(mailDir: string, to: string): Promise<number> {
+  const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+  let count = 0;
+  for (const file of files) {
+    if (parseMail(await readFile(join(mailDir, file), 'utf8')).to.toLowerCase().includes(to.toLowerCase())) count++;
+  }
+  return count;
+}

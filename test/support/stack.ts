@@ -16,7 +16,7 @@ import type { ServiceDefinition } from '@civic/service-kit/service';
 import { startGateway } from '../../gateway/src/start-gateway.ts';
 import { ApiClient } from './api-client.ts';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
-import { readLatestMail, type ReadMail } from './mail-reader.ts';
+import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
 export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService];
 
@@ -39,6 +39,7 @@ export interface Stack {
   serviceUrls: Record<string, string>;
   client(ip?: string): ApiClient;
   readLatestMail(to: string, after?: number): Promise<ReadMail>;
+  countMails(to: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -107,6 +108,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     serviceUrls,
     client: (ip) => new ApiClient(baseUrl, ip),
     readLatestMail: (to, after) => readLatestMail(join(dataDir, 'mail'), to, 5000, after),
+    countMails: (to) => countMails(join(dataDir, 'mail'), to),
     async close() {
       for (const close of closers) await close();
       if (profile === 'distributed') {

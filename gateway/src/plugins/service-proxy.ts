@@ -15,9 +15,10 @@ export async function registerServiceProxies(
 ): Promise<string[]> {
   const proxied: string[] = [];
   await app.register(async (scope) => {
-    // Leave bodies as streams: the gateway never needs to read them, the service validates them.
+    // Bodies pass through unparsed (the service validates them), but are read as bounded buffers so
+    // the gateway's body limit answers 413 itself instead of the upstream cutting a stream short.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     await scope.register(replyFrom, {
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 },
     });
@@ -32,6 +33,11 @@ export async function registerServiceProxies(
           config: { service: claim.service },
           handler: (request, reply) =>
             reply.from(`${upstream}${request.url}`, {
+              // A service that is down or cut off answers 503 with a message, not a bare 500.
+              onError: (errorReply, { error }) => {
+                request.log.warn({ err: error, service: claim.service }, 'upstream unavailable');
+                errorReply.code(503).send({ message: 'Service temporarily unavailable', code: 'GATEWAY_UPSTREAM_UNAVAILABLE' });
+              },
               rewriteRequestHeaders: (_req, headers) => ({
                 ...headers,
                 [IDENTITY_HEADER]: request.headers[IDENTITY_HEADER] as string,

@@ -1,0 +1,126 @@
+// The gateway's own duties, on both profiles: security headers (SECURITY 27), bad input never
+// a 5xx (SECURITY 29), rate limits (429), the OpenAPI document, and the route table's checks.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { profilePlan } from '../../test/support/infrastructure.ts';
+import { startStack, type Stack } from '../../test/support/stack.ts';
+import { assertNoDuplicateClaims, assertRouteOwned, claimCovers } from '../src/route-ownership.ts';
+import { ROUTE_TABLE } from '../src/route-table.ts';
+
+function assertSecurityHeaders(headers: Headers, where: string) {
+  const csp = headers.get('content-security-policy') ?? '';
+  assert.match(csp, /object-src 'none'/, where);
+  assert.match(csp, /base-uri 'none'/, where);
+  assert.match(csp, /frame-ancestors 'none'/, where);
+  assert.equal(headers.get('x-content-type-options'), 'nosniff', where);
+  assert.equal(headers.get('referrer-policy'), 'no-referrer', where);
+}
+
+describe('route table', () => {
+  test('the table itself claims no path twice', () => {
+    assert.doesNotThrow(() => assertNoDuplicateClaims(ROUTE_TABLE));
+  });
+  test('two services claiming one path is a start-up error', () => {
+    assert.throws(
+      () => assertNoDuplicateClaims([...ROUTE_TABLE, { service: 'rogue', patterns: ['/api/users/:userId/profile'] }]),
+      /claimed by both account and rogue/,
+    );
+  });
+  test('a service registering a path it was not given is a start-up error', () => {
+    assert.doesNotThrow(() => assertRouteOwned(ROUTE_TABLE, 'auth', '/api/auth/email/send-otp'));
+    assert.throws(() => assertRouteOwned(ROUTE_TABLE, 'auth', '/api/settings'), /does not give it/);
+    assert.equal(claimCovers('/api/users/:id/profile', '/api/users/:userId/profile'), true);
+    assert.equal(claimCovers('/api/priorities/*', '/api/priorities'), false);
+  });
+});
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`gateway (${profile})`, { skip }, () => {
+    let stack: Stack;
+    before(async () => {
+      stack = await startStack(profile, { env: { RATE_LIMIT_SIGN_IN_VERIFY: '5' } });
+    });
+    after(async () => stack?.close());
+
+    test('SECURITY 27: every response carries the security headers; no HSTS on local http', async () => {
+      const client = stack.client();
+      for (const response of [
+        await client.get('/api/csrf-token'),
+        await client.get('/api/auth/user'),
+        await client.get('/api/nothing-here'),
+        await client.post('/api/auth/email/send-otp', { email: 'x' }),
+      ]) {
+        assertSecurityHeaders(response.headers, String(response.status));
+        assert.equal(response.headers.get('strict-transport-security'), null);
+      }
+    });
+
+    test('SECURITY 29: malformed JSON, wrong types, unknown fields and oversized bodies get a 4xx with a message', async () => {
+      const client = stack.client();
+      const cases = [
+        { rawBody: '{"email": ' },
+        { rawBody: '[]' },
+        { body: { email: 42 } },
+        { body: { email: 'a@b.co', admin: true } },
+        { body: { email: 'a@b.co'.padEnd(100_000, 'x') } },
+        { rawBody: 'email=a@b.co', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      ];
+      for (const options of cases) {
+        const response = await client.request('POST', '/api/auth/email/send-otp', options);
+        assert.ok(response.status >= 400 && response.status < 500, `${JSON.stringify(options).slice(0, 60)} -> ${response.status}`);
+        assert.equal(typeof response.body?.message, 'string', response.text);
+      }
+      const big = await client.request('POST', '/api/auth/email/send-otp', { body: { email: 'a'.repeat(200_000) } });
+      assert.equal(big.status, 413);
+      const unknownField = await client.post('/api/auth/email/verify-otp', { stateId: crypto.randomUUID(), otp: '123456', extra: 1 });
+      assert.equal(unknownField.status, 400);
+    });
+
+    test('unknown API paths answer 404 as JSON', async () => {
+      const answer = await stack.client().get('/api/nothing-here');
+      assert.equal(answer.status, 404);
+      assert.equal(answer.body.message, 'Not Found');
+    });
+
+    test('abuse gets 429, never 5xx', async () => {
+      const client = stack.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        statuses.push((await client.post('/api/auth/email/verify-otp', { stateId: crypto.randomUUID(), otp: '123456' })).status);
+      }
+      assert.deepEqual(statuses.slice(0, 5), [400, 400, 400, 400, 400]);
+      assert.deepEqual(statuses.slice(5), [429, 429, 429]);
+      const limited = await client.post('/api/auth/email/verify-otp', { stateId: crypto.randomUUID(), otp: '123456' });
+      assert.match(limited.body.message, /Too many requests/);
+      assert.ok(limited.headers.get('retry-after'));
+    });
+
+    test('GET /api/docs is the OpenAPI document generated from contracts', async () => {
+      const docs = await stack.client().get('/api/docs');
+      assert.equal(docs.status, 200);
+      assert.equal(docs.body.openapi, '3.1.0');
+      const sendOtp = docs.body.paths['/api/auth/email/send-otp'].post;
+      assert.deepEqual(sendOtp.requestBody.content['application/json'].schema.required, ['email']);
+      assert.ok(docs.body.paths['/api/auth/user'].get.responses['401']);
+    });
+  });
+}
+
+describe('gateway outside local development', () => {
+  let stack: Stack;
+  before(async () => {
+    stack = await startStack('embedded', { env: { PUBLIC_ORIGIN: 'https://civic.example.org' } });
+  });
+  after(async () => stack?.close());
+
+  test('SECURITY 27: HSTS is sent; SECURITY 10: cookies are __Host- and Secure', async () => {
+    const client = stack.client();
+    const answer = await client.get('/api/csrf-token');
+    assert.match(answer.headers.get('strict-transport-security') ?? '', /max-age=\d+/);
+    const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('__Host-pre='));
+    assert.ok(cookie, 'the pre-session cookie has the __Host- prefix');
+    assert.match(cookie, /; Secure/i);
+    assert.match(cookie, /Path=\//);
+    assert.doesNotMatch(cookie, /Domain=/i);
+  });
+});
