@@ -33,7 +33,8 @@ export async function closeBrowser(): Promise<void> {
 export interface BrowserSession {
   context: BrowserContext;
   page: Page;
-  /** Console errors and uncaught page errors seen so far (a broken bundle shows up here). */
+  /** Uncaught page errors and console errors seen so far (a broken bundle shows up here).
+   *  Failed resource loads are left out: a signed-out visitor's 401 on /api/auth/user is expected. */
   errors: string[];
   close(): Promise<void>;
 }
@@ -46,7 +47,7 @@ export async function newSession(baseURL: string, options: BrowserContextOptions
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
   });
   return { context, page, errors, close: () => context.close() };
 }

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
 import { ManualClock } from '@civic/service-kit/clock';
+import { MIGRATIONS_DIR } from '../src/app.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { requestCode, signIn, wrongCode } from '../../../test/support/sign-in.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
@@ -191,6 +192,23 @@ for (const { profile, skip } of await profilePlan()) {
       const refused = await client.post('/api/auth/email/verify-token', { token });
       assert.equal(refused.status, 400);
       assert.equal(refused.body.message, SIGN_IN_MESSAGES.invalidToken);
+    });
+
+    test('SECURITY 4: no plaintext code or link token is stored', async () => {
+      const client = stack.client();
+      const otp = await requestCode(stack, client, address('stored'));
+      clock.advance(31 * SECOND);
+      const email = address('stored-link');
+      await client.post('/api/auth/email/send-magic-link', { email });
+      const { token } = await stack.readLatestMail(email);
+      const { driver } = await stack.platforms.auth!.databases.open('auth', MIGRATIONS_DIR);
+      const rows = await driver.query<Record<string, unknown>>('SELECT * FROM auth.sign_in_states');
+      const dump = JSON.stringify(rows);
+      assert.ok(rows.length > 0);
+      assert.ok(!dump.includes(token!), 'the token is not stored');
+      assert.ok(!new RegExp(`"${otp.code}"`).test(dump), 'the code is not stored');
+      const otpRow = rows.find((r) => r.id === otp.stateId)!;
+      assert.match(String(otpRow.code_hash), /^[A-Za-z0-9_-]{43}$/);
     });
 
     test('SECURITY 5: a right code with another stateId is refused', async () => {

@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { csrfBinding, cookieNames } from '../../src/http/cookies.ts';
+import { issueCsrfToken, verifyCsrfToken } from '../../src/http/csrf.ts';
+
+const SECRET = 'a-secret-of-at-least-thirty-two-characters';
+
+test('a CSRF token verifies only for the browser it was bound to', () => {
+  const token = issueCsrfToken(SECRET, 'session-a');
+  assert.equal(verifyCsrfToken(SECRET, 'session-a', token), true);
+  assert.equal(verifyCsrfToken(SECRET, 'session-b', token), false);
+  assert.equal(verifyCsrfToken('another-secret-of-thirty-two-characters!', 'session-a', token), false);
+  assert.equal(verifyCsrfToken(SECRET, 'session-a', undefined), false);
+  assert.equal(verifyCsrfToken(SECRET, undefined, token), false);
+  assert.equal(verifyCsrfToken(SECRET, 'session-a', `${token}x`), false);
+  assert.equal(verifyCsrfToken(SECRET, 'session-a', 'garbage'), false);
+});
+
+test('the binding is the session cookie, else the pre-session cookie', () => {
+  const local = cookieNames({ PUBLIC_ORIGIN: 'http://localhost:3000' });
+  assert.deepEqual(local, { session: 'sid', preSession: 'pre' });
+  assert.equal(csrfBinding({ sid: 's', pre: 'p' }, local), 's');
+  assert.equal(csrfBinding({ pre: 'p' }, local), 'p');
+  assert.equal(csrfBinding({}, local), undefined);
+  assert.deepEqual(cookieNames({ PUBLIC_ORIGIN: 'https://civic.example.org' }), { session: '__Host-sid', preSession: '__Host-pre' });
+});

@@ -1,0 +1,72 @@
+// Helpers shared by the browser tests: the page's landmarks and sign-in shortcuts.
+import assert from 'node:assert/strict';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export interface TestServer {
+  baseUrl: string;
+  readLatestMail(to: string): Promise<{ subject: string; text: string; code: string | null; link: string | null }>;
+}
+
+let addressCounter = 0;
+/** A fresh address per test: mail limits and the resend cooldown are per address. */
+export function uniqueEmail(label: string): string {
+  addressCounter += 1;
+  return `${label}.${process.pid}.${addressCounter}.${Date.now()}@example.com`;
+}
+
+export const dialog = (page: Page) => page.getByRole('dialog');
+
+export async function openSignInDialog(page: Page, buttonName = 'Sign In'): Promise<void> {
+  await page.getByRole('button', { name: buttonName, exact: true }).click();
+  await dialog(page).getByText('US citizens only, one account per person', { exact: true }).waitFor();
+}
+
+/** Fills the e-mail field of the current tab and sends; waits for the verify step when asking for a code. */
+export async function requestCode(page: Page, email: string): Promise<void> {
+  await dialog(page).getByRole('tab', { name: 'Email Code' }).click();
+  await dialog(page).getByLabel('Email address').fill(email);
+  await dialog(page).getByRole('button', { name: 'Send Code' }).click();
+  await dialog(page).getByText(email, { exact: true }).waitFor();
+}
+
+export async function codeFor(server: TestServer, email: string): Promise<string> {
+  const mail = await server.readLatestMail(email);
+  assert.ok(mail.code, `the mail to ${email} carries a six-digit code`);
+  return mail.code;
+}
+
+/** Signs the context in through the API (same cookie jar as the page), for tests about signed-in screens. */
+export async function signInThroughApi(context: BrowserContext, server: TestServer, email: string): Promise<void> {
+  const csrf = (await (await context.request.get('/api/csrf-token')).json()) as { token: string };
+  const headers = { 'X-CSRF-Token': csrf.token };
+  const sent = await context.request.post('/api/auth/email/send-otp', { data: { email }, headers });
+  assert.equal(sent.status(), 200, await sent.text());
+  const { stateId } = (await sent.json()) as { stateId: string };
+  const verified = await context.request.post('/api/auth/email/verify-otp', {
+    data: { stateId, otp: await codeFor(server, email) },
+    headers,
+  });
+  assert.equal(verified.status(), 200, await verified.text());
+}
+
+/** The signed-in home: dashboard hero plus navbar. */
+export async function waitForDashboard(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Create New Priority' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/** Pastes text into an element the way a browser does (a paste event carrying clipboard data). */
+export async function pasteInto(page: Page, selector: string, text: string): Promise<void> {
+  await page.locator(selector).first().evaluate((element, value) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', value);
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+export async function digitValues(page: Page): Promise<string[]> {
+  return dialog(page)
+    .getByRole('group', { name: 'Verification code' })
+    .locator('input')
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+}
