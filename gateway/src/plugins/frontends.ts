@@ -11,7 +11,10 @@ export const MICRO_FRONTENDS = ['landing', 'dashboard'] as const;
 export type MicroFrontendName = (typeof MICRO_FRONTENDS)[number];
 
 export interface FrontendsPluginOptions {
-  /** Repository root; the builds are read from `<rootDir>/frontends/<area>/dist`. */
+  /**
+   * Where the builds are: the repository root (`<rootDir>/frontends/<area>/dist`) or the
+   * `frontends` folder itself (`<rootDir>/<area>/dist`).
+   */
   rootDir: string;
   /** Override where a micro-frontend's remoteEntry.js is loaded from (e.g. deployed on its own). */
   remoteUrls?: Record<string, string>;
@@ -24,7 +27,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
 function distDir(rootDir: string, area: string): string {
-  return path.join(rootDir, 'frontends', area, 'dist');
+  const frontendsDir = existsSync(path.join(rootDir, 'frontends', 'shell')) ? path.join(rootDir, 'frontends') : rootDir;
+  return path.join(frontendsDir, area, 'dist');
 }
 
 function assertBuilt(rootDir: string): void {

@@ -33,6 +33,10 @@ export async function registerServiceProxies(
           config: { service: claim.service },
           handler: (request, reply) =>
             reply.from(`${upstream}${request.url}`, {
+              // The raw bytes as received (reply-from would otherwise JSON-encode the Buffer).
+              ...(Buffer.isBuffer(request.body)
+                ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
+                : {}),
               // A service that is down or cut off answers 503 with a message, not a bare 500.
               onError: (errorReply, { error }) => {
                 request.log.warn({ err: error, service: claim.service }, 'upstream unavailable');
