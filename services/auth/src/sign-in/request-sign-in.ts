@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../context.ts';
 import type { AuthTx } from '../db.ts';
 import { MailLimit, ResendCooldown } from '../errors.ts';
-import { composeSignInMail } from './sign-in-mail.ts';
+import { composeSignInMail, deliverSignInMail } from './sign-in-mail.ts';
 import {
   HOUR_MS,
   MAX_MAILS_PER_ADDRESS_PER_HOUR,
@@ -69,7 +69,8 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
     await tx.signInMail.create({ data: { emailNormalized, ip: request.ip, sentAt: now } });
   });
 
-  await ctx.platform.mailer.send(
+  await deliverSignInMail(
+    ctx,
     composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, request.email.trim(), code ? { code } : { token: token! }),
   );
   return { stateId };

@@ -3,7 +3,7 @@
 import type { AuthContext } from '../context.ts';
 import { BurnedRequest, InvalidCode, OtherBrowser } from '../errors.ts';
 import { assertMailAllowed, lockAddress } from './request-sign-in.ts';
-import { composeSignInMail } from './sign-in-mail.ts';
+import { composeSignInMail, deliverSignInMail } from './sign-in-mail.ts';
 import { isBurned, SIGN_IN_TTL_MS } from './sign-in-policy.ts';
 import { generateCode, hashBrowser, hashCode } from './sign-in-secrets.ts';
 
@@ -27,6 +27,6 @@ export async function resendCode(
     await tx.signInMail.create({ data: { emailNormalized: state.emailNormalized, ip: request.ip, sentAt: now } });
     return state.emailNormalized;
   });
-  await ctx.platform.mailer.send(composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }));
+  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }));
   return { stateId: request.stateId, email: emailNormalized };
 }

@@ -1,5 +1,7 @@
 // The sign-in e-mail: a six-digit code, or a link whose token the landing page POSTs back.
 import type { MailMessage } from '@civic/service-kit/mail/mailer';
+import type { AuthContext } from '../context.ts';
+import { MailFailed } from '../errors.ts';
 
 export function magicLinkUrl(publicOrigin: string, token: string): string {
   const url = new URL('/', publicOrigin);
@@ -33,4 +35,14 @@ export function composeSignInMail(publicOrigin: string, to: string, secret: { co
       'If you did not ask to sign in, ignore this e-mail.',
     ].join('\n'),
   };
+}
+
+/** Sends a sign-in mail; a transport failure becomes the spec's "Failed to send authentication request". */
+export async function deliverSignInMail(ctx: AuthContext, message: MailMessage): Promise<void> {
+  try {
+    await ctx.platform.mailer.send(message);
+  } catch (error) {
+    ctx.platform.logger.error({ err: error }, 'sign-in mail could not be sent');
+    throw new MailFailed();
+  }
 }

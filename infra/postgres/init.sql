@@ -1,0 +1,2 @@
+-- One database per service (DESIGN.md section 2). Each service migrates its own on start.
+CREATE DATABASE civic_auth;

@@ -1,0 +1,11 @@
+// The processes of the distributed profile: each service's entry point and default port.
+// A service joins here when it is built (and in gateway/src/services.ts for the embedded profile).
+export interface ServiceProcess {
+  name: string;
+  entry: string;
+  port: number;
+}
+
+export const SERVICE_PROCESSES: readonly ServiceProcess[] = [{ name: 'auth', entry: 'services/auth/src/server.ts', port: 3101 }];
+
+export const GATEWAY_ENTRY = 'gateway/src/server.ts';

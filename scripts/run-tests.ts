@@ -1,0 +1,49 @@
+// `npm test`: type-check, make sure the front ends are built, then run every test file (unit,
+// integration on both profiles, mail, browser) with node's test runner, files in parallel.
+import { spawnSync } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureFrontendsBuilt } from './ensure-frontends.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'generated', '.git', 'data', '.tmp']);
+
+async function findTests(dir: string, found: string[] = []): Promise<string[]> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) await findTests(join(dir, entry.name), found);
+    } else if (entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx')) {
+      found.push(relative(ROOT, join(dir, entry.name)));
+    }
+  }
+  return found;
+}
+
+function run(command: string, args: string[]): number {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  return result.status ?? 1;
+}
+
+const filters = process.argv.slice(2);
+if (filters.length === 0) {
+  console.log('» type-checking');
+  if (run('npx', ['tsc', '-p', 'tsconfig.json']) !== 0) process.exit(1);
+  if (run('npx', ['tsc', '-p', 'frontends/tsconfig.json']) !== 0) process.exit(1);
+}
+await ensureFrontendsBuilt();
+
+const files = (await findTests(ROOT)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+console.log(`» running ${files.length} test files`);
+const concurrency = process.env.TEST_CONCURRENCY ?? '3';
+process.exit(
+  run(process.execPath, [
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    '--test-timeout=180000',
+    '--test-reporter=spec',
+    ...files,
+  ]),
+);
