@@ -16,6 +16,11 @@ export function uniqueEmail(label: string): string {
 
 export const dialog = (page: Page) => page.getByRole('dialog');
 
+/** The toasts shown in the notification area (Radix labels it "Notifications (F8)"). By CSS, not
+ *  role: while a modal dialog is open the rest of the page is aria-hidden (Radix then announces
+ *  toasts through its own live region). */
+export const toastArea = (page: Page) => page.locator('[role="region"][aria-label="Notifications (F8)"] li');
+
 export async function openSignInDialog(page: Page, buttonName = 'Sign In'): Promise<void> {
   await page.getByRole('button', { name: buttonName, exact: true }).click();
   await dialog(page).getByText('US citizens only, one account per person', { exact: true }).waitFor();
