@@ -1,0 +1,118 @@
+// `npm run bench`: req/s and p99 of GET /api/auth/user for a signed-in user,
+//   - distributed: straight to the auth service vs through the gateway (ratio = gateway / direct),
+//   - embedded: the single process.
+// Servers run as their real entry points in child processes; autocannon drives them from here.
+// Timings on a shared 2-core machine are noisy: read the ratio, measured in one run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { createIdentitySigner } from '@civic/service-kit/http/internal-identity';
+import { dropDatabase } from '@civic/service-kit/db/pg-driver';
+import { ApiClient } from '../test/support/api-client.ts';
+import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
+import { readLatestMail } from '../test/support/mail-reader.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const children: ChildProcess[] = [];
+
+function startProcess(entry: string, env: NodeJS.ProcessEnv): void {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+}
+
+async function waitHealthy(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+async function signIn(baseUrl: string, mailDir: string): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl, '127.0.0.1');
+  const email = `bench.${Date.now()}@example.com`;
+  const sent = await client.post('/api/auth/email/send-otp', { email });
+  const { code } = await readLatestMail(mailDir, email);
+  const verified = await client.post('/api/auth/email/verify-otp', { stateId: sent.body.stateId, otp: code });
+  if (verified.status !== 200) throw new Error(`sign-in failed: ${verified.text}`);
+  return client;
+}
+
+interface Figures {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(name: string, url: string, headers: Record<string, string>): Promise<Figures> {
+  await autocannon({ url, headers, connections: 10, duration: 2 }); // warm-up
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  const errors = result.errors + result.non2xx;
+  const figures = { name, rps: Math.round(result.requests.average), p99: result.latency.p99, errors };
+  console.log(`${name.padEnd(34)} ${String(figures.rps).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms   errors ${errors}`);
+  return figures;
+}
+
+const dataDir = await mkdtemp(join(tmpdir(), 'civic-bench-'));
+const run = randomBytes(4).toString('hex');
+const secrets = {
+  INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
+  CSRF_SECRET: randomBytes(32).toString('hex'),
+  AUTH_CODE_KEY: randomBytes(32).toString('hex'),
+};
+const distributedEnv = {
+  ...LOCAL_INFRA,
+  ...secrets,
+  PROFILE: 'distributed',
+  DATA_DIR: join(dataDir, 'distributed'),
+  DATABASE_PREFIX: `civic_bench${run}_`,
+  REDIS_PREFIX: `civic:bench${run}:`,
+  NATS_PREFIX: `BENCH${run}`,
+  HOST: '127.0.0.1',
+  RATE_LIMIT_READ: '100000000',
+};
+const results: Figures[] = [];
+try {
+  console.log(`GET /api/auth/user, signed in; ${CONNECTIONS} connections, ${DURATION} s each\n`);
+  startProcess('services/auth/src/server.ts', { ...distributedEnv, PORT: '3211' });
+  await waitHealthy('http://127.0.0.1:3211');
+  startProcess('gateway/src/server.ts', { ...distributedEnv, PORT: '3210', SERVICE_URL_AUTH: 'http://127.0.0.1:3211' });
+  await waitHealthy('http://127.0.0.1:3210');
+  const client = await signIn('http://127.0.0.1:3210', join(dataDir, 'distributed', 'mail'));
+  const me = await client.get('/api/auth/user');
+  // Direct calls carry what the gateway would add; a bench run is far shorter than the token's minute.
+  const token = createIdentitySigner(secrets.INTERNAL_JWT_SECRET)(
+    { userId: me.body.id, isAdmin: false, isBanned: false, ip: '127.0.0.1', requestId: 'bench' },
+    'auth',
+  );
+  results.push(await measure('distributed, direct to auth', 'http://127.0.0.1:3211/api/auth/user', { 'x-civic-identity': token }));
+  results.push(await measure('distributed, through the gateway', 'http://127.0.0.1:3210/api/auth/user', { cookie: client.cookieHeader() }));
+  for (const child of children.splice(0)) child.kill('SIGTERM');
+
+  startProcess('gateway/src/server.ts', { PROFILE: 'embedded', PORT: '3212', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'embedded'), RATE_LIMIT_READ: '100000000' });
+  await waitHealthy('http://127.0.0.1:3212');
+  const embeddedClient = await signIn('http://127.0.0.1:3212', join(dataDir, 'embedded', 'mail'));
+  results.push(await measure('embedded (one process)', 'http://127.0.0.1:3212/api/auth/user', { cookie: embeddedClient.cookieHeader() }));
+
+  const [direct, gateway] = results;
+  console.log(`\ngateway keeps ${((100 * gateway!.rps) / direct!.rps).toFixed(0)}% of direct throughput (target >= 70%)`);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await dropDatabase(LOCAL_INFRA.DATABASE_URL, `civic_bench${run}_auth`).catch(() => {});
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit(results.some((r) => r.errors > 0) ? 1 : 0);
