@@ -36,5 +36,6 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrid
       : {}),
   });
   app.addHook('onClose', async () => platform.close());
+  app.addHook('onReady', async () => platform.startEvents());
   return { app, platform };
 }

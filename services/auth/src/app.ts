@@ -25,7 +25,9 @@ export const authService = defineService({
       platform,
       codeKey: await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY),
     };
+    const relay = await platform.events.startRelay({ db, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
     app.addHook('onClose', async () => {
+      await relay.stop();
       await db.$disconnect();
     });
     // Mounted inside the gateway the cookie parser is already there; alone, the service brings its own.

@@ -6,6 +6,11 @@ import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
 export const AUTH_SCHEMA = 'auth';
 
+/** Publishes what the last commit enqueued now rather than at the relay's next poll. */
+export function publishCommitted(ctx: { platform: { events: { kick(schema: string): void } } }): void {
+  ctx.platform.events.kick(AUTH_SCHEMA);
+}
+
 function emit<E extends EventDefinition>(event: E) {
   return (tx: SqlExecutor, payload: EventPayload<E>) => enqueueEvent(tx, AUTH_SCHEMA, event, payload);
 }

@@ -6,6 +6,7 @@ import pino, { type Logger } from 'pino';
 import type { PlatformConfig } from './config.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createDatabaseProvider, type DatabaseProvider } from './db/database-provider.ts';
+import { createEventBus, createInProcessHub, type EventBus } from './events/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import { MemorySessionStore } from './sessions/memory-session-store.ts';
@@ -24,6 +25,13 @@ export interface Platform {
   databases: DatabaseProvider;
   mailer: Mailer;
   settings: PlatformSettings;
+  /** Events: NATS JetStream when distributed, the in-process hub when embedded. */
+  events: EventBus;
+  /**
+   * Lets events flow once every service of the process has subscribed (the in-process hub holds
+   * deliveries until then, so no leftover event is settled before its consumer exists).
+   */
+  startEvents(): void;
   /** Redis when distributed (sessions, rate limits); null when embedded. */
   redis: Redis | null;
   close(): Promise<void>;
@@ -49,6 +57,12 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, config.REDIS_PREFIX) : new MemorySessionStore();
   const databases = overrides.databases ?? createDatabaseProvider(config, logger);
   const mailer = overrides.mailer ?? createMailer(config, logger);
+  const hub = config.PROFILE === 'distributed' ? null : createInProcessHub();
+  const events = await createEventBus(
+    hub
+      ? { transport: 'in-process', inProcessHub: hub, logger }
+      : { transport: 'nats', natsUrl: config.NATS_URL!, streams: { namespace: config.NATS_PREFIX }, logger },
+  );
   return {
     config,
     env: overrides.env ?? process.env,
@@ -59,8 +73,11 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
     databases,
     mailer,
     settings: createPlatformSettings(),
+    events,
+    startEvents: () => hub?.start(),
     redis,
     async close() {
+      await events.close();
       mailer.close();
       await databases.close();
       await sessions.close();

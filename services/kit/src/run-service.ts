@@ -17,5 +17,6 @@ export async function buildServiceProcess(
   app.get('/healthz', async () => ({ status: 'ok', service: service.name }));
   await mountService(app as unknown as FastifyInstance, service, platform);
   app.addHook('onClose', async () => platform.close());
+  app.addHook('onReady', async () => platform.startEvents());
   return { app, platform };
 }

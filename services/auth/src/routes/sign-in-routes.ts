@@ -5,6 +5,7 @@ import { typed } from '@civic/service-kit/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.ts';
 import { MissingPreSession } from '../errors.ts';
+import { publishCommitted } from '../events.ts';
 import { SESSION_MAX_AGE_SECONDS, startSession } from '../sessions/sessions.ts';
 import type { SignedInUser } from '../sign-in/complete-sign-in.ts';
 import { requestSignIn } from '../sign-in/request-sign-in.ts';
@@ -26,6 +27,7 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
 
   /** Starts the session after the verification committed, and sets the cookie. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, user: SignedInUser) => {
+    publishCommitted(ctx);
     const sessionId = await startSession(ctx, user, request.cookies[names.session]);
     reply.setCookie(names.session, sessionId, cookieOptions(ctx.platform.config, SESSION_MAX_AGE_SECONDS));
     logResult(request, 'sign_in_succeeded', { userId: user.id, registered: user.registered });

@@ -26,6 +26,9 @@ export function createHttpServer(
     requestIdHeader: options.trustRequestIdHeader ? REQUEST_ID_HEADER : false,
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
+    // A service plugin opens its database and runs migrations while it registers; on a busy machine
+    // PGlite's first start alone can take seconds.
+    pluginTimeout: 60_000,
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

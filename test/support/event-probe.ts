@@ -1,0 +1,50 @@
+// A consumer for tests: subscribes to events through the stack's real bus (JetStream or the
+// in-process hub) with its own inbox schema, and records what arrives.
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts';
+import { outboxMigrationSql } from '@civic/service-kit/events/index';
+import type { Platform } from '@civic/service-kit/platform';
+import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
+
+export interface EventProbe<E extends EventDefinition> {
+  received: TEventEnvelope<EventPayload<E>>[];
+  waitFor(predicate: (payload: EventPayload<E>) => boolean, timeoutMs?: number): Promise<TEventEnvelope<EventPayload<E>>>;
+  stop(): Promise<void>;
+}
+
+export async function probeEvents<E extends EventDefinition>(platform: Platform, event: E, name = 'probe'): Promise<EventProbe<E>> {
+  const dir = await mkdtemp(join(tmpdir(), 'civic-probe-'));
+  await mkdir(join(dir, '20260101000000_inbox'));
+  await writeFile(join(dir, '20260101000000_inbox', 'migration.sql'), outboxMigrationSql(name));
+  const database = await platform.databases.open(name, dir);
+  // Raw SQL only: any generated client will do as the transaction runner.
+  const db = new PrismaClient({ adapter: database.adapter as never });
+  const received: TEventEnvelope<EventPayload<E>>[] = [];
+  const subscription = await platform.events.subscribe({
+    consumer: name,
+    event,
+    db,
+    schema: name,
+    handle: async (_payload, { envelope }) => {
+      received.push(envelope);
+    },
+  });
+  return {
+    received,
+    async waitFor(predicate, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = received.find((e) => predicate(e.payload));
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no ${event.subject} event arrived`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      await subscription.stop();
+      await db.$disconnect();
+    },
+  };
+}
