@@ -6,8 +6,7 @@ export type AuthState = 'loading' | 'signed-out' | 'signed-in';
 
 export function readAuthState(): AuthState {
   const state = queryClient.getQueryState<CurrentUser | null>(CURRENT_USER_QUERY_KEY);
-  if (!state || (state.status === 'pending' && state.fetchStatus === 'fetching')) return 'loading';
-  if (state.status === 'pending') return 'loading';
+  if (!state || state.status === 'pending') return 'loading';
   return state.data ? 'signed-in' : 'signed-out';
 }
 

@@ -34,8 +34,9 @@ export function Button({ className, variant = 'primary', size = 'md', asChild = 
         'inline-flex cursor-pointer items-center justify-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors',
         'focus-visible:ring-2 focus-visible:ring-primary focus-visible:ring-offset-2 focus-visible:outline-none',
         'disabled:pointer-events-none disabled:opacity-50',
-        VARIANTS[variant],
         SIZES[size],
+        // After the size: the link variant drops the size's padding and height.
+        VARIANTS[variant],
         className,
       )}
       {...props}

@@ -1,6 +1,6 @@
 // Six single-digit boxes: typing moves forward, Backspace on an empty box moves back,
 // arrows move between boxes, paste fills from the first box (spec 5).
-import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { cn } from '../../lib/cn.ts';
 import { digitFromTyping, digitsFromPaste, fillDigits, type CodeDigits } from './otp-code.ts';
 import { CODE_LENGTH } from './sign-in-messages.ts';
@@ -10,11 +10,17 @@ interface OtpInputProps {
   onChange: (code: string[]) => void;
   disabled?: boolean;
   invalid?: boolean;
+  /** Changing this number puts the focus back on the first box (e.g. after a rejected code). */
+  focusFirstSignal?: number;
 }
 
-export function OtpInput({ code, onChange, disabled, invalid }: OtpInputProps) {
+export function OtpInput({ code, onChange, disabled, invalid, focusFirstSignal = 0 }: OtpInputProps) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus();
+
+  useEffect(() => {
+    if (focusFirstSignal > 0 && !disabled) boxes.current[0]?.focus();
+  }, [focusFirstSignal, disabled]);
 
   const handleInput = (index: number, value: string) => {
     const typed = value.replace(/\D/g, '');

@@ -24,6 +24,7 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
   const [code, setCode] = useState<readonly string[]>(EMPTY_CODE);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [rejections, setRejections] = useState(0);
 
   const showError = (message: string, toastTitle: string) => {
     setSuccess(null);
@@ -47,6 +48,7 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
     },
     onError: (cause) => {
       setCode(EMPTY_CODE);
+      setRejections((count) => count + 1);
       showError(
         describeSignInError(cause, { answered: SIGN_IN_TEXT.verifyFailed, unreachable: SIGN_IN_TEXT.verifyFailedFallback }),
         SIGN_IN_TEXT.verifyFailedToast,
@@ -99,7 +101,13 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
       <p className="text-center text-sm text-slate-600">
         We sent a 6-digit code to <strong className="font-semibold text-slate-900">{email}</strong>
       </p>
-      <OtpInput code={code} onChange={handleCodeChange} disabled={verify.isPending} invalid={Boolean(error)} />
+      <OtpInput
+        code={code}
+        onChange={handleCodeChange}
+        disabled={verify.isPending}
+        invalid={Boolean(error)}
+        focusFirstSignal={rejections}
+      />
       <p className="text-center text-xs text-slate-500">{SIGN_IN_TEXT.codeExpiry}</p>
       {error && <Alert variant="destructive">{error}</Alert>}
       {success && <Alert variant="success">{success}</Alert>}
