@@ -8,6 +8,7 @@ import { cookieNames } from '@civic/service-kit/http/cookies';
 import { createHttpServer } from '@civic/service-kit/http/create-http-server';
 import type { Platform } from '@civic/service-kit/platform';
 import { mountService, type ServiceDefinition } from '@civic/service-kit/service';
+import { instrumentFastify } from '@civic/service-kit/telemetry';
 import type { GatewayConfig } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -39,6 +40,7 @@ export async function buildGateway(options: GatewayOptions) {
 
   const app = createHttpServer(platform.config, { trustProxy: config.TRUST_PROXY, logStream: options.logStream });
   const root = app as unknown as FastifyInstance;
+  await instrumentFastify(root);
   await app.register(cookie);
   await registerSecurityHeaders(root, { hsts: isSecureOrigin(platform.config) });
   await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, budgets: config });

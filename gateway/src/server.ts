@@ -1,11 +1,15 @@
-// Process entry: build the gateway, listen, close cleanly on signals (fastify/demo's server.ts).
+// Process entry: start telemetry first (so its instrumentations patch what loads after), then build
+// the gateway, listen, and close cleanly on signals (fastify/demo's server.ts).
 import closeWithGrace from 'close-with-grace';
-import { startGateway } from './start-gateway.ts';
+import { startTelemetryFromEnv, stopTelemetry } from '@civic/service-kit/telemetry';
 
+startTelemetryFromEnv('civic-gateway');
+const { startGateway } = await import('./start-gateway.ts');
 const { app, platform } = await startGateway();
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   await app.close();
+  await stopTelemetry();
 });
 await app.listen({ host: platform.config.HOST, port: platform.config.PORT });
 app.log.info(`Civic Agenda (${platform.config.PROFILE}) at ${platform.config.PUBLIC_ORIGIN}`);

@@ -2,10 +2,18 @@
 // @fastify/reply-from), bodies streamed untouched, the internal identity header added by the
 // session-identity hook. Service answers (errors included) pass through unchanged.
 import replyFrom from '@fastify/reply-from';
+import { context, propagation } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import { IDENTITY_HEADER } from '@civic/service-kit/http/internal-identity';
 import { REQUEST_ID_HEADER } from '@civic/service-kit/http/create-http-server';
 import type { RouteClaim } from '../route-table.ts';
+
+/** The active trace context as W3C headers, so the service's spans join the gateway's trace. */
+function traceHeaders(): Record<string, string> {
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  return carrier;
+}
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -44,6 +52,7 @@ export async function registerServiceProxies(
               },
               rewriteRequestHeaders: (_req, headers) => ({
                 ...headers,
+                ...traceHeaders(),
                 [IDENTITY_HEADER]: request.headers[IDENTITY_HEADER] as string,
                 [REQUEST_ID_HEADER]: request.id,
               }),

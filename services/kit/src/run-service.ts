@@ -5,6 +5,7 @@ import { loadConfig, ZPlatformConfig } from './config.ts';
 import { createHttpServer } from './http/create-http-server.ts';
 import { createPlatform, type PlatformOverrides } from './platform.ts';
 import { mountService, type ServiceDefinition } from './service.ts';
+import { instrumentFastify } from './telemetry.ts';
 
 export async function buildServiceProcess(
   service: ServiceDefinition,
@@ -14,6 +15,7 @@ export async function buildServiceProcess(
   const config = loadConfig(ZPlatformConfig, env);
   const platform = await createPlatform(config, { env, ...overrides });
   const app = createHttpServer(config, { trustRequestIdHeader: true, logStream: overrides.logStream });
+  await instrumentFastify(app as unknown as FastifyInstance);
   app.get('/healthz', async () => ({ status: 'ok', service: service.name }));
   await mountService(app as unknown as FastifyInstance, service, platform);
   app.addHook('onClose', async () => platform.close());
