@@ -95,7 +95,7 @@ try {
   const me = await client.get('/api/auth/user');
   // Direct calls carry what the gateway would add; a bench run is far shorter than the token's minute.
   const token = createIdentitySigner(secrets.INTERNAL_JWT_SECRET)(
-    { userId: me.body.id, isAdmin: false, isBanned: false, ip: '127.0.0.1', requestId: 'bench' },
+    { userId: me.body.id, isAdmin: false, isBanned: false, ip: '127.0.0.1' },
     'auth',
   );
   results.push(await measure('distributed, direct to auth', 'http://127.0.0.1:3211/api/auth/user', { 'x-civic-identity': token }));

@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 export async function resolveIdentity(request: FastifyRequest, platform: Platform, names: CookieNames): Promise<Identity> {
-  const anonymous: Identity = { userId: null, isAdmin: false, isBanned: false, ip: request.ip, requestId: request.id };
+  const anonymous: Identity = { userId: null, isAdmin: false, isBanned: false, ip: request.ip };
   const sessionId = request.cookies[names.session];
   if (!sessionId) return anonymous;
   const record = await platform.sessions.get(sha256(sessionId), platform.clock.now().getTime());

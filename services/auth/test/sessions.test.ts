@@ -88,7 +88,7 @@ for (const { profile, skip } of await profilePlan()) {
 
     test('SECURITY 12: an identity header from a client is ignored', async () => {
       const forged = createIdentitySigner(randomBytes(32).toString('hex'))(
-        { userId: crypto.randomUUID(), isAdmin: true, isBanned: false, ip: '1.2.3.4', requestId: 'x' },
+        { userId: crypto.randomUUID(), isAdmin: true, isBanned: false, ip: '1.2.3.4' },
         'auth',
       );
       const client = stack.client();
@@ -103,7 +103,7 @@ for (const { profile, skip } of await profilePlan()) {
       const bareCsrf = await fetch(`${direct}/api/csrf-token`);
       assert.equal(bareCsrf.status, 401);
       const sign = createIdentitySigner(stack.env.INTERNAL_JWT_SECRET!);
-      const identity = { userId: crypto.randomUUID(), isAdmin: false, isBanned: false, ip: '127.0.0.1', requestId: 'r' };
+      const identity = { userId: crypto.randomUUID(), isAdmin: false, isBanned: false, ip: '127.0.0.1' };
       const wrongAudience = await fetch(`${direct}/api/auth/user`, { headers: { 'x-civic-identity': sign(identity, 'ledger') } });
       assert.equal(wrongAudience.status, 401);
       const wrongKey = createIdentitySigner(randomBytes(32).toString('hex'))(identity, 'auth');

@@ -52,7 +52,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   const secrets = await loadSecrets(config);
   const redis =
     config.PROFILE === 'distributed' && config.REDIS_URL
-      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true })
       : null;
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, config.REDIS_PREFIX) : new MemorySessionStore();
   const databases = overrides.databases ?? createDatabaseProvider(config, logger);
