@@ -10,10 +10,10 @@ import { pgliteDriver } from '@civic/service-kit/db/pglite-driver';
 import { findSchemaDrift } from '@civic/service-kit/db/schema-drift';
 
 const SERVICES_DIR = fileURLToPath(new URL('../services', import.meta.url));
-const services = [];
+const services: { name: string; prismaDir: string }[] = [];
 for (const name of await readdir(SERVICES_DIR)) {
   const prismaDir = join(SERVICES_DIR, name, 'prisma');
-  if ((await readdir(prismaDir).catch(() => [])).includes('schema.prisma')) services.push({ name, prismaDir });
+  if ((await readdir(prismaDir).catch(() => [] as string[])).includes('schema.prisma')) services.push({ name, prismaDir });
 }
 
 describe('schema drift', () => {
