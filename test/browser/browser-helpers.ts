@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Helpers shared by the browser tests: the page's landmarks and sign-in shortcuts.
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';

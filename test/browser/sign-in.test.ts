@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // Sign-in and signed-in chrome in Chromium through the gateway and shell: code typed and
 // pasted (spec 2.4, 5), magic link (4), "Use different email", sign-out (4), the navbar and
 // its phone drawer (2.2), and the 404 page for routes without a micro-frontend yet (2.1).
