@@ -47,7 +47,11 @@ describe('sign-in and signed-in chrome', () => {
     const email = uniqueEmail('typed');
     await requestCode(page, email);
     await dialog(page).getByText('The code expires in 10 minutes.', { exact: true }).waitFor();
-    await dialog(page).getByRole('button', { name: 'Resend code' }).waitFor();
+    // Resend waits 30 seconds from when the verify step appears (spec 4).
+    const resend = dialog(page).getByRole('button', { name: /^Resend code/ });
+    await resend.waitFor();
+    assert.equal(await resend.isDisabled(), true);
+    assert.match((await resend.textContent()) ?? '', /Resend code \((30|29|28)s\)/);
 
     // An incomplete manual submit is refused with the spec message.
     await dialog(page).getByLabel('Digit 1 of 6').click();

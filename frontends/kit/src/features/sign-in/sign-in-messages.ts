@@ -21,6 +21,8 @@ export const SIGN_IN_TEXT = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const CODE_LENGTH = 6;
+/** Spec 9: the resend-code button waits 30 s after the verify step appears and after each resend. */
+export const RESEND_COOLDOWN_SECONDS = 30;
 /** Spec 9: verification success toast shows 3 s, the redirect waits 1 s. */
 export const VERIFIED_TOAST_DURATION_MS = 3000;
 export const REDIRECT_AFTER_VERIFY_MS = 1000;

@@ -10,7 +10,8 @@ import { EMPTY_CODE, isCodeComplete } from './otp-code.ts';
 import { OtpInput } from './otp-input.tsx';
 import { verifyOtp, resendOtp } from './sign-in-api.ts';
 import { describeSignInError } from './sign-in-errors.ts';
-import { REDIRECT_AFTER_VERIFY_MS, SIGN_IN_TEXT, VERIFIED_TOAST_DURATION_MS } from './sign-in-messages.ts';
+import { REDIRECT_AFTER_VERIFY_MS, RESEND_COOLDOWN_SECONDS, SIGN_IN_TEXT, VERIFIED_TOAST_DURATION_MS } from './sign-in-messages.ts';
+import { useCountdown } from './use-countdown.ts';
 
 interface VerifyStepProps {
   email: string;
@@ -25,6 +26,7 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [rejections, setRejections] = useState(0);
+  const cooldown = useCountdown(RESEND_COOLDOWN_SECONDS);
 
   const showError = (message: string, toastTitle: string) => {
     setSuccess(null);
@@ -59,6 +61,7 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
   const resend = useMutation({
     mutationFn: () => resendOtp(stateId),
     onSuccess: (answer) => {
+      cooldown.restart();
       onStateIdChange(answer.stateId);
       setCode(EMPTY_CODE);
       const message = answer.message || 'A new code is on its way.';
@@ -118,8 +121,12 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
         <Button variant="link" onClick={onUseDifferentEmail}>
           {SIGN_IN_TEXT.useDifferentEmail}
         </Button>
-        <Button variant="link" onClick={() => resend.mutate()} disabled={resend.isPending || verify.isPending}>
-          {resend.isPending ? 'Sending...' : 'Resend code'}
+        <Button
+          variant="link"
+          onClick={() => resend.mutate()}
+          disabled={cooldown.remaining > 0 || resend.isPending || verify.isPending}
+        >
+          {resend.isPending ? 'Sending...' : cooldown.remaining > 0 ? `Resend code (${cooldown.remaining}s)` : 'Resend code'}
         </Button>
       </div>
     </form>
