@@ -1,0 +1,170 @@
+// One facade over both transports, so a service's src/events.ts wires its relay and subscriptions the
+// same way in the embedded profile (in-process hub) and the distributed one (NATS JetStream).
+//
+//   await bus.startRelay({ db, schema: 'auth', service: 'auth' });
+//   await bus.subscribe({ consumer: 'auth', event: ProfileUpdated, db, schema: 'auth', handle });
+//   // in a request: prisma.$transaction(tx => { ...; return enqueueEvent(tx, 'auth', UserRegistered, p) });
+//   bus.kick('auth');   // after the commit, for low latency; the relay's poll covers a missed kick
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { producerOf, type EventDefinition } from '@civic/contracts/events/define-event';
+import type { EventLogger } from './event-logger.ts';
+import type { InProcessHub } from './in-process-hub.ts';
+import { createInProcessSink } from './in-process-sink.ts';
+import { createNatsSink } from './nats-sink.ts';
+import { ensureStreams, type StreamOptions } from './nats-streams.ts';
+import { subscribeNats, type NatsConsumerSettings } from './nats-subscriber.ts';
+import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type OutboxSink } from './outbox-relay.ts';
+import { resolveRetryPolicy, type RetryPolicy } from './retry-policy.ts';
+import type { EventSubscription, SubscribeOptions } from './subscription.ts';
+
+export type EventTransport = 'nats' | 'in-process';
+
+export interface EventBusOptions {
+  transport: EventTransport;
+  logger: EventLogger;
+  /** Default retry policy for this bus's consumers (and in-process deliveries). */
+  retry?: Partial<RetryPolicy>;
+  /** nats: server URL(s), default nats://127.0.0.1:4222; ignored when `natsConnection` is given. */
+  natsUrl?: string | string[];
+  /** nats: an existing connection to share (the bus then does not close it). */
+  natsConnection?: NatsConnection;
+  /** nats: stream settings and the optional name prefix (tests, shared servers). */
+  streams?: StreamOptions;
+  /** nats: consumer ack_wait and prefetch (see NatsConsumerSettings). */
+  ackWaitMs?: number;
+  prefetch?: number;
+  /** in-process: the hub shared by every service of the process. */
+  inProcessHub?: InProcessHub;
+}
+
+export type StartRelayOptions = Pick<
+  OutboxRelayOptions,
+  'db' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'
+>;
+
+export interface EventBus {
+  readonly transport: EventTransport;
+  /** Starts the outbox relay of one service schema (one per schema per bus). */
+  startRelay(options: StartRelayOptions): Promise<OutboxRelay>;
+  subscribe<E extends EventDefinition>(options: SubscribeOptions<E>): Promise<EventSubscription>;
+  /** Asks the relay of `schema` to publish now; call after committing a transaction that enqueued events. */
+  kick(schema: string): void;
+  /** Stops subscriptions and relays; closes the NATS connection if the bus opened it. */
+  close(): Promise<void>;
+}
+
+interface TransportParts {
+  sink: OutboxSink;
+  /** Prepares the transport for a producing service (its stream) before its relay starts. */
+  prepareProducer(service: string): Promise<void>;
+  subscribe<E extends EventDefinition>(options: SubscribeOptions<E>): Promise<EventSubscription>;
+  onRelayStarted(relay: OutboxRelay): void;
+  close(): Promise<void>;
+}
+
+async function natsParts(options: EventBusOptions, retry: RetryPolicy): Promise<TransportParts> {
+  const ownsConnection = !options.natsConnection;
+  const nc = options.natsConnection ?? (await connect({ servers: options.natsUrl ?? 'nats://127.0.0.1:4222', name: 'civic-event-bus' }));
+  const js = jetstream(nc);
+  const jsm = await jetstreamManager(nc);
+  const streams = options.streams ?? {};
+  const settings: NatsConsumerSettings = {
+    nc,
+    js,
+    jsm,
+    logger: options.logger,
+    retry,
+    namespace: streams.namespace,
+    ackWaitMs: options.ackWaitMs,
+    prefetch: options.prefetch,
+  };
+  const ensured = new Set<string>();
+  // Producers and consumers start in any order across services, so whichever comes first creates the
+  // producer's stream; the infra setup script does the same for all streams ahead of time.
+  async function ensureStreamOf(service: string) {
+    if (ensured.has(service)) return;
+    await ensureStreams(nc, [service], streams);
+    ensured.add(service);
+  }
+  return {
+    sink: createNatsSink({ js, namespace: streams.namespace }),
+    prepareProducer: ensureStreamOf,
+    async subscribe(subscribeOptions) {
+      await ensureStreamOf(producerOf(subscribeOptions.event.subject));
+      return subscribeNats(settings, subscribeOptions);
+    },
+    onRelayStarted() {},
+    async close() {
+      if (ownsConnection) await nc.drain();
+    },
+  };
+}
+
+function inProcessParts(options: EventBusOptions, retry: RetryPolicy): TransportParts {
+  const hub = options.inProcessHub;
+  if (!hub) throw new Error("createEventBus: transport 'in-process' needs inProcessHub (one createInProcessHub() per process)");
+  const unlisteners: (() => void)[] = [];
+  return {
+    sink: createInProcessSink(hub),
+    async prepareProducer() {},
+    async subscribe(subscribeOptions) {
+      return hub.subscribe(subscribeOptions, { logger: options.logger, retry });
+    },
+    onRelayStarted(relay) {
+      unlisteners.push(hub.onStart(() => relay.kick()));
+    },
+    async close() {
+      for (const unlisten of unlisteners) unlisten();
+    },
+  };
+}
+
+export async function createEventBus(options: EventBusOptions): Promise<EventBus> {
+  const retry = resolveRetryPolicy(options.retry);
+  const parts = options.transport === 'nats' ? await natsParts(options, retry) : inProcessParts(options, retry);
+  const relays = new Map<string, OutboxRelay>();
+  const subscriptions = new Set<EventSubscription>();
+  let closed = false;
+
+  return {
+    transport: options.transport,
+
+    async startRelay(relayOptions) {
+      if (relays.has(relayOptions.schema)) throw new Error(`An outbox relay already runs for schema ${relayOptions.schema}`);
+      await parts.prepareProducer(relayOptions.service);
+      const relay = startOutboxRelay({ ...relayOptions, sink: parts.sink, logger: options.logger });
+      relays.set(relay.schema, relay);
+      parts.onRelayStarted(relay);
+      return relay;
+    },
+
+    async subscribe(subscribeOptions) {
+      const subscription = await parts.subscribe(subscribeOptions);
+      subscriptions.add(subscription);
+      return {
+        ...subscription,
+        async stop() {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+
+    kick(schema) {
+      const relay = relays.get(schema);
+      if (!relay) throw new Error(`No outbox relay runs for schema ${schema}`);
+      relay.kick();
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      subscriptions.clear();
+      await Promise.all([...relays.values()].map((r) => r.stop()));
+      relays.clear();
+      await parts.close();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// The embedded profile's transport: every service in one process shares one hub. It is durable
+// because it is fed only by outbox relays, and a row counts as delivered only when every subscriber
+// has settled it (handled it, seen it before, or exhausted its retries). Until then the row stays
+// unpublished and the relay tries again after a backoff; subscribers that already succeeded skip it
+// through their processed_events.
+import type { EventDefinition, TEventEnvelope } from '@civic/contracts/events/define-event';
+import { describeError, type EventLogger } from './event-logger.ts';
+import { createConsumerStep, PoisonEventError } from './process-event.ts';
+import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
+import { checkConsumerName } from './sql-names.ts';
+import type { EventSubscription, SubscribeOptions } from './subscription.ts';
+import { runInConsumerSpan, type TraceHeaders } from './trace-headers.ts';
+
+interface HubSubscriber {
+  consumer: string;
+  subject: string;
+  version: number;
+  retry: RetryPolicy;
+  logger: EventLogger;
+  deliver(envelope: TEventEnvelope, headers: TraceHeaders): Promise<unknown>;
+}
+
+export interface HubDeliveryResult {
+  /** null: every subscriber settled the event; otherwise try again after this long. */
+  retryInMs: number | null;
+  errors: string[];
+}
+
+export interface InProcessHub {
+  /**
+   * Lets relays deliver. Call once every service has subscribed (e.g. in the gateway's onReady):
+   * delivering earlier would settle leftover rows before their subscribers exist.
+   */
+  start(): void;
+  readonly started: boolean;
+  /** Called on start(); returns an unsubscribe function. */
+  onStart(listener: () => void): () => void;
+  subscribe<E extends EventDefinition>(options: SubscribeOptions<E>, defaults: { logger: EventLogger; retry?: Partial<RetryPolicy> }): EventSubscription;
+  /** One delivery attempt (1-based) of an event to every current subscriber of its subject and version. */
+  deliver(envelope: TEventEnvelope, headers: TraceHeaders, attempt: number): Promise<HubDeliveryResult>;
+}
+
+export function createInProcessHub(): InProcessHub {
+  const subscribers = new Map<string, HubSubscriber[]>();
+  const startListeners = new Set<() => void>();
+  let started = false;
+  const keyOf = (subject: string, version: number) => `${subject}#${version}`;
+
+  return {
+    get started() {
+      return started;
+    },
+
+    start() {
+      if (started) return;
+      started = true;
+      for (const listener of startListeners) listener();
+    },
+
+    onStart(listener) {
+      startListeners.add(listener);
+      return () => startListeners.delete(listener);
+    },
+
+    subscribe(options, defaults) {
+      const consumer = checkConsumerName(options.consumer);
+      const { subject, version } = options.event;
+      const key = keyOf(subject, version);
+      const list = subscribers.get(key) ?? [];
+      if (list.some((s) => s.consumer === consumer)) {
+        throw new Error(`Consumer ${consumer} already subscribes to ${subject} v${version}`);
+      }
+      const processEvent = createConsumerStep(options);
+      const subscriber: HubSubscriber = {
+        consumer,
+        subject,
+        version,
+        retry: resolveRetryPolicy(defaults.retry, options.retry),
+        logger: defaults.logger,
+        deliver: (envelope, headers) =>
+          runInConsumerSpan(headers, envelope, consumer, 'in-process', () => processEvent(envelope)),
+      };
+      subscribers.set(key, [...list, subscriber]);
+      return {
+        consumer,
+        subject,
+        version,
+        async stop() {
+          subscribers.set(key, (subscribers.get(key) ?? []).filter((s) => s !== subscriber));
+        },
+      };
+    },
+
+    async deliver(envelope, headers, attempt) {
+      let retryInMs: number | null = null;
+      const errors: string[] = [];
+      // Sequential: in the embedded profile the subscribers usually share one PGlite connection anyway.
+      for (const subscriber of subscribers.get(keyOf(envelope.subject, envelope.version)) ?? []) {
+        // A subscriber that spent its deliveries on an earlier attempt was already logged and is skipped.
+        if (attempt > subscriber.retry.maxDeliver) continue;
+        try {
+          await subscriber.deliver(envelope, headers);
+        } catch (error) {
+          errors.push(`${subscriber.consumer}: ${describeError(error).message}`);
+          const log = { consumer: subscriber.consumer, subject: envelope.subject, eventId: envelope.id, deliveries: attempt, err: describeError(error) };
+          if (error instanceof PoisonEventError) {
+            subscriber.logger.error(log, 'event rejected by consumer schema; dropped for this consumer');
+          } else if (attempt >= subscriber.retry.maxDeliver) {
+            subscriber.logger.error({ ...log, maxDeliver: subscriber.retry.maxDeliver }, 'event delivery exhausted (max_deliver reached); giving up');
+          } else {
+            const delayMs = retryDelayMs(subscriber.retry, attempt);
+            subscriber.logger.warn({ ...log, delayMs }, 'event handler failed; will redeliver');
+            retryInMs = retryInMs === null ? delayMs : Math.min(retryInMs, delayMs);
+          }
+        }
+      }
+      return { retryInMs, errors };
+    },
+  };
+}

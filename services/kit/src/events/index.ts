@@ -1,0 +1,14 @@
+// Public surface of the service kit's event bus.
+export type { SqlExecutor, TransactionalDb, TransactionOptions } from './sql-executor.ts';
+export type { EventLogger, EventLogFn } from './event-logger.ts';
+export { outboxMigrationSql, outboxMigrationStatements } from './outbox-schema.ts';
+export { enqueueEvent, enqueueEvents, type EnqueueOptions } from './enqueue-event.ts';
+export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type OutboxSink, type HandOverOutcome } from './outbox-relay.ts';
+export { createConsumerStep, consumerSchemaFor, PoisonEventError, type EventHandler, type HandlerContext, type ProcessOutcome } from './process-event.ts';
+export type { SubscribeOptions, EventSubscription } from './subscription.ts';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
+export { createInProcessHub, type InProcessHub } from './in-process-hub.ts';
+export { ensureStreams, streamConfigFor, type StreamOptions } from './nats-streams.ts';
+export { streamNameFor, wireSubjectFor, durableNameFor } from './naming.ts';
+export { captureTraceHeaders, extractTraceContext, type TraceHeaders } from './trace-headers.ts';
+export { createEventBus, type EventBus, type EventBusOptions, type EventTransport, type StartRelayOptions } from './event-bus.ts';

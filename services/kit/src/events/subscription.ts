@@ -1,0 +1,23 @@
+// What a subscription asks for and gives back, whichever transport carries it.
+import type { EventDefinition } from '@civic/contracts/events/define-event';
+import type { ConsumerStep } from './process-event.ts';
+import type { RetryPolicy } from './retry-policy.ts';
+
+export interface SubscribeOptions<E extends EventDefinition> extends ConsumerStep<E> {
+  /** Overrides the bus's retry policy for this consumer. */
+  retry?: Partial<RetryPolicy>;
+  /**
+   * NATS only: messages handled at once (default 1, which keeps the stream's order for this subject
+   * while nothing fails). Raise it for consumers whose effects commute, to catch up faster.
+   * In-process delivery follows the producer's relay, one event at a time.
+   */
+  concurrency?: number;
+}
+
+export interface EventSubscription {
+  readonly consumer: string;
+  readonly subject: string;
+  readonly version: number;
+  /** Stops receiving; the durable position is kept, so a later subscribe catches up. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,59 @@
+// Carries W3C trace context (traceparent/tracestate, through whatever propagator is registered) from
+// the producing request into the outbox row, the message headers and the consumer's handler. With no
+// OpenTelemetry SDK registered, inject/extract are no-ops and the headers stay empty.
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
+import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+
+export type TraceHeaders = Record<string, string>;
+
+const TRACER_NAME = '@civic/service-kit/events';
+
+/** Serialises a trace context (by default the active one) into plain headers. */
+export function captureTraceHeaders(from: Context = context.active()): TraceHeaders {
+  const carrier: TraceHeaders = {};
+  propagation.inject(from, carrier);
+  return carrier;
+}
+
+export function extractTraceContext(headers: TraceHeaders): Context {
+  return propagation.extract(ROOT_CONTEXT, headers);
+}
+
+/**
+ * Runs a consumer's work inside a CONSUMER span whose parent is the producer's trace, so one trace
+ * spans request -> outbox -> message -> handler.
+ */
+export function runInConsumerSpan<R>(
+  headers: TraceHeaders,
+  envelope: TEventEnvelope,
+  consumer: string,
+  system: 'nats' | 'in-process',
+  work: () => Promise<R>,
+): Promise<R> {
+  const parent = extractTraceContext(headers);
+  const tracer = trace.getTracer(TRACER_NAME);
+  return tracer.startActiveSpan(
+    `${envelope.subject} process`,
+    {
+      kind: SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': system,
+        'messaging.destination.name': envelope.subject,
+        'messaging.message.id': envelope.id,
+        'messaging.consumer.group.name': consumer,
+      },
+    },
+    parent,
+    async (span) => {
+      try {
+        return await work();
+      } catch (error) {
+        span.recordException(error instanceof Error ? error : String(error));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}

@@ -1,0 +1,200 @@
+// The embedded profile's transport over a real PGlite: outbox -> relay -> hub -> idempotent consumers.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { createEventBus } from '../../src/events/event-bus.ts';
+import { createInProcessHub } from '../../src/events/in-process-hub.ts';
+import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
+import type { SqlExecutor, TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+import { createPgliteTestDatabase } from './support/pglite-db.ts';
+import { countRows, defineThingCreated, migrate, recordingLogger, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
+
+const FAST_RETRY = { maxDeliver: 4, backoffMs: [20, 40] };
+
+async function setUp(options: { startHub?: boolean } = {}) {
+  const { db, close } = await createPgliteTestDatabase();
+  // One PGlite, a schema per service: the embedded layout.
+  await migrate(db, 'producer');
+  await migrate(db, 'consumer');
+  const hub = createInProcessHub();
+  const logger = recordingLogger();
+  const bus = await createEventBus({ transport: 'in-process', inProcessHub: hub, logger, retry: FAST_RETRY });
+  const service = uniqueServiceName();
+  const event = defineThingCreated(service);
+  const relay = await bus.startRelay({ db, schema: 'producer', service, pollIntervalMs: 25 });
+  if (options.startHub !== false) hub.start();
+  return {
+    db, hub, bus, relay, event, logger,
+    tearDown: () => runAll([() => bus.close(), close]),
+  };
+}
+
+/** The consumer's effect: remember the thing; `seen` would go above 1 if an event were applied twice. */
+function recordThing(calls: string[] = []) {
+  return async (payload: { thingId: string; label: string }, { tx, envelope }: { tx: SqlExecutor; envelope: TEventEnvelope }) => {
+    calls.push(envelope.id);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO consumer.things (id, label) VALUES ($1::uuid, $2)
+       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`,
+      payload.thingId,
+      payload.label,
+    );
+  };
+}
+
+async function produce(db: TransactionalDb, event: ReturnType<typeof defineThingCreated>, label = 'a thing') {
+  return db.$transaction(async (tx) => {
+    const thingId = randomUUID();
+    await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, $2)`, thingId, label);
+    return enqueueEvent(tx, 'producer', event, { thingId, label });
+  });
+}
+
+async function thingsSeenOnce(db: TransactionalDb): Promise<{ things: number; maxSeen: number; processed: number }> {
+  const rows = await db.$queryRawUnsafe<{ things: number; max_seen: number | null }[]>(
+    `SELECT count(*)::int AS things, max(seen) AS max_seen FROM consumer.things`,
+  );
+  const processed = await countRows(db, `SELECT count(*)::int AS n FROM consumer.processed_events`);
+  return { things: rows[0]!.things, maxSeen: rows[0]!.max_seen ?? 0, processed };
+}
+
+test('in-process: an outboxed event arrives exactly once even when the relay hands it over twice', async () => {
+  const t = await setUp();
+  try {
+    const calls: string[] = [];
+    await t.bus.subscribe({ consumer: 'consumer', event: t.event, db: t.db, schema: 'consumer', handle: recordThing(calls) });
+    const envelope = await produce(t.db, t.event);
+    t.bus.kick('producer');
+    await waitFor(async () => calls.length === 1, 5_000, 'first delivery');
+
+    // Simulate a crash after handing over but before marking published: the row is due again.
+    await t.db.$executeRawUnsafe(`UPDATE producer.outbox SET published_at = NULL`);
+    assert.equal(await t.relay.runOnce(), 1, 'the relay handed the row over a second time');
+
+    assert.deepEqual(calls, [envelope.id], 'the handler ran once');
+    assert.deepEqual(await thingsSeenOnce(t.db), { things: 1, maxSeen: 1, processed: 1 });
+  } finally {
+    await t.tearDown();
+  }
+});
+
+test('in-process: delivering every message twice leaves the state unchanged', async () => {
+  const t = await setUp({ startHub: false });
+  try {
+    await t.bus.subscribe({ consumer: 'consumer', event: t.event, db: t.db, schema: 'consumer', handle: recordThing() });
+    const envelopes = await t.db.$transaction((tx) =>
+      enqueueEvents(tx, 'producer', t.event, Array.from({ length: 50 }, (_, i) => ({ thingId: randomUUID(), label: `thing ${i}` }))),
+    );
+    t.hub.start();
+    await t.relay.runOnce();
+    const once = await thingsSeenOnce(t.db);
+    for (const envelope of envelopes) {
+      assert.deepEqual(await t.hub.deliver(envelope, {}, 1), { retryInMs: null, errors: [] });
+    }
+    assert.deepEqual(await thingsSeenOnce(t.db), once);
+    assert.deepEqual(once, { things: 50, maxSeen: 1, processed: 50 });
+  } finally {
+    await t.tearDown();
+  }
+});
+
+test('in-process: a failing handler is retried with backoff and then succeeds; other subscribers are not repeated', async () => {
+  const t = await setUp();
+  try {
+    let failuresLeft = 2;
+    const attempts: number[] = [];
+    const steadyCalls: string[] = [];
+    await t.bus.subscribe({
+      consumer: 'flaky',
+      event: t.event,
+      db: t.db,
+      schema: 'consumer',
+      handle: async (payload, ctx) => {
+        attempts.push(Date.now());
+        await recordThing()(payload, ctx);
+        if (failuresLeft-- > 0) throw new Error('transient failure');
+      },
+    });
+    await t.bus.subscribe({ consumer: 'steady', event: t.event, db: t.db, schema: 'consumer', handle: async (_p, { envelope }) => void steadyCalls.push(envelope.id) });
+
+    await produce(t.db, t.event);
+    t.bus.kick('producer');
+    await waitFor(async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1, 5_000, 'the row to settle');
+
+    assert.equal(attempts.length, 3, 'two failures then a success');
+    assert.ok(attempts[2]! - attempts[1]! >= 35, 'the second retry waited for the second backoff step');
+    assert.equal(steadyCalls.length, 1, 'the subscriber that succeeded first was not run again');
+    // The failed attempts rolled back their effect; only the successful one committed.
+    assert.deepEqual(await thingsSeenOnce(t.db), { things: 1, maxSeen: 1, processed: 2 });
+    assert.equal(t.logger.lines.filter((l) => l.message === 'event handler failed; will redeliver').length, 2);
+  } finally {
+    await t.tearDown();
+  }
+});
+
+test('in-process: exhausting max_deliver is logged and the row settles', async () => {
+  const t = await setUp();
+  try {
+    let calls = 0;
+    await t.bus.subscribe({
+      consumer: 'broken',
+      event: t.event,
+      db: t.db,
+      schema: 'consumer',
+      retry: { maxDeliver: 3 },
+      handle: async () => {
+        calls++;
+        throw new Error('always fails');
+      },
+    });
+    const envelope = await produce(t.db, t.event);
+    t.bus.kick('producer');
+    await waitFor(async () => t.logger.lines.some((l) => l.level === 'error'), 5_000, 'the exhaustion log');
+    const exhausted = t.logger.lines.filter((l) => l.level === 'error');
+    assert.equal(exhausted.length, 1);
+    assert.match(exhausted[0]!.message ?? '', /max_deliver/);
+    assert.equal((exhausted[0]!.fields as { eventId: string }).eventId, envelope.id);
+    assert.equal(calls, 3);
+    await waitFor(async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1, 2_000, 'the row to settle');
+    assert.equal(await countRows(t.db, `SELECT count(*)::int AS n FROM consumer.processed_events`), 0, 'nothing was recorded as processed');
+  } finally {
+    await t.tearDown();
+  }
+});
+
+test('in-process: rows wait until the hub starts, so late subscribers get leftovers', async () => {
+  const t = await setUp({ startHub: false });
+  try {
+    // Left over from a previous run: committed but never delivered.
+    const envelope = await produce(t.db, t.event);
+    t.bus.kick('producer');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const calls: string[] = [];
+    await t.bus.subscribe({ consumer: 'consumer', event: t.event, db: t.db, schema: 'consumer', handle: recordThing(calls) });
+    t.hub.start();
+    await waitFor(async () => calls.length === 1, 5_000, 'delivery after start');
+    assert.deepEqual(calls, [envelope.id]);
+  } finally {
+    await t.tearDown();
+  }
+});
+
+test('in-process: the consumer validates only what it reads (unknown fields pass through)', async () => {
+  const t = await setUp();
+  try {
+    const seen: unknown[] = [];
+    await t.bus.subscribe({ consumer: 'consumer', event: t.event, db: t.db, schema: 'consumer', handle: async (payload) => void seen.push(payload) });
+    const thingId = randomUUID();
+    // A newer producer added a field this consumer does not know.
+    const outcome = await t.hub.deliver(
+      { id: randomUUID(), subject: t.event.subject, occurredAt: new Date().toISOString(), version: 1, payload: { thingId, label: 'x', colour: 'red' } },
+      {},
+      1,
+    );
+    assert.deepEqual(outcome, { retryInMs: null, errors: [] });
+    assert.deepEqual(seen, [{ thingId, label: 'x', colour: 'red' }]);
+  } finally {
+    await t.tearDown();
+  }
+});

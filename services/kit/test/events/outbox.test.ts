@@ -1,0 +1,104 @@
+// The producer side: the outbox row commits or rolls back with the state change (SECURITY 19),
+// payloads are validated, and the relay's poll publishes rows nobody kicked (reconciliation).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { enqueueEvent } from '../../src/events/enqueue-event.ts';
+import { outboxMigrationSql, outboxMigrationStatements } from '../../src/events/outbox-schema.ts';
+import { fetchDueOutboxRows } from '../../src/events/outbox-store.ts';
+import { createEventBus } from '../../src/events/event-bus.ts';
+import { createInProcessHub } from '../../src/events/in-process-hub.ts';
+import type { TransactionalDb } from '../../src/events/sql-executor.ts';
+import { createPgTestDatabase } from './support/pg-db.ts';
+import { createPgliteTestDatabase } from './support/pglite-db.ts';
+import { PG_HOSTPORT, skipUnlessReachable } from './support/reachability.ts';
+import { countRows, defineThingCreated, migrate, recordingLogger, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
+
+const pgSkip = await skipUnlessReachable('PostgreSQL', PG_HOSTPORT.host, PG_HOSTPORT.port);
+
+const drivers: { name: string; skip: string | false; open(): Promise<{ db: TransactionalDb; close(): Promise<void> }> }[] = [
+  { name: 'PGlite', skip: false, open: createPgliteTestDatabase },
+  {
+    name: 'PostgreSQL',
+    skip: pgSkip,
+    async open() {
+      const pg = await createPgTestDatabase();
+      return { db: pg.db, close: pg.drop };
+    },
+  },
+];
+
+test('outboxMigrationSql creates the outbox and the processed-events inbox for a schema', () => {
+  const sql = outboxMigrationSql('auth');
+  assert.match(sql, /CREATE TABLE IF NOT EXISTS auth\.outbox/);
+  assert.match(sql, /CREATE TABLE IF NOT EXISTS auth\.processed_events/);
+  assert.match(sql, /PRIMARY KEY \(consumer, event_id\)/);
+  assert.throws(() => outboxMigrationSql('auth; DROP TABLE x'), /Invalid schema name/);
+});
+
+for (const driver of drivers) {
+  test(`${driver.name}: the outbox row and the state change commit or roll back together`, { skip: driver.skip }, async () => {
+    const { db, close } = await driver.open();
+    try {
+      await migrate(db, 'producer');
+      // Re-running the migration is harmless (IF NOT EXISTS everywhere).
+      for (const statement of outboxMigrationStatements('producer')) await db.$executeRawUnsafe(statement);
+      const event = defineThingCreated(uniqueServiceName());
+
+      const committed = await db.$transaction(async (tx) => {
+        const thingId = randomUUID();
+        await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'kept')`, thingId);
+        return enqueueEvent(tx, 'producer', event, { thingId, label: 'kept' });
+      });
+
+      await assert.rejects(
+        db.$transaction(async (tx) => {
+          const thingId = randomUUID();
+          await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'lost')`, thingId);
+          await enqueueEvent(tx, 'producer', event, { thingId, label: 'lost' });
+          throw new Error('the request failed after writing');
+        }),
+        /the request failed/,
+      );
+
+      // An invalid payload is refused before anything is written, and the state change goes with it.
+      await assert.rejects(
+        db.$transaction(async (tx) => {
+          await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'bad')`, randomUUID());
+          await enqueueEvent(tx, 'producer', event, { thingId: 'not-a-uuid', label: 'bad' });
+        }),
+      );
+
+      assert.equal(await countRows(db, `SELECT count(*)::int AS n FROM producer.things`), 1);
+      const rows = await fetchDueOutboxRows(db, 'producer', 10);
+      assert.equal(rows.length, 1);
+      assert.deepEqual(rows[0]!.envelope, committed, 'the stored row reproduces the envelope exactly');
+      assert.equal(committed.subject, event.subject);
+      assert.equal(committed.version, 1);
+      assert.match(committed.id, /^[0-9a-f-]{36}$/);
+    } finally {
+      await close();
+    }
+  });
+}
+
+test('PGlite: the relay poll publishes a committed row that was never kicked (reconciliation)', async () => {
+  const { db, close } = await createPgliteTestDatabase();
+  const hub = createInProcessHub();
+  const bus = await createEventBus({ transport: 'in-process', inProcessHub: hub, logger: recordingLogger() });
+  try {
+    await migrate(db, 'producer');
+    await migrate(db, 'consumer');
+    const event = defineThingCreated(uniqueServiceName());
+    const seen: string[] = [];
+    await bus.subscribe({ consumer: 'consumer', event, db, schema: 'consumer', handle: async (_p, { envelope }) => void seen.push(envelope.id) });
+    await bus.startRelay({ db, schema: 'producer', service: 'producer', pollIntervalMs: 50 });
+    hub.start();
+    // As if the process died between COMMIT and kick(): nothing tells the relay about this row.
+    const envelope = await db.$transaction((tx) => enqueueEvent(tx, 'producer', event, { thingId: randomUUID(), label: 'x' }));
+    await waitFor(async () => seen.length === 1, 3_000, 'the poll to publish the row');
+    assert.deepEqual(seen, [envelope.id]);
+  } finally {
+    await runAll([() => bus.close(), close]);
+  }
+});

@@ -1,0 +1,66 @@
+// A TransactionalDb over node-postgres for tests, plus a throwaway database per test run.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { SqlExecutor, TransactionalDb } from '../../../src/events/sql-executor.ts';
+
+const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function executorOver(client: pg.Pool | pg.PoolClient): SqlExecutor {
+  return {
+    async $executeRawUnsafe(query: string, ...values: unknown[]) {
+      return (await client.query(query, values)).rowCount ?? 0;
+    },
+    async $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+      return (await client.query(query, values)).rows as T;
+    },
+  };
+}
+
+export interface PgTestDatabase {
+  db: TransactionalDb;
+  name: string;
+  /** Closes the pool and drops the database. */
+  drop(): Promise<void>;
+}
+
+export async function createPgTestDatabase(): Promise<PgTestDatabase> {
+  const name = `civic_test_events_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 8 });
+  // DROP DATABASE ... WITH (FORCE) may kill a connection the pool is still closing; that is expected.
+  pool.on('error', () => undefined);
+  const db: TransactionalDb = {
+    ...executorOver(pool),
+    async $transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(executorOver(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return {
+    db,
+    name,
+    async drop() {
+      await pool.end();
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

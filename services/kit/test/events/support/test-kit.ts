@@ -1,0 +1,74 @@
+// Shared test helpers: a recording logger, unique names per run, and polling until a condition holds.
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { defineEvent } from '@civic/contracts/events/define-event';
+import type { EventLogger } from '../../../src/events/event-logger.ts';
+import type { SqlExecutor } from '../../../src/events/sql-executor.ts';
+import { outboxMigrationStatements } from '../../../src/events/outbox-schema.ts';
+
+export interface LogLine {
+  level: 'info' | 'warn' | 'error' | 'debug';
+  fields: object;
+  message?: string;
+}
+
+export function recordingLogger(echo = process.env.TEST_EVENTS_LOG === '1'): EventLogger & { lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at = (level: LogLine['level']) => (fields: object, message?: string) => {
+    lines.push({ level, fields, message });
+    if (echo) console.log(level, message, JSON.stringify(fields));
+  };
+  return { lines, info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
+}
+
+/** A lower-case token unique to this run, for stream namespaces and service names. */
+export function uniqueToken(): string {
+  return `t${randomBytes(5).toString('hex')}`;
+}
+
+/** Service names in subjects are letters only (defineEvent's rule). */
+export function uniqueServiceName(): string {
+  return `svc${[...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('')}`;
+}
+
+export const ZThingCreated = z.object({ thingId: z.string().uuid(), label: z.string() });
+
+/** A test event of a unique producer (so its stream is unique) with a payload the tests can count. */
+export function defineThingCreated(service: string) {
+  return defineEvent(`civic.${service}.thing.created`, 1, ZThingCreated);
+}
+
+export async function migrate(db: SqlExecutor, schema: string): Promise<void> {
+  for (const statement of outboxMigrationStatements(schema)) await db.$executeRawUnsafe(statement);
+  // The consumer's state in these tests: one row per thing it has heard of, plus a counter of effects.
+  await db.$executeRawUnsafe(
+    `CREATE TABLE IF NOT EXISTS ${schema}.things (id uuid PRIMARY KEY, label text NOT NULL, seen integer NOT NULL DEFAULT 1)`,
+  );
+}
+
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+export async function countRows(db: SqlExecutor, sql: string, ...values: unknown[]): Promise<number> {
+  const rows = await db.$queryRawUnsafe<{ n: string | number }[]>(sql, ...values);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Runs every cleanup step even when one fails (a leaked NATS connection would keep the test process alive). */
+export async function runAll(steps: (() => Promise<unknown>)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) throw new AggregateError(failures, 'cleanup failed');
+}
