@@ -3,7 +3,7 @@
 import closeWithGrace from 'close-with-grace';
 import { startTelemetryFromEnv, stopTelemetry } from '@civic/service-kit/telemetry';
 
-startTelemetryFromEnv('civic-gateway');
+await startTelemetryFromEnv('civic-gateway');
 const { startGateway } = await import('./start-gateway.ts');
 const { app, platform } = await startGateway();
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {

@@ -6,7 +6,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@o
 import { startTelemetry, stopTelemetry } from '@civic/service-kit/telemetry';
 
 const exporter = new InMemorySpanExporter();
-startTelemetry({ serviceName: 'civic-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
+await startTelemetry({ serviceName: 'civic-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
 
 const { authEvents } = await import('@civic/contracts');
 const { probeEvents } = await import('../support/event-probe.ts');

@@ -2,7 +2,7 @@
 import closeWithGrace from 'close-with-grace';
 import { startTelemetryFromEnv, stopTelemetry } from '@civic/service-kit/telemetry';
 
-startTelemetryFromEnv('civic-auth');
+await startTelemetryFromEnv('civic-auth');
 const { buildServiceProcess } = await import('@civic/service-kit/run-service');
 const { authService } = await import('./app.ts');
 const { app, platform } = await buildServiceProcess(authService);

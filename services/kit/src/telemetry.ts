@@ -3,12 +3,10 @@
 // queries, and event consumers (the event bus carries trace context in message headers), so one
 // trace spans gateway -> service -> event -> consumer. Exported over OTLP when an endpoint is
 // configured; tests pass their own span processor (an in-memory exporter).
-import FastifyOtelInstrumentation from '@fastify/otel';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
-import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
-import { BatchSpanProcessor, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+// The SDK is imported only when tracing is on: it is large, and most processes start without it.
+import type FastifyOtelInstrumentation from '@fastify/otel';
+import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import type { NodeSDK } from '@opentelemetry/sdk-node';
 import type { FastifyInstance } from 'fastify';
 
 export interface TelemetryOptions {
@@ -29,14 +27,22 @@ let active: ActiveTelemetry | null = null;
  * Starts tracing for this process. Call before the application's modules are imported, so the
  * HTTP and PostgreSQL instrumentations patch them. Returns false when nothing would record spans.
  */
-export function startTelemetry(options: TelemetryOptions): boolean {
+export async function startTelemetry(options: TelemetryOptions): Promise<boolean> {
   if (active) return true;
   const spanProcessors = [...(options.spanProcessors ?? [])];
   if (options.otlpEndpoint) {
+    const { BatchSpanProcessor } = await import('@opentelemetry/sdk-trace-base');
+    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
     spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: `${options.otlpEndpoint.replace(/\/$/, '')}/v1/traces` })));
   }
   if (spanProcessors.length === 0) return false;
-  const fastify = new FastifyOtelInstrumentation({ ignorePaths: '/healthz', instrumentHooks: false });
+  const [{ default: FastifyOtel }, { HttpInstrumentation }, { PgInstrumentation }, { NodeSDK }] = await Promise.all([
+    import('@fastify/otel'),
+    import('@opentelemetry/instrumentation-http'),
+    import('@opentelemetry/instrumentation-pg'),
+    import('@opentelemetry/sdk-node'),
+  ]);
+  const fastify = new FastifyOtel({ ignorePaths: '/healthz', instrumentHooks: false });
   const sdk = new NodeSDK({
     serviceName: options.serviceName,
     spanProcessors,
@@ -60,7 +66,7 @@ export async function stopTelemetry(): Promise<void> {
 }
 
 /** Starts telemetry from the environment (OTEL_EXPORTER_OTLP_ENDPOINT); for process entry points. */
-export function startTelemetryFromEnv(serviceName: string, env: NodeJS.ProcessEnv = process.env): boolean {
+export async function startTelemetryFromEnv(serviceName: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
   const endpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim();
   return endpoint ? startTelemetry({ serviceName: env.OTEL_SERVICE_NAME ?? serviceName, otlpEndpoint: endpoint }) : false;
 }
