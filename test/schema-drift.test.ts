@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { runMigrations } from '@civic/service-kit/db/migrate';
 import { pgliteDriver } from '@civic/service-kit/db/pglite-driver';
-import { findSchemaDrift } from '@civic/service-kit/db/schema-drift';
+import { findSchemaDrift } from './support/schema-drift.ts';
 
 const SERVICES_DIR = fileURLToPath(new URL('../services', import.meta.url));
 const services: { name: string; prismaDir: string }[] = [];
