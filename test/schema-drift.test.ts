@@ -1,11 +1,12 @@
 // Every service's hand-written migrations produce exactly what its schema.prisma describes.
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { runMigrations } from '@civic/service-kit/db/migrate';
+import { outboxMigrationSql } from '@civic/service-kit/events/index';
 import { pgliteDriver } from '@civic/service-kit/db/pglite-driver';
 import { findSchemaDrift } from './support/schema-drift.ts';
 
@@ -32,6 +33,19 @@ describe('schema drift', () => {
       } finally {
         await db.close();
       }
+    });
+  }
+});
+
+describe('outbox migrations', () => {
+  // Migrations are static files, so each service keeps a copy of the kit's outbox DDL; this keeps the copies true.
+  for (const { name, prismaDir } of services) {
+    test(`${name}: its outbox migration is the kit's outbox DDL`, async () => {
+      const migrations = await readdir(join(prismaDir, 'migrations'));
+      const outbox = migrations.find((m) => m.endsWith('_outbox'));
+      assert.ok(outbox, `${name} has an *_outbox migration`);
+      const sql = await readFile(join(prismaDir, 'migrations', outbox, 'migration.sql'), 'utf8');
+      assert.equal(sql.replace(/^--.*\n/gm, ''), outboxMigrationSql(name));
     });
   }
 });

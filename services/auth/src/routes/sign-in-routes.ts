@@ -40,33 +40,22 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
     throw error;
   };
 
-  r.post(
-    fastifyPath(ops.sendMagicLink),
-    { schema: routeSchema(ops.sendMagicLink) },
-    async (request) => {
+  // The two ways to ask for a sign-in mail differ only in what the mail carries and what the answer says.
+  const sendRoutes = [
+    { operation: ops.sendMagicLink, method: 'magic_link', message: 'Check your email for a sign-in link.' },
+    { operation: ops.sendOtp, method: 'otp', message: 'Check your email for a 6-digit code.' },
+  ] as const;
+  for (const { operation, method, message } of sendRoutes) {
+    r.post(fastifyPath(operation), { schema: routeSchema(operation) }, async (request) => {
       const { stateId } = await requestSignIn(ctx, {
         email: request.body.email,
-        method: 'magic_link',
+        method,
         browserId: browserOf(request),
         ip: request.identity.ip,
       });
-      return { stateId, message: 'Check your email for a sign-in link.' };
-    },
-  );
-
-  r.post(
-    fastifyPath(ops.sendOtp),
-    { schema: routeSchema(ops.sendOtp) },
-    async (request) => {
-      const { stateId } = await requestSignIn(ctx, {
-        email: request.body.email,
-        method: 'otp',
-        browserId: browserOf(request),
-        ip: request.identity.ip,
-      });
-      return { stateId, message: 'Check your email for a 6-digit code.' };
-    },
-  );
+      return { stateId, message };
+    });
+  }
 
   r.post(
     fastifyPath(ops.resendOtp),

@@ -44,32 +44,37 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
   };
 }
 
-/** Creates `database` on the server at `serverUrl` unless it exists (CREATE DATABASE has no IF NOT EXISTS). */
-export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
+function checkDatabaseName(database: string): string {
   if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`Unsafe database name: ${database}`);
+  return database;
+}
+
+/** Runs `work` on one connection to the server's maintenance database. */
+async function withServerClient<R>(serverUrl: string, work: (client: pg.Client) => Promise<R>): Promise<R> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0) {
-      await client.query(`CREATE DATABASE ${database}`).catch((error: { code?: string }) => {
-        if (error.code !== '42P04') throw error; // created by a concurrent starter
-      });
-    }
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
+/** Creates `database` on the server at `serverUrl` unless it exists (CREATE DATABASE has no IF NOT EXISTS). */
+export async function ensureDatabase(serverUrl: string, database: string): Promise<void> {
+  const name = checkDatabaseName(database);
+  await withServerClient(serverUrl, async (client) => {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount !== 0) return;
+    await client.query(`CREATE DATABASE ${name}`).catch((error: { code?: string }) => {
+      if (error.code !== '42P04') throw error; // created by a concurrent starter
+    });
+  });
+}
+
 export async function dropDatabase(serverUrl: string, database: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`Unsafe database name: ${database}`);
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  } finally {
-    await client.end();
-  }
+  const name = checkDatabaseName(database);
+  await withServerClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 /** The URL of `database` on the server `serverUrl` points at. */

@@ -5,10 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { createEventBus } from '../../src/events/event-bus.ts';
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
-import type { SqlExecutor, TransactionalDb } from '../../src/events/sql-executor.ts';
-import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { TransactionalDb } from '../../src/events/sql-executor.ts';
 import { createPgliteTestDatabase } from './support/pglite-db.ts';
-import { countRows, defineThingCreated, migrate, recordingLogger, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
+import { consumerState, countRows, defineThingCreated, migrate, recordingLogger, recordThing, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
 
 const FAST_RETRY = { maxDeliver: 4, backoffMs: [20, 40] };
 
@@ -30,33 +29,12 @@ async function setUp(options: { startHub?: boolean } = {}) {
   };
 }
 
-/** The consumer's effect: remember the thing; `seen` would go above 1 if an event were applied twice. */
-function recordThing(calls: string[] = []) {
-  return async (payload: { thingId: string; label: string }, { tx, envelope }: { tx: SqlExecutor; envelope: TEventEnvelope }) => {
-    calls.push(envelope.id);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO consumer.things (id, label) VALUES ($1::uuid, $2)
-       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`,
-      payload.thingId,
-      payload.label,
-    );
-  };
-}
-
 async function produce(db: TransactionalDb, event: ReturnType<typeof defineThingCreated>, label = 'a thing') {
   return db.$transaction(async (tx) => {
     const thingId = randomUUID();
     await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, $2)`, thingId, label);
     return enqueueEvent(tx, 'producer', event, { thingId, label });
   });
-}
-
-async function thingsSeenOnce(db: TransactionalDb): Promise<{ things: number; maxSeen: number; processed: number }> {
-  const rows = await db.$queryRawUnsafe<{ things: number; max_seen: number | null }[]>(
-    `SELECT count(*)::int AS things, max(seen) AS max_seen FROM consumer.things`,
-  );
-  const processed = await countRows(db, `SELECT count(*)::int AS n FROM consumer.processed_events`);
-  return { things: rows[0]!.things, maxSeen: rows[0]!.max_seen ?? 0, processed };
 }
 
 test('in-process: an outboxed event arrives exactly once even when the relay hands it over twice', async () => {
@@ -73,7 +51,7 @@ test('in-process: an outboxed event arrives exactly once even when the relay han
     assert.equal(await t.relay.runOnce(), 1, 'the relay handed the row over a second time');
 
     assert.deepEqual(calls, [envelope.id], 'the handler ran once');
-    assert.deepEqual(await thingsSeenOnce(t.db), { things: 1, maxSeen: 1, processed: 1 });
+    assert.deepEqual(await consumerState(t.db), { things: 1, maxSeen: 1, processed: 1 });
   } finally {
     await t.tearDown();
   }
@@ -88,11 +66,11 @@ test('in-process: delivering every message twice leaves the state unchanged', as
     );
     t.hub.start();
     await t.relay.runOnce();
-    const once = await thingsSeenOnce(t.db);
+    const once = await consumerState(t.db);
     for (const envelope of envelopes) {
       assert.deepEqual(await t.hub.deliver(envelope, {}, 1), { retryInMs: null, errors: [] });
     }
-    assert.deepEqual(await thingsSeenOnce(t.db), once);
+    assert.deepEqual(await consumerState(t.db), once);
     assert.deepEqual(once, { things: 50, maxSeen: 1, processed: 50 });
   } finally {
     await t.tearDown();
@@ -126,7 +104,7 @@ test('in-process: a failing handler is retried with backoff and then succeeds; o
     assert.ok(attempts[2]! - attempts[1]! >= 35, 'the second retry waited for the second backoff step');
     assert.equal(steadyCalls.length, 1, 'the subscriber that succeeded first was not run again');
     // The failed attempts rolled back their effect; only the successful one committed.
-    assert.deepEqual(await thingsSeenOnce(t.db), { things: 1, maxSeen: 1, processed: 2 });
+    assert.deepEqual(await consumerState(t.db), { things: 1, maxSeen: 1, processed: 2 });
     assert.equal(t.logger.lines.filter((l) => l.message === 'event handler failed; will redeliver').length, 2);
   } finally {
     await t.tearDown();

@@ -5,16 +5,15 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import type { TEventEnvelope } from '@civic/contracts/events/define-event';
 import { createEventBus, type EventBus } from '../../src/events/event-bus.ts';
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
 import { durableNameFor, streamNameFor, wireSubjectFor } from '../../src/events/naming.ts';
 import type { RetryPolicy } from '../../src/events/retry-policy.ts';
-import type { SqlExecutor, TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { TransactionalDb } from '../../src/events/sql-executor.ts';
 import { createNatsTestEnv, type NatsTestEnv } from './support/nats-test-env.ts';
 import { createPgTestDatabase, type PgTestDatabase } from './support/pg-db.ts';
 import { natsHostPort, PG_HOSTPORT, skipUnlessReachable } from './support/reachability.ts';
-import { countRows, defineThingCreated, migrate, recordingLogger, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
+import { consumerState, countRows, defineThingCreated, migrate, recordingLogger, recordThing, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
 
 const nats = natsHostPort();
 const skip =
@@ -66,26 +65,6 @@ async function setUp(): Promise<Harness> {
     await runAll([env.cleanup, pg.drop]);
     throw error;
   }
-}
-
-function recordThing(calls: string[] = []) {
-  return async (payload: { thingId: string; label: string }, { tx, envelope }: { tx: SqlExecutor; envelope: TEventEnvelope }) => {
-    calls.push(envelope.id);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO consumer.things (id, label) VALUES ($1::uuid, $2)
-       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`,
-      payload.thingId,
-      payload.label,
-    );
-  };
-}
-
-async function consumerState(db: TransactionalDb) {
-  const rows = await db.$queryRawUnsafe<{ things: number; max_seen: number | null }[]>(
-    `SELECT count(*)::int AS things, max(seen) AS max_seen FROM consumer.things`,
-  );
-  const processed = await countRows(db, `SELECT count(*)::int AS n FROM consumer.processed_events`);
-  return { things: rows[0]!.things, maxSeen: rows[0]!.max_seen ?? 0, processed };
 }
 
 /** The durable has nothing left to deliver and nothing awaiting an ack. */

@@ -1,9 +1,9 @@
 // Shared test helpers: a recording logger, unique names per run, and polling until a condition holds.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { defineEvent } from '@civic/contracts/events/define-event';
+import { defineEvent, type TEventEnvelope } from '@civic/contracts/events/define-event';
 import type { EventLogger } from '../../../src/events/event-logger.ts';
-import type { SqlExecutor } from '../../../src/events/sql-executor.ts';
+import type { SqlExecutor, TransactionalDb } from '../../../src/events/sql-executor.ts';
 import { outboxMigrationStatements } from '../../../src/events/outbox-schema.ts';
 
 export interface LogLine {
@@ -71,4 +71,26 @@ export async function runAll(steps: (() => Promise<unknown>)[]): Promise<void> {
     }
   }
   if (failures.length > 0) throw new AggregateError(failures, 'cleanup failed');
+}
+
+/** The consumer's effect: remember the thing; `seen` would go above 1 if an event were applied twice. */
+export function recordThing(calls: string[] = []) {
+  return async (payload: { thingId: string; label: string }, { tx, envelope }: { tx: SqlExecutor; envelope: TEventEnvelope }) => {
+    calls.push(envelope.id);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO consumer.things (id, label) VALUES ($1::uuid, $2)
+       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`,
+      payload.thingId,
+      payload.label,
+    );
+  };
+}
+
+/** How many things the consumer holds, the most times one was applied, and its processed-event count. */
+export async function consumerState(db: TransactionalDb): Promise<{ things: number; maxSeen: number; processed: number }> {
+  const rows = await db.$queryRawUnsafe<{ things: number; max_seen: number | null }[]>(
+    `SELECT count(*)::int AS things, max(seen) AS max_seen FROM consumer.things`,
+  );
+  const processed = await countRows(db, `SELECT count(*)::int AS n FROM consumer.processed_events`);
+  return { things: rows[0]!.things, maxSeen: rows[0]!.max_seen ?? 0, processed };
 }
