@@ -38,7 +38,7 @@ for (const { profile, skip } of await profilePlan()) {
   describe(`gateway (${profile})`, { skip }, () => {
     let stack: Stack;
     before(async () => {
-      stack = await startStack(profile, { env: { RATE_LIMIT_SIGN_IN_VERIFY: '5' } });
+      stack = await startStack(profile, { env: { RATE_LIMIT_SIGN_IN_VERIFY: '5', RATE_LIMIT_READ: '40' } });
     });
     after(async () => stack?.close());
 
@@ -93,6 +93,15 @@ for (const { profile, skip } of await profilePlan()) {
       const limited = await client.post('/api/auth/email/verify-otp', { stateId: crypto.randomUUID(), otp: '123456' });
       assert.match(limited.body.message, /Too many requests/);
       assert.ok(limited.headers.get('retry-after'));
+    });
+
+    test('reads have their own budget (kept in the gateway replica, so no Redis round trip per read)', async () => {
+      const client = stack.client();
+      const statuses = [];
+      for (let i = 0; i < 41; i++) statuses.push((await client.get('/api/auth/user')).status);
+      assert.deepEqual(new Set(statuses.slice(0, 40)), new Set([401]));
+      assert.equal(statuses[40], 429);
+      assert.equal((await stack.client().get('/api/auth/user')).status, 401, 'another client is not affected');
     });
 
     test('GET /api/docs is the OpenAPI document generated from contracts', async () => {

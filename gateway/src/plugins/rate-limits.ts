@@ -3,6 +3,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { createTieredStore, LOCAL_KEY_PREFIX } from './tiered-rate-limit-store.ts';
 
 export interface RateLimitBudgets {
   RATE_LIMIT_SIGN_IN_MAIL: number;
@@ -20,6 +21,9 @@ function bucket(request: FastifyRequest): Bucket {
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
 }
 
+const READ_BUCKET: Bucket = 'read';
+if (`${READ_BUCKET}:` !== LOCAL_KEY_PREFIX) throw new Error('read budgets must use the local store prefix');
+
 export async function registerRateLimits(
   app: FastifyInstance,
   options: { redis: Redis | null; namespace: string; budgets: RateLimitBudgets },
@@ -36,7 +40,7 @@ export async function registerRateLimits(
     max: (request) => budgets[bucket(request)],
     keyGenerator: (request) => `${bucket(request)}:${request.ip}`,
     allowList: (request) => !request.url.startsWith('/api/'),
-    ...(options.redis ? { redis: options.redis, nameSpace: `${options.namespace}rl:` } : {}),
+    ...(options.redis ? { store: createTieredStore(options.redis, `${options.namespace}rl:`) } : {}),
     skipOnError: false,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
