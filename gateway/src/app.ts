@@ -13,7 +13,7 @@ import type { GatewayConfig } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerServiceProxies } from './plugins/service-proxy.ts';
 import { installSessionIdentity } from './plugins/session-identity.ts';
 import { assertNoDuplicateClaims, assertRouteOwned } from './route-ownership.ts';
@@ -42,7 +42,7 @@ export async function buildGateway(options: GatewayOptions) {
   const root = app as unknown as FastifyInstance;
   await instrumentFastify(root);
   await app.register(cookie);
-  await registerSecurityHeaders(root, { hsts: isSecureOrigin(platform.config) });
+  installSecurityHeaders(root, { hsts: isSecureOrigin(platform.config) });
   await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, budgets: config });
   installCsrfGuard(root, platform.secrets.csrf, names);
   installSessionIdentity(root, platform, names);
