@@ -17,7 +17,10 @@ import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
 import { readLatestMail } from '../test/support/mail-reader.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+/** Direct and gateway runs alternate this many times; the median of each is reported, so one noisy
+ * stretch of the shared machine does not decide the ratio. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const children: ChildProcess[] = [];
 
@@ -57,17 +60,44 @@ interface Figures {
   errors: number;
 }
 
+function print(figures: Figures): void {
+  console.log(
+    `${figures.name.padEnd(34)} ${String(figures.rps).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}`,
+  );
+}
+
+async function run(name: string, url: string, headers: Record<string, string>): Promise<Figures> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  return { name, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+function median(runs: Figures[]): Figures {
+  const sorted = [...runs].sort((a, b) => a.rps - b.rps);
+  const middle = sorted[Math.floor(sorted.length / 2)]!;
+  return { ...middle, errors: runs.reduce((sum, r) => sum + r.errors, 0) };
+}
+
 async function measure(name: string, url: string, headers: Record<string, string>): Promise<Figures> {
   await autocannon({ url, headers, connections: 10, duration: 2 }); // warm-up
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  const errors = result.errors + result.non2xx;
-  const figures = { name, rps: Math.round(result.requests.average), p99: result.latency.p99, errors };
-  console.log(`${name.padEnd(34)} ${String(figures.rps).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms   errors ${errors}`);
+  const figures = await run(name, url, headers);
+  print(figures);
   return figures;
 }
 
+/** Alternates the targets ROUNDS times and reports each one's median run. */
+async function measureAlternating(targets: { name: string; url: string; headers: Record<string, string> }[]): Promise<Figures[]> {
+  for (const t of targets) await autocannon({ url: t.url, headers: t.headers, connections: 10, duration: 2 }); // warm-up
+  const runs = targets.map(() => [] as Figures[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, t] of targets.entries()) runs[i]!.push(await run(t.name, t.url, t.headers));
+  }
+  const medians = runs.map(median);
+  medians.forEach(print);
+  return medians;
+}
+
 const dataDir = await mkdtemp(join(tmpdir(), 'civic-bench-'));
-const run = randomBytes(4).toString('hex');
+const runId = randomBytes(4).toString('hex');
 const secrets = {
   INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
   CSRF_SECRET: randomBytes(32).toString('hex'),
@@ -78,15 +108,15 @@ const distributedEnv = {
   ...secrets,
   PROFILE: 'distributed',
   DATA_DIR: join(dataDir, 'distributed'),
-  DATABASE_PREFIX: `civic_bench${run}_`,
-  REDIS_PREFIX: `civic:bench${run}:`,
-  NATS_PREFIX: `BENCH${run}`,
+  DATABASE_PREFIX: `civic_bench${runId}_`,
+  REDIS_PREFIX: `civic:bench${runId}:`,
+  NATS_PREFIX: `BENCH${runId}`,
   HOST: '127.0.0.1',
   RATE_LIMIT_READ: '100000000',
 };
 const results: Figures[] = [];
 try {
-  console.log(`GET /api/auth/user, signed in; ${CONNECTIONS} connections, ${DURATION} s each\n`);
+  console.log(`GET /api/auth/user, signed in; ${CONNECTIONS} connections, ${DURATION} s a run; distributed: median of ${ROUNDS} alternating runs\n`);
   startProcess('services/auth/src/server.ts', { ...distributedEnv, PORT: '3211' });
   await waitHealthy('http://127.0.0.1:3211');
   startProcess('gateway/src/server.ts', { ...distributedEnv, PORT: '3210', SERVICE_URL_AUTH: 'http://127.0.0.1:3211' });
@@ -98,8 +128,12 @@ try {
     { userId: me.body.id, isAdmin: false, isBanned: false, ip: '127.0.0.1' },
     'auth',
   );
-  results.push(await measure('distributed, direct to auth', 'http://127.0.0.1:3211/api/auth/user', { 'x-civic-identity': token }));
-  results.push(await measure('distributed, through the gateway', 'http://127.0.0.1:3210/api/auth/user', { cookie: client.cookieHeader() }));
+  results.push(
+    ...(await measureAlternating([
+      { name: 'distributed, direct to auth', url: 'http://127.0.0.1:3211/api/auth/user', headers: { 'x-civic-identity': token } },
+      { name: 'distributed, through the gateway', url: 'http://127.0.0.1:3210/api/auth/user', headers: { cookie: client.cookieHeader() } },
+    ])),
+  );
   for (const child of children.splice(0)) child.kill('SIGTERM');
 
   startProcess('gateway/src/server.ts', { PROFILE: 'embedded', PORT: '3212', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'embedded'), RATE_LIMIT_READ: '100000000' });
@@ -112,7 +146,7 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  await dropDatabase(LOCAL_INFRA.DATABASE_URL, `civic_bench${run}_auth`).catch(() => {});
+  await dropDatabase(LOCAL_INFRA.DATABASE_URL, `civic_bench${runId}_auth`).catch(() => {});
   await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(results.some((r) => r.errors > 0) ? 1 : 0);

@@ -36,7 +36,8 @@ export function securityHeaders(options: { hsts: boolean }): Record<string, stri
 
 export function installSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
   const headers = securityHeaders(options);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
+    done();
   });
 }

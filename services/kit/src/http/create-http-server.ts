@@ -34,8 +34,10 @@ export function createHttpServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app as unknown as FastifyInstance);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives (a callback hook, no promise per request), so every answer has it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
   return app;
 }
