@@ -22,6 +22,7 @@ export const authService = defineService({
     const db = createAuthDb(database);
     const ctx: AuthContext = {
       db,
+      sql: database.driver,
       platform,
       codeKey: await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY),
     };

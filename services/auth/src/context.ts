@@ -1,9 +1,12 @@
 // What the auth service's domain functions need, built once in app.ts.
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 import type { Platform } from '@civic/service-kit/platform';
 import type { AuthDb } from './db.ts';
 
 export interface AuthContext {
   db: AuthDb;
+  /** Plain SQL for hot reads: ~3x cheaper than a Prisma query (measured on PGlite and pg). */
+  sql: SqlDriver;
   platform: Platform;
   /** Key of the HMAC that stores sign-in codes. */
   codeKey: string;

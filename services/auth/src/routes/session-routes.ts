@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../context.ts';
 import { emitSessionRevoked, publishCommitted } from '../events.ts';
 import { hashSessionId } from '../sessions/sessions.ts';
+import { findUserById } from '../users/find-user.ts';
 import { toUserView } from '../users/user-view.ts';
 
 export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
@@ -19,7 +20,7 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     { schema: routeSchema(ops.currentUser) },
     async (request, reply) => {
       const userId = requireUser(request);
-      const user = await ctx.db.user.findUnique({ where: { id: userId } });
+      const user = await findUserById(ctx, userId);
       if (!user) throw new Unauthorized();
       reply.header('cache-control', 'no-store');
       return toUserView(user);

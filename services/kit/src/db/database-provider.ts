@@ -77,7 +77,8 @@ export function createPostgresDatabaseProvider(
       const name = `${config.DATABASE_PREFIX}${service}`;
       await ensureDatabase(serverUrl, name);
       const connectionString = databaseUrl(serverUrl, name);
-      const pool = new pg.Pool({ connectionString, max: 2 });
+      // Migrations, raw hot reads and infrastructure queries; Prisma keeps its own pool.
+      const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
       const driver = pgPoolDriver(pool);
       await runMigrations(driver, { schema: service, migrationsDir, logger });
       const database: ServiceDatabase = {
