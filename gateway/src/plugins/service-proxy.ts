@@ -1,12 +1,12 @@
-// Distributed profile: each claimed path is forwarded to its service over HTTP (undici via
-// @fastify/reply-from), bodies streamed untouched, the internal identity header added by the
-// session-identity hook. Service answers (errors included) pass through unchanged.
-import replyFrom from '@fastify/reply-from';
+// Distributed profile: each claimed path is forwarded to its service over HTTP (an undici pool per
+// service, see forward-request.ts), the internal identity header added by the session-identity hook.
+// Service answers (errors included) pass through unchanged.
 import { context, propagation } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import { IDENTITY_HEADER } from '@civic/service-kit/http/internal-identity';
 import { REQUEST_ID_HEADER } from '@civic/service-kit/http/create-http-server';
 import type { RouteClaim } from '../route-table.ts';
+import { createForwarder } from './forward-request.ts';
 
 /** The active trace context as W3C headers, so the service's spans join the gateway's trace. */
 function traceHeaders(): Record<string, string> {
@@ -27,36 +27,30 @@ export async function registerServiceProxies(
     // the gateway's body limit answers 413 itself instead of the upstream cutting a stream short.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    await scope.register(replyFrom, {
-      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 },
-    });
     for (const claim of options.table) {
       const upstream = options.upstreams[claim.service];
       if (!upstream) continue;
       proxied.push(claim.service);
+      const forwarder = createForwarder(upstream);
+      scope.addHook('onClose', () => forwarder.close());
       for (const pattern of claim.patterns) {
         scope.route({
           method: [...METHODS],
           url: pattern,
           config: { service: claim.service },
-          handler: (request, reply) =>
-            reply.from(`${upstream}${request.url}`, {
-              // The raw bytes as received (reply-from would otherwise JSON-encode the Buffer).
-              ...(Buffer.isBuffer(request.body)
-                ? { body: request.body, contentType: request.headers['content-type'] ?? 'application/octet-stream' }
-                : {}),
-              // A service that is down or cut off answers 503 with a message, not a bare 500.
-              onError: (errorReply, { error }) => {
-                request.log.warn({ err: error, service: claim.service }, 'upstream unavailable');
-                errorReply.code(503).send({ message: 'Service temporarily unavailable', code: 'GATEWAY_UPSTREAM_UNAVAILABLE' });
-              },
-              rewriteRequestHeaders: (_req, headers) => ({
-                ...headers,
+          handler: async (request, reply) => {
+            try {
+              return await forwarder.forward(request, reply, {
                 ...traceHeaders(),
                 [IDENTITY_HEADER]: request.headers[IDENTITY_HEADER] as string,
                 [REQUEST_ID_HEADER]: request.id,
-              }),
-            }),
+              });
+            } catch (error) {
+              // A service that is down or cut off answers 503 with a message, not a bare 500.
+              request.log.warn({ err: error, service: claim.service }, 'upstream unavailable');
+              return reply.code(503).send({ message: 'Service temporarily unavailable', code: 'GATEWAY_UPSTREAM_UNAVAILABLE' });
+            }
+          },
         });
       }
     }
