@@ -5,6 +5,7 @@
 // Timings on a shared 2-core machine are noisy: read the ratio, measured in one run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,13 +25,26 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const children: ChildProcess[] = [];
 
-function startProcess(entry: string, env: NodeJS.ProcessEnv): void {
+const processes = new Map<string, ChildProcess>();
+
+/** CPU seconds a process has used so far (Linux /proc; 100 ticks a second). */
+function cpuSeconds(child: ChildProcess | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${child?.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function startProcess(entry: string, env: NodeJS.ProcessEnv, name = entry): void {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
+  processes.set(name, child);
 }
 
 async function waitHealthy(url: string): Promise<void> {
@@ -58,17 +72,27 @@ interface Figures {
   rps: number;
   p99: number;
   errors: number;
+  /** Microseconds of CPU per request, per server process. */
+  cpu: Record<string, number>;
 }
 
 function print(figures: Figures): void {
+  const cpu = Object.entries(figures.cpu)
+    .map(([name, us]) => `${name} ${Math.round(us)} us`)
+    .join(', ');
   console.log(
-    `${figures.name.padEnd(34)} ${String(figures.rps).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}`,
+    `${figures.name.padEnd(34)} ${String(figures.rps).padStart(7)} req/s   p99 ${String(figures.p99).padStart(4)} ms   errors ${figures.errors}   CPU/request: ${cpu}`,
   );
 }
 
 async function run(name: string, url: string, headers: Record<string, string>): Promise<Figures> {
+  const before = new Map([...processes].map(([n, child]) => [n, cpuSeconds(child)]));
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
-  return { name, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpu: Record<string, number> = {};
+  for (const [n, child] of processes) {
+    if (child.exitCode === null) cpu[n] = ((cpuSeconds(child) - before.get(n)!) * 1e6) / result.requests.total;
+  }
+  return { name, rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx, cpu };
 }
 
 function median(runs: Figures[]): Figures {
@@ -117,9 +141,9 @@ const distributedEnv = {
 const results: Figures[] = [];
 try {
   console.log(`GET /api/auth/user, signed in; ${CONNECTIONS} connections, ${DURATION} s a run; distributed: median of ${ROUNDS} alternating runs\n`);
-  startProcess('services/auth/src/server.ts', { ...distributedEnv, PORT: '3211' });
+  startProcess('services/auth/src/server.ts', { ...distributedEnv, PORT: '3211' }, 'auth');
   await waitHealthy('http://127.0.0.1:3211');
-  startProcess('gateway/src/server.ts', { ...distributedEnv, PORT: '3210', SERVICE_URL_AUTH: 'http://127.0.0.1:3211' });
+  startProcess('gateway/src/server.ts', { ...distributedEnv, PORT: '3210', SERVICE_URL_AUTH: 'http://127.0.0.1:3211' }, 'gateway');
   await waitHealthy('http://127.0.0.1:3210');
   const client = await signIn('http://127.0.0.1:3210', join(dataDir, 'distributed', 'mail'));
   const me = await client.get('/api/auth/user');
@@ -135,8 +159,9 @@ try {
     ])),
   );
   for (const child of children.splice(0)) child.kill('SIGTERM');
+  processes.clear();
 
-  startProcess('gateway/src/server.ts', { PROFILE: 'embedded', PORT: '3212', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'embedded'), RATE_LIMIT_READ: '100000000' });
+  startProcess('gateway/src/server.ts', { PROFILE: 'embedded', PORT: '3212', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'embedded'), RATE_LIMIT_READ: '100000000' }, 'embedded');
   await waitHealthy('http://127.0.0.1:3212');
   const embeddedClient = await signIn('http://127.0.0.1:3212', join(dataDir, 'embedded', 'mail'));
   results.push(await measure('embedded (one process)', 'http://127.0.0.1:3212/api/auth/user', { cookie: embeddedClient.cookieHeader() }));
