@@ -7,6 +7,8 @@ export async function startTestServer(opts: { env?: Record<string, string> } = {
   return {
     baseUrl: stack.baseUrl,
     dataDir: stack.dataDir,
+    /** The platform the services run on (embedded: one), e.g. to subscribe a test consumer. */
+    platform: stack.gatewayPlatform,
     async readLatestMail(to: string) {
       const mail = await stack.readLatestMail(to);
       const link = mail.token ? `${stack.baseUrl}/?token=${mail.token}` : null;
