@@ -6,6 +6,9 @@ export interface ServiceProcess {
   port: number;
 }
 
-export const SERVICE_PROCESSES: readonly ServiceProcess[] = [{ name: 'auth', entry: 'services/auth/src/server.ts', port: 3101 }];
+export const SERVICE_PROCESSES: readonly ServiceProcess[] = [
+  { name: 'auth', entry: 'services/auth/src/server.ts', port: 3101 },
+  { name: 'account', entry: 'services/account/src/server.ts', port: 3106 },
+];
 
 export const GATEWAY_ENTRY = 'gateway/src/server.ts';

@@ -1,2 +1,3 @@
 -- One database per service (DESIGN.md section 2). Each service migrates its own on start.
 CREATE DATABASE civic_auth;
+CREATE DATABASE civic_account;

@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
 import type { Clock } from '@civic/service-kit/clock';
 import { dropDatabase } from '@civic/service-kit/db/pg-driver';
@@ -18,7 +19,7 @@ import { ApiClient } from './api-client.ts';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
-export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService];
+export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService];
 
 export interface StackOptions {
   env?: Record<string, string>;

@@ -10,7 +10,7 @@ import { createAuthDb } from './db.ts';
 import { csrfRoutes } from './routes/csrf-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signInRoutes } from './routes/sign-in-routes.ts';
-import { AUTH_SCHEMA } from './events.ts';
+import { AUTH_SCHEMA, subscribeAuthConsumers } from './events.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
@@ -27,6 +27,8 @@ export const authService = defineService({
       codeKey: await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY),
     };
     const relay = await platform.events.startRelay({ db, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
+    // The bus stops its subscriptions when the platform closes; the durable position is kept.
+    await subscribeAuthConsumers(ctx);
     app.addHook('onClose', async () => {
       await relay.stop();
       await db.$disconnect();

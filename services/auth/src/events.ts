@@ -1,8 +1,11 @@
-// Every event the auth service publishes, in one place. Each is written to the outbox inside the
-// transaction of the change it reports (SECURITY 19); the relay publishes it afterwards.
-import { authEvents, type EventDefinition, type EventPayload } from '@civic/contracts';
+// Every event the auth service publishes and every subscription it holds, in one place. Each
+// published event is written to the outbox inside the transaction of the change it reports
+// (SECURITY 19); the relay publishes it afterwards.
+import { accountEvents, authEvents, type EventDefinition, type EventPayload } from '@civic/contracts';
 import { enqueueEvent } from '@civic/service-kit/events/enqueue-event';
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { AuthContext } from './context.ts';
+import { applyProfileUpdate } from './users/apply-profile-update.ts';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -18,3 +21,14 @@ function emit<E extends EventDefinition>(event: E) {
 export const emitUserRegistered = emit(authEvents.UserRegistered);
 export const emitUserSignedIn = emit(authEvents.UserSignedIn);
 export const emitSessionRevoked = emit(authEvents.SessionRevoked);
+
+export async function subscribeAuthConsumers(ctx: Pick<AuthContext, 'db' | 'platform'>): Promise<void> {
+  // Names and the other profile fields of GET /api/auth/user (DESIGN 6: auth keeps that read model).
+  await ctx.platform.events.subscribe({
+    consumer: AUTH_SCHEMA,
+    event: accountEvents.ProfileUpdated,
+    db: ctx.db,
+    schema: AUTH_SCHEMA,
+    handle: (payload, { tx }) => applyProfileUpdate(tx, payload),
+  });
+}

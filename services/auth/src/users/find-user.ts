@@ -10,15 +10,32 @@ interface UserRow {
   is_banned: boolean;
   created_at: Date | string;
   last_sign_in_at: Date | string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  bio: string | null;
+  location: string | null;
+  birth_year: number | null;
+  gender: string | null;
+  occupation: string | null;
+  website: string | null;
+  twitter_handle: string | null;
+  linkedin_url: string | null;
+  facebook_url: string | null;
+  instagram_handle: string | null;
+  profile_updated_at: Date | string | null;
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+const toDateOrNull = (value: Date | string | null) => (value === null ? null : toDate(value));
+
+const SELECT_USER = `SELECT id, email, email_normalized, is_admin, is_banned, created_at, last_sign_in_at,
+  first_name, last_name, profile_image_url, bio, location, birth_year, gender, occupation, website,
+  twitter_handle, linkedin_url, facebook_url, instagram_handle, profile_updated_at
+  FROM auth.users WHERE id = $1`;
 
 export async function findUserById(ctx: AuthContext, id: string): Promise<User | null> {
-  const [row] = await ctx.sql.query<UserRow>(
-    'SELECT id, email, email_normalized, is_admin, is_banned, created_at, last_sign_in_at FROM auth.users WHERE id = $1',
-    [id],
-  );
+  const [row] = await ctx.sql.query<UserRow>(SELECT_USER, [id]);
   if (!row) return null;
   return {
     id: row.id,
@@ -27,6 +44,20 @@ export async function findUserById(ctx: AuthContext, id: string): Promise<User |
     isAdmin: row.is_admin,
     isBanned: row.is_banned,
     createdAt: toDate(row.created_at),
-    lastSignInAt: row.last_sign_in_at === null ? null : toDate(row.last_sign_in_at),
+    lastSignInAt: toDateOrNull(row.last_sign_in_at),
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileImageUrl: row.profile_image_url,
+    bio: row.bio,
+    location: row.location,
+    birthYear: row.birth_year,
+    gender: row.gender,
+    occupation: row.occupation,
+    website: row.website,
+    twitterHandle: row.twitter_handle,
+    linkedinUrl: row.linkedin_url,
+    facebookUrl: row.facebook_url,
+    instagramHandle: row.instagram_handle,
+    profileUpdatedAt: toDateOrNull(row.profile_updated_at),
   };
 }

@@ -1,6 +1,6 @@
-// The user object of spec 3 from the auth service's read model. Profile fields, balance and counts
-// arrive from the account, ledger and social services' events as those services land; until then
-// they are empty and zero.
+// The user object of spec 3 from the auth service's read model. Profile fields arrive from the
+// account service's events; balance and counts will arrive from the ledger and social services'
+// events as those services land, until then they are zero.
 import type { TUser } from '@civic/contracts';
 import type { User } from '../generated/prisma/client.ts';
 
@@ -8,19 +8,19 @@ export function toUserView(user: User): TUser {
   return {
     id: user.id,
     email: user.email,
-    firstName: null,
-    lastName: null,
-    profileImageUrl: null,
-    bio: null,
-    location: null,
-    birthYear: null,
-    gender: null,
-    occupation: null,
-    website: null,
-    twitterHandle: null,
-    linkedinUrl: null,
-    facebookUrl: null,
-    instagramHandle: null,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    bio: user.bio,
+    location: user.location,
+    birthYear: user.birthYear,
+    gender: user.gender,
+    occupation: user.occupation,
+    website: user.website,
+    twitterHandle: user.twitterHandle,
+    linkedinUrl: user.linkedinUrl,
+    facebookUrl: user.facebookUrl,
+    instagramHandle: user.instagramHandle,
     politicalCapital: 0,
     followers: 0,
     following: 0,

@@ -1,0 +1,190 @@
+// Requests and answers of the account service: profiles (spec 2.10, 2.15), per-user settings
+// (spec 2.11) and account stats (spec 3). The profile messages are those of spec 5 "Profile".
+import { z } from 'zod';
+import { GENDERS } from '../user.ts';
+import { defineOperation } from './operation.ts';
+
+export const PROFILE_MESSAGES = {
+  userNotFound: 'User not found',
+  firstNameRequired: 'First name is required',
+  firstNameTooLong: 'First name must be 100 characters or less',
+  lastNameTooLong: 'Last name must be 100 characters or less',
+  bioTooLong: 'Bio must be 500 characters or less',
+  locationTooLong: 'Location must be 100 characters or less',
+  occupationTooLong: 'Occupation must be 100 characters or less',
+  gender: `Gender must be one of ${GENDERS.join(', ')}`,
+  website: 'Must be a valid URL',
+  twitterHandle: 'Invalid Twitter handle',
+  linkedinUrl: 'Must be a valid LinkedIn URL',
+  facebookUrl: 'Must be a valid Facebook URL',
+  instagramHandle: 'Invalid Instagram handle',
+  notOwner: 'You can only edit your own profile',
+} as const;
+
+/** The message depends on the year the request is checked in, so it is built per call. */
+export const birthYearMessage = (year = new Date().getFullYear()) => `Birth year must be between 1900 and ${year}`;
+
+export const SETTINGS_MESSAGES = {
+  oneKey: 'Exactly one setting must be changed per request',
+  visibility: "Visibility must be 'public' or 'private'",
+  flag: 'Notification settings must be true or false',
+} as const;
+
+/** Empty strings (and whitespace) mean "unset" and are stored as null (spec 5: "or empty"). */
+const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
+/** An optional text field: absent leaves it as it is, empty or null unsets it. */
+function optionalText(inner: z.ZodType<string>) {
+  return z.preprocess(emptyToNull, inner.nullable()).optional();
+}
+
+const maxText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message);
+
+function isHttpUrl(value: string, hosts?: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (!url.hostname.includes('.')) return false;
+  const host = url.hostname.toLowerCase();
+  return !hosts || hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/** A URL field; `hosts` restricts it to one site (a LinkedIn link must point at LinkedIn). */
+const urlText = (message: string, hosts?: readonly string[]) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2048, message)
+    .refine((value) => isHttpUrl(value, hosts), message);
+
+const handleText = (pattern: RegExp, message: string) => z.string({ error: message }).trim().max(50, message).regex(pattern, message);
+
+/** A year, accepted as a number or as the digits a form field holds. */
+const ZBirthYear = z.preprocess(
+  (value) => {
+    const unset = emptyToNull(value);
+    return typeof unset === 'string' && /^\d+$/.test(unset.trim()) ? Number(unset) : unset;
+  },
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const year = new Date().getFullYear();
+      if (value !== null && !(Number.isInteger(value) && (value as number) >= 1900 && (value as number) <= year)) {
+        ctx.addIssue({ code: 'custom', message: birthYearMessage(year) });
+      }
+    })
+    .transform((value) => value as number | null),
+).optional();
+
+/** The Edit Profile dialog's fields (spec 2.15). The dialog always sends firstName; the rest may be left out. */
+export const ZUpdateProfileRequest = z.strictObject({
+  firstName: z
+    .string({ error: PROFILE_MESSAGES.firstNameRequired })
+    .trim()
+    .min(1, PROFILE_MESSAGES.firstNameRequired)
+    .max(100, PROFILE_MESSAGES.firstNameTooLong),
+  lastName: optionalText(maxText(100, PROFILE_MESSAGES.lastNameTooLong)),
+  bio: optionalText(maxText(500, PROFILE_MESSAGES.bioTooLong)),
+  location: optionalText(maxText(100, PROFILE_MESSAGES.locationTooLong)),
+  occupation: optionalText(maxText(100, PROFILE_MESSAGES.occupationTooLong)),
+  birthYear: ZBirthYear,
+  gender: optionalText(
+    maxText(50, PROFILE_MESSAGES.gender).refine((g) => (GENDERS as readonly string[]).includes(g), PROFILE_MESSAGES.gender),
+  ),
+  website: optionalText(urlText(PROFILE_MESSAGES.website)),
+  twitterHandle: optionalText(handleText(/^[A-Za-z0-9_]+$/, PROFILE_MESSAGES.twitterHandle)),
+  linkedinUrl: optionalText(urlText(PROFILE_MESSAGES.linkedinUrl, ['linkedin.com'])),
+  facebookUrl: optionalText(urlText(PROFILE_MESSAGES.facebookUrl, ['facebook.com', 'fb.com'])),
+  instagramHandle: optionalText(handleText(/^[A-Za-z0-9._]+$/, PROFILE_MESSAGES.instagramHandle)),
+});
+export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
+
+/** What a private profile shows to others: name and avatar only. */
+export const ZProfileSummary = z.object({
+  id: z.string().uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+export const ZProfileFields = ZProfileSummary.extend({
+  bio: z.string().nullable(),
+  location: z.string().nullable(),
+  birthYear: z.number().int().nullable(),
+  gender: z.string().nullable(),
+  occupation: z.string().nullable(),
+  website: z.string().nullable(),
+  twitterHandle: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  facebookUrl: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+});
+export type TProfileFields = z.infer<typeof ZProfileFields>;
+
+export const ZProfile = z.union([
+  ZProfileFields.extend({ isPrivate: z.literal(false) }),
+  ZProfileSummary.extend({ isPrivate: z.literal(true) }),
+]);
+export type TProfile = z.infer<typeof ZProfile>;
+
+export const VISIBILITIES = ['public', 'private'] as const;
+const ZVisibility = z.enum(VISIBILITIES, { error: SETTINGS_MESSAGES.visibility });
+const ZFlag = z.boolean({ error: SETTINGS_MESSAGES.flag });
+
+export const ZSettings = z.object({
+  profileVisibility: z.enum(VISIBILITIES),
+  activityVisibility: z.enum(VISIBILITIES),
+  emailNotifications: z.boolean(),
+  activityNotifications: z.boolean(),
+  priorityNotifications: z.boolean(),
+});
+export type TSettings = z.infer<typeof ZSettings>;
+
+/** spec 7.3: a PATCH carries the single changed key. */
+export const ZUpdateSettingsRequest = z
+  .strictObject({
+    profileVisibility: ZVisibility.optional(),
+    activityVisibility: ZVisibility.optional(),
+    emailNotifications: ZFlag.optional(),
+    activityNotifications: ZFlag.optional(),
+    priorityNotifications: ZFlag.optional(),
+  })
+  .refine((body) => Object.values(body).filter((v) => v !== undefined).length === 1, SETTINGS_MESSAGES.oneKey);
+export type TUpdateSettingsRequest = z.infer<typeof ZUpdateSettingsRequest>;
+
+export const ZAccountStats = z.object({
+  prioritiesCount: z.number().int(),
+  briefingDocsCount: z.number().int(),
+  activitiesCount: z.number().int(),
+  votesCount: z.number().int(),
+  followersCount: z.number().int(),
+  followingCount: z.number().int(),
+});
+export type TAccountStats = z.infer<typeof ZAccountStats>;
+
+export const ACCOUNT_OPERATIONS = {
+  getProfile: defineOperation({
+    method: 'GET', path: '/api/users/{id}/profile', owner: 'account', auth: 'user', errors: [401, 404],
+    summary: "A user's profile; a private one shows others only name and avatar", response: ZProfile,
+  }),
+  updateProfile: defineOperation({
+    method: 'PATCH', path: '/api/users/{id}/profile', owner: 'account', auth: 'user', errors: [400, 401, 403],
+    summary: 'Edit one\'s own profile (spec 2.15)', body: ZUpdateProfileRequest, response: ZProfile,
+  }),
+  getSettings: defineOperation({
+    method: 'GET', path: '/api/settings', owner: 'account', auth: 'user', errors: [401],
+    summary: "The signed-in user's privacy and notification settings", response: ZSettings,
+  }),
+  updateSettings: defineOperation({
+    method: 'PATCH', path: '/api/settings', owner: 'account', auth: 'user', errors: [400, 401],
+    summary: 'Change one setting', body: ZUpdateSettingsRequest, response: ZSettings,
+  }),
+  accountStats: defineOperation({
+    method: 'GET', path: '/api/account/stats', owner: 'account', auth: 'user', errors: [401],
+    summary: "Counts of the signed-in account's data", response: ZAccountStats,
+  }),
+};

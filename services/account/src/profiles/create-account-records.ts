@@ -1,0 +1,8 @@
+// A registered user's empty profile and default settings (spec 3: settings default to public and on).
+// Runs in the consumer's transaction; ON CONFLICT keeps an edit that raced ahead of the event.
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+
+export async function createAccountRecords(tx: SqlExecutor, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe('INSERT INTO account.profiles (user_id) VALUES ($1::uuid) ON CONFLICT DO NOTHING', userId);
+  await tx.$executeRawUnsafe('INSERT INTO account.settings (user_id) VALUES ($1::uuid) ON CONFLICT DO NOTHING', userId);
+}

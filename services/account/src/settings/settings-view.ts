@@ -1,0 +1,13 @@
+// The settings of spec 3 from a stored row.
+import type { TSettings } from '@civic/contracts';
+import type { Settings } from '../generated/prisma/client.ts';
+
+export function toSettingsView(row: Settings): TSettings {
+  return {
+    profileVisibility: row.profileVisibility as TSettings['profileVisibility'],
+    activityVisibility: row.activityVisibility as TSettings['activityVisibility'],
+    emailNotifications: row.emailNotifications,
+    activityNotifications: row.activityNotifications,
+    priorityNotifications: row.priorityNotifications,
+  };
+}

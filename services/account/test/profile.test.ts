@@ -1,0 +1,193 @@
+// Profiles through the gateway, on both run profiles: creation from user.registered, the validation
+// messages of spec 5 "Profile", owner-only edits, private profiles, and the edit reaching auth's
+// GET /api/auth/user through civic.account.profile.updated.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { birthYearMessage, PROFILE_MESSAGES } from '@civic/contracts';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { signIn } from '../../../test/support/sign-in.ts';
+import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { address, patch, pollUntil, signInWithProfile } from './support/account-helpers.ts';
+
+const FULL_EDIT = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  bio: 'Counts things.',
+  location: 'Springfield, IL',
+  birthYear: 1985,
+  gender: 'female',
+  occupation: 'Engineer',
+  website: 'https://ada.example.com',
+  twitterHandle: 'ada_l',
+  linkedinUrl: 'https://www.linkedin.com/in/ada',
+  facebookUrl: 'https://facebook.com/ada',
+  instagramHandle: 'ada.l_',
+};
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`account profiles (${profile})`, { skip }, () => {
+    let stack: Stack;
+    before(async () => {
+      stack = await startStack(profile, { env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
+    });
+    after(async () => stack?.close());
+
+    test('a new user gets an empty profile and default settings', async () => {
+      const client = stack.client();
+      const { id } = await signIn(stack, client, address('new'));
+      const answer = await pollUntil(() => client.get(`/api/users/${id}/profile`), (r) => r.status === 200);
+      assert.deepEqual(answer.body, {
+        id,
+        firstName: null,
+        lastName: null,
+        profileImageUrl: null,
+        bio: null,
+        location: null,
+        birthYear: null,
+        gender: null,
+        occupation: null,
+        website: null,
+        twitterHandle: null,
+        linkedinUrl: null,
+        facebookUrl: null,
+        instagramHandle: null,
+        isPrivate: false,
+      });
+      const settings = await client.get('/api/settings');
+      assert.equal(settings.status, 200);
+      assert.deepEqual(settings.body, {
+        profileVisibility: 'public',
+        activityVisibility: 'public',
+        emailNotifications: true,
+        activityNotifications: true,
+        priorityNotifications: true,
+      });
+    });
+
+    test('an unknown user is 404 "User not found"', async () => {
+      const { client } = await signInWithProfile(stack, 'finder');
+      for (const id of [crypto.randomUUID(), 'not-a-uuid']) {
+        const answer = await client.get(`/api/users/${id}/profile`);
+        assert.equal(answer.status, 404);
+        assert.equal(answer.body.message, 'User not found');
+      }
+    });
+
+    test('the owner edits every field; empty strings unset; the answer and a re-read agree', async () => {
+      const { client, id } = await signInWithProfile(stack, 'editor');
+      const saved = await patch(client, `/api/users/${id}/profile`, FULL_EDIT);
+      assert.equal(saved.status, 200, saved.text);
+      assert.deepEqual(saved.body, { id, profileImageUrl: null, ...FULL_EDIT, isPrivate: false });
+      assert.deepEqual((await client.get(`/api/users/${id}/profile`)).body, saved.body);
+
+      const cleared = await patch(client, `/api/users/${id}/profile`, { firstName: 'Ada', lastName: '', website: '', birthYear: '' });
+      assert.equal(cleared.status, 200, cleared.text);
+      assert.equal(cleared.body.lastName, null);
+      assert.equal(cleared.body.website, null);
+      assert.equal(cleared.body.birthYear, null);
+      assert.equal(cleared.body.bio, FULL_EDIT.bio, 'fields left out stay as they were');
+    });
+
+    test('every rule of spec 5 "Profile" is enforced by the server with its message', async () => {
+      const { client, id } = await signInWithProfile(stack, 'validator');
+      const year = new Date().getFullYear();
+      const cases: [Record<string, unknown>, string][] = [
+        [{}, 'First name is required'],
+        [{ firstName: '' }, 'First name is required'],
+        [{ firstName: '   ' }, 'First name is required'],
+        [{ bio: 'x'.repeat(501) }, 'Bio must be 500 characters or less'],
+        [{ location: 'x'.repeat(101) }, 'Location must be 100 characters or less'],
+        [{ occupation: 'x'.repeat(101) }, 'Occupation must be 100 characters or less'],
+        [{ birthYear: 1899 }, birthYearMessage(year)],
+        [{ birthYear: year + 1 }, birthYearMessage(year)],
+        [{ birthYear: 'nineteen' }, birthYearMessage(year)],
+        [{ gender: 'other' }, PROFILE_MESSAGES.gender],
+        [{ gender: 'x'.repeat(51) }, PROFILE_MESSAGES.gender],
+        [{ website: 'not a url' }, 'Must be a valid URL'],
+        [{ website: 'ftp://example.com' }, 'Must be a valid URL'],
+        [{ twitterHandle: 'has-dash' }, 'Invalid Twitter handle'],
+        [{ twitterHandle: 'a'.repeat(51) }, 'Invalid Twitter handle'],
+        [{ linkedinUrl: 'https://example.com/in/ada' }, 'Must be a valid LinkedIn URL'],
+        [{ linkedinUrl: 'linkedin' }, 'Must be a valid LinkedIn URL'],
+        [{ facebookUrl: 'https://example.com/ada' }, 'Must be a valid Facebook URL'],
+        [{ instagramHandle: 'has space' }, 'Invalid Instagram handle'],
+        [{ instagramHandle: 'a'.repeat(51) }, 'Invalid Instagram handle'],
+      ];
+      for (const [fields, message] of cases) {
+        const body = 'firstName' in fields || Object.keys(fields).length === 0 ? fields : { firstName: 'Ada', ...fields };
+        const answer = await patch(client, `/api/users/${id}/profile`, body);
+        assert.equal(answer.status, 400, `${JSON.stringify(fields).slice(0, 60)}: ${answer.text}`);
+        assert.equal(answer.body.message, message, JSON.stringify(fields).slice(0, 60));
+        assert.ok(Array.isArray(answer.body.errors), 'the field errors come along');
+      }
+      // The limits themselves are allowed.
+      const edge = await patch(client, `/api/users/${id}/profile`, {
+        firstName: 'Ada',
+        bio: 'x'.repeat(500),
+        location: 'x'.repeat(100),
+        occupation: 'x'.repeat(100),
+        birthYear: 1900,
+        gender: 'prefer-not-to-say',
+        twitterHandle: 'a'.repeat(50),
+        instagramHandle: 'a.'.repeat(25),
+      });
+      assert.equal(edge.status, 200, edge.text);
+      const thisYear = await patch(client, `/api/users/${id}/profile`, { firstName: 'Ada', birthYear: year, gender: 'non-binary' });
+      assert.equal(thisYear.status, 200, thisYear.text);
+    });
+
+    test('only the owner edits a profile: another user gets 403, a visitor 401, a banned owner 403', async () => {
+      const owner = await signInWithProfile(stack, 'owner');
+      const other = await signInWithProfile(stack, 'other');
+      const stranger = await patch(other.client, `/api/users/${owner.id}/profile`, { firstName: 'Mallory' });
+      assert.equal(stranger.status, 403);
+      assert.equal(stranger.body.message, PROFILE_MESSAGES.notOwner);
+      const invalidToo = await patch(other.client, `/api/users/${owner.id}/profile`, {});
+      assert.equal(invalidToo.status, 403, 'ownership is decided before the body is read');
+
+      const visitor = await patch(stack.client(), `/api/users/${owner.id}/profile`, { firstName: 'Mallory' });
+      assert.equal(visitor.status, 401);
+      assert.equal((await stack.client().get(`/api/users/${owner.id}/profile`)).status, 401);
+      assert.equal((await owner.client.get(`/api/users/${owner.id}/profile`)).body.firstName, null, 'nothing was written');
+
+      await stack.gatewayPlatform.sessions.updateUserFlags(owner.id, { isAdmin: false, isBanned: true });
+      const banned = await patch(owner.client, `/api/users/${owner.id}/profile`, { firstName: 'Ada' });
+      assert.equal(banned.status, 403);
+    });
+
+    test('a private profile shows others only the name and avatar', async () => {
+      const owner = await signInWithProfile(stack, 'private');
+      const other = await signInWithProfile(stack, 'viewer');
+      assert.equal((await patch(owner.client, `/api/users/${owner.id}/profile`, FULL_EDIT)).status, 200);
+      const hidden = await patch(owner.client, '/api/settings', { profileVisibility: 'private' });
+      assert.equal(hidden.status, 200, hidden.text);
+
+      const seen = await other.client.get(`/api/users/${owner.id}/profile`);
+      assert.equal(seen.status, 200);
+      assert.deepEqual(seen.body, { id: owner.id, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, isPrivate: true });
+      const own = await owner.client.get(`/api/users/${owner.id}/profile`);
+      assert.equal(own.body.isPrivate, false);
+      assert.equal(own.body.bio, FULL_EDIT.bio, 'the owner still sees everything');
+
+      assert.equal((await patch(owner.client, '/api/settings', { profileVisibility: 'public' })).status, 200);
+      const open = await other.client.get(`/api/users/${owner.id}/profile`);
+      assert.equal(open.body.isPrivate, false);
+      assert.equal(open.body.occupation, FULL_EDIT.occupation);
+    });
+
+    test('an edit reaches GET /api/auth/user through civic.account.profile.updated', async () => {
+      const { client, id } = await signInWithProfile(stack, 'names');
+      const saved = await patch(client, `/api/users/${id}/profile`, FULL_EDIT);
+      assert.equal(saved.status, 200, saved.text);
+      const me = await pollUntil(() => client.get('/api/auth/user'), (r) => r.body?.firstName === 'Ada', 5000);
+      assert.equal(me.body.lastName, 'Lovelace');
+      assert.equal(me.body.occupation, FULL_EDIT.occupation);
+      assert.equal(me.body.birthYear, 1985);
+      assert.equal(me.body.instagramHandle, FULL_EDIT.instagramHandle);
+
+      assert.equal((await patch(client, `/api/users/${id}/profile`, { firstName: 'Grace', lastName: '' })).status, 200);
+      const renamed = await pollUntil(() => client.get('/api/auth/user'), (r) => r.body?.firstName === 'Grace', 5000);
+      assert.equal(renamed.body.lastName, null);
+    });
+  });
+}

@@ -1,0 +1,31 @@
+// Helpers of the account tests: a signed-in client whose account records exist, and polling.
+import assert from 'node:assert/strict';
+import type { ApiClient } from '../../../../test/support/api-client.ts';
+import { signIn } from '../../../../test/support/sign-in.ts';
+import type { Stack } from '../../../../test/support/stack.ts';
+
+let n = 0;
+export const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
+
+/** Calls `read` until `done` holds for its answer, or fails after `timeoutMs`. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) assert.fail(`condition not met within ${timeoutMs} ms; last answer: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Signs a new user in and waits until the account service has consumed their user.registered event. */
+export async function signInWithProfile(stack: Stack, label: string): Promise<{ client: ApiClient; id: string }> {
+  const client = stack.client();
+  const { id } = await signIn(stack, client, address(label));
+  await pollUntil(() => client.get(`/api/users/${id}/profile`), (r) => r.status === 200);
+  return { client, id };
+}
+
+export function patch(client: ApiClient, path: string, body: unknown) {
+  return client.request('PATCH', path, { body });
+}
