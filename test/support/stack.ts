@@ -17,6 +17,7 @@ import type { ServiceDefinition } from '@civic/service-kit/service';
 import { startGateway } from '../../gateway/src/start-gateway.ts';
 import { ApiClient } from './api-client.ts';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
+import { seedPgliteCluster } from './pglite-template.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
 export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService];
@@ -51,6 +52,7 @@ function listeningUrl(address: AddressInfo | string | null): string {
 
 export async function startStack(profile: Profile, options: StackOptions = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), `civic-${profile}-`));
+  if (profile === 'embedded') await seedPgliteCluster(dataDir);
   const run = randomBytes(4).toString('hex');
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
