@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './user.ts';
+export * from './profile.ts';
 export * from './settings.ts';
 export * from './http/auth.ts';
 export * from './http/account.ts';

@@ -1,24 +1,13 @@
 // The user object of spec section 3, as GET /api/auth/user answers it.
 import { z } from 'zod';
+import { ZPublicProfileFields } from './profile.ts';
 
 export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const;
 
 export const ZUser = z.object({
   id: z.string().uuid(),
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
-  birthYear: z.number().int().nullable(),
-  gender: z.string().nullable(),
-  occupation: z.string().nullable(),
-  website: z.string().nullable(),
-  twitterHandle: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  facebookUrl: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
+  ...ZPublicProfileFields.shape,
   politicalCapital: z.number().int(),
   followers: z.number().int(),
   following: z.number().int(),

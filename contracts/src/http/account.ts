@@ -1,6 +1,7 @@
 // Requests and answers of the account service: profiles (spec 2.10, 2.15), per-user settings
 // (spec 2.11) and account stats (spec 3). The profile messages are those of spec 5 "Profile".
 import { z } from 'zod';
+import { ZPublicProfileFields } from '../profile.ts';
 import { GENDERS } from '../user.ts';
 import { defineOperation } from './operation.ts';
 
@@ -104,25 +105,11 @@ export const ZUpdateProfileRequest = z.strictObject({
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
 /** What a private profile shows to others: name and avatar only. */
-export const ZProfileSummary = z.object({
+export const ZProfileSummary = ZPublicProfileFields.pick({ firstName: true, lastName: true, profileImageUrl: true }).extend({
   id: z.string().uuid(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
 });
 
-export const ZProfileFields = ZProfileSummary.extend({
-  bio: z.string().nullable(),
-  location: z.string().nullable(),
-  birthYear: z.number().int().nullable(),
-  gender: z.string().nullable(),
-  occupation: z.string().nullable(),
-  website: z.string().nullable(),
-  twitterHandle: z.string().nullable(),
-  linkedinUrl: z.string().nullable(),
-  facebookUrl: z.string().nullable(),
-  instagramHandle: z.string().nullable(),
-});
+export const ZProfileFields = ZPublicProfileFields.extend({ id: z.string().uuid() });
 export type TProfileFields = z.infer<typeof ZProfileFields>;
 
 export const ZProfile = z.union([

@@ -1,23 +1,17 @@
 // Every event the account service publishes and every subscription it holds, in one place. Published
 // events are written to the outbox inside the transaction of the change they report; the relay
 // publishes them afterwards.
-import { accountEvents, authEvents, type EventDefinition, type EventPayload } from '@civic/contracts';
-import { enqueueEvent } from '@civic/service-kit/events/enqueue-event';
+import { accountEvents, authEvents } from '@civic/contracts';
+import { serviceEvents } from '@civic/service-kit/events/service-events';
 import type { EventSubscription } from '@civic/service-kit/events/index';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 import type { AccountContext } from './context.ts';
 import { createAccountRecords } from './profiles/create-account-records.ts';
 
 export const ACCOUNT_SCHEMA = 'account';
 
-/** Publishes what the last commit enqueued now rather than at the relay's next poll. */
-export function publishCommitted(ctx: { platform: { events: { kick(schema: string): void } } }): void {
-  ctx.platform.events.kick(ACCOUNT_SCHEMA);
-}
-
-function emit<E extends EventDefinition>(event: E) {
-  return (tx: SqlExecutor, payload: EventPayload<E>) => enqueueEvent(tx, ACCOUNT_SCHEMA, event, payload);
-}
+const events = serviceEvents(ACCOUNT_SCHEMA);
+export const { publishCommitted } = events;
+const emit = events.emitter;
 
 export const emitProfileUpdated = emit(accountEvents.ProfileUpdated);
 

@@ -1,22 +1,16 @@
 // Every event the auth service publishes and every subscription it holds, in one place. Each
 // published event is written to the outbox inside the transaction of the change it reports
 // (SECURITY 19); the relay publishes it afterwards.
-import { accountEvents, authEvents, type EventDefinition, type EventPayload } from '@civic/contracts';
-import { enqueueEvent } from '@civic/service-kit/events/enqueue-event';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { accountEvents, authEvents } from '@civic/contracts';
+import { serviceEvents } from '@civic/service-kit/events/service-events';
 import type { AuthContext } from './context.ts';
 import { applyProfileUpdate } from './users/apply-profile-update.ts';
 
 export const AUTH_SCHEMA = 'auth';
 
-/** Publishes what the last commit enqueued now rather than at the relay's next poll. */
-export function publishCommitted(ctx: { platform: { events: { kick(schema: string): void } } }): void {
-  ctx.platform.events.kick(AUTH_SCHEMA);
-}
-
-function emit<E extends EventDefinition>(event: E) {
-  return (tx: SqlExecutor, payload: EventPayload<E>) => enqueueEvent(tx, AUTH_SCHEMA, event, payload);
-}
+const events = serviceEvents(AUTH_SCHEMA);
+export const { publishCommitted } = events;
+const emit = events.emitter;
 
 export const emitUserRegistered = emit(authEvents.UserRegistered);
 export const emitUserSignedIn = emit(authEvents.UserSignedIn);

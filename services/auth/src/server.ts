@@ -1,14 +1,4 @@
-// Process entry of the auth service (distributed profile): telemetry first, then the service.
-import closeWithGrace from 'close-with-grace';
-import { startTelemetryFromEnv, stopTelemetry } from '@civic/service-kit/telemetry';
+// Process entry of the auth service (distributed profile).
+import { runServiceMain } from '@civic/service-kit/service-main';
 
-await startTelemetryFromEnv('civic-auth');
-const { buildServiceProcess } = await import('@civic/service-kit/run-service');
-const { authService } = await import('./app.ts');
-const { app, platform } = await buildServiceProcess(authService);
-closeWithGrace({ delay: 10_000 }, async ({ err }) => {
-  if (err) app.log.error({ err }, 'closing after an error');
-  await app.close();
-  await stopTelemetry();
-});
-await app.listen({ host: platform.config.HOST, port: platform.config.PORT });
+await runServiceMain('auth', async () => (await import('./app.ts')).authService);
