@@ -41,10 +41,47 @@ export async function codeFor(server: TestServer, email: string): Promise<string
   return mail.code;
 }
 
-/** Signs the context in through the API (same cookie jar as the page), for tests about signed-in screens. */
-export async function signInThroughApi(context: BrowserContext, server: TestServer, email: string): Promise<void> {
+export interface SignedInUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  politicalCapital: number;
+  followers: number;
+  following: number;
+}
+
+async function csrfHeaders(context: BrowserContext): Promise<Record<string, string>> {
   const csrf = (await (await context.request.get('/api/csrf-token')).json()) as { token: string };
-  const headers = { 'X-CSRF-Token': csrf.token };
+  return { 'X-CSRF-Token': csrf.token };
+}
+
+/** The first-sign-in dialog asking for a name while the user has none. */
+export const NAME_PROMPT_TITLE = 'Welcome to Civic Agenda';
+export const namePrompt = (page: Page) => page.getByRole('dialog', { name: NAME_PROMPT_TITLE });
+
+/** Answers the first-sign-in name prompt and waits until it is gone. */
+export async function answerNamePrompt(page: Page, firstName: string, lastName = ''): Promise<void> {
+  const prompt = namePrompt(page);
+  await prompt.getByLabel('First name').fill(firstName);
+  if (lastName) await prompt.getByLabel('Last name (optional)').fill(lastName);
+  await prompt.getByRole('button', { name: 'Continue' }).click();
+  await prompt.waitFor({ state: 'detached' });
+}
+
+/**
+ * Signs the context in through the API (same cookie jar as the page), for tests about signed-in
+ * screens. A new user is given a first name (default "Test Citizen") so the first-sign-in name
+ * prompt stays away; pass `firstName: null` to keep the account nameless.
+ */
+export async function signInThroughApi(
+  context: BrowserContext,
+  server: TestServer,
+  email: string,
+  options: { firstName?: string | null; lastName?: string } = {},
+): Promise<SignedInUser> {
+  const { firstName = 'Test', lastName = 'Citizen' } = options;
+  const headers = await csrfHeaders(context);
   const sent = await context.request.post('/api/auth/email/send-otp', { data: { email }, headers });
   assert.equal(sent.status(), 200, await sent.text());
   const { stateId } = (await sent.json()) as { stateId: string };
@@ -53,6 +90,17 @@ export async function signInThroughApi(context: BrowserContext, server: TestServ
     headers,
   });
   assert.equal(verified.status(), 200, await verified.text());
+  let user = (await (await context.request.get('/api/auth/user')).json()) as SignedInUser;
+  if (firstName !== null && !user.firstName) {
+    const named = await context.request.patch(`/api/users/${user.id}/profile`, {
+      data: { firstName, lastName },
+      headers: await csrfHeaders(context),
+    });
+    assert.equal(named.status(), 200, await named.text());
+    user = (await (await context.request.get('/api/auth/user')).json()) as SignedInUser;
+    assert.equal(user.firstName, firstName, 'GET /api/auth/user shows the new first name');
+  }
+  return user;
 }
 
 /** The signed-in home: dashboard hero plus navbar. */

@@ -7,6 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { startTestServer } from '../support/test-server.ts';
 import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
 import {
+  answerNamePrompt,
   codeFor,
   dialog,
   digitValues,
@@ -72,10 +73,12 @@ describe('sign-in and signed-in chrome', () => {
 
     // Typing all six digits submits without pressing the button.
     await page.keyboard.type(await codeFor(server, email));
-    await dialog(page).waitFor({ state: 'detached' });
+    // A new account has no name yet: after the reload the first-sign-in prompt asks for one.
+    await page.getByRole('dialog', { name: 'Check your email' }).waitFor({ state: 'detached' });
+    await answerNamePrompt(page, 'Typed', 'Tester');
     await waitForDashboard(page);
     assert.equal(new URL(page.url()).pathname, '/');
-    await page.getByRole('button', { name: 'User menu' }).getByText(email).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).getByText('Typed Tester').waitFor();
     await finish();
   });
 
@@ -98,7 +101,8 @@ describe('sign-in and signed-in chrome', () => {
     assert.deepEqual(await digitValues(page), ['1', '2', '', '', '', '']);
 
     await pasteInto(page, '[aria-label="Digit 1 of 6"]', `Code: ${code.slice(0, 3)} ${code.slice(3)}99`);
-    await dialog(page).waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Check your email' }).waitFor({ state: 'detached' });
+    await answerNamePrompt(page, 'Pasted');
     await waitForDashboard(page);
     await finish();
   });
@@ -119,6 +123,7 @@ describe('sign-in and signed-in chrome', () => {
     const mail = await server.readLatestMail(email);
     assert.ok(mail.link, 'the mail carries a sign-in link');
     await page.goto(mail.link);
+    await answerNamePrompt(page, 'Linked');
     await waitForDashboard(page);
     assert.equal(new URL(page.url()).search, '', 'the token is gone from the address');
     await finish();
@@ -174,16 +179,16 @@ describe('sign-in and signed-in chrome', () => {
   test('at phone width the links move into a drawer with name, e-mail and PC balance', async () => {
     const { page, context } = await start({ viewport: PHONE_VIEWPORT });
     const email = uniqueEmail('phone');
-    await signInThroughApi(context, server, email);
-    const user = (await (await context.request.get('/api/auth/user')).json()) as { politicalCapital: number };
+    const user = await signInThroughApi(context, server, email, { firstName: 'Phoebe', lastName: 'Phone' });
     await page.goto('/');
     await page.getByRole('button', { name: 'Create New Priority' }).waitFor();
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false, 'desktop links are hidden');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     const account = drawer.getByRole('region', { name: 'Your account' });
-    // No first name yet: the name shows as the e-mail address (spec: name, then e-mail).
-    assert.equal(await account.getByText(email, { exact: true }).count(), 2);
+    // Spec 2.2: name, then e-mail.
+    await account.getByText('Phoebe Phone', { exact: true }).waitFor();
+    assert.equal(await account.getByText(email, { exact: true }).count(), 1);
     await account.getByText(`${user.politicalCapital.toLocaleString('en-US')} PC`).waitFor();
     for (const link of ['Issues', 'Priorities', 'Briefing Room', 'Network']) {
       await drawer.getByRole('link', { name: link, exact: true }).waitFor();

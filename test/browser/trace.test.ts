@@ -14,7 +14,9 @@ const { authEvents } = await import('@civic/contracts');
 const { probeEvents } = await import('../support/event-probe.ts');
 const { startTestServer } = await import('../support/test-server.ts');
 const { closeBrowser, newSession } = await import('../support/browser.ts');
-const { codeFor, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } = await import('./browser-helpers.ts');
+const { answerNamePrompt, codeFor, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } = await import(
+  './browser-helpers.ts'
+);
 
 describe('tracing from the browser', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -38,6 +40,7 @@ describe('tracing from the browser', () => {
     const email = uniqueEmail('trace');
     await requestCode(page, email);
     await page.keyboard.type(await codeFor(server, email));
+    await answerNamePrompt(page, 'Tracy');
     await waitForDashboard(page);
     const event = await probe.waitFor((p) => p.email === email);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -16,9 +16,23 @@ export { displayNameOf, formatPoliticalCapital } from './auth/user-display.ts';
 export { SiteFooter } from './features/footer/site-footer.tsx';
 export { AppLink } from './features/navigation/app-link.tsx';
 export { navigateTo } from './features/navigation/navigate.ts';
+export { useCurrentPath } from './features/navigation/use-current-path.ts';
 export { NOT_FOUND_TITLE, NotFoundPage } from './features/not-found/not-found-page.tsx';
+export { NAME_PROMPT_TITLE } from './features/name-prompt/name-prompt-dialog.tsx';
+export {
+  birthYearMessage,
+  GENDERS,
+  PROFILE_MESSAGES,
+  PROFILE_TOASTS,
+  profilePath,
+  type Gender,
+} from './features/profile/profile-messages.ts';
 export { verifyMagicLinkToken } from './features/sign-in/sign-in-api.ts';
-export { closeSignInDialog, openSignInDialog } from './features/sign-in/sign-in-dialog-store.ts';
+export {
+  closeSignInDialog,
+  markSignInRedirectPending,
+  openSignInDialog,
+} from './features/sign-in/sign-in-dialog-store.ts';
 export { cn } from './lib/cn.ts';
 export {
   footerApplication,
@@ -41,4 +55,5 @@ export { Card } from './ui/card.tsx';
 export { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './ui/dialog.tsx';
 export { Input } from './ui/input.tsx';
 export { Label } from './ui/label.tsx';
+export { Switch, type SwitchProps } from './ui/switch.tsx';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs.tsx';

@@ -45,6 +45,18 @@ export function registerApplications(): void {
     customProps: { domElement: containerIn('civic-main', 'dashboard') },
   });
   registerApplication({
+    name: '@civic/profile',
+    app: () => loadMicroFrontend('profile'),
+    activeWhen: screenIsShown('profile'),
+    customProps: { domElement: containerIn('civic-main', 'profile') },
+  });
+  registerApplication({
+    name: '@civic/settings',
+    app: () => loadMicroFrontend('settings'),
+    activeWhen: screenIsShown('settings'),
+    customProps: { domElement: containerIn('civic-main', 'settings') },
+  });
+  registerApplication({
     name: '@civic/not-found',
     app: async () => notFoundApplication,
     activeWhen: screenIsShown('not-found'),

@@ -1,4 +1,5 @@
 // The kit's own single-spa applications; the framework-free root config registers them.
+import { NamePromptDialog } from '../features/name-prompt/name-prompt-dialog.tsx';
 import { SignInDialog } from '../features/sign-in/sign-in-dialog.tsx';
 import { ChromeFooter } from '../features/footer/chrome-footer.tsx';
 import { Navbar } from '../features/navigation/navbar.tsx';
@@ -10,6 +11,7 @@ function Overlays() {
   return (
     <>
       <SignInDialog />
+      <NamePromptDialog />
       <Toaster />
     </>
   );

@@ -11,7 +11,12 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/60', className)} {...props} />;
 }
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
@@ -23,12 +28,14 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
         {...props}
       >
         {children}
+        {!hideClose && (
         <DialogPrimitive.Close
           aria-label="Close"
           className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus:ring-2 focus:ring-primary focus:outline-none"
         >
           <X className="size-4" aria-hidden="true" />
         </DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -1,5 +1,12 @@
 // Calls of the landing page: verifying the magic-link token from the address (spec 4, 8).
-import { ApiError, CURRENT_USER_QUERY_KEY, queryClient, toast, verifyMagicLinkToken } from '@civic/frontend-kit';
+import {
+  ApiError,
+  CURRENT_USER_QUERY_KEY,
+  markSignInRedirectPending,
+  queryClient,
+  toast,
+  verifyMagicLinkToken,
+} from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 
 function reportTokenFailure(error: unknown): void {
@@ -14,6 +21,7 @@ export function useVerifyMagicLinkToken() {
   return useMutation({
     mutationFn: verifyMagicLinkToken,
     onSuccess: async () => {
+      markSignInRedirectPending();
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       // The new session cookie is set: a full load starts every area signed in.
       window.location.reload();

@@ -3,11 +3,15 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type * as DashboardLifecycles from '@civic/frontend-dashboard/lifecycles';
 import type * as LandingLifecycles from '@civic/frontend-landing/lifecycles';
+import type * as ProfileLifecycles from '@civic/frontend-profile/lifecycles';
+import type * as SettingsLifecycles from '@civic/frontend-settings/lifecycles';
 import { REMOTE_CONTAINERS, type RemoteName } from './remote-names.ts';
 
 interface RemoteModules {
   landing: typeof LandingLifecycles;
   dashboard: typeof DashboardLifecycles;
+  profile: typeof ProfileLifecycles;
+  settings: typeof SettingsLifecycles;
 }
 
 export async function loadMicroFrontend<Name extends RemoteName>(name: Name): Promise<RemoteModules[Name]> {

@@ -3,6 +3,8 @@
 export const REMOTE_CONTAINERS = {
   landing: 'civic_landing',
   dashboard: 'civic_dashboard',
+  profile: 'civic_profile',
+  settings: 'civic_settings',
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_CONTAINERS;

@@ -12,7 +12,9 @@ test('signed out or loading: only / is the landing page, anything else is 404', 
 
 test('signed in: / is the dashboard, routes without a micro-frontend yet are 404', () => {
   assert.equal(resolveScreen('/', 'signed-in'), 'dashboard');
-  for (const path of ['/priorities', '/issues', '/profile/abc', '/admin/users', '/unknown']) {
+  assert.equal(resolveScreen('/profile/abc', 'signed-in'), 'profile');
+  assert.equal(resolveScreen('/settings', 'signed-in'), 'settings');
+  for (const path of ['/priorities', '/issues', '/profile', '/profile/abc/more', '/admin/users', '/unknown']) {
     assert.equal(resolveScreen(path, 'signed-in'), 'not-found');
   }
 });

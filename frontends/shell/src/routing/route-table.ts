@@ -1,7 +1,7 @@
 // Spec 2.1 route table: which screen a path shows for a given session state.
 import type { AuthState } from '@civic/frontend-kit';
 
-export type Screen = 'landing' | 'dashboard' | 'not-found';
+export type Screen = 'landing' | 'dashboard' | 'profile' | 'settings' | 'not-found';
 
 interface SignedInRoute {
   pattern: RegExp;
@@ -14,8 +14,8 @@ const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
   { pattern: /^\/priorities$/, screen: null },
   { pattern: /^\/briefing-room$/, screen: null },
   { pattern: /^\/network$/, screen: null },
-  { pattern: /^\/profile\/[^/]+$/, screen: null },
-  { pattern: /^\/settings$/, screen: null },
+  { pattern: /^\/profile\/[^/]+$/, screen: 'profile' },
+  { pattern: /^\/settings$/, screen: 'settings' },
   { pattern: /^\/admin(\/(users|moderation|settings|audit-logs|announcements))?$/, screen: null },
 ];
 

@@ -2,6 +2,8 @@
 type Listener = () => void;
 
 let isOpen = false;
+/** Signed in, waiting for the full page load that starts the session everywhere. */
+let redirectPending = false;
 const listeners = new Set<Listener>();
 
 function setOpen(next: boolean): void {
@@ -16,6 +18,17 @@ export function openSignInDialog(): void {
 
 export function closeSignInDialog(): void {
   setOpen(false);
+}
+
+/** Marks that a sign-in just succeeded and the page is about to load again (spec 4). */
+export function markSignInRedirectPending(): void {
+  if (redirectPending) return;
+  redirectPending = true;
+  for (const listener of listeners) listener();
+}
+
+export function isSignInRedirectPending(): boolean {
+  return redirectPending;
 }
 
 export function isSignInDialogOpen(): boolean {

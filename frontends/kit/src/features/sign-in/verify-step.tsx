@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { EMPTY_CODE, isCodeComplete } from './otp-code.ts';
 import { OtpInput } from './otp-input.tsx';
 import { verifyOtp, resendOtp } from './sign-in-api.ts';
+import { markSignInRedirectPending } from './sign-in-dialog-store.ts';
 import { describeSignInError } from './sign-in-errors.ts';
 import { REDIRECT_AFTER_VERIFY_MS, RESEND_COOLDOWN_SECONDS, SIGN_IN_TEXT, VERIFIED_TOAST_DURATION_MS } from './sign-in-messages.ts';
 import { useCountdown } from './use-countdown.ts';
@@ -37,6 +38,7 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
   const verify = useMutation({
     mutationFn: (otp: string) => verifyOtp(stateId, otp),
     onSuccess: async () => {
+      markSignInRedirectPending();
       toast({
         title: 'Welcome!',
         description: 'You have been signed in successfully.',

@@ -1,0 +1,151 @@
+import type { TProfile } from '@civic/contracts';
+import {
+  ApiError,
+  Button,
+  Card,
+  formatPoliticalCapital,
+  PROFILE_MESSAGES,
+  profilePath,
+  useAuth,
+  type CurrentUser,
+} from '@civic/frontend-kit';
+import { useQuery } from '@tanstack/react-query';
+import { Briefcase, Calendar, Globe, Lock, MapPin, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { EditProfileDialog } from '../edit-profile/edit-profile-dialog.tsx';
+import { ProfileAvatar } from './default-avatar.tsx';
+import { ageFrom, connectLinksOf, fullNameOf } from './profile-display.ts';
+
+type FullProfile = Extract<TProfile, { isPrivate: false }>;
+
+function isMissing(error: unknown): boolean {
+  // An id that is no user (or no valid id at all) is answered 404 (or 400).
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+export function ProfilePage({ userId }: { userId: string }) {
+  const { user } = useAuth();
+  const profile = useQuery<TProfile>({ queryKey: [profilePath(userId)] });
+
+  if (profile.isPending) {
+    return (
+      <p role="status" className="mx-auto max-w-4xl px-4 py-16 text-center text-slate-600">
+        Loading profile...
+      </p>
+    );
+  }
+  if (profile.isError) {
+    return (
+      <section className="mx-auto max-w-4xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-bold text-slate-900">
+          {isMissing(profile.error) ? PROFILE_MESSAGES.userNotFound : 'The profile could not be loaded'}
+        </h1>
+      </section>
+    );
+  }
+  const data = profile.data;
+  const isOwn = user?.id === data.id;
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:px-6">
+      {data.isPrivate ? <PrivateProfile profile={data} /> : <FullProfileView profile={data} owner={isOwn ? user : null} />}
+    </div>
+  );
+}
+
+function PrivateProfile({ profile }: { profile: Extract<TProfile, { isPrivate: true }> }) {
+  const name = fullNameOf(profile);
+  return (
+    <Card className="flex flex-col items-center gap-4 p-8 text-center">
+      <ProfileAvatar url={profile.profileImageUrl} name={name} />
+      <h1 className="text-2xl font-bold text-slate-900">{name}</h1>
+      <p className="flex items-center gap-2 text-sm text-slate-600">
+        <Lock className="size-4" aria-hidden="true" /> This profile is private.
+      </p>
+    </Card>
+  );
+}
+
+function FullProfileView({ profile, owner }: { profile: FullProfile; owner: CurrentUser | null }) {
+  const [editing, setEditing] = useState(false);
+  const name = fullNameOf(profile);
+  const age = ageFrom(profile.birthYear);
+  const links = connectLinksOf(profile);
+  return (
+    <>
+      <Card className="overflow-hidden">
+        <div className="h-24 bg-gradient-to-r from-primary to-blue-800" />
+        <div className="flex flex-col gap-4 px-6 pb-6 sm:flex-row sm:items-end">
+          <div className="-mt-14">
+            <ProfileAvatar url={profile.profileImageUrl} name={name} />
+          </div>
+          <div className="flex-1">
+            <h1 className="text-2xl font-bold text-slate-900">{name}</h1>
+            <ul aria-label="About" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
+              {profile.location && (
+                <li className="flex items-center gap-1">
+                  <MapPin className="size-4" aria-hidden="true" /> {profile.location}
+                </li>
+              )}
+              {age !== null && (
+                <li className="flex items-center gap-1">
+                  <Calendar className="size-4" aria-hidden="true" /> {`${age} years old`}
+                </li>
+              )}
+              {profile.occupation && (
+                <li className="flex items-center gap-1">
+                  <Briefcase className="size-4" aria-hidden="true" /> {profile.occupation}
+                </li>
+              )}
+            </ul>
+          </div>
+          {owner && (
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden="true" /> Edit Profile
+            </Button>
+          )}
+        </div>
+        {owner && (
+          <dl aria-label="Statistics" className="grid grid-cols-3 border-t border-slate-200 text-center">
+            <Stat label="Political Capital" value={formatPoliticalCapital(owner.politicalCapital)} />
+            <Stat label="Followers" value={owner.followers.toLocaleString('en-US')} />
+            <Stat label="Following" value={owner.following.toLocaleString('en-US')} />
+          </dl>
+        )}
+      </Card>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card className="p-6">
+          <h2 className="text-lg font-semibold text-slate-900">About</h2>
+          <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{profile.bio || 'No bio yet.'}</p>
+        </Card>
+        {links.length > 0 && (
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold text-slate-900">Connect</h2>
+            <ul className="mt-2 grid gap-2 text-sm">
+              {links.map((link) => (
+                <li key={link.label} className="flex items-center gap-2">
+                  <Globe className="size-4 text-slate-500" aria-hidden="true" />
+                  <span className="font-medium text-slate-800">{link.label}:</span>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer" className="truncate text-primary hover:underline">
+                    {link.text}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+      </div>
+
+      {owner && editing && <EditProfileDialog profile={profile} onClose={() => setEditing(false)} />}
+    </>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex flex-col-reverse px-2 py-4">
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-lg font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
