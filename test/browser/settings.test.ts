@@ -109,6 +109,8 @@ describe('settings', () => {
     const values = await data.getByRole('definition').allInnerTexts();
     assert.deepEqual(terms, Object.keys(labels));
     assert.deepEqual(values, Object.values(labels).map((n) => String(n)));
+    // Every area's styles share one cascade: the navbar links stay visible on this page at desktop width.
+    assert.equal(await page.getByRole('navigation').getByRole('link', { name: 'Priorities' }).first().isVisible(), true);
     assert.deepEqual(session.errors, []);
     await session.close();
   });

@@ -2,7 +2,6 @@
 // daily-login credit arrive with the services that feed them.
 import { KitProviders } from '@civic/frontend-kit';
 import { DashboardHero } from './features/hero/dashboard-hero.tsx';
-import './styles.css';
 
 export default function DashboardRoot() {
   return (

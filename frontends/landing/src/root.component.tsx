@@ -5,7 +5,6 @@ import { FeatureCards } from './features/feature-cards/feature-cards.tsx';
 import { LandingHeader } from './features/header/landing-header.tsx';
 import { HeroSection } from './features/hero/hero-section.tsx';
 import { StatisticsStrip } from './features/statistics/statistics-strip.tsx';
-import './styles.css';
 
 const FEATURES_SECTION_ID = 'features';
 

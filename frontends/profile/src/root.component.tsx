@@ -1,7 +1,6 @@
 // Profile (spec 2.10) at /profile/{userId}. Block, follow and activity parts arrive with the social service.
 import { KitProviders, useCurrentPath } from '@civic/frontend-kit';
 import { ProfilePage } from './features/profile-page/profile-page.tsx';
-import './styles.css';
 
 /** The {userId} segment of /profile/{userId}. */
 function userIdOf(pathname: string): string {

@@ -2,7 +2,6 @@
 // activity and account deletion arrive with their backend.
 import { KitProviders } from '@civic/frontend-kit';
 import { SettingsPage } from './features/settings-page/settings-page.tsx';
-import './styles.css';
 
 export default function SettingsRoot() {
   return (
