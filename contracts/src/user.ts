@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ZPublicProfileFields } from './profile.ts';
 
-export const GENDERS = ['male', 'female', 'non-binary', 'prefer-not-to-say'] as const;
+export { GENDERS } from './messages/profile.ts';
 
 export const ZUser = z.object({
   id: z.string().uuid(),

@@ -2,28 +2,10 @@
 // (spec 2.11) and account stats (spec 3). The profile messages are those of spec 5 "Profile".
 import { z } from 'zod';
 import { ZPublicProfileFields } from '../profile.ts';
-import { GENDERS } from '../user.ts';
+import { birthYearMessage, GENDERS, PROFILE_MESSAGES } from '../messages/profile.ts';
 import { defineOperation } from './operation.ts';
 
-export const PROFILE_MESSAGES = {
-  userNotFound: 'User not found',
-  firstNameRequired: 'First name is required',
-  firstNameTooLong: 'First name must be 100 characters or less',
-  lastNameTooLong: 'Last name must be 100 characters or less',
-  bioTooLong: 'Bio must be 500 characters or less',
-  locationTooLong: 'Location must be 100 characters or less',
-  occupationTooLong: 'Occupation must be 100 characters or less',
-  gender: `Gender must be one of ${GENDERS.join(', ')}`,
-  website: 'Must be a valid URL',
-  twitterHandle: 'Invalid Twitter handle',
-  linkedinUrl: 'Must be a valid LinkedIn URL',
-  facebookUrl: 'Must be a valid Facebook URL',
-  instagramHandle: 'Invalid Instagram handle',
-  notOwner: 'You can only edit your own profile',
-} as const;
-
-/** The message depends on the year the request is checked in, so it is built per call. */
-export const birthYearMessage = (year = new Date().getFullYear()) => `Birth year must be between 1900 and ${year}`;
+export { PROFILE_MESSAGES, birthYearMessage };
 
 export const SETTINGS_MESSAGES = {
   oneKey: 'Exactly one setting must be changed per request',
