@@ -2,7 +2,18 @@
 // (spec 2.11) and account stats (spec 3). The profile messages are those of spec 5 "Profile".
 import { z } from 'zod';
 import { ZPublicProfileFields } from '../profile.ts';
-import { birthYearMessage, GENDERS, PROFILE_MESSAGES } from '../messages/profile.ts';
+import {
+  birthYearMessage,
+  FACEBOOK_HOSTS,
+  GENDERS,
+  HANDLE_MAX_LENGTH,
+  INSTAGRAM_HANDLE_PATTERN,
+  isHttpUrl,
+  LINKEDIN_HOSTS,
+  PROFILE_MESSAGES,
+  TWITTER_HANDLE_PATTERN,
+  URL_MAX_LENGTH,
+} from '../messages/profile.ts';
 import { defineOperation } from './operation.ts';
 
 export { PROFILE_MESSAGES, birthYearMessage };
@@ -23,28 +34,15 @@ function optionalText(inner: z.ZodType<string>) {
 
 const maxText = (max: number, message: string) => z.string({ error: message }).trim().max(max, message);
 
-function isHttpUrl(value: string, hosts?: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (!url.hostname.includes('.')) return false;
-  const host = url.hostname.toLowerCase();
-  return !hosts || hosts.some((h) => host === h || host.endsWith(`.${h}`));
-}
-
 /** A URL field; `hosts` restricts it to one site (a LinkedIn link must point at LinkedIn). */
 const urlText = (message: string, hosts?: readonly string[]) =>
   z
     .string({ error: message })
     .trim()
-    .max(2048, message)
+    .max(URL_MAX_LENGTH, message)
     .refine((value) => isHttpUrl(value, hosts), message);
 
-const handleText = (pattern: RegExp, message: string) => z.string({ error: message }).trim().max(50, message).regex(pattern, message);
+const handleText = (pattern: RegExp, message: string) => z.string({ error: message }).trim().max(HANDLE_MAX_LENGTH, message).regex(pattern, message);
 
 /** A year, accepted as a number or as the digits a form field holds. */
 const ZBirthYear = z.preprocess(
@@ -79,10 +77,10 @@ export const ZUpdateProfileRequest = z.strictObject({
     maxText(50, PROFILE_MESSAGES.gender).refine((g) => (GENDERS as readonly string[]).includes(g), PROFILE_MESSAGES.gender),
   ),
   website: optionalText(urlText(PROFILE_MESSAGES.website)),
-  twitterHandle: optionalText(handleText(/^[A-Za-z0-9_]+$/, PROFILE_MESSAGES.twitterHandle)),
-  linkedinUrl: optionalText(urlText(PROFILE_MESSAGES.linkedinUrl, ['linkedin.com'])),
-  facebookUrl: optionalText(urlText(PROFILE_MESSAGES.facebookUrl, ['facebook.com', 'fb.com'])),
-  instagramHandle: optionalText(handleText(/^[A-Za-z0-9._]+$/, PROFILE_MESSAGES.instagramHandle)),
+  twitterHandle: optionalText(handleText(TWITTER_HANDLE_PATTERN, PROFILE_MESSAGES.twitterHandle)),
+  linkedinUrl: optionalText(urlText(PROFILE_MESSAGES.linkedinUrl, LINKEDIN_HOSTS)),
+  facebookUrl: optionalText(urlText(PROFILE_MESSAGES.facebookUrl, FACEBOOK_HOSTS)),
+  instagramHandle: optionalText(handleText(INSTAGRAM_HANDLE_PATTERN, PROFILE_MESSAGES.instagramHandle)),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 

@@ -21,3 +21,25 @@ export const PROFILE_MESSAGES = {
 
 /** The message depends on the year the value is checked in, so it is built per call. */
 export const birthYearMessage = (year = new Date().getFullYear()) => `Birth year must be between 1900 and ${year}`;
+
+// The rules behind those messages, shared by the server's schema and the browser's form checks.
+export const TWITTER_HANDLE_PATTERN = /^[A-Za-z0-9_]+$/;
+export const INSTAGRAM_HANDLE_PATTERN = /^[A-Za-z0-9._]+$/;
+export const HANDLE_MAX_LENGTH = 50;
+export const URL_MAX_LENGTH = 2048;
+export const LINKEDIN_HOSTS = ['linkedin.com'] as const;
+export const FACEBOOK_HOSTS = ['facebook.com', 'fb.com'] as const;
+
+/** An absolute http(s) URL with a dotted host; `hosts` restricts it to one site and its subdomains. */
+export function isHttpUrl(value: string, hosts?: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  if (!url.hostname.includes('.')) return false;
+  const host = url.hostname.toLowerCase();
+  return !hosts || hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}

@@ -21,9 +21,16 @@ export { NOT_FOUND_TITLE, NotFoundPage } from './features/not-found/not-found-pa
 export { NAME_PROMPT_TITLE } from './features/name-prompt/name-prompt-dialog.tsx';
 export {
   birthYearMessage,
+  FACEBOOK_HOSTS,
   GENDERS,
+  HANDLE_MAX_LENGTH,
+  INSTAGRAM_HANDLE_PATTERN,
+  isHttpUrl,
+  LINKEDIN_HOSTS,
   PROFILE_MESSAGES,
   PROFILE_TOASTS,
+  TWITTER_HANDLE_PATTERN,
+  URL_MAX_LENGTH,
   profilePath,
   type Gender,
 } from './features/profile/profile-messages.ts';

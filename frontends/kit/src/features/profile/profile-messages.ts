@@ -2,7 +2,18 @@
 // ones); spec 8 toasts of the profile screens are here.
 import { GENDERS } from '@civic/contracts/messages/profile';
 
-export { birthYearMessage, GENDERS, PROFILE_MESSAGES } from '@civic/contracts/messages/profile';
+export {
+  birthYearMessage,
+  FACEBOOK_HOSTS,
+  GENDERS,
+  HANDLE_MAX_LENGTH,
+  INSTAGRAM_HANDLE_PATTERN,
+  isHttpUrl,
+  LINKEDIN_HOSTS,
+  PROFILE_MESSAGES,
+  TWITTER_HANDLE_PATTERN,
+  URL_MAX_LENGTH,
+} from '@civic/contracts/messages/profile';
 export type Gender = (typeof GENDERS)[number];
 
 /** Spec 8 toasts of the profile screens. */

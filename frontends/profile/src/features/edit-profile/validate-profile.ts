@@ -1,6 +1,17 @@
 // Client-side checks of the Edit Profile form: the same rules and messages as the server's
 // (contracts/src/http/account.ts ZUpdateProfileRequest, spec 5 "Profile").
-import { birthYearMessage, GENDERS, PROFILE_MESSAGES } from '@civic/frontend-kit';
+import {
+  birthYearMessage,
+  FACEBOOK_HOSTS,
+  GENDERS,
+  HANDLE_MAX_LENGTH,
+  INSTAGRAM_HANDLE_PATTERN,
+  isHttpUrl,
+  LINKEDIN_HOSTS,
+  PROFILE_MESSAGES,
+  TWITTER_HANDLE_PATTERN,
+  URL_MAX_LENGTH,
+} from '@civic/frontend-kit';
 
 export const PROFILE_FIELDS = [
   'firstName',
@@ -25,24 +36,11 @@ export type ProfileErrors = Partial<Record<ProfileField, string>>;
 /** What PATCH /api/users/{id}/profile receives: empty text unsets, birthYear is a number or null. */
 export type ProfileUpdate = Omit<ProfileForm, 'birthYear'> & { birthYear: number | null };
 
-function isHttpUrl(value: string, hosts?: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-  if (!url.hostname.includes('.')) return false;
-  const host = url.hostname.toLowerCase();
-  return !hosts || hosts.some((h) => host === h || host.endsWith(`.${h}`));
-}
-
 const urlError = (value: string, message: string, hosts?: readonly string[]) =>
-  value.length > 2048 || !isHttpUrl(value, hosts) ? message : undefined;
+  value.length > URL_MAX_LENGTH || !isHttpUrl(value, hosts) ? message : undefined;
 
 const handleError = (value: string, pattern: RegExp, message: string) =>
-  value.length > 50 || !pattern.test(value) ? message : undefined;
+  value.length > HANDLE_MAX_LENGTH || !pattern.test(value) ? message : undefined;
 
 const tooLong = (value: string, max: number, message: string) => (value.length > max ? message : undefined);
 
@@ -68,13 +66,13 @@ export function validateProfile(form: ProfileForm, currentYear = new Date().getF
   }
   if (form.gender && !(GENDERS as readonly string[]).includes(form.gender)) errors.gender = PROFILE_MESSAGES.gender;
   if (form.website) check('website', urlError(form.website, PROFILE_MESSAGES.website));
-  if (form.twitterHandle) check('twitterHandle', handleError(form.twitterHandle, /^[A-Za-z0-9_]+$/, PROFILE_MESSAGES.twitterHandle));
-  if (form.linkedinUrl) check('linkedinUrl', urlError(form.linkedinUrl, PROFILE_MESSAGES.linkedinUrl, ['linkedin.com']));
+  if (form.twitterHandle) check('twitterHandle', handleError(form.twitterHandle, TWITTER_HANDLE_PATTERN, PROFILE_MESSAGES.twitterHandle));
+  if (form.linkedinUrl) check('linkedinUrl', urlError(form.linkedinUrl, PROFILE_MESSAGES.linkedinUrl, LINKEDIN_HOSTS));
   if (form.facebookUrl) {
-    check('facebookUrl', urlError(form.facebookUrl, PROFILE_MESSAGES.facebookUrl, ['facebook.com', 'fb.com']));
+    check('facebookUrl', urlError(form.facebookUrl, PROFILE_MESSAGES.facebookUrl, FACEBOOK_HOSTS));
   }
   if (form.instagramHandle) {
-    check('instagramHandle', handleError(form.instagramHandle, /^[A-Za-z0-9._]+$/, PROFILE_MESSAGES.instagramHandle));
+    check('instagramHandle', handleError(form.instagramHandle, INSTAGRAM_HANDLE_PATTERN, PROFILE_MESSAGES.instagramHandle));
   }
   return errors;
 }
