@@ -40,6 +40,10 @@ export interface Stack {
   /** Distributed only: each service's own base URL (to call it around the gateway). */
   serviceUrls: Record<string, string>;
   client(ip?: string): ApiClient;
+  /** Distributed only: stops one service process (its durable consumers keep their place). */
+  stopService(name: string): Promise<void>;
+  /** Distributed only: starts a stopped service again on the same address. */
+  startService(name: string): Promise<void>;
   readLatestMail(to: string, after?: number): Promise<ReadMail>;
   countMails(to: string): Promise<number>;
   close(): Promise<void>;
@@ -84,16 +88,27 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const platforms: Record<string, Platform> = {};
   const closers: (() => Promise<void>)[] = [];
   const serviceUrls: Record<string, string> = {};
+  const running = new Map<string, { close(): Promise<void> }>();
+
+  async function startService(service: ServiceDefinition, port = 0) {
+    const { app, platform } = await buildServiceProcess(service, env, overrides);
+    platforms[service.name] = platform;
+    await app.listen({ host: '127.0.0.1', port });
+    running.set(service.name, app);
+    serviceUrls[service.name] = listeningUrl(app.server.address());
+    env[`SERVICE_URL_${service.name.toUpperCase()}`] = serviceUrls[service.name]!;
+  }
+  const definitionOf = (name: string) => {
+    const service = DISTRIBUTED_SERVICES.find((s) => s.name === name);
+    if (!service || profile !== 'distributed') throw new Error(`No separate ${name} service in the ${profile} profile`);
+    return service;
+  };
 
   if (profile === 'distributed') {
-    for (const service of DISTRIBUTED_SERVICES) {
-      const { app, platform } = await buildServiceProcess(service, env, overrides);
-      platforms[service.name] = platform;
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      closers.push(() => app.close());
-      serviceUrls[service.name] = listeningUrl(app.server.address());
-      env[`SERVICE_URL_${service.name.toUpperCase()}`] = serviceUrls[service.name]!;
-    }
+    for (const service of DISTRIBUTED_SERVICES) await startService(service);
+    closers.push(async () => {
+      for (const app of running.values()) await app.close();
+    });
   }
   const { app, platform } = await startGateway(env, overrides);
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -110,6 +125,16 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     platforms,
     serviceUrls,
     client: (ip) => new ApiClient(baseUrl, ip),
+    async stopService(name) {
+      definitionOf(name);
+      await running.get(name)?.close();
+      running.delete(name);
+    },
+    async startService(name) {
+      const service = definitionOf(name);
+      if (running.has(name)) return;
+      await startService(service, Number(new URL(serviceUrls[name]!).port));
+    },
     readLatestMail: (to, after) => readLatestMail(join(dataDir, 'mail'), to, 5000, after),
     countMails: (to) => countMails(join(dataDir, 'mail'), to),
     async close() {

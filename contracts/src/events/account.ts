@@ -1,6 +1,7 @@
 // Events the account service publishes.
 import { z } from 'zod';
 import { ZPublicProfileFields } from '../profile.ts';
+import { VISIBILITIES } from '../user-settings.ts';
 import { defineEvent } from './define-event.ts';
 
 /** The public profile fields after an edit; other services keep author names and avatars from it. */
@@ -14,4 +15,33 @@ export const ProfileUpdated = defineEvent(
   }),
 );
 
-export const ACCOUNT_EVENTS = [ProfileUpdated] as const;
+/**
+ * A user changed a privacy setting. Services that show the user's activity or profile to others keep
+ * the visibility from this (social hides private activity from others' views and feeds).
+ */
+export const PrivacyChanged = defineEvent(
+  'civic.account.privacy.changed',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    profileVisibility: z.enum(VISIBILITIES),
+    activityVisibility: z.enum(VISIBILITIES),
+    /** When the change was committed: consumers ignore a change older than the one they hold. */
+    changedAt: z.string(),
+  }),
+);
+
+/**
+ * An account was deleted (docs/protocols/account-data.md "Erasure"). Every service holding data about
+ * the user erases it, or pseudonymises what must stay (audit entries), when this arrives.
+ */
+export const UserDeleted = defineEvent(
+  'civic.account.user.deleted',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    deletedAt: z.string(),
+  }),
+);
+
+export const ACCOUNT_EVENTS = [ProfileUpdated, PrivacyChanged, UserDeleted] as const;

@@ -2,6 +2,7 @@
 // (spec 2.11) and account stats (spec 3). The profile messages are those of spec 5 "Profile".
 import { z } from 'zod';
 import { ZPublicProfileFields } from '../profile.ts';
+import { VISIBILITIES, ZSettings } from '../user-settings.ts';
 import {
   birthYearMessage,
   FACEBOOK_HOSTS,
@@ -15,6 +16,9 @@ import {
   URL_MAX_LENGTH,
 } from '../messages/profile.ts';
 import { defineOperation } from './operation.ts';
+import { ZAccountExport } from '../data-rights/export.ts';
+
+export { VISIBILITIES, ZSettings, type TSettings } from '../user-settings.ts';
 
 export { PROFILE_MESSAGES, birthYearMessage };
 
@@ -98,18 +102,9 @@ export const ZProfile = z.union([
 ]);
 export type TProfile = z.infer<typeof ZProfile>;
 
-export const VISIBILITIES = ['public', 'private'] as const;
 const ZVisibility = z.enum(VISIBILITIES, { error: SETTINGS_MESSAGES.visibility });
 const ZFlag = z.boolean({ error: SETTINGS_MESSAGES.flag });
 
-export const ZSettings = z.object({
-  profileVisibility: z.enum(VISIBILITIES),
-  activityVisibility: z.enum(VISIBILITIES),
-  emailNotifications: z.boolean(),
-  activityNotifications: z.boolean(),
-  priorityNotifications: z.boolean(),
-});
-export type TSettings = z.infer<typeof ZSettings>;
 
 /** spec 7.3: a PATCH carries the single changed key. */
 export const ZUpdateSettingsRequest = z
@@ -133,6 +128,20 @@ export const ZAccountStats = z.object({
 });
 export type TAccountStats = z.infer<typeof ZAccountStats>;
 
+export const ACCOUNT_DELETION_MESSAGES = {
+  /** spec 6: the client's fallback, also the server's answer so both say the same. */
+  confirmation: "Failed to delete account. Please ensure you typed 'DELETE' correctly.",
+  banned: 'A banned account cannot be deleted. Please contact an administrator.',
+} as const;
+
+/** spec 5 "Account deletion": the typed text must be exactly DELETE. */
+export const ZDeleteAccountRequest = z.strictObject({
+  confirmation: z.literal('DELETE', { error: ACCOUNT_DELETION_MESSAGES.confirmation }),
+});
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+
+export const ZDeleteAccountResponse = z.object({ message: z.string() });
+
 export const ACCOUNT_OPERATIONS = {
   getProfile: defineOperation({
     method: 'GET', path: '/api/users/{id}/profile', owner: 'account', auth: 'user', errors: [401, 404],
@@ -153,5 +162,14 @@ export const ACCOUNT_OPERATIONS = {
   accountStats: defineOperation({
     method: 'GET', path: '/api/account/stats', owner: 'account', auth: 'user', errors: [401],
     summary: "Counts of the signed-in account's data", response: ZAccountStats,
+  }),
+  exportAccount: defineOperation({
+    method: 'GET', path: '/api/account/export', owner: 'account', auth: 'user', errors: [401, 503],
+    summary: "Everything the platform holds about the signed-in user: one section per service", response: ZAccountExport,
+  }),
+  deleteAccount: defineOperation({
+    method: 'DELETE', path: '/api/account', owner: 'account', auth: 'user', errors: [400, 401, 403],
+    summary: 'Delete the signed-in account: sessions end now, every service erases or pseudonymises its data',
+    body: ZDeleteAccountRequest, response: ZDeleteAccountResponse,
   }),
 };

@@ -1,7 +1,10 @@
 // The account service: profiles, per-user privacy and notification settings, account stats.
 import { fileURLToPath } from 'node:url';
+import { requestUserOf } from '@civic/service-kit/requests/request-bus';
 import { defineService } from '@civic/service-kit/service';
+import { EXPORT_REQUESTS } from '@civic/contracts';
 import type { AccountContext } from './context.ts';
+import { exportAccountSection } from './data-rights/export-account-section.ts';
 import { createAccountDb } from './db.ts';
 import { ACCOUNT_SCHEMA, subscribeAccountConsumers } from './events.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -19,6 +22,7 @@ export const accountService = defineService({
     const relay = await platform.events.startRelay({ db, schema: ACCOUNT_SCHEMA, service: ACCOUNT_SCHEMA });
     // The bus stops its subscriptions when the platform closes; the durable position is kept.
     await subscribeAccountConsumers(ctx);
+    await platform.requests.respond(EXPORT_REQUESTS.account, (_payload, identity) => exportAccountSection(ctx, requestUserOf(identity)));
     app.addHook('onClose', async () => {
       await relay.stop();
       await db.$disconnect();

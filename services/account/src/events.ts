@@ -14,6 +14,8 @@ export const { publishCommitted } = events;
 const emit = events.emitter;
 
 export const emitProfileUpdated = emit(accountEvents.ProfileUpdated);
+export const emitPrivacyChanged = emit(accountEvents.PrivacyChanged);
+export const emitUserDeleted = emit(accountEvents.UserDeleted);
 
 export async function subscribeAccountConsumers(ctx: AccountContext): Promise<EventSubscription[]> {
   return [

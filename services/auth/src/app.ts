@@ -1,12 +1,15 @@
 // The auth service: sign-in by e-mailed code or link, sessions, CSRF tokens, the current user.
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import { EXPORT_REQUESTS } from '@civic/contracts';
 import { loadConfig } from '@civic/service-kit/config';
+import { requestUserOf } from '@civic/service-kit/requests/request-bus';
 import { loadNamedSecret } from '@civic/service-kit/secrets';
 import { defineService } from '@civic/service-kit/service';
 import { ZAuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
 import { createAuthDb } from './db.ts';
+import { exportAuthSection } from './data-rights/export-auth-section.ts';
 import { csrfRoutes } from './routes/csrf-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signInRoutes } from './routes/sign-in-routes.ts';
@@ -29,6 +32,7 @@ export const authService = defineService({
     const relay = await platform.events.startRelay({ db, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
     // The bus stops its subscriptions when the platform closes; the durable position is kept.
     await subscribeAuthConsumers(ctx);
+    await platform.requests.respond(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity)));
     app.addHook('onClose', async () => {
       await relay.stop();
       await db.$disconnect();

@@ -4,6 +4,7 @@
 import { accountEvents, authEvents } from '@civic/contracts';
 import { serviceEvents } from '@civic/service-kit/events/service-events';
 import type { AuthContext } from './context.ts';
+import { eraseUser } from './data-rights/erase-user.ts';
 import { applyProfileUpdate } from './users/apply-profile-update.ts';
 
 export const AUTH_SCHEMA = 'auth';
@@ -24,5 +25,13 @@ export async function subscribeAuthConsumers(ctx: Pick<AuthContext, 'db' | 'plat
     db: ctx.db,
     schema: AUTH_SCHEMA,
     handle: (payload, { tx }) => applyProfileUpdate(tx, payload),
+  });
+  // Account erasure (docs/protocols/account-data.md).
+  await ctx.platform.events.subscribe({
+    consumer: AUTH_SCHEMA,
+    event: accountEvents.UserDeleted,
+    db: ctx.db,
+    schema: AUTH_SCHEMA,
+    handle: (payload, { tx }) => eraseUser(tx, ctx.platform.sessions, payload.userId),
   });
 }

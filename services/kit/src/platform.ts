@@ -1,6 +1,7 @@
 // Everything a process shares between the services it runs: configuration, logger, clock, secrets,
 // session store, databases, mail, settings. Embedded: one platform for all services in the process.
 // Distributed: one per service process, talking to PostgreSQL, NATS and Redis.
+import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import type { PlatformConfig } from './config.ts';
@@ -9,6 +10,9 @@ import { createDatabaseProvider, type DatabaseProvider } from './db/database-pro
 import { createEventBus, createInProcessHub, type EventBus } from './events/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
+import { createInProcessRequestBus } from './requests/in-process-requests.ts';
+import { createNatsRequestBus } from './requests/nats-requests.ts';
+import type { RequestBus } from './requests/request-bus.ts';
 import { MemorySessionStore } from './sessions/memory-session-store.ts';
 import { RedisSessionStore } from './sessions/redis-session-store.ts';
 import type { SessionStore } from './sessions/session-store.ts';
@@ -27,6 +31,8 @@ export interface Platform {
   settings: PlatformSettings;
   /** Events: NATS JetStream when distributed, the in-process hub when embedded. */
   events: EventBus;
+  /** Request/reply between services (NATS core when distributed, direct calls when embedded). */
+  requests: RequestBus;
   /**
    * Lets events flow once every service of the process has subscribed (the in-process hub holds
    * deliveries until then, so no leftover event is settled before its consumer exists).
@@ -58,11 +64,16 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   const databases = overrides.databases ?? createDatabaseProvider(config, logger);
   const mailer = overrides.mailer ?? createMailer(config, logger);
   const hub = config.PROFILE === 'distributed' ? null : createInProcessHub();
+  // One NATS connection per process carries both events and requests.
+  const nc = hub ? null : await connect({ servers: config.NATS_URL!, name: 'civic-platform' });
   const events = await createEventBus(
-    hub
-      ? { transport: 'in-process', inProcessHub: hub, logger }
-      : { transport: 'nats', natsUrl: config.NATS_URL!, streams: { namespace: config.NATS_PREFIX }, logger },
+    nc
+      ? { transport: 'nats', natsConnection: nc, streams: { namespace: config.NATS_PREFIX }, logger }
+      : { transport: 'in-process', inProcessHub: hub!, logger },
   );
+  const requests = nc
+    ? createNatsRequestBus({ nc, secret: secrets.internalJwt, namespace: config.NATS_PREFIX, logger })
+    : createInProcessRequestBus();
   return {
     config,
     env: overrides.env ?? process.env,
@@ -74,10 +85,13 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
     mailer,
     settings: createPlatformSettings(),
     events,
+    requests,
     startEvents: () => hub?.start(),
     redis,
     async close() {
+      await requests.close();
       await events.close();
+      if (nc) await nc.drain();
       mailer.close();
       await databases.close();
       await sessions.close();

@@ -1,0 +1,51 @@
+// The account-wide export (docs/protocols/account-data.md): GET /api/account/export asks every
+// service in EXPORT_SECTIONS for the signed-in user's data with one request each, and answers one
+// document with a section per service. A service that holds user data joins by adding its section
+// schema here and answering its request; the account service's route needs no change.
+import { z } from 'zod';
+import { ZPublicProfileFields } from '../profile.ts';
+import { defineRequest, type RequestDefinition } from '../requests/define-request.ts';
+import { ZSettings } from '../user-settings.ts';
+
+export const EXPORT_FORMAT = 'civic-agenda.export.v1';
+
+/** Nothing in the payload: whose data is the identity the request carries. */
+export const ZExportRequest = z.strictObject({});
+
+export const ZAuthExportSection = z.object({
+  email: z.string(),
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+  /** Sign-in requests still on record (codes and links are never stored, so none appear here). */
+  signInRequests: z.array(z.object({ method: z.string(), createdAt: z.string(), consumedAt: z.string().nullable() })),
+});
+
+export const ZAccountExportSection = z.object({
+  profile: ZPublicProfileFields.extend({ updatedAt: z.string() }).nullable(),
+  settings: ZSettings.nullable(),
+});
+
+/** One entry per service holding user data, in the order the document lists them. */
+export const EXPORT_SECTIONS = {
+  auth: ZAuthExportSection,
+  account: ZAccountExportSection,
+} as const;
+export type ExportService = keyof typeof EXPORT_SECTIONS;
+export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];
+
+type ExportRequests = { [S in ExportService]: RequestDefinition<typeof ZExportRequest, (typeof EXPORT_SECTIONS)[S]> };
+
+/** rpc.<service>.user_data_export for each section. */
+export const EXPORT_REQUESTS = Object.fromEntries(
+  EXPORT_SERVICES.map((service) => [service, defineRequest(`rpc.${service}.user_data_export`, ZExportRequest, EXPORT_SECTIONS[service])]),
+) as ExportRequests;
+
+export const ZAccountExport = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  exportedAt: z.string(),
+  userId: z.string().uuid(),
+  sections: z.object(EXPORT_SECTIONS),
+});
+export type TAccountExport = z.infer<typeof ZAccountExport>;

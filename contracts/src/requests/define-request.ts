@@ -1,0 +1,31 @@
+// Request/reply between services, declared like events: { subject, request, reply }. The subject is
+// rpc.<responder>.<name>; it lives outside civic.> so JetStream never stores a request as an event.
+// The caller's identity travels beside the payload (a signed internal token on NATS), never in it.
+import { z } from 'zod';
+
+export interface RequestDefinition<Q extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  /** rpc.<service>.<name> */
+  readonly subject: string;
+  readonly request: Q;
+  readonly reply: R;
+}
+
+export function defineRequest<Q extends z.ZodType, R extends z.ZodType>(subject: string, request: Q, reply: R): RequestDefinition<Q, R> {
+  if (!/^rpc\.[a-z]+\.[a-z_]+$/.test(subject)) throw new Error(`Bad request subject: ${subject}`);
+  return { subject, request, reply };
+}
+
+/** The service that answers a subject: rpc.<service>.… */
+export function responderOf(subject: string): string {
+  return subject.split('.')[1]!;
+}
+
+export type RequestPayload<D extends RequestDefinition> = z.infer<D['request']>;
+export type ReplyPayload<D extends RequestDefinition> = z.infer<D['reply']>;
+
+/** What a responder sends back: the reply, or why there is none (the caller turns it into a 503). */
+export const ZReplyEnvelope = z.union([
+  z.object({ ok: z.literal(true), reply: z.unknown() }),
+  z.object({ ok: z.literal(false), message: z.string() }),
+]);
+export type TReplyEnvelope = z.infer<typeof ZReplyEnvelope>;

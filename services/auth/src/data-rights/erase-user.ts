@@ -1,0 +1,21 @@
+// auth's part of account erasure (civic.account.user.deleted): the user row, with the e-mail and the
+// profile copy, and every sign-in record of the address go; so do the user's sessions. Runs in the
+// consumer's transaction, so a redelivery finds nothing left and changes nothing. Afterwards the same
+// address signs up as a new, empty account with a new id.
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SessionStore } from '@civic/service-kit/sessions/session-store';
+
+export async function eraseUser(tx: SqlExecutor, sessions: SessionStore, userId: string): Promise<void> {
+  const users = await tx.$queryRawUnsafe<{ email_normalized: string }[]>(
+    'DELETE FROM auth.users WHERE id = $1::uuid RETURNING email_normalized',
+    userId,
+  );
+  for (const { email_normalized: email } of users) {
+    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_states WHERE email_normalized = $1', email);
+    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_failures WHERE email_normalized = $1', email);
+    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_mails WHERE email_normalized = $1', email);
+  }
+  // Already done by the account service when the deletion was asked for; repeated here because a
+  // sign-in that raced the deletion may have made a session since.
+  await sessions.revokeUser(userId);
+}

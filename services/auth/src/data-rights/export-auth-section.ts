@@ -1,0 +1,22 @@
+// The auth service's section of the account export: the identity record and the sign-in requests
+// on file. Codes and link tokens exist only as hashes, and hashes are not the user's data: left out.
+import type { EXPORT_REQUESTS, ReplyPayload } from '@civic/contracts';
+import type { AuthContext } from '../context.ts';
+
+export async function exportAuthSection(ctx: AuthContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.auth>> {
+  const user = await ctx.db.user.findUnique({ where: { id: userId } });
+  if (!user) throw new Error('No such user');
+  const requests = await ctx.db.signInState.findMany({
+    where: { emailNormalized: user.emailNormalized },
+    orderBy: { createdAt: 'asc' },
+    select: { method: true, createdAt: true, consumedAt: true },
+  });
+  return {
+    email: user.email,
+    isAdmin: user.isAdmin,
+    isBanned: user.isBanned,
+    createdAt: user.createdAt.toISOString(),
+    lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
+    signInRequests: requests.map((r) => ({ method: r.method, createdAt: r.createdAt.toISOString(), consumedAt: r.consumedAt?.toISOString() ?? null })),
+  };
+}

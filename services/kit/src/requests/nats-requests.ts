@@ -1,0 +1,76 @@
+// The distributed profile's request transport: NATS core request/reply. Each responding service
+// subscribes in a queue group named after itself, so one replica answers each request. The caller's
+// identity travels as a signed internal token addressed to the responder (as the gateway's does on
+// HTTP), so a NATS client without the secret cannot ask for anyone's data.
+import { headers as natsHeaders, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { responderOf, ZReplyEnvelope, type RequestPayload, type TReplyEnvelope } from '@civic/contracts/requests/define-request';
+import type { Logger } from 'pino';
+import { wireSubjectFor } from '../events/naming.ts';
+import { createIdentitySigner, createIdentityVerifier, IDENTITY_HEADER } from '../http/internal-identity.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, parseReply, RequestUnavailable, type RequestBus } from './request-bus.ts';
+
+export interface NatsRequestBusOptions {
+  nc: NatsConnection;
+  /** Signs and checks the identity tokens (the internal JWT secret). */
+  secret: string;
+  namespace?: string;
+  logger: Logger;
+}
+
+export function createNatsRequestBus(options: NatsRequestBusOptions): RequestBus {
+  const { nc, logger } = options;
+  const sign = createIdentitySigner(options.secret);
+  const subscriptions: Subscription[] = [];
+  const wire = (subject: string) => wireSubjectFor(subject, options.namespace);
+
+  return {
+    async respond(definition, handler) {
+      const responder = responderOf(definition.subject);
+      const verify = createIdentityVerifier(options.secret, responder);
+      const subscription = nc.subscribe(wire(definition.subject), {
+        queue: responder,
+        callback: (error, msg) => {
+          if (error) return logger.error({ err: error, subject: definition.subject }, 'request subscription failed');
+          void (async () => {
+            let envelope: TReplyEnvelope;
+            try {
+              const identity = verify(msg.headers?.get(IDENTITY_HEADER) ?? '');
+              const payload = definition.request.parse(msg.json()) as RequestPayload<typeof definition>;
+              envelope = { ok: true, reply: await handler(payload, identity) };
+            } catch (cause) {
+              // The caller learns only that this service could not answer; the reason stays in our log.
+              logger.error({ err: cause, subject: definition.subject }, 'request not answered');
+              envelope = { ok: false, message: `${definition.subject} could not be answered` };
+            }
+            msg.respond(JSON.stringify(envelope));
+          })();
+        },
+      });
+      subscriptions.push(subscription);
+      // The subscription is registered with the server once a flush round trip completes.
+      await nc.flush();
+    },
+
+    async request(definition, payload, requestOptions) {
+      const headers = natsHeaders();
+      headers.set(IDENTITY_HEADER, sign(requestOptions.identity, responderOf(definition.subject)));
+      let envelope: TReplyEnvelope;
+      try {
+        const reply = await nc.request(wire(definition.subject), JSON.stringify(definition.request.parse(payload)), {
+          timeout: requestOptions.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+          headers,
+        });
+        envelope = ZReplyEnvelope.parse(reply.json());
+      } catch (cause) {
+        logger.warn({ err: cause, subject: definition.subject }, 'request got no answer');
+        throw new RequestUnavailable(`${responderOf(definition.subject)} did not answer`);
+      }
+      if (!envelope.ok) throw new RequestUnavailable(envelope.message);
+      return parseReply(definition, envelope.reply);
+    },
+
+    async close() {
+      for (const subscription of subscriptions.splice(0)) subscription.unsubscribe();
+    },
+  };
+}
