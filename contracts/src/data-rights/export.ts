@@ -3,6 +3,7 @@
 // document with a section per service. A service that holds user data joins by adding its section
 // schema here and answering its request; the account service's route needs no change.
 import { z } from 'zod';
+import { ACTIVITY_TYPES } from '../http/social.ts';
 import { ZPublicProfileFields } from '../profile.ts';
 import { defineRequest, type RequestDefinition } from '../requests/define-request.ts';
 import { ZSettings } from '../user-settings.ts';
@@ -27,10 +28,16 @@ export const ZAccountExportSection = z.object({
   settings: ZSettings.nullable(),
 });
 
+/** Every activity the user has (their own acts; what they cleared is gone), oldest first. */
+export const ZSocialExportSection = z.object({
+  activities: z.array(z.object({ type: z.enum(ACTIVITY_TYPES), description: z.string(), createdAt: z.string() })),
+});
+
 /** One entry per service holding user data, in the order the document lists them. */
 export const EXPORT_SECTIONS = {
   auth: ZAuthExportSection,
   account: ZAccountExportSection,
+  social: ZSocialExportSection,
 } as const;
 export type ExportService = keyof typeof EXPORT_SECTIONS;
 export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];

@@ -73,7 +73,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   );
   const requests = nc
     ? createNatsRequestBus({ nc, secret: secrets.internalJwt, namespace: config.NATS_PREFIX, logger })
-    : createInProcessRequestBus();
+    : createInProcessRequestBus(logger);
   return {
     config,
     env: overrides.env ?? process.env,

@@ -1,9 +1,10 @@
 // The embedded profile's request transport: every service of the process registers its handlers in
 // one map. Payloads and replies are still checked against the contract, as on NATS.
+import type { Logger } from 'pino';
 import type { RequestDefinition, RequestPayload } from '@civic/contracts/requests/define-request';
-import { parseReply, RequestUnavailable, type RequestBus, type RequestHandler } from './request-bus.ts';
+import { parseReply, RequestUnavailable, unavailableMessage, type RequestBus, type RequestHandler } from './request-bus.ts';
 
-export function createInProcessRequestBus(): RequestBus {
+export function createInProcessRequestBus(logger: Logger): RequestBus {
   const handlers = new Map<string, RequestHandler<RequestDefinition>>();
   return {
     async respond(definition, handler) {
@@ -12,13 +13,14 @@ export function createInProcessRequestBus(): RequestBus {
     },
     async request(definition, payload, options) {
       const handler = handlers.get(definition.subject);
-      if (!handler) throw new RequestUnavailable(`Nothing answers ${definition.subject}`);
+      if (!handler) throw new RequestUnavailable(unavailableMessage(definition));
       const request = definition.request.parse(payload) as RequestPayload<typeof definition>;
       let reply: unknown;
       try {
         reply = await handler(request, options.identity);
-      } catch {
-        throw new RequestUnavailable(`${definition.subject} failed`);
+      } catch (cause) {
+        logger.error({ err: cause, subject: definition.subject }, 'request not answered');
+        throw new RequestUnavailable(unavailableMessage(definition));
       }
       return parseReply(definition, reply);
     },

@@ -7,7 +7,7 @@ import { responderOf, ZReplyEnvelope, type RequestPayload, type TReplyEnvelope }
 import type { Logger } from 'pino';
 import { wireSubjectFor } from '../events/naming.ts';
 import { createIdentitySigner, createIdentityVerifier, IDENTITY_HEADER } from '../http/internal-identity.ts';
-import { DEFAULT_REQUEST_TIMEOUT_MS, parseReply, RequestUnavailable, type RequestBus } from './request-bus.ts';
+import { DEFAULT_REQUEST_TIMEOUT_MS, parseReply, RequestUnavailable, unavailableMessage, type RequestBus } from './request-bus.ts';
 
 export interface NatsRequestBusOptions {
   nc: NatsConnection;
@@ -40,7 +40,7 @@ export function createNatsRequestBus(options: NatsRequestBusOptions): RequestBus
             } catch (cause) {
               // The caller learns only that this service could not answer; the reason stays in our log.
               logger.error({ err: cause, subject: definition.subject }, 'request not answered');
-              envelope = { ok: false, message: `${definition.subject} could not be answered` };
+              envelope = { ok: false, message: unavailableMessage(definition) };
             }
             msg.respond(JSON.stringify(envelope));
           })();
@@ -63,7 +63,7 @@ export function createNatsRequestBus(options: NatsRequestBusOptions): RequestBus
         envelope = ZReplyEnvelope.parse(reply.json());
       } catch (cause) {
         logger.warn({ err: cause, subject: definition.subject }, 'request got no answer');
-        throw new RequestUnavailable(`${responderOf(definition.subject)} did not answer`);
+        throw new RequestUnavailable(unavailableMessage(definition));
       }
       if (!envelope.ok) throw new RequestUnavailable(envelope.message);
       return parseReply(definition, envelope.reply);

@@ -5,12 +5,16 @@
 //
 //   await platform.requests.respond(EXPORT_REQUESTS.auth, (payload, identity) => exportAuthData(identity.userId!));
 //   const section = await platform.requests.request(EXPORT_REQUESTS.auth, {}, { identity });
-import type { ReplyPayload, RequestDefinition, RequestPayload } from '@civic/contracts/requests/define-request';
-import { createError } from '../http/errors.ts';
+import { responderOf, type ReplyPayload, type RequestDefinition, type RequestPayload } from '@civic/contracts/requests/define-request';
+import { createError, exposeMessage } from '../http/errors.ts';
 import type { Identity } from '../http/internal-identity.ts';
 
-/** A responder that is not running, did not answer in time or failed: the caller answers 503. */
-export const RequestUnavailable = createError('KIT_REQUEST_UNAVAILABLE', '%s', 503);
+/** A responder that is not running, did not answer in time or failed: the caller answers 503 with
+ * a message naming the service (never the reason, which stays in the responder's log). */
+export const RequestUnavailable = exposeMessage(createError('KIT_REQUEST_UNAVAILABLE', '%s', 503));
+
+export const unavailableMessage = (definition: RequestDefinition) =>
+  `The ${responderOf(definition.subject)} service could not answer right now. Please try again.`;
 
 export type RequestHandler<D extends RequestDefinition> = (payload: RequestPayload<D>, identity: Identity) => Promise<ReplyPayload<D>>;
 
@@ -34,7 +38,7 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
 /** Checks a reply against its contract, so a caller never passes on a malformed section. */
 export function parseReply<D extends RequestDefinition>(definition: D, reply: unknown): ReplyPayload<D> {
   const parsed = definition.reply.safeParse(reply);
-  if (!parsed.success) throw new RequestUnavailable(`${definition.subject} answered with a reply that breaks its contract`);
+  if (!parsed.success) throw new RequestUnavailable(unavailableMessage(definition));
   return parsed.data as ReplyPayload<D>;
 }
 
