@@ -1,6 +1,7 @@
 // The services the embedded profile mounts in-process. Each later service joins this list.
 import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
+import { socialService } from '@civic/social';
 import type { ServiceDefinition } from '@civic/service-kit/service';
 
-export const EMBEDDED_SERVICES: readonly ServiceDefinition[] = [authService, accountService];
+export const EMBEDDED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService];

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
+import { socialService } from '@civic/social';
 import type { Clock } from '@civic/service-kit/clock';
 import { dropDatabase } from '@civic/service-kit/db/pg-driver';
 import type { Platform } from '@civic/service-kit/platform';
@@ -20,7 +21,7 @@ import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
 import { seedPgliteCluster } from './pglite-template.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
-export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService];
+export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService];
 
 export interface StackOptions {
   env?: Record<string, string>;

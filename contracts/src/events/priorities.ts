@@ -1,0 +1,38 @@
+// Events the priorities service publishes. Declared before the service exists so that social (the
+// activity feed) can consume them; the priorities service enqueues them in the transaction of the
+// change they report.
+import { z } from 'zod';
+import { defineEvent } from './define-event.ts';
+
+/** A user created a priority (spec 2.13). */
+export const PriorityCreated = defineEvent(
+  'civic.priorities.priority.created',
+  1,
+  z.object({
+    priorityId: z.string().uuid(),
+    authorId: z.string().uuid(),
+    title: z.string(),
+    /** When the priority was created (ISO 8601). */
+    createdAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
+ * A user endorsed or opposed a priority: a first vote or a switch to the other vote (spec 4 "Vote on
+ * a priority"). Removing a vote is a different event. The title travels along so consumers can
+ * describe the vote without keeping a copy of every priority.
+ */
+export const VoteCast = defineEvent(
+  'civic.priorities.vote.cast',
+  1,
+  z.object({
+    priorityId: z.string().uuid(),
+    userId: z.string().uuid(),
+    voteType: z.enum(['endorse', 'oppose']),
+    priorityTitle: z.string(),
+    /** When the vote was recorded (ISO 8601). */
+    castAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const PRIORITIES_EVENTS = [PriorityCreated, VoteCast] as const;

@@ -1,0 +1,33 @@
+// Records one activity from the event that reports it, in the consumer's transaction. The event id
+// is unique in the table, so however often the event comes, there is one activity (and after the
+// owner cleared their history, a redelivery does not bring it back: the inbox already holds its id).
+import { randomUUID } from 'node:crypto';
+import type { TActivityType } from '@civic/contracts';
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { isDeletedUser } from '../data-rights/deleted-users.ts';
+
+export interface NewActivity {
+  sourceEventId: string;
+  userId: string;
+  type: TActivityType;
+  description: string;
+  subjectId: string | null;
+  /** When the act happened (ISO 8601, from the event). */
+  occurredAt: string;
+}
+
+export async function recordActivity(tx: SqlExecutor, activity: NewActivity): Promise<void> {
+  if (await isDeletedUser(tx, activity.userId)) return;
+  await tx.$executeRawUnsafe(
+    `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5::uuid, $6::uuid, $7::timestamptz)
+     ON CONFLICT (source_event_id) DO NOTHING`,
+    randomUUID(),
+    activity.userId,
+    activity.type,
+    activity.description,
+    activity.subjectId,
+    activity.sourceEventId,
+    activity.occurredAt,
+  );
+}

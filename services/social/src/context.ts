@@ -1,0 +1,8 @@
+// What the social service's functions need, built once in app.ts.
+import type { Platform } from '@civic/service-kit/platform';
+import type { SocialDb } from './db.ts';
+
+export interface SocialContext {
+  db: SocialDb;
+  platform: Platform;
+}

@@ -1,0 +1,9 @@
+// The social service's Prisma client, over whichever adapter the platform's database provider gives.
+import type { ServiceDatabase } from '@civic/service-kit/db/database-provider';
+import { PrismaClient } from './generated/prisma/client.ts';
+
+export type SocialDb = PrismaClient;
+
+export function createSocialDb(database: ServiceDatabase): SocialDb {
+  return new PrismaClient({ adapter: database.adapter as never });
+}

@@ -1,0 +1,5 @@
+// The social service's refusals; messages are the ones users read.
+import { SOCIAL_MESSAGES } from '@civic/contracts';
+import { createError } from '@civic/service-kit/http/errors';
+
+export const UserNotFound = createError('SOCIAL_USER_NOT_FOUND', SOCIAL_MESSAGES.userNotFound, 404);

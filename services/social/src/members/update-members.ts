@@ -1,0 +1,48 @@
+// Keeps social's read model of members (names, avatar, activity visibility) from auth's and
+// account's events, in the consumer's transaction. Events from different producers come in no
+// particular order, so each one creates the row if it is missing; an update older than the one held
+// is skipped (a redelivery that overtakes a newer edit cannot roll it back); a deleted account's id
+// gets no row again.
+import type { accountEvents, EventPayload } from '@civic/contracts';
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+
+const NOT_DELETED = 'NOT EXISTS (SELECT 1 FROM social.deleted_users d WHERE d.user_id = $1::uuid)';
+
+/** civic.auth.user.registered: the member exists, public until they say otherwise. */
+export async function addMember(tx: SqlExecutor, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO social.members (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`,
+    userId,
+  );
+}
+
+/** civic.account.profile.updated: the names and avatar a feed shows. */
+export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO social.members AS m (user_id, first_name, last_name, profile_image_url, profile_updated_at)
+     SELECT $1::uuid, $2::text, $3::text, $4::text, $5::timestamptz WHERE ${NOT_DELETED}
+     ON CONFLICT (user_id) DO UPDATE SET
+       first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+       profile_image_url = EXCLUDED.profile_image_url, profile_updated_at = EXCLUDED.profile_updated_at
+     WHERE m.profile_updated_at IS NULL OR m.profile_updated_at <= EXCLUDED.profile_updated_at`,
+    p.userId,
+    p.firstName,
+    p.lastName,
+    p.profileImageUrl,
+    p.updatedAt,
+  );
+}
+
+/** civic.account.privacy.changed: whether others may see the member's activity. */
+export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO social.members AS m (user_id, activity_visibility, privacy_changed_at)
+     SELECT $1::uuid, $2::text, $3::timestamptz WHERE ${NOT_DELETED}
+     ON CONFLICT (user_id) DO UPDATE SET
+       activity_visibility = EXCLUDED.activity_visibility, privacy_changed_at = EXCLUDED.privacy_changed_at
+     WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
+    p.userId,
+    p.activityVisibility,
+    p.changedAt,
+  );
+}

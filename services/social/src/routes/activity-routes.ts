@@ -1,0 +1,41 @@
+// GET /api/activities, GET /api/users/{id}/activities, DELETE /api/activities/clear.
+import { fastifyPath, routeSchema, SOCIAL_MESSAGES, SOCIAL_OPERATIONS as ops } from '@civic/contracts';
+import { requireUser } from '@civic/service-kit/http/identity-plugin';
+import { typed } from '@civic/service-kit/service';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { clearActivities } from '../activities/clear-activities.ts';
+import { isUserId, listNetworkActivities, listOwnActivities, listUserActivities } from '../activities/list-activities.ts';
+import type { SocialContext } from '../context.ts';
+import { UserNotFound } from '../errors.ts';
+
+const ZUserIdParams = z.object({ id: z.string() });
+
+// Signed out is a 401 whatever the query says (the client opens the sign-in dialog on it).
+const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
+
+export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
+  const r = typed(app);
+
+  r.get(fastifyPath(ops.listActivities), { schema: routeSchema(ops.listActivities), preValidation: signedIn }, async (request) => {
+    const userId = requireUser(request);
+    const { limit, network } = request.query;
+    return network === 'true' ? listNetworkActivities(ctx, userId, limit) : listOwnActivities(ctx, userId, limit);
+  });
+
+  r.get(
+    fastifyPath(ops.listUserActivities),
+    { schema: { ...routeSchema(ops.listUserActivities), params: ZUserIdParams }, preValidation: signedIn },
+    async (request) => {
+      const viewerId = requireUser(request);
+      // Anything that is not a UUID names no user: a 404, not a database error.
+      if (!isUserId(request.params.id)) throw new UserNotFound();
+      return listUserActivities(ctx, request.params.id.toLowerCase(), viewerId, request.query.limit);
+    },
+  );
+
+  r.delete(fastifyPath(ops.clearActivities), { schema: routeSchema(ops.clearActivities) }, async (request) => {
+    const cleared = await clearActivities(ctx, requireUser(request));
+    return { message: SOCIAL_MESSAGES.activityCleared, cleared };
+  });
+}

@@ -1,0 +1,80 @@
+// Helpers of the social tests: signed-in members with names, activities published as their
+// producers will, polling, and a direct look at social's tables (for what no API shows: erasure).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { briefingEvents, prioritiesEvents } from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { ApiClient } from '../../../../test/support/api-client.ts';
+import { signIn } from '../../../../test/support/sign-in.ts';
+import type { Stack } from '../../../../test/support/stack.ts';
+import type { TestProducer } from '../../../../test/support/test-producer.ts';
+import { MIGRATIONS_DIR } from '../../src/app.ts';
+
+let n = 0;
+const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
+
+/** Calls `read` until `done` holds for its answer, or fails after `timeoutMs`. */
+export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) assert.fail(`condition not met within ${timeoutMs} ms; last answer: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export interface Member {
+  client: ApiClient;
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Signs a new user in and gives them a name (which reaches social through profile.updated). */
+export async function signInMember(stack: Stack, firstName: string, lastName: string): Promise<Member> {
+  const client = stack.client();
+  const { id } = await signIn(stack, client, address(firstName.toLowerCase()));
+  const named = await pollUntil(
+    () => client.request('PATCH', `/api/users/${id}/profile`, { body: { firstName, lastName } }),
+    (r) => r.status === 200,
+  );
+  assert.equal(named.status, 200, named.text);
+  return { client, id, firstName, lastName };
+}
+
+/** Activity times a minute apart, later at every call, so "newest first" is known in advance. */
+let minute = 0;
+const BASE = Date.parse('2026-11-01T00:00:00.000Z');
+export const nextTime = () => new Date(BASE + ++minute * 60_000).toISOString();
+
+/** Publishes the events the priorities and briefing services will publish; answers the act's time. */
+export function acts(producer: TestProducer) {
+  return {
+    async createPriority(userId: string, title: string, options: { eventId?: string } = {}) {
+      const createdAt = nextTime();
+      const envelope = await producer.publish(
+        prioritiesEvents.PriorityCreated,
+        { priorityId: randomUUID(), authorId: userId, title, createdAt },
+        options.eventId ? { id: options.eventId } : {},
+      );
+      return { at: createdAt, eventId: envelope.id };
+    },
+    async vote(userId: string, voteType: 'endorse' | 'oppose', priorityTitle: string) {
+      const castAt = nextTime();
+      const envelope = await producer.publish(prioritiesEvents.VoteCast, { priorityId: randomUUID(), userId, voteType, priorityTitle, castAt });
+      return { at: castAt, eventId: envelope.id };
+    },
+    async contributeDocument(userId: string, title: string) {
+      const createdAt = nextTime();
+      const envelope = await producer.publish(briefingEvents.DocumentCreated, { documentId: randomUUID(), authorId: userId, title, createdAt });
+      return { at: createdAt, eventId: envelope.id };
+    },
+  };
+}
+
+/** social's own tables, read directly (through the social service's platform and database). */
+export async function openSocialTables(stack: Stack): Promise<SqlDriver> {
+  const database = await stack.platforms.social!.databases.open('social', MIGRATIONS_DIR);
+  return database.driver;
+}

@@ -1,0 +1,83 @@
+// A producer for tests: publishes contract events onto a stack's real bus (JetStream or the
+// in-process hub) exactly the way a service does, from its own outbox through the kit's relay. For
+// events whose producing service does not exist yet (e.g. priorities' events, consumed by social).
+//
+//   const producer = await startTestProducer(stack);
+//   await producer.publish(prioritiesEvents.PriorityCreated, { ... });
+//   await producer.stop();
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { producerOf, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts';
+import { createPostgresDatabaseProvider } from '@civic/service-kit/db/database-provider';
+import { dropDatabase } from '@civic/service-kit/db/pg-driver';
+import { enqueueEvent, outboxMigrationSql, type EnqueueOptions, type OutboxRelay } from '@civic/service-kit/events/index';
+import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
+import type { Stack } from './stack.ts';
+
+export interface TestProducer {
+  /** Enqueues the event in the producer's outbox and has the relay publish it now. */
+  publish<E extends EventDefinition>(event: E, payload: EventPayload<E>, options?: EnqueueOptions): Promise<TEventEnvelope<EventPayload<E>>>;
+  /** Stops the relays and removes the producers' outboxes (their databases, when distributed). */
+  stop(): Promise<void>;
+}
+
+interface ProducerOutbox {
+  schema: string;
+  db: PrismaClient;
+  relay: OutboxRelay;
+}
+
+/**
+ * One outbox (schema `${name}_<service>`) and relay per producing service met, so each event travels
+ * on its producer's stream as it will when that service exists. Publishes through the gateway's
+ * platform, which shares the bus of every service when embedded and talks to the same NATS when
+ * distributed. The outboxes live in the stack's PGlite (embedded) or in databases of their own that
+ * stop() drops (distributed; opened here, not through the platform, so they can be closed first).
+ */
+export async function startTestProducer(stack: Stack, name = 'test_producer'): Promise<TestProducer> {
+  const platform = stack.gatewayPlatform;
+  const ownDatabases =
+    stack.profile === 'distributed'
+      ? createPostgresDatabaseProvider({ DATABASE_URL: stack.env.DATABASE_URL, DATABASE_PREFIX: stack.env.DATABASE_PREFIX! }, undefined, { poolSize: 2 })
+      : null;
+  const databases = ownDatabases ?? platform.databases;
+  const migrationsDir = await mkdtemp(join(tmpdir(), 'civic-test-producer-'));
+  const outboxes = new Map<string, Promise<ProducerOutbox>>();
+
+  async function openOutbox(service: string): Promise<ProducerOutbox> {
+    const schema = `${name}_${service}`;
+    const dir = join(migrationsDir, schema, '20260101000000_outbox');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'migration.sql'), outboxMigrationSql(schema));
+    const database = await databases.open(schema, join(migrationsDir, schema));
+    // Raw SQL only: any generated client will do as the transaction runner.
+    const db = new PrismaClient({ adapter: database.adapter as never });
+    const relay = await platform.events.startRelay({ db, schema, service });
+    return { schema, db, relay };
+  }
+
+  return {
+    async publish(event, payload, options) {
+      const service = producerOf(event.subject);
+      if (!outboxes.has(service)) outboxes.set(service, openOutbox(service));
+      const outbox = await outboxes.get(service)!;
+      const envelope = await outbox.db.$transaction((tx) => enqueueEvent(tx, outbox.schema, event, payload, options));
+      platform.events.kick(outbox.schema);
+      return envelope;
+    },
+    async stop() {
+      const opened = await Promise.all(outboxes.values());
+      outboxes.clear();
+      for (const outbox of opened) {
+        await outbox.relay.stop();
+        await outbox.db.$disconnect();
+      }
+      if (ownDatabases) {
+        await ownDatabases.close();
+        for (const outbox of opened) await dropDatabase(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}${outbox.schema}`);
+      }
+      await rm(migrationsDir, { recursive: true, force: true });
+    },
+  };
+}
