@@ -1,11 +1,30 @@
 /// <reference lib="dom" />
-// The settings micro-frontend (spec 2.11, 4, 8) in Chromium through the gateway and shell:
-// one key per switch, "Settings Updated", the switch going back on failure, and the data counts.
+// The settings micro-frontend (spec 2.11, 4, 5, 8) in Chromium through the gateway and shell:
+// one key per switch, "Settings Updated", the switch going back on failure, the data counts, the
+// export download, clearing the activity history, and deleting the account end to end.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { startTestServer } from '../support/test-server.ts';
 import { closeBrowser, newSession, type BrowserSession } from '../support/browser.ts';
-import { signInThroughApi, toastArea, uniqueEmail } from './browser-helpers.ts';
+import { namePrompt, signInThroughApi, signInThroughDialog, toastArea, uniqueEmail } from './browser-helpers.ts';
+
+const DELETION_FALLBACK = "Failed to delete account. Please ensure you typed 'DELETE' correctly.";
+
+const confirmDialog = (page: Page, name: string) => page.getByRole('alertdialog', { name });
+
+/** Opens the Danger Zone's deletion dialog; returns its field and its confirm button. */
+async function openDeletionDialog(page: Page) {
+  await page.getByRole('region', { name: 'Danger Zone' }).getByRole('button', { name: 'Delete Account' }).click();
+  const deletion = confirmDialog(page, 'Delete Account');
+  await deletion.waitFor();
+  return {
+    deletion,
+    field: deletion.getByLabel('Type DELETE to confirm'),
+    confirm: deletion.getByRole('button', { name: 'Delete Account' }),
+  };
+}
 
 describe('settings', () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -112,6 +131,174 @@ describe('settings', () => {
     // Every area's styles share one cascade: the navbar links stay visible on this page at desktop width.
     assert.equal(await page.getByRole('navigation').getByRole('link', { name: 'Priorities' }).first().isVisible(), true);
     assert.deepEqual(session.errors, []);
+    await session.close();
+  });
+
+  test('Export Data downloads the account document as a JSON file named with a timestamp', async () => {
+    const { page, context } = await start();
+    const email = uniqueEmail('export');
+    await signInThroughApi(context, server, email, { firstName: 'Octavia', lastName: 'Exporter' });
+    // The answer is held back until the button has been seen disabled.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/account/export', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/settings');
+    const account = page.getByRole('region', { name: 'Account' });
+    const exportButton = account.getByRole('button', { name: 'Export Data' });
+    const downloaded = page.waitForEvent('download');
+    await exportButton.click();
+    await account.locator('button:disabled', { hasText: 'Export Data' }).waitFor();
+    release();
+
+    const download = await downloaded;
+    assert.match(download.suggestedFilename(), /civic-agenda-data-.*\d{4}-\d{2}-\d{2}T.*\.json$/);
+    const document = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      userId: string;
+      sections: { auth: { email: string }; account: { profile: { firstName: string; lastName: string } } };
+    };
+    assert.equal(document.sections.auth.email, email);
+    assert.equal(document.sections.account.profile.firstName, 'Octavia');
+    assert.equal(document.sections.account.profile.lastName, 'Exporter');
+    const exported = toastArea(page).filter({ hasText: 'Data Exported' });
+    await exported.getByText('Data Exported', { exact: true }).waitFor();
+    await exported.getByText('Your data has been downloaded.', { exact: true }).waitFor();
+    assert.equal(await exportButton.isEnabled(), true);
+    assert.deepEqual(session.errors, []);
+    await session.close();
+  });
+
+  test('Clear Activity History asks first: Cancel sends nothing, confirming clears and refetches the counts', async () => {
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('clear'));
+    await page.goto('/settings');
+    const data = page.getByRole('region', { name: 'Data & Storage' });
+    const clears: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/activities/clear')) clears.push(request.method());
+    });
+
+    const clear = confirmDialog(page, 'Clear Activity History');
+    await data.getByRole('button', { name: 'Clear Activity History' }).click();
+    await clear.getByText(/permanently removes your activity history/).waitFor();
+    await clear.getByRole('button', { name: 'Cancel' }).click();
+    await clear.waitFor({ state: 'detached' });
+    assert.deepEqual(clears, [], 'Cancel sends nothing');
+
+    await data.getByRole('button', { name: 'Clear Activity History' }).click();
+    const cleared = page.waitForResponse((r) => r.url().endsWith('/api/activities/clear'));
+    const counted = page.waitForRequest((r) => r.method() === 'GET' && r.url().endsWith('/api/account/stats'));
+    await clear.getByRole('button', { name: 'Clear History' }).click();
+    assert.equal((await cleared).status(), 200);
+    const toast = toastArea(page).filter({ hasText: 'Activity Cleared' });
+    await toast.getByText('Activity Cleared', { exact: true }).waitFor();
+    await toast.getByText('Your activity history has been cleared.', { exact: true }).waitFor();
+    await clear.waitFor({ state: 'detached' });
+    await counted; // the counts are read again
+    assert.deepEqual(clears, ['DELETE']);
+    assert.deepEqual(session.errors, []);
+    await session.close();
+  });
+
+  test('deleting the account: typed DELETE only, "Account Deleted", the landing page 2 s later, and a fresh account on the next sign-in', async () => {
+    const { page, context } = await start();
+    const email = uniqueEmail('delete');
+    const user = await signInThroughApi(context, server, email, { firstName: 'Ephemera' });
+    await page.goto('/settings');
+    let { deletion, field, confirm } = await openDeletionDialog(page);
+    await deletion.getByText(/permanently deletes your account and your data/).waitFor();
+
+    // Spec 5: exactly DELETE, case and spaces included.
+    assert.equal(await confirm.isDisabled(), true);
+    for (const typed of ['delete', 'DELETE ', ' DELETE', 'Delete', 'DELET']) {
+      await field.fill(typed);
+      assert.equal(await confirm.isDisabled(), true, `"${typed}" does not confirm`);
+    }
+    await field.fill('DELETE');
+    assert.equal(await confirm.isEnabled(), true);
+
+    // Closing forgets what was typed.
+    await deletion.getByRole('button', { name: 'Cancel' }).click();
+    await deletion.waitFor({ state: 'detached' });
+    ({ deletion, field, confirm } = await openDeletionDialog(page));
+    assert.equal(await field.inputValue(), '');
+    assert.equal(await confirm.isDisabled(), true);
+    await page.keyboard.press('Escape');
+    await deletion.waitFor({ state: 'detached' });
+    ({ deletion, field, confirm } = await openDeletionDialog(page));
+
+    const bodies: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' && new URL(request.url()).pathname === '/api/account') bodies.push(request.postDataJSON());
+    });
+    await field.fill('DELETE');
+    const answered = page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname === '/api/account');
+    await confirm.click();
+    const answer = await answered;
+    const deletedAt = Date.now();
+    assert.equal(answer.status(), 200);
+    assert.deepEqual(bodies, [{ confirmation: 'DELETE' }]);
+    const toast = toastArea(page).filter({ hasText: 'Account Deleted' });
+    await toast.getByText('Account Deleted', { exact: true }).waitFor();
+    await toast.getByText('Your account has been permanently deleted.', { exact: true }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/settings', 'the home page waits 2 seconds');
+
+    // Spec 4: the home page, with a full load, after 2 seconds: the signed-out landing page.
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
+    assert.ok(Date.now() - deletedAt >= 1500, `redirected after ${Date.now() - deletedAt} ms`);
+    await page.getByRole('heading', { level: 1, name: "Shape America's Future" }).waitFor();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).waitFor();
+    assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0, 'no signed-in navigation');
+    const status = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
+    assert.equal(status, 401);
+
+    // The same address signs up afresh: a new id, and no name yet, so the first-sign-in prompt asks again.
+    await signInThroughDialog(page, server, email);
+    await namePrompt(page).waitFor();
+    const fresh = (await (await context.request.get('/api/auth/user')).json()) as { id: string; firstName: string | null };
+    assert.notEqual(fresh.id, user.id);
+    assert.equal(fresh.firstName, null);
+    assert.deepEqual(session.errors, []);
+    await session.close();
+  });
+
+  test('refused export, clear and deletion show their failure toasts; the account stays', async () => {
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('refusals'));
+    await page.route('**/api/account/export', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"auth is down"}' }));
+    await page.route('**/api/activities/clear', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
+    let deletionAnswer = { status: 400, contentType: 'application/json', body: '{"message":"boom"}' };
+    await page.route('**/api/account', (route) =>
+      route.request().method() === 'DELETE' ? route.fulfill(deletionAnswer) : route.continue(),
+    );
+    await page.goto('/settings');
+
+    await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Export Data' }).click();
+    const exportFailed = toastArea(page).filter({ hasText: 'Export Failed' });
+    await exportFailed.getByText('Failed to export your data. Please try again.', { exact: true }).waitFor();
+
+    await page.getByRole('region', { name: 'Data & Storage' }).getByRole('button', { name: 'Clear Activity History' }).click();
+    await confirmDialog(page, 'Clear Activity History').getByRole('button', { name: 'Clear History' }).click();
+    const clearFailed = toastArea(page).filter({ hasText: 'Clear Failed' });
+    await clearFailed.getByText('Failed to clear activity history. Please try again.', { exact: true }).waitFor();
+
+    // The server's message when it gives one, the spec's fallback otherwise; the dialog stays open to try again.
+    const { deletion, field, confirm } = await openDeletionDialog(page);
+    await field.fill('DELETE');
+    await confirm.click();
+    const deletionFailed = toastArea(page).filter({ hasText: 'Deletion Failed' });
+    await deletionFailed.getByText('boom', { exact: true }).waitFor();
+    assert.equal(await deletion.isVisible(), true);
+    assert.equal(await field.inputValue(), 'DELETE');
+    deletionAnswer = { status: 502, contentType: 'text/html', body: '<html>Bad Gateway</html>' };
+    await confirm.click();
+    await deletionFailed.getByText(DELETION_FALLBACK, { exact: true }).waitFor();
+
+    await page.waitForTimeout(2500);
+    assert.equal(new URL(page.url()).pathname, '/settings', 'no redirect after a failure');
+    assert.equal((await context.request.get('/api/auth/user')).status(), 200);
     await session.close();
   });
 });

@@ -1,5 +1,6 @@
 // Public surface of @civic/frontend-kit, the federation singleton shared by the shell and every micro-frontend.
-export { ApiError, isUnauthorizedError, throwIfResponseNotOk } from './api/api-error.ts';
+export { ApiError, isUnauthorizedError, serverMessageOf, throwIfResponseNotOk } from './api/api-error.ts';
+export { ACTIVITIES_PATH, isActivityQuery, isActivityQueryKey } from './api/activity-queries.ts';
 export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod } from './api/api-client.ts';
 export { getQueryFn, queryClient, queryKeyToPath } from './api/query-client.ts';
 export { readAuthState, subscribeAuthState, type AuthState } from './auth/auth-state.ts';
@@ -41,6 +42,7 @@ export {
   openSignInDialog,
 } from './features/sign-in/sign-in-dialog-store.ts';
 export { cn } from './lib/cn.ts';
+export { downloadJson, fileNameTimestamp } from './lib/download-json.ts';
 export {
   footerApplication,
   navbarApplication,
@@ -57,6 +59,15 @@ export { MicroFrontendError } from './single-spa/micro-frontend-error.tsx';
 export { dismissToast, toast, type ToastInput, type ToastVariant } from './toast/toast-store.ts';
 export { useToast } from './toast/use-toast.ts';
 export { Alert } from './ui/alert.tsx';
+export {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from './ui/alert-dialog.tsx';
 export { Button, type ButtonProps } from './ui/button.tsx';
 export { Card } from './ui/card.tsx';
 export { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from './ui/dialog.tsx';

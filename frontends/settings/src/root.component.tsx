@@ -1,5 +1,5 @@
-// Settings (spec 2.11): account, privacy, e-mail notifications and data counts. Export, clearing
-// activity and account deletion arrive with their backend.
+// Settings (spec 2.11): account and its export, privacy, e-mail notifications, data counts and
+// clearing the activity history, and the Danger Zone's account deletion.
 import { KitProviders } from '@civic/frontend-kit';
 import { SettingsPage } from './features/settings-page/settings-page.tsx';
 

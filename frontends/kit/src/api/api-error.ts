@@ -26,6 +26,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's own message of a failed call (the `message` of its JSON error body), or null for
+ *  anything else (a network failure, a body that is not JSON): callers then show their fallback. */
+export function serverMessageOf(error: unknown): string | null {
+  return error instanceof ApiError ? error.serverMessage : null;
+}
+
 const UNAUTHORIZED_PATTERN = /^401: .*Unauthorized/;
 
 /** Spec 5: an error is an authentication failure when its message starts with 401 followed by Unauthorized. */

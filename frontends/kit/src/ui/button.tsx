@@ -8,6 +8,8 @@ const VARIANTS = {
   outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   accent: 'bg-accent text-white hover:bg-accent-dark',
+  /** Irreversible actions (deleting, clearing): the red of destructive toasts. */
+  destructive: 'bg-red-600 text-white hover:bg-red-700 focus-visible:ring-red-600',
   link: 'text-primary underline-offset-4 hover:underline px-0 h-auto',
 } as const;
 

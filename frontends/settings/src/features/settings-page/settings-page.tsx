@@ -1,8 +1,11 @@
 import type { TAccountStats, TSettings, TUpdateSettingsRequest } from '@civic/contracts';
-import { AppLink, Card, Label, Switch, useAuth } from '@civic/frontend-kit';
+import { AppLink, Label, Switch, useAuth } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Database, Shield, User } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { ClearActivityRow } from '../clear-activity/clear-activity-dialog.tsx';
+import { DangerZoneCard } from '../delete-account/danger-zone-card.tsx';
+import { ExportDataRow } from '../export-data/export-data-row.tsx';
+import { SettingsCard } from './settings-card.tsx';
 import { ACCOUNT_STATS_PATH, BLOCKED_USERS_HREF } from './settings-texts.ts';
 import { SETTINGS_KEY, useUpdateSetting } from './use-setting-switch.ts';
 
@@ -40,19 +43,8 @@ export function SettingsPage() {
         </>
       )}
       <DataCard />
+      <DangerZoneCard />
     </div>
-  );
-}
-
-function SettingsCard({ id, title, icon, description, children }: { id: string; title: string; icon: ReactNode; description: string; children: ReactNode }) {
-  return (
-    <Card aria-labelledby={`${id}-title`} role="region" className="p-6">
-      <h2 id={`${id}-title`} className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-        {icon} {title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">{description}</p>
-      <div className="mt-4 grid gap-4">{children}</div>
-    </Card>
   );
 }
 
@@ -71,6 +63,7 @@ function AccountCard() {
         />
         <p className="text-xs text-slate-500">Your e-mail address is managed by passwordless sign-in and cannot be changed here.</p>
       </div>
+      <ExportDataRow />
     </SettingsCard>
   );
 }
@@ -154,6 +147,7 @@ function DataCard() {
           ))}
         </dl>
       )}
+      <ClearActivityRow />
     </SettingsCard>
   );
 }

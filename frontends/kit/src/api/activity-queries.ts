@@ -1,0 +1,16 @@
+// Which cached reads show activity (spec 3 "Activity"): the feeds of /api/activities and a user's
+// /api/users/{id}/activities, whatever query string or key split an area uses. Clearing the
+// activity history refetches all of them, wherever they are shown.
+import type { Query } from '@tanstack/react-query';
+import { queryKeyToPath } from './query-client.ts';
+
+export const ACTIVITIES_PATH = '/api/activities';
+
+const ACTIVITY_PATH_PATTERN = /^\/api\/(?:activities|users\/[^/?]+\/activities)(?:[/?]|$)/;
+
+export function isActivityQueryKey(queryKey: readonly unknown[]): boolean {
+  return ACTIVITY_PATH_PATTERN.test(queryKeyToPath(queryKey));
+}
+
+/** A `predicate` for queryClient.invalidateQueries / refetchQueries. */
+export const isActivityQuery = (query: Query): boolean => isActivityQueryKey(query.queryKey);
