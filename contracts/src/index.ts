@@ -4,6 +4,7 @@ export * from './profile.ts';
 export * from './settings.ts';
 export * from './user-settings.ts';
 export * from './data-rights/export.ts';
+export * from './data-rights/account-counts.ts';
 export * from './requests/define-request.ts';
 export * from './http/auth.ts';
 export * from './http/account.ts';

@@ -61,7 +61,7 @@ export interface SignedInUser {
   following: number;
 }
 
-async function csrfHeaders(context: BrowserContext): Promise<Record<string, string>> {
+export async function csrfHeaders(context: BrowserContext): Promise<Record<string, string>> {
   const csrf = (await (await context.request.get('/api/csrf-token')).json()) as { token: string };
   return { 'X-CSRF-Token': csrf.token };
 }

@@ -7,6 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
 import { socialService } from '@civic/social';
@@ -48,6 +50,18 @@ export interface Stack {
   readLatestMail(to: string, after?: number): Promise<ReadMail>;
   countMails(to: string): Promise<number>;
   close(): Promise<void>;
+}
+
+/** The run's JetStream streams (and with them their consumers), so test runs leave no streams behind. */
+async function deleteStreams(natsUrl: string, namespace: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const prefix = `${namespace.toUpperCase()}_`;
+    for await (const name of jsm.streams.names()) if (name.startsWith(prefix)) await jsm.streams.delete(name);
+  } finally {
+    await nc.close();
+  }
 }
 
 function listeningUrl(address: AddressInfo | string | null): string {
@@ -144,6 +158,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
         for (const service of DISTRIBUTED_SERVICES) {
           await dropDatabase(env.DATABASE_URL!, `${env.DATABASE_PREFIX}${service.name}`);
         }
+        await deleteStreams(env.NATS_URL!, env.NATS_PREFIX!);
       }
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -5,6 +5,8 @@ export async function startTestServer(opts: { env?: Record<string, string> } = {
   const stack = await startStack('embedded', { frontends: true, env: { PUBLIC_ORIGIN: 'http://127.0.0.1', ...opts.env } });
   // Links in mails point at the real port, known only once the server listens.
   return {
+    /** The whole stack, for helpers that take one (e.g. startTestProducer). */
+    stack,
     baseUrl: stack.baseUrl,
     dataDir: stack.dataDir,
     /** The platform the services run on (embedded: one), e.g. to subscribe a test consumer. */

@@ -41,6 +41,7 @@ export {
   markSignInRedirectPending,
   openSignInDialog,
 } from './features/sign-in/sign-in-dialog-store.ts';
+export { ageText } from './lib/age-text.ts';
 export { cn } from './lib/cn.ts';
 export { downloadJson, fileNameTimestamp } from './lib/download-json.ts';
 export {

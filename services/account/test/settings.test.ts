@@ -66,7 +66,8 @@ for (const { profile, skip } of await profilePlan()) {
       const { client } = await signInWithProfile(stack, 'stats');
       const stats = await client.get('/api/account/stats');
       assert.equal(stats.status, 200);
-      // No service that owns priorities, documents, activities, votes or follows exists yet.
+      // A new user has nothing yet; activities are counted by social (services/social/test), the
+      // other counts by services that do not exist yet.
       assert.deepEqual(stats.body, {
         prioritiesCount: 0,
         briefingDocsCount: 0,

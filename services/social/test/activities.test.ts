@@ -153,10 +153,15 @@ for (const { profile, skip } of await profilePlan()) {
       await act.createPriority(other.id, 'Repair every bridge rated poor');
       await pollUntil(() => ownFeed(ida), (r) => r.body.length === 2);
       await pollUntil(() => ownFeed(other), (r) => r.body.length === 1);
+      // The Settings screen's Data & Storage count comes from social (GET /api/account/stats).
+      const activitiesCount = async (m: Member) => (await m.client.get('/api/account/stats')).body.activitiesCount;
+      assert.equal(await activitiesCount(ida), 2);
 
       const cleared = await ida.client.request('DELETE', '/api/activities/clear');
       assert.equal(cleared.status, 200, cleared.text);
       assert.deepEqual(cleared.body, { message: 'Activity history cleared', cleared: 2 });
+      assert.equal(await activitiesCount(ida), 0);
+      assert.equal(await activitiesCount(other), 1);
       assert.deepEqual((await ownFeed(ida)).body, []);
       assert.deepEqual((await viewOf(other, ida)).body, { activities: [], isPrivate: false });
       assert.equal((await ownFeed(other)).body.length, 1, "the other user's activity stays");

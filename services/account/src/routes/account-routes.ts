@@ -11,9 +11,10 @@ import { gatherExport } from '../data-rights/gather-export.ts';
 import { countAccountData } from '../stats/count-account-data.ts';
 
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
-  typed(app).get(fastifyPath(ops.accountStats), { schema: routeSchema(ops.accountStats) }, async (request) =>
-    countAccountData(requireUser(request)),
-  );
+  typed(app).get(fastifyPath(ops.accountStats), { schema: routeSchema(ops.accountStats) }, async (request) => {
+    requireUser(request);
+    return countAccountData(ctx, request.identity);
+  });
 
   // SECURITY 25: only the owner's own session exports; the document is never cached by the browser.
   typed(app).get(fastifyPath(ops.exportAccount), { schema: routeSchema(ops.exportAccount) }, async (request, reply) => {

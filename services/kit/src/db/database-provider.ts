@@ -86,7 +86,7 @@ export function createPostgresDatabaseProvider(
 ): DatabaseProvider {
   const serverUrl = config.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is required for the PostgreSQL database provider');
-  const opened: ServiceDatabase[] = [];
+  const opened = new Set<ServiceDatabase>();
   return {
     async open(service, migrationsDir) {
       const name = `${config.DATABASE_PREFIX}${service}`;
@@ -96,16 +96,18 @@ export function createPostgresDatabaseProvider(
       const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
       const driver = pgPoolDriver(pool);
       await runMigrations(driver, { schema: service, migrationsDir, logger });
+      // Closing twice (the owner, then the provider at shutdown) ends the pool once.
+      let closing: Promise<void> | undefined;
       const database: ServiceDatabase = {
         adapter: new PrismaPg({ connectionString, max: options.poolSize ?? 10 }) as unknown as SqlDriverAdapterFactory,
         driver,
-        close: () => driver.close(),
+        close: () => (closing ??= (opened.delete(database), driver.close())),
       };
-      opened.push(database);
+      opened.add(database);
       return database;
     },
     async close() {
-      await Promise.all(opened.splice(0).map((d) => d.close()));
+      await Promise.all([...opened].map((d) => d.close()));
     },
   };
 }

@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Calendar, Globe, Lock, MapPin, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { EditProfileDialog } from '../edit-profile/edit-profile-dialog.tsx';
+import { RecentActivity } from '../recent-activity/recent-activity.tsx';
 import { ProfileAvatar } from './default-avatar.tsx';
 import { ageFrom, connectLinksOf, fullNameOf } from './profile-display.ts';
 
@@ -135,6 +136,8 @@ function FullProfileView({ profile, owner }: { profile: FullProfile; owner: Curr
           </Card>
         )}
       </div>
+
+      <RecentActivity userId={profile.id} />
 
       {owner && editing && <EditProfileDialog profile={profile} onClose={() => setEditing(false)} />}
     </>
