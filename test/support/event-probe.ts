@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts';
 import { outboxMigrationSql } from '@civic/service-kit/events/index';
-import { dropDatabase } from '@civic/service-kit/db/pg-driver';
 import type { Platform } from '@civic/service-kit/platform';
 import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
 
@@ -46,10 +45,7 @@ export async function probeEvents<E extends EventDefinition>(platform: Platform,
     async stop() {
       await subscription.stop();
       await db.$disconnect();
-      await database.close();
-      // Distributed: the probe's inbox is a database of its own; leave nothing behind on the server.
-      const { PROFILE, DATABASE_URL, DATABASE_PREFIX } = platform.config;
-      if (PROFILE === 'distributed' && DATABASE_URL) await dropDatabase(DATABASE_URL, `${DATABASE_PREFIX}${name}`);
+      // Distributed, the probe's inbox is a database of its own: the stack drops it with the run's others.
     },
   };
 }

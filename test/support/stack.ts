@@ -13,7 +13,7 @@ import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
 import { socialService } from '@civic/social';
 import type { Clock } from '@civic/service-kit/clock';
-import { dropDatabase } from '@civic/service-kit/db/pg-driver';
+import { dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
 import type { Platform } from '@civic/service-kit/platform';
 import { buildServiceProcess } from '@civic/service-kit/run-service';
 import type { ServiceDefinition } from '@civic/service-kit/service';
@@ -155,9 +155,8 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     async close() {
       for (const close of closers) await close();
       if (profile === 'distributed') {
-        for (const service of DISTRIBUTED_SERVICES) {
-          await dropDatabase(env.DATABASE_URL!, `${env.DATABASE_PREFIX}${service.name}`);
-        }
+        // The services' databases and any a test opened on the run's prefix (event probes, producers).
+        for (const database of await listDatabases(env.DATABASE_URL!, env.DATABASE_PREFIX!)) await dropDatabase(env.DATABASE_URL!, database);
         await deleteStreams(env.NATS_URL!, env.NATS_PREFIX!);
       }
       await rm(dataDir, { recursive: true, force: true });

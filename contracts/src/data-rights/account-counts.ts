@@ -4,7 +4,7 @@
 // does not exist yet is 0. A service that owns a count joins by adding itself here.
 import { z } from 'zod';
 import { ZAccountStats } from '../http/account.ts';
-import { defineRequest, type RequestDefinition } from '../requests/define-request.ts';
+import { defineRequestPerService } from '../requests/define-request.ts';
 
 export const ZAccountCountsRequest = z.strictObject({});
 
@@ -14,8 +14,4 @@ export const ACCOUNT_COUNT_OWNERS = {
 export type AccountCountOwner = keyof typeof ACCOUNT_COUNT_OWNERS;
 export const ACCOUNT_COUNT_SERVICES = Object.keys(ACCOUNT_COUNT_OWNERS) as AccountCountOwner[];
 
-type CountRequests = { [S in AccountCountOwner]: RequestDefinition<typeof ZAccountCountsRequest, (typeof ACCOUNT_COUNT_OWNERS)[S]> };
-
-export const ACCOUNT_COUNT_REQUESTS = Object.fromEntries(
-  ACCOUNT_COUNT_SERVICES.map((service) => [service, defineRequest(`rpc.${service}.account_counts`, ZAccountCountsRequest, ACCOUNT_COUNT_OWNERS[service])]),
-) as CountRequests;
+export const ACCOUNT_COUNT_REQUESTS = defineRequestPerService('account_counts', ZAccountCountsRequest, ACCOUNT_COUNT_OWNERS);

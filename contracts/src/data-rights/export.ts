@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '../http/social.ts';
 import { ZPublicProfileFields } from '../profile.ts';
-import { defineRequest, type RequestDefinition } from '../requests/define-request.ts';
+import { defineRequestPerService } from '../requests/define-request.ts';
 import { ZSettings } from '../user-settings.ts';
 
 export const EXPORT_FORMAT = 'civic-agenda.export.v1';
@@ -42,12 +42,8 @@ export const EXPORT_SECTIONS = {
 export type ExportService = keyof typeof EXPORT_SECTIONS;
 export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];
 
-type ExportRequests = { [S in ExportService]: RequestDefinition<typeof ZExportRequest, (typeof EXPORT_SECTIONS)[S]> };
-
 /** rpc.<service>.user_data_export for each section. */
-export const EXPORT_REQUESTS = Object.fromEntries(
-  EXPORT_SERVICES.map((service) => [service, defineRequest(`rpc.${service}.user_data_export`, ZExportRequest, EXPORT_SECTIONS[service])]),
-) as ExportRequests;
+export const EXPORT_REQUESTS = defineRequestPerService('user_data_export', ZExportRequest, EXPORT_SECTIONS);
 
 export const ZAccountExport = z.object({
   format: z.literal(EXPORT_FORMAT),

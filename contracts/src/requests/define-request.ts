@@ -15,6 +15,21 @@ export function defineRequest<Q extends z.ZodType, R extends z.ZodType>(subject:
   return { subject, request, reply };
 }
 
+/**
+ * One request per service, all with the same name and payload but each with its own reply: the
+ * shape of a question every participating service answers for its part (the export's sections,
+ * the account's counts). `replies` maps service to reply schema; the subjects are rpc.<service>.<name>.
+ */
+export function defineRequestPerService<Q extends z.ZodType, Replies extends Record<string, z.ZodType>>(
+  name: string,
+  request: Q,
+  replies: Replies,
+): { [S in keyof Replies]: RequestDefinition<Q, Replies[S]> } {
+  return Object.fromEntries(
+    Object.entries(replies).map(([service, reply]) => [service, defineRequest(`rpc.${service}.${name}`, request, reply)]),
+  ) as { [S in keyof Replies]: RequestDefinition<Q, Replies[S]> };
+}
+
 /** The service that answers a subject: rpc.<service>.… */
 export function responderOf(subject: string): string {
   return subject.split('.')[1]!;

@@ -1,5 +1,5 @@
 // Helpers of the account tests: a signed-in client whose account records exist, and polling.
-import assert from 'node:assert/strict';
+import { pollUntil } from '../../../../test/support/poll.ts';
 import type { ApiClient } from '../../../../test/support/api-client.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
@@ -7,16 +7,6 @@ import type { Stack } from '../../../../test/support/stack.ts';
 let n = 0;
 export const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
 
-/** Calls `read` until `done` holds for its answer, or fails after `timeoutMs`. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) assert.fail(`condition not met within ${timeoutMs} ms; last answer: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Signs a new user in and waits until the account service has consumed their user.registered event. */
 export async function signInWithProfile(stack: Stack, label: string): Promise<{ client: ApiClient; id: string }> {
@@ -29,3 +19,5 @@ export async function signInWithProfile(stack: Stack, label: string): Promise<{ 
 export function patch(client: ApiClient, path: string, body: unknown) {
   return client.request('PATCH', path, { body });
 }
+
+export { pollUntil };

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { briefingEvents, prioritiesEvents } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import { pollUntil } from '../../../../test/support/poll.ts';
 import type { ApiClient } from '../../../../test/support/api-client.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
@@ -13,16 +14,6 @@ import { MIGRATIONS_DIR } from '../../src/app.ts';
 let n = 0;
 const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
 
-/** Calls `read` until `done` holds for its answer, or fails after `timeoutMs`. */
-export async function pollUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) assert.fail(`condition not met within ${timeoutMs} ms; last answer: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 export interface Member {
   client: ApiClient;
@@ -78,3 +69,5 @@ export async function openSocialTables(stack: Stack): Promise<SqlDriver> {
   const database = await stack.platforms.social!.databases.open('social', MIGRATIONS_DIR);
   return database.driver;
 }
+
+export { pollUntil };
