@@ -9,6 +9,7 @@ export * from './requests/define-request.ts';
 export * from './http/auth.ts';
 export * from './http/account.ts';
 export * from './http/social.ts';
+export * from './http/priorities.ts';
 export * from './events/define-event.ts';
 export * as authEvents from './events/auth.ts';
 export * as accountEvents from './events/account.ts';

@@ -35,4 +35,18 @@ export const VoteCast = defineEvent(
   }),
 );
 
-export const PRIORITIES_EVENTS = [PriorityCreated, VoteCast] as const;
+/** A user removed their vote on a priority (spec 4: pressing the button of the current vote). */
+export const VoteRemoved = defineEvent(
+  'civic.priorities.vote.removed',
+  1,
+  z.object({
+    priorityId: z.string().uuid(),
+    userId: z.string().uuid(),
+    /** The vote that was removed. */
+    voteType: z.enum(['endorse', 'oppose']),
+    /** When the removal was committed (ISO 8601). */
+    removedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const PRIORITIES_EVENTS = [PriorityCreated, VoteCast, VoteRemoved] as const;

@@ -1,0 +1,122 @@
+// Requests and answers of the priorities service (spec 2.5–2.7, 2.13, 3 "Priority", "Issue",
+// "Stats", 4 "Vote on a priority", 5 "Create priority", 7.3). Ranking: docs/ranking.md.
+import { z } from 'zod';
+import { ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
+import { defineOperation } from './operation.ts';
+
+export { ISSUE_CATEGORIES, PRIORITY_LIMITS, PRIORITY_MESSAGES, dailyLimitMessage, voteCooldownMessage } from '../messages/priority.ts';
+
+export const ZIssue = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  category: z.enum(ISSUE_CATEGORIES),
+});
+export type TIssue = z.infer<typeof ZIssue>;
+
+export const VOTE_TYPES = ['endorse', 'oppose'] as const;
+export const ZVoteType = z.enum(VOTE_TYPES, { error: M.voteType });
+export type TVoteType = z.infer<typeof ZVoteType>;
+
+export const ZPriority = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  description: z.string(),
+  issueId: z.number().int().nullable(),
+  createdAt: z.string(),
+  author: z.object({ id: z.string().uuid(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  endorsements: z.number().int(),
+  oppositions: z.number().int(),
+  issue: ZIssue.nullable(),
+  /** The caller's vote, or null. */
+  userVote: z.object({ voteType: ZVoteType }).nullable(),
+  isActive: z.boolean(),
+  /** 1-based position among ranked priorities (docs/ranking.md); null below min_endorsements_for_ranking. */
+  rank: z.number().int().positive().nullable(),
+});
+export type TPriority = z.infer<typeof ZPriority>;
+
+/** "none" (the picker's unset choice), empty or absent all mean no issue (spec 5). */
+const ZIssueId = z.preprocess(
+  (value) => (value === 'none' || value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+  z.number({ error: M.issueNotFound }).int(M.issueNotFound).positive(M.issueNotFound).optional(),
+);
+
+export const ZCreatePriorityRequest = z.strictObject({
+  title: z.string({ error: M.titleTooShort }).trim().min(L.titleMin, M.titleTooShort).max(L.titleMax, M.titleTooLong),
+  description: z
+    .string({ error: M.descriptionTooShort })
+    .trim()
+    .min(L.descriptionMin, M.descriptionTooShort)
+    .max(L.descriptionMax, M.descriptionTooLong),
+  issueId: ZIssueId,
+});
+export type TCreatePriorityRequest = z.infer<typeof ZCreatePriorityRequest>;
+
+export const PRIORITY_LIST_LIMITS = { default: 50, max: 1000 } as const;
+
+/** spec 7.3: search, category (omitted when all), limit; the sort is chosen in the browser. */
+export const ZPriorityListQuery = z.strictObject({
+  search: z.string().trim().max(200).optional(),
+  category: z.enum(ISSUE_CATEGORIES).optional(),
+  limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type TPriorityListQuery = z.infer<typeof ZPriorityListQuery>;
+
+export const ZVoteRequest = z.strictObject({ voteType: ZVoteType });
+
+/** What a vote or its removal answers: the priority's counts after it, and the caller's vote. */
+export const ZVoteResult = z.object({
+  priorityId: z.string().uuid(),
+  endorsements: z.number().int(),
+  oppositions: z.number().int(),
+  userVote: z.object({ voteType: ZVoteType }).nullable(),
+});
+export type TVoteResult = z.infer<typeof ZVoteResult>;
+
+export const ZStats = z.object({
+  totalIssues: z.number().int(),
+  totalPriorities: z.number().int(),
+  activeCitizens: z.number().int(),
+  briefingDocs: z.number().int(),
+});
+export type TStats = z.infer<typeof ZStats>;
+
+/** One Server-Sent Event of /api/priorities/stream (event name `tally`): a priority's counts changed. */
+export const ZPriorityTallyEvent = z.object({
+  priorityId: z.string().uuid(),
+  endorsements: z.number().int(),
+  oppositions: z.number().int(),
+  /** When the vote that caused it was committed. */
+  at: z.string(),
+});
+export type TPriorityTallyEvent = z.infer<typeof ZPriorityTallyEvent>;
+export const PRIORITY_STREAM_EVENTS = { tally: 'tally', created: 'created' } as const;
+
+export const PRIORITIES_OPERATIONS = {
+  listIssues: defineOperation({
+    method: 'GET', path: '/api/issues', owner: 'priorities', auth: 'user', errors: [401],
+    summary: 'The catalogue of national issues', response: z.array(ZIssue),
+  }),
+  listPriorities: defineOperation({
+    method: 'GET', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401],
+    summary: 'Priorities in rank order (docs/ranking.md), filtered by search and category',
+    query: ZPriorityListQuery, response: z.array(ZPriority),
+  }),
+  createPriority: defineOperation({
+    method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 429],
+    summary: 'Create a priority (spec 5 rules; max_priorities_per_user_per_day)', body: ZCreatePriorityRequest, response: ZPriority,
+  }),
+  vote: defineOperation({
+    method: 'POST', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 429],
+    summary: 'Endorse or oppose (a switch replaces the vote; vote_change_cooldown_hours)', body: ZVoteRequest, response: ZVoteResult,
+  }),
+  removeVote: defineOperation({
+    method: 'DELETE', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'user', errors: [401, 403, 404, 429],
+    summary: "Remove the caller's vote", response: ZVoteResult,
+  }),
+  stats: defineOperation({
+    method: 'GET', path: '/api/stats', owner: 'priorities', auth: 'user', errors: [401],
+    summary: 'Platform totals for the dashboard tiles', response: ZStats,
+  }),
+};

@@ -1,0 +1,36 @@
+// The Create Priority rules and messages of spec 5, zod-free so the browser form and the server's
+// schema (contracts/src/http/priorities.ts) say exactly the same thing.
+export const PRIORITY_LIMITS = {
+  titleMin: 10,
+  titleMax: 200,
+  descriptionMin: 50,
+  descriptionMax: 1000,
+} as const;
+
+export const PRIORITY_MESSAGES = {
+  titleTooShort: 'Title must be at least 10 characters',
+  titleTooLong: 'Title must be less than 200 characters',
+  descriptionTooShort: 'Description must be at least 50 characters',
+  descriptionTooLong: 'Description must be less than 1000 characters',
+  issueNotFound: 'Issue not found',
+  priorityNotFound: 'Priority not found',
+  voteType: "voteType must be 'endorse' or 'oppose'",
+  noVote: 'You have not voted on this priority',
+} as const;
+
+/** spec 9 setting max_priorities_per_user_per_day: the 429 when a citizen reaches it. */
+export function dailyLimitMessage(limit: number): string {
+  return `You can create at most ${limit} ${limit === 1 ? 'priority' : 'priorities'} per day. Please try again tomorrow.`;
+}
+
+/** spec 9 setting vote_change_cooldown_hours: the 429 when a vote is changed too soon. */
+export function voteCooldownMessage(msLeft: number): string {
+  const minutes = Math.max(1, Math.ceil(msLeft / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const left = hours > 0 ? `${hours}h ${rest}m` : `${rest}m`;
+  return `You can change your vote on this priority again in ${left}`;
+}
+
+/** spec 3 "Issue" categories, with their colours in the front end. */
+export const ISSUE_CATEGORIES = ['Economy', 'Healthcare', 'Education', 'Environment', 'Foreign Policy'] as const;
