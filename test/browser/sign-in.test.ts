@@ -144,20 +144,20 @@ describe('sign-in and signed-in chrome', () => {
     await finish();
   });
 
-  test('signed in: /priorities has no micro-frontend yet and shows the 404 page inside the chrome', async () => {
+  test('signed in: /network has no micro-frontend yet and shows the 404 page inside the chrome', async () => {
     const { page, context } = await start();
     await signInThroughApi(context, server, uniqueEmail('routes'));
-    await page.goto('/priorities');
+    await page.goto('/network');
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
     const main = page.getByRole('navigation', { name: 'Main' });
-    assert.equal(await main.getByRole('link', { name: 'Priorities' }).getAttribute('aria-current'), 'page');
-    assert.equal(await main.getByRole('link', { name: 'Network' }).getAttribute('aria-current'), null);
+    assert.equal(await main.getByRole('link', { name: 'Network' }).getAttribute('aria-current'), 'page');
+    assert.equal(await main.getByRole('link', { name: 'Priorities' }).getAttribute('aria-current'), null);
     await page.getByText('US citizens only, one account per person, be civil', { exact: true }).waitFor();
     assert.match(await page.getByRole('contentinfo').innerText(), /© 2024/);
     // Client-side navigation: the logo leads home, to the dashboard.
     await page.getByRole('link', { name: 'Civic Agenda home' }).click();
     await waitForDashboard(page);
-    assert.equal(await main.getByRole('link', { name: 'Priorities' }).getAttribute('aria-current'), null);
+    assert.equal(await main.getByRole('link', { name: 'Network' }).getAttribute('aria-current'), null);
     await finish();
   });
 

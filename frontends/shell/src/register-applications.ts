@@ -45,6 +45,12 @@ export function registerApplications(): void {
     customProps: { domElement: containerIn('civic-main', 'dashboard') },
   });
   registerApplication({
+    name: '@civic/priorities',
+    app: () => loadMicroFrontend('priorities'),
+    activeWhen: screenIsShown('priorities'),
+    customProps: { domElement: containerIn('civic-main', 'priorities') },
+  });
+  registerApplication({
     name: '@civic/profile',
     app: () => loadMicroFrontend('profile'),
     activeWhen: screenIsShown('profile'),

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-export const MICRO_FRONTENDS = ['landing', 'dashboard', 'profile', 'settings'] as const;
+export const MICRO_FRONTENDS = ['landing', 'dashboard', 'priorities', 'profile', 'settings'] as const;
 export type MicroFrontendName = (typeof MICRO_FRONTENDS)[number];
 
 export interface FrontendsPluginOptions {

@@ -3,6 +3,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type * as DashboardLifecycles from '@civic/frontend-dashboard/lifecycles';
 import type * as LandingLifecycles from '@civic/frontend-landing/lifecycles';
+import type * as PrioritiesLifecycles from '@civic/frontend-priorities/lifecycles';
 import type * as ProfileLifecycles from '@civic/frontend-profile/lifecycles';
 import type * as SettingsLifecycles from '@civic/frontend-settings/lifecycles';
 import { REMOTE_CONTAINERS, type RemoteName } from './remote-names.ts';
@@ -10,6 +11,7 @@ import { REMOTE_CONTAINERS, type RemoteName } from './remote-names.ts';
 interface RemoteModules {
   landing: typeof LandingLifecycles;
   dashboard: typeof DashboardLifecycles;
+  priorities: typeof PrioritiesLifecycles;
   profile: typeof ProfileLifecycles;
   settings: typeof SettingsLifecycles;
 }

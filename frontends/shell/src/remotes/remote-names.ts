@@ -3,6 +3,7 @@
 export const REMOTE_CONTAINERS = {
   landing: 'civic_landing',
   dashboard: 'civic_dashboard',
+  priorities: 'civic_priorities',
   profile: 'civic_profile',
   settings: 'civic_settings',
 } as const;

@@ -1,7 +1,7 @@
 // Spec 2.1 route table: which screen a path shows for a given session state.
 import type { AuthState } from '@civic/frontend-kit';
 
-export type Screen = 'landing' | 'dashboard' | 'profile' | 'settings' | 'not-found';
+export type Screen = 'landing' | 'dashboard' | 'priorities' | 'profile' | 'settings' | 'not-found';
 
 interface SignedInRoute {
   pattern: RegExp;
@@ -11,7 +11,7 @@ interface SignedInRoute {
 
 const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
   { pattern: /^\/$/, screen: 'dashboard' },
-  { pattern: /^\/priorities$/, screen: null },
+  { pattern: /^\/priorities$/, screen: 'priorities' },
   { pattern: /^\/briefing-room$/, screen: null },
   { pattern: /^\/network$/, screen: null },
   { pattern: /^\/profile\/[^/]+$/, screen: 'profile' },
