@@ -3,59 +3,26 @@
 //   - embedded: the single process.
 // Servers run as their real entry points in child processes; autocannon drives them from here.
 // Timings on a shared 2-core machine are noisy: read the ratio, measured in one run.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createIdentitySigner } from '@civic/service-kit/http/internal-identity';
 import { dropDatabase } from '@civic/service-kit/db/pg-driver';
 import { ApiClient } from '../test/support/api-client.ts';
 import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
 import { readLatestMail } from '../test/support/mail-reader.ts';
+import { cpuSeconds, ServerProcesses, waitHealthy } from './support/processes.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 /** Direct and gateway runs alternate this many times; the median of each is reported, so one noisy
  * stretch of the shared machine does not decide the ratio. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const children: ChildProcess[] = [];
-
-const processes = new Map<string, ChildProcess>();
-
-/** CPU seconds a process has used so far (Linux /proc; 100 ticks a second). */
-function cpuSeconds(child: ChildProcess | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${child?.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-function startProcess(entry: string, env: NodeJS.ProcessEnv, name = entry): void {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
-    cwd: ROOT,
-    env: { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  processes.set(name, child);
-}
-
-async function waitHealthy(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not become healthy`);
-}
+const servers = new ServerProcesses();
+const processes = servers.byName;
+const startProcess = (entry: string, env: NodeJS.ProcessEnv, name = entry) => servers.start(entry, env, name);
 
 async function signIn(baseUrl: string, mailDir: string): Promise<ApiClient> {
   const client = new ApiClient(baseUrl, '127.0.0.1');
@@ -158,8 +125,7 @@ try {
       { name: 'distributed, through the gateway', url: 'http://127.0.0.1:3210/api/auth/user', headers: { cookie: client.cookieHeader() } },
     ])),
   );
-  for (const child of children.splice(0)) child.kill('SIGTERM');
-  processes.clear();
+  await servers.stopAll();
 
   startProcess('gateway/src/server.ts', { PROFILE: 'embedded', PORT: '3212', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'embedded'), RATE_LIMIT_READ: '100000000' }, 'embedded');
   await waitHealthy('http://127.0.0.1:3212');
@@ -169,8 +135,7 @@ try {
   const [direct, gateway] = results;
   console.log(`\ngateway keeps ${((100 * gateway!.rps) / direct!.rps).toFixed(0)}% of direct throughput (target >= 70%)`);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await servers.stopAll();
   await dropDatabase(LOCAL_INFRA.DATABASE_URL, `civic_bench${runId}_auth`).catch(() => {});
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,0 +1,203 @@
+// `npm run bench`, part two (issue 4): the priorities service on the distributed profile, seeded with
+// 50,000 priorities and 2,000,000 votes (bench/seed-priorities.ts). Reports, from one run:
+//   - GET /api/priorities?limit=50 through the gateway: the most req/s, and p99 at 1,000 req/s;
+//   - votes: the most votes/s, and p99 at 1,000 votes/s, with 1,000 and with 50,000 priorities (ratio);
+//   - from a vote to its `tally` event on 1,000 open /api/priorities/stream connections: p50 and p99.
+// Real entry points in child processes; autocannon and the stream clients run here, on the same
+// 2 cores, so read the figures as this machine's, measured in one run.
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { sha256 } from '@civic/service-kit/crypto';
+import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
+import { RedisSessionStore } from '@civic/service-kit/sessions/redis-session-store';
+import { SESSION_LIFETIME_MS } from '@civic/service-kit/sessions/session-store';
+import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
+import { ServerProcesses, waitHealthy } from './support/processes.ts';
+import { SEED_USERS, seededUserId, seedPriorities } from './seed-priorities.ts';
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const RATE = 1_000;
+const VOTERS = 200;
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
+const GATEWAY = 'http://127.0.0.1:3230';
+
+const runId = randomBytes(4).toString('hex');
+const dataDir = await mkdtemp(join(tmpdir(), 'civic-bench-priorities-'));
+const env = {
+  ...LOCAL_INFRA,
+  INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
+  CSRF_SECRET: randomBytes(32).toString('hex'),
+  AUTH_CODE_KEY: randomBytes(32).toString('hex'),
+  PROFILE: 'distributed',
+  DATA_DIR: dataDir,
+  DATABASE_PREFIX: `civic_benchp${runId}_`,
+  REDIS_PREFIX: `civic:benchp${runId}:`,
+  NATS_PREFIX: `BENCHP${runId}`,
+  HOST: '127.0.0.1',
+  RATE_LIMIT_READ: '100000000',
+  RATE_LIMIT_WRITE: '100000000',
+};
+const servers = new ServerProcesses();
+const priorityId = (p: number) => `10000000-0000-4000-8000-${p.toString(16).padStart(12, '0')}`;
+
+interface Voter {
+  cookie: string;
+  csrf: string;
+}
+
+/** Sessions for users who never voted in the seed, so every benchmark vote is a first vote. */
+async function createVoters(): Promise<Voter[]> {
+  const redis = new Redis(env.REDIS_URL);
+  const store = new RedisSessionStore(redis, env.REDIS_PREFIX);
+  const voters: Voter[] = [];
+  for (let j = 0; j < VOTERS; j++) {
+    const sid = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    await store.create(sha256(sid), { userId: seededUserId(SEED_USERS + j), isAdmin: false, isBanned: false, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS });
+    const cookie = `sid=${sid}`;
+    const answer = await fetch(`${GATEWAY}/api/csrf-token`, { headers: { cookie } });
+    voters.push({ cookie, csrf: ((await answer.json()) as { token: string }).token });
+  }
+  await redis.quit();
+  return voters;
+}
+
+function line(name: string, result: autocannon.Result): { rps: number; p99: number } {
+  const rps = Math.round(result.requests.average);
+  console.log(`${name.padEnd(52)} ${String(rps).padStart(6)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}`);
+  if (result.errors + result.non2xx > 0) process.exitCode = 1;
+  return { rps, p99: result.latency.p99 };
+}
+
+async function reads(voter: Voter, overallRate?: number) {
+  return autocannon({
+    url: `${GATEWAY}/api/priorities?limit=50`,
+    headers: { cookie: voter.cookie },
+    connections: 50,
+    duration: DURATION,
+    ...(overallRate ? { overallRate } : {}),
+  });
+}
+
+/** Each request a fresh (voter, priority) pair among the first `priorities`, starting after `offset`. */
+async function votes(voters: Voter[], priorities: number, offset: { n: number }, overallRate?: number) {
+  return autocannon({
+    url: GATEWAY,
+    connections: 50,
+    duration: DURATION,
+    ...(overallRate ? { overallRate } : {}),
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const n = offset.n++;
+          const voter = voters[n % VOTERS]!;
+          return {
+            ...request,
+            path: `/api/priorities/${priorityId(Math.floor(n / VOTERS) % priorities)}/vote`,
+            headers: { cookie: voter.cookie, 'x-csrf-token': voter.csrf, 'content-type': 'application/json' },
+            body: JSON.stringify({ voteType: n % 3 === 0 ? 'oppose' : 'endorse' }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/** Opens `STREAMS` event streams, then casts votes on distinct priorities and times each tally's arrival. */
+async function streamLatency(voters: Voter[], offsetPriority: number): Promise<{ p50: number; p99: number; samples: number }> {
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const requests: http.ClientRequest[] = [];
+  await Promise.all(
+    Array.from({ length: STREAMS }, (_, i) =>
+      new Promise<void>((resolve, reject) => {
+        const request = http.get(`${GATEWAY}/api/priorities/stream`, { agent, headers: { cookie: voters[i % VOTERS]!.cookie, accept: 'text/event-stream' } }, (response) => {
+          if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+          resolve();
+          let buffer = '';
+          response.setEncoding('utf8');
+          response.on('data', (chunk: string) => {
+            buffer += chunk;
+            let end;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const event = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              if (!event.startsWith('event: tally')) continue;
+              const id = (JSON.parse(event.slice(event.indexOf('data: ') + 6)) as { priorityId: string }).priorityId;
+              const sent = sentAt.get(id);
+              if (sent !== undefined) latencies.push(performance.now() - sent);
+            }
+          });
+        });
+        request.on('error', reject);
+        requests.push(request);
+      }),
+    ),
+  );
+  const VOTES = 100;
+  for (let v = 0; v < VOTES; v++) {
+    const id = priorityId(offsetPriority + v);
+    const voter = voters[v % VOTERS]!;
+    sentAt.set(id, performance.now());
+    void fetch(`${GATEWAY}/api/priorities/${id}/vote`, {
+      method: 'POST',
+      headers: { cookie: voter.cookie, 'x-csrf-token': voter.csrf, 'content-type': 'application/json' },
+      body: JSON.stringify({ voteType: 'endorse' }),
+    });
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+  for (const request of requests) request.destroy();
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  if (sorted.length < VOTES * STREAMS) console.log(`  (${VOTES * STREAMS - sorted.length} of ${VOTES * STREAMS} expected deliveries missing)`);
+  return { p50: Math.round(percentile(sorted, 0.5)), p99: Math.round(percentile(sorted, 0.99)), samples: sorted.length };
+}
+
+try {
+  servers.start('services/auth/src/server.ts', { ...env, PORT: '3231' }, 'auth');
+  servers.start('services/priorities/src/server.ts', { ...env, PORT: '3232' }, 'priorities');
+  await Promise.all([waitHealthy('http://127.0.0.1:3231'), waitHealthy('http://127.0.0.1:3232')]);
+  servers.start('gateway/src/server.ts', { ...env, PORT: '3230', SERVICE_URL_AUTH: 'http://127.0.0.1:3231', SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3232' }, 'gateway');
+  await waitHealthy(GATEWAY);
+  const prioritiesDb = databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}priorities`);
+  const voters = await createVoters();
+  const offset = { n: 0 };
+
+  console.log(`priorities benchmark: distributed profile, ${DURATION} s a run, 50 connections\n`);
+  console.log('seeding 1,000 priorities and 40,000 votes');
+  await seedPriorities(prioritiesDb, { priorities: 1_000, votes: 40_000, log: console.log });
+  const small = line('votes, 1,000 priorities, as fast as possible', await votes(voters, 1_000, offset));
+  const smallAtRate = line(`votes, 1,000 priorities, at ${RATE}/s`, await votes(voters, 1_000, offset, RATE));
+
+  console.log('\nseeding to 50,000 priorities and 2,000,000 votes');
+  await seedPriorities(prioritiesDb, { priorities: 49_000, votes: 1_960_000, startAt: 1_000, log: console.log });
+  line('GET /api/priorities?limit=50, as fast as possible', await reads(voters[0]!));
+  const readAtRate = line(`GET /api/priorities?limit=50, at ${RATE}/s`, await reads(voters[0]!, RATE));
+  const large = line('votes, 50,000 priorities, as fast as possible', await votes(voters, 50_000, offset));
+  const largeAtRate = line(`votes, 50,000 priorities, at ${RATE}/s`, await votes(voters, 50_000, offset, RATE));
+
+  console.log(`\n${STREAMS} open streams, 100 votes at 20/s`);
+  const stream = await streamLatency(voters, 40_000);
+  console.log(`vote -> tally event on every stream: p50 ${stream.p50} ms, p99 ${stream.p99} ms (${stream.samples} deliveries)`);
+
+  console.log('\nagainst the targets:');
+  console.log(`  read p99 at ${RATE} req/s: ${readAtRate.p99} ms (target <= 25)`);
+  console.log(`  vote p99 at ${RATE} votes/s: ${largeAtRate.p99} ms with 50k, ${smallAtRate.p99} ms with 1k (target <= 50)`);
+  console.log(`  votes/s 50k vs 1k priorities: ${(large.rps / small.rps).toFixed(2)} (target >= 0.8)`);
+  console.log(`  stream p99: ${stream.p99} ms (target <= 250)`);
+} finally {
+  await servers.stopAll();
+  for (const database of await listDatabases(env.DATABASE_URL, env.DATABASE_PREFIX)) await dropDatabase(env.DATABASE_URL, database).catch(() => {});
+  await rm(dataDir, { recursive: true, force: true });
+}
+process.exit();

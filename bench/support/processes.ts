@@ -1,0 +1,46 @@
+// Servers for the benchmarks: the real entry points as child processes, their health, their CPU.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export class ServerProcesses {
+  readonly byName = new Map<string, ChildProcess>();
+
+  start(entry: string, env: NodeJS.ProcessEnv, name = entry): void {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    this.byName.set(name, child);
+  }
+
+  async stopAll(): Promise<void> {
+    for (const child of this.byName.values()) child.kill('SIGTERM');
+    this.byName.clear();
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** CPU seconds a process has used so far (Linux /proc; 100 ticks a second). */
+export function cpuSeconds(child: ChildProcess | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${child?.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+export async function waitHealthy(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
