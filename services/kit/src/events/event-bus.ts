@@ -5,16 +5,25 @@
 //   await bus.subscribe({ consumer: 'auth', event: ProfileUpdated, db, schema: 'auth', handle });
 //   // in a request: prisma.$transaction(tx => { ...; return enqueueEvent(tx, 'auth', UserRegistered, p) });
 //   bus.kick('auth');   // after the commit, for low latency; the relay's poll covers a missed kick
+//   await bus.watch(VoteCast, (envelope) => ...);   // live views: every replica sees every event
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { producerOf, type EventDefinition } from '@civic/contracts/events/define-event';
-import type { EventLogger } from './event-logger.ts';
+import {
+  producerOf,
+  ZEventEnvelope,
+  type EventDefinition,
+  type EventPayload,
+  type TEventEnvelope,
+} from '@civic/contracts/events/define-event';
+import { describeError, type EventLogger } from './event-logger.ts';
 import type { InProcessHub } from './in-process-hub.ts';
 import { createInProcessSink } from './in-process-sink.ts';
 import { createNatsSink } from './nats-sink.ts';
 import { ensureStreams, type StreamOptions } from './nats-streams.ts';
+import { wireSubjectFor } from './naming.ts';
 import { subscribeNats, type NatsConsumerSettings } from './nats-subscriber.ts';
 import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type OutboxSink } from './outbox-relay.ts';
+import { consumerSchemaFor } from './process-event.ts';
 import { resolveRetryPolicy, type RetryPolicy } from './retry-policy.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
 
@@ -43,11 +52,27 @@ export type StartRelayOptions = Pick<
   'db' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'
 >;
 
+/** What a watcher is called with: the envelope, its payload checked against the watched event. */
+export type EventWatcher<E extends EventDefinition> = (envelope: TEventEnvelope<EventPayload<E>>) => void;
+
+export interface EventWatch {
+  stop(): Promise<void>;
+}
+
 export interface EventBus {
   readonly transport: EventTransport;
   /** Starts the outbox relay of one service schema (one per schema per bus). */
   startRelay(options: StartRelayOptions): Promise<OutboxRelay>;
   subscribe<E extends EventDefinition>(options: SubscribeOptions<E>): Promise<EventSubscription>;
+  /**
+   * Non-durable, at-most-once: calls `handler` with every event of this kind published from now on,
+   * in every process that watches (unlike a durable subscription, whose replicas share the work).
+   * For live views such as the rankings stream; never for state (a process that is down misses
+   * events). NATS: a core subscription on the event's wire subject (JetStream-published messages
+   * reach core subscribers too); in-process: a listener on the hub's deliveries. A throwing or
+   * rejecting handler is logged and changes nothing else.
+   */
+  watch<E extends EventDefinition>(event: E, handler: EventWatcher<E>): Promise<EventWatch>;
   /** Asks the relay of `schema` to publish now; call after committing a transaction that enqueued events. */
   kick(schema: string): void;
   /** Stops subscriptions and relays; closes the NATS connection if the bus opened it. */
@@ -59,6 +84,8 @@ interface TransportParts {
   /** Prepares the transport for a producing service (its stream) before its relay starts. */
   prepareProducer(service: string): Promise<void>;
   subscribe<E extends EventDefinition>(options: SubscribeOptions<E>): Promise<EventSubscription>;
+  /** Calls `deliver` with each raw envelope of the subject (any version); returns its stop. */
+  watch(subject: string, version: number, deliver: (envelope: unknown) => void): Promise<() => Promise<void>>;
   onRelayStarted(relay: OutboxRelay): void;
   close(): Promise<void>;
 }
@@ -94,6 +121,22 @@ async function natsParts(options: EventBusOptions, retry: RetryPolicy): Promise<
       await ensureStreamOf(producerOf(subscribeOptions.event.subject));
       return subscribeNats(settings, subscribeOptions);
     },
+    async watch(subject, _version, deliver) {
+      const subscription = nc.subscribe(wireSubjectFor(subject, streams.namespace), {
+        callback: (error, msg) => {
+          if (error) {
+            options.logger.warn({ subject, err: describeError(error) }, 'event watch interrupted');
+            return;
+          }
+          try {
+            deliver(msg.json());
+          } catch (parseError) {
+            options.logger.warn({ subject, err: describeError(parseError) }, 'unreadable event message; not watched');
+          }
+        },
+      });
+      return async () => subscription.unsubscribe();
+    },
     onRelayStarted() {},
     async close() {
       if (ownsConnection) await nc.drain();
@@ -111,6 +154,10 @@ function inProcessParts(options: EventBusOptions, retry: RetryPolicy): Transport
     async subscribe(subscribeOptions) {
       return hub.subscribe(subscribeOptions, { logger: options.logger, retry });
     },
+    async watch(subject, version, deliver) {
+      const unwatch = hub.watch(subject, version, deliver);
+      return async () => unwatch();
+    },
     onRelayStarted(relay) {
       unlisteners.push(hub.onStart(() => relay.kick()));
     },
@@ -125,6 +172,7 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
   const parts = options.transport === 'nats' ? await natsParts(options, retry) : inProcessParts(options, retry);
   const relays = new Map<string, OutboxRelay>();
   const subscriptions = new Set<EventSubscription>();
+  const watches = new Set<() => Promise<void>>();
   let closed = false;
 
   return {
@@ -151,6 +199,36 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
       };
     },
 
+    async watch(event, handler) {
+      const payloadSchema = consumerSchemaFor(event);
+      const log = { subject: event.subject, version: event.version };
+      const stop = await parts.watch(event.subject, event.version, (raw) => {
+        const envelope = ZEventEnvelope.safeParse(raw);
+        // Another version of the subject is someone else's; a bad payload is skipped, not fatal.
+        if (!envelope.success || envelope.data.version !== event.version) return;
+        const payload = payloadSchema.safeParse(envelope.data.payload);
+        if (!payload.success) {
+          options.logger.warn({ ...log, eventId: envelope.data.id }, 'watched event does not match its schema; skipped');
+          return;
+        }
+        try {
+          const result = handler({ ...envelope.data, payload: payload.data } as TEventEnvelope<EventPayload<typeof event>>) as unknown;
+          if (result instanceof Promise) {
+            result.catch((error: unknown) => options.logger.warn({ ...log, err: describeError(error) }, 'event watcher failed'));
+          }
+        } catch (error) {
+          options.logger.warn({ ...log, err: describeError(error) }, 'event watcher failed');
+        }
+      });
+      watches.add(stop);
+      return {
+        async stop() {
+          if (!watches.delete(stop)) return;
+          await stop();
+        },
+      };
+    },
+
     kick(schema) {
       const relay = relays.get(schema);
       if (!relay) throw new Error(`No outbox relay runs for schema ${schema}`);
@@ -160,6 +238,8 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...watches].map((stop) => stop()));
+      watches.clear();
       await Promise.all([...subscriptions].map((s) => s.stop()));
       subscriptions.clear();
       await Promise.all([...relays.values()].map((r) => r.stop()));

@@ -36,12 +36,19 @@ export interface InProcessHub {
   /** Called on start(); returns an unsubscribe function. */
   onStart(listener: () => void): () => void;
   subscribe<E extends EventDefinition>(options: SubscribeOptions<E>, defaults: { logger: EventLogger; retry?: Partial<RetryPolicy> }): EventSubscription;
+  /**
+   * Non-durable: calls `listener` with every event of `subject`/`version` handed to the hub from now
+   * on, once per event (on its first delivery attempt), before the durable subscribers run. Returns
+   * an unwatch function. A listener's failure never affects delivery.
+   */
+  watch(subject: string, version: number, listener: (envelope: TEventEnvelope) => void): () => void;
   /** One delivery attempt (1-based) of an event to every current subscriber of its subject and version. */
   deliver(envelope: TEventEnvelope, headers: TraceHeaders, attempt: number): Promise<HubDeliveryResult>;
 }
 
 export function createInProcessHub(): InProcessHub {
   const subscribers = new Map<string, HubSubscriber[]>();
+  const watchers = new Map<string, Set<(envelope: TEventEnvelope) => void>>();
   const startListeners = new Set<() => void>();
   let started = false;
   const keyOf = (subject: string, version: number) => `${subject}#${version}`;
@@ -91,7 +98,26 @@ export function createInProcessHub(): InProcessHub {
       };
     },
 
+    watch(subject, version, listener) {
+      const key = keyOf(subject, version);
+      const set = watchers.get(key) ?? new Set();
+      // A wrapper per call, so watching twice with one function gives two independent watches.
+      const watcher = (envelope: TEventEnvelope) => listener(envelope);
+      set.add(watcher);
+      watchers.set(key, set);
+      return () => void set.delete(watcher);
+    },
+
     async deliver(envelope, headers, attempt) {
+      if (attempt === 1) {
+        for (const watcher of watchers.get(keyOf(envelope.subject, envelope.version)) ?? []) {
+          try {
+            watcher(envelope);
+          } catch {
+            // A watcher is best-effort (live views); its failure is its own to log.
+          }
+        }
+      }
       let retryInMs: number | null = null;
       const errors: string[] = [];
       // Sequential: in the embedded profile the subscribers usually share one PGlite connection anyway.

@@ -11,4 +11,12 @@ export { createInProcessHub, type InProcessHub } from './in-process-hub.ts';
 export { ensureStreams, streamConfigFor, type StreamOptions } from './nats-streams.ts';
 export { streamNameFor, wireSubjectFor, durableNameFor } from './naming.ts';
 export { captureTraceHeaders, extractTraceContext, type TraceHeaders } from './trace-headers.ts';
-export { createEventBus, type EventBus, type EventBusOptions, type EventTransport, type StartRelayOptions } from './event-bus.ts';
+export {
+  createEventBus,
+  type EventBus,
+  type EventBusOptions,
+  type EventTransport,
+  type EventWatch,
+  type EventWatcher,
+  type StartRelayOptions,
+} from './event-bus.ts';

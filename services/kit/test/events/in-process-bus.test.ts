@@ -176,3 +176,37 @@ test('in-process: the consumer validates only what it reads (unknown fields pass
     await t.tearDown();
   }
 });
+
+test('in-process: a watch sees each event once, before and beside the durable subscribers, and stops', async () => {
+  const t = await setUp();
+  try {
+    const watched: string[] = [];
+    const durable: string[] = [];
+    const watch = await t.bus.watch(t.event, (envelope) => void watched.push(envelope.payload.label));
+    // A failing watcher changes nothing for the others or for delivery.
+    await t.bus.watch(t.event, () => {
+      throw new Error('watcher failure');
+    });
+    await t.bus.subscribe({ consumer: 'consumer', event: t.event, db: t.db, schema: 'consumer', handle: recordThing(durable) });
+    await produce(t.db, t.event, 'first');
+    t.bus.kick('producer');
+    await waitFor(async () => durable.length === 1, 5_000, 'durable delivery');
+    assert.deepEqual(watched, ['first']);
+    // A redelivery attempt (the relay retrying a row) is not shown to watchers again.
+    const envelope = { id: randomUUID(), subject: t.event.subject, occurredAt: new Date().toISOString(), version: 1, payload: { thingId: randomUUID(), label: 'again' } };
+    await t.hub.deliver(envelope, {}, 2);
+    assert.deepEqual(watched, ['first']);
+    // Another version of the subject is not this watch's.
+    await t.hub.deliver({ ...envelope, id: randomUUID(), version: 2 }, {}, 1);
+    assert.deepEqual(watched, ['first']);
+    assert.ok(t.logger.lines.some((l) => l.message === 'event watcher failed'));
+
+    await watch.stop();
+    await produce(t.db, t.event, 'second');
+    t.bus.kick('producer');
+    await waitFor(async () => durable.length === 2, 5_000, 'second durable delivery');
+    assert.deepEqual(watched, ['first']);
+  } finally {
+    await t.tearDown();
+  }
+});

@@ -248,3 +248,31 @@ test(`nats: a consumer stopped while ${CATCH_UP_COUNT} events are produced proce
     await h.tearDown();
   }
 });
+
+test('nats: every watching process sees every event (not shared like a durable), and a watch stops', { skip }, async () => {
+  const h = await setUp();
+  try {
+    const replicaA = await h.newBus();
+    const replicaB = await h.newBus();
+    const seenA: string[] = [];
+    const seenB: string[] = [];
+    const watchA = await replicaA.watch(h.event, (envelope) => void seenA.push(envelope.payload.label));
+    await replicaB.watch(h.event, (envelope) => void seenB.push(envelope.payload.label));
+    await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 25 });
+    for (const label of ['one', 'two', 'three']) {
+      await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label }));
+    }
+    h.producerBus.kick('producer');
+    await waitFor(async () => seenA.length === 3 && seenB.length === 3, 5_000, 'both watchers');
+    assert.deepEqual(seenA, ['one', 'two', 'three']);
+    assert.deepEqual(seenB, ['one', 'two', 'three']);
+
+    await watchA.stop();
+    await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'four' }));
+    h.producerBus.kick('producer');
+    await waitFor(async () => seenB.length === 4, 5_000, 'the remaining watcher');
+    assert.deepEqual(seenA, ['one', 'two', 'three']);
+  } finally {
+    await h.tearDown();
+  }
+});
