@@ -2,6 +2,13 @@
 // are read whole and sent as one buffer; only an event stream (SSE) is piped through as a stream.
 // Measured against @fastify/reply-from, which pipes every body: the gateway's CPU per request fell
 // by about a third, the stream plumbing being most of a proxy's cost here.
+//
+// An event stream holds its upstream connection for as long as the client stays, so requests that
+// ask for one (Accept: text/event-stream, as EventSource sends) get a pool of their own without a
+// connection cap: a thousand open streams neither wait for each other nor starve ordinary calls of
+// the request pool's connections. Chunks are written on as they arrive (no buffering), and when the
+// client goes, Fastify destroys the upstream body, which closes that upstream connection: the
+// service sees its stream end.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 
@@ -24,6 +31,8 @@ export type ForwardHeaders = Record<string, string>;
 
 export function createForwarder(origin: string, options: { connections?: number } = {}) {
   const pool = new Pool(origin, { connections: options.connections ?? 128, pipelining: 1, keepAliveTimeout: 60_000 });
+  // No body timeout: a quiet stream is still a stream (the services send heartbeats anyway).
+  const streams = new Pool(origin, { connections: null, pipelining: 1, keepAliveTimeout: 60_000, bodyTimeout: 0 });
 
   async function forward(request: FastifyRequest, reply: FastifyReply, extraHeaders: ForwardHeaders): Promise<FastifyReply> {
     const headers: Record<string, string | string[]> = {};
@@ -32,14 +41,29 @@ export function createForwarder(origin: string, options: { connections?: number 
     }
     Object.assign(headers, extraHeaders);
     const body = Buffer.isBuffer(request.body) && request.method !== 'GET' && request.method !== 'HEAD' ? request.body : undefined;
-    const answer = await pool.request({ path: request.url, method: request.method as 'GET', headers, body });
+    const wantsStream = String(request.headers.accept ?? '').includes('text/event-stream');
+    const answer = await (wantsStream ? streams : pool).request({ path: request.url, method: request.method as 'GET', headers, body });
     reply.code(answer.statusCode);
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
     }
-    if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) return reply.send(answer.body);
+    if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+      // A stream's connection is not reused: when it ends (the gateway closes), the socket goes too.
+      reply.header('connection', 'close');
+      return reply.send(answer.body);
+    }
     return reply.send(Buffer.from(await answer.body.arrayBuffer()));
   }
 
-  return { forward, close: () => pool.close() };
+  let streamsDestroyed: Promise<void> | undefined;
+  /** Ends every open stream (their clients' responses end with them); call when the gateway closes. */
+  const endStreams = () => (streamsDestroyed ??= streams.destroy());
+
+  return {
+    forward,
+    endStreams,
+    async close() {
+      await Promise.all([pool.close(), endStreams()]);
+    },
+  };
 }

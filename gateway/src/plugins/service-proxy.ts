@@ -32,6 +32,8 @@ export async function registerServiceProxies(
       if (!upstream) continue;
       proxied.push(claim.service);
       const forwarder = createForwarder(upstream);
+      // Open event streams would keep the server waiting for their connections: end them first.
+      scope.addHook('preClose', () => forwarder.endStreams());
       scope.addHook('onClose', () => forwarder.close());
       for (const pattern of claim.patterns) {
         scope.route({
