@@ -11,6 +11,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
+import { prioritiesService } from '@civic/priorities';
 import { socialService } from '@civic/social';
 import type { Clock } from '@civic/service-kit/clock';
 import { dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
@@ -23,7 +24,7 @@ import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
 import { seedPgliteCluster } from './pglite-template.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
-export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService];
+export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService];
 
 export interface StackOptions {
   env?: Record<string, string>;

@@ -10,6 +10,7 @@ export const ZAccountCountsRequest = z.strictObject({});
 
 export const ACCOUNT_COUNT_OWNERS = {
   social: ZAccountStats.pick({ activitiesCount: true }),
+  priorities: ZAccountStats.pick({ prioritiesCount: true, votesCount: true }),
 } as const;
 export type AccountCountOwner = keyof typeof ACCOUNT_COUNT_OWNERS;
 export const ACCOUNT_COUNT_SERVICES = Object.keys(ACCOUNT_COUNT_OWNERS) as AccountCountOwner[];

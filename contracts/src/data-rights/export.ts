@@ -3,6 +3,7 @@
 // document with a section per service. A service that holds user data joins by adding its section
 // schema here and answering its request; the account service's route needs no change.
 import { z } from 'zod';
+import { VOTE_TYPES } from '../http/priorities.ts';
 import { ACTIVITY_TYPES } from '../http/social.ts';
 import { ZPublicProfileFields } from '../profile.ts';
 import { defineRequestPerService } from '../requests/define-request.ts';
@@ -33,11 +34,26 @@ export const ZSocialExportSection = z.object({
   activities: z.array(z.object({ type: z.enum(ACTIVITY_TYPES), description: z.string(), createdAt: z.string() })),
 });
 
+/**
+ * The priorities the user created (still theirs: erasure detaches them) and their votes, oldest
+ * first. A vote names the priority by id only: its title and text are another author's. The time of
+ * the last change (switch or removal) of a vote is kept per priority for the change cooldown, also
+ * after the vote is gone, so it is listed on its own.
+ */
+export const ZPrioritiesExportSection = z.object({
+  priorities: z.array(
+    z.object({ id: z.string().uuid(), title: z.string(), description: z.string(), issueId: z.number().int().nullable(), createdAt: z.string() }),
+  ),
+  votes: z.array(z.object({ priorityId: z.string().uuid(), voteType: z.enum(VOTE_TYPES), votedAt: z.string() })),
+  voteChanges: z.array(z.object({ priorityId: z.string().uuid(), lastChangedAt: z.string() })),
+});
+
 /** One entry per service holding user data, in the order the document lists them. */
 export const EXPORT_SECTIONS = {
   auth: ZAuthExportSection,
   account: ZAccountExportSection,
   social: ZSocialExportSection,
+  priorities: ZPrioritiesExportSection,
 } as const;
 export type ExportService = keyof typeof EXPORT_SECTIONS;
 export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];

@@ -23,14 +23,23 @@ export const ZPriority = z.object({
   description: z.string(),
   issueId: z.number().int().nullable(),
   createdAt: z.string(),
-  author: z.object({ id: z.string().uuid(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  /**
+   * Names come from the author's profile (null until they set one). After the author deleted their
+   * account the priority stays and the author is detached: id null, shown as "Deleted" "user"
+   * (docs/protocols/account-data.md).
+   */
+  author: z.object({ id: z.string().uuid().nullable(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
   endorsements: z.number().int(),
   oppositions: z.number().int(),
   issue: ZIssue.nullable(),
   /** The caller's vote, or null. */
   userVote: z.object({ voteType: ZVoteType }).nullable(),
   isActive: z.boolean(),
-  /** 1-based position among ranked priorities (docs/ranking.md); null below min_endorsements_for_ranking. */
+  /**
+   * 1-based position among ranked priorities (docs/ranking.md). Given only in the unfiltered list (no
+   * search, no category); null below min_endorsements_for_ranking, in filtered lists and in the answer
+   * of a create.
+   */
   rank: z.number().int().positive().nullable(),
 });
 export type TPriority = z.infer<typeof ZPriority>;
@@ -91,6 +100,23 @@ export const ZPriorityTallyEvent = z.object({
   at: z.string(),
 });
 export type TPriorityTallyEvent = z.infer<typeof ZPriorityTallyEvent>;
+
+/** One Server-Sent Event of /api/priorities/stream (event name `created`): a priority was created. */
+export const ZPriorityCreatedStreamEvent = z.object({
+  priorityId: z.string().uuid(),
+  title: z.string(),
+  createdAt: z.string(),
+});
+export type TPriorityCreatedStreamEvent = z.infer<typeof ZPriorityCreatedStreamEvent>;
+
+/**
+ * GET /api/priorities/stream (text/event-stream, signed-in users only; not in PRIORITIES_OPERATIONS
+ * because its answer is not JSON). Events: `tally` (ZPriorityTallyEvent) when a priority's counts
+ * change, `created` (ZPriorityCreatedStreamEvent); a comment line every ~15 s keeps proxies from
+ * closing it. Clients send `Accept: text/event-stream` (EventSource does), which the gateway uses to
+ * give streams their own upstream connections.
+ */
+export const PRIORITY_STREAM_PATH = '/api/priorities/stream';
 export const PRIORITY_STREAM_EVENTS = { tally: 'tally', created: 'created' } as const;
 
 export const PRIORITIES_OPERATIONS = {

@@ -1,0 +1,53 @@
+// The priorities service: the issue catalogue, priorities, endorse/oppose votes, ranking
+// (docs/ranking.md), the dashboard stats and the live rankings stream.
+import { fileURLToPath } from 'node:url';
+import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS } from '@civic/contracts';
+import { loadConfig } from '@civic/service-kit/config';
+import type { Platform } from '@civic/service-kit/platform';
+import { requestUserOf } from '@civic/service-kit/requests/request-bus';
+import { defineService } from '@civic/service-kit/service';
+import { ZPrioritiesConfig } from './config.ts';
+import type { PrioritiesContext } from './context.ts';
+import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
+import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
+import { createPrioritiesDb } from './db.ts';
+import { PRIORITIES_SCHEMA, subscribePrioritiesConsumers, watchLiveRankings } from './events.ts';
+import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
+import { priorityRoutes } from './routes/priority-routes.ts';
+import { streamRoutes } from './routes/stream-routes.ts';
+import { voteRoutes } from './routes/vote-routes.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+/** Each process's live rankings, by its platform: for tests and diagnostics (open stream counts). */
+const liveByPlatform = new WeakMap<Platform, LiveRankings>();
+export function liveRankingsOf(platform: Platform): LiveRankings | undefined {
+  return liveByPlatform.get(platform);
+}
+
+export const prioritiesService = defineService({
+  name: PRIORITIES_SCHEMA,
+  async plugin(app, { platform }) {
+    const config = loadConfig(ZPrioritiesConfig, platform.env);
+    const database = await platform.databases.open(PRIORITIES_SCHEMA, MIGRATIONS_DIR);
+    const db = createPrioritiesDb(database);
+    const ctx: PrioritiesContext = { db, platform };
+    const relay = await platform.events.startRelay({ db, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
+    const live = createLiveRankings(ctx, { heartbeatMs: config.PRIORITIES_STREAM_HEARTBEAT_MS });
+    liveByPlatform.set(platform, live);
+    // The bus stops its subscriptions and watches when the platform closes; durable positions are kept.
+    await subscribePrioritiesConsumers(ctx);
+    await watchLiveRankings(ctx, live);
+    await platform.requests.respond(EXPORT_REQUESTS.priorities, (_payload, identity) => exportPrioritiesSection(ctx, requestUserOf(identity)));
+    await platform.requests.respond(ACCOUNT_COUNT_REQUESTS.priorities, (_payload, identity) => countPrioritiesData(ctx, requestUserOf(identity)));
+    // Open streams never end by themselves: end them before the server waits for its connections.
+    app.addHook('preClose', async () => live.close());
+    app.addHook('onClose', async () => {
+      await relay.stop();
+      await db.$disconnect();
+    });
+    await app.register(priorityRoutes, { ctx });
+    await app.register(voteRoutes, { ctx });
+    await app.register(streamRoutes, { live });
+  },
+});

@@ -1,0 +1,42 @@
+// priorities' part of account erasure (civic.account.user.deleted), in the consumer's transaction:
+// - the user's votes are deleted and the tallies of the priorities they voted on lowered to match
+//   (the rows it changes are locked in id order first, the same order for every erasure, so two
+//   erasures never deadlock; a vote locks one priority only);
+// - their vote-change times and daily counts go, and their member row (names);
+// - their priorities stay (the community voted on them) with the author detached: author_id NULL,
+//   shown as "Deleted user";
+// - the id goes into deleted_users, so a late profile event or a racing request records nothing.
+// The exclusive per-user lock waits for any write of the user in flight (data-rights/user-lock.ts).
+// A redelivery finds nothing left and changes nothing. Tallies change without vote events: open
+// rankings streams see the new counts at the next vote on those priorities or on reload.
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { lockUserExclusive } from './user-lock.ts';
+
+export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
+  await lockUserExclusive(tx, userId);
+  // Every priority this changes (voted on or authored), locked up front in id order.
+  await tx.$queryRawUnsafe(
+    `SELECT p.id FROM priorities.priorities p
+     WHERE p.id IN (SELECT priority_id FROM priorities.votes WHERE user_id = $1::uuid) OR p.author_id = $1::uuid
+     ORDER BY p.id FOR NO KEY UPDATE`,
+    userId,
+  );
+  await tx.$executeRawUnsafe(
+    `UPDATE priorities.priorities p
+     SET endorsements = p.endorsements - (v.vote_type = 'endorse')::int,
+         oppositions = p.oppositions - (v.vote_type = 'oppose')::int
+     FROM priorities.votes v
+     WHERE v.user_id = $1::uuid AND v.priority_id = p.id`,
+    userId,
+  );
+  await tx.$executeRawUnsafe('DELETE FROM priorities.votes WHERE user_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe('DELETE FROM priorities.vote_changes WHERE user_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe('DELETE FROM priorities.daily_priority_counts WHERE user_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe('UPDATE priorities.priorities SET author_id = NULL WHERE author_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe('DELETE FROM priorities.members WHERE user_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe(
+    'INSERT INTO priorities.deleted_users (user_id, deleted_at) VALUES ($1::uuid, $2::timestamptz) ON CONFLICT DO NOTHING',
+    userId,
+    deletedAt,
+  );
+}

@@ -1,0 +1,25 @@
+// The priorities service's section of the account export: the priorities the user created, their
+// votes and the times of their last vote changes, oldest first. A vote names its priority by id
+// only (the title and text are the author's); nothing of other users.
+import type { EXPORT_REQUESTS, ReplyPayload, TVoteType } from '@civic/contracts';
+import type { PrioritiesContext } from '../context.ts';
+
+export async function exportPrioritiesSection(
+  ctx: PrioritiesContext,
+  userId: string,
+): Promise<ReplyPayload<typeof EXPORT_REQUESTS.priorities>> {
+  const [priorities, votes, changes] = await Promise.all([
+    ctx.db.priority.findMany({
+      where: { authorId: userId },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, title: true, description: true, issueId: true, createdAt: true },
+    }),
+    ctx.db.vote.findMany({ where: { userId }, orderBy: [{ votedAt: 'asc' }, { priorityId: 'asc' }] }),
+    ctx.db.voteChange.findMany({ where: { userId }, orderBy: [{ lastChangedAt: 'asc' }, { priorityId: 'asc' }] }),
+  ]);
+  return {
+    priorities: priorities.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    votes: votes.map((v) => ({ priorityId: v.priorityId, voteType: v.voteType as TVoteType, votedAt: v.votedAt.toISOString() })),
+    voteChanges: changes.map((c) => ({ priorityId: c.priorityId, lastChangedAt: c.lastChangedAt.toISOString() })),
+  };
+}

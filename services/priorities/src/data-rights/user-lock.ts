@@ -1,0 +1,17 @@
+// Serialises a user's writes with the erasure of their account. Every write (create, vote, removal)
+// holds a shared per-user advisory lock for its transaction, then checks the tombstone; the erasure
+// takes the same lock exclusively. So a write either commits before the erasure starts (and is
+// erased with the rest) or sees the tombstone and records nothing: a session that raced the
+// deletion cannot leave a vote or a priority behind (docs/protocols/account-data.md).
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+
+/** The advisory lock space of "a priorities user" (two-key form: this class, hashtext(user id)). */
+const USER_LOCK_CLASS = 0x50524931; // 'PRI1'
+
+export async function lockUserShared(tx: SqlExecutor, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::text))', USER_LOCK_CLASS, userId);
+}
+
+export async function lockUserExclusive(tx: SqlExecutor, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', USER_LOCK_CLASS, userId);
+}

@@ -1,0 +1,46 @@
+// Every event the priorities service publishes, every subscription it holds and every event it
+// watches, in one place. Published events are written to the outbox inside the transaction of the
+// change they report; the relay publishes them afterwards. Durable subscriptions keep the read
+// models (members, briefing documents) and the erasure; watches feed the live rankings stream.
+import { accountEvents, authEvents, briefingEvents, prioritiesEvents, type EventDefinition } from '@civic/contracts';
+import { serviceEvents } from '@civic/service-kit/events/service-events';
+import type { EventHandler, EventSubscription, EventWatch } from '@civic/service-kit/events/index';
+import type { PrioritiesContext } from './context.ts';
+import { eraseUser } from './data-rights/erase-user.ts';
+import type { LiveRankings } from './live/live-rankings.ts';
+import { addMember, applyProfileUpdate, recordBriefingDocument } from './members/update-members.ts';
+
+export const PRIORITIES_SCHEMA = 'priorities';
+
+const events = serviceEvents(PRIORITIES_SCHEMA);
+export const { publishCommitted } = events;
+const emit = events.emitter;
+
+export const emitPriorityCreated = emit(prioritiesEvents.PriorityCreated);
+export const emitVoteCast = emit(prioritiesEvents.VoteCast);
+export const emitVoteRemoved = emit(prioritiesEvents.VoteRemoved);
+
+export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Promise<EventSubscription[]> {
+  const subscribe = <E extends EventDefinition>(event: E, handle: EventHandler<E>) =>
+    ctx.platform.events.subscribe({ consumer: PRIORITIES_SCHEMA, event, db: ctx.db, schema: PRIORITIES_SCHEMA, handle });
+
+  return [
+    await subscribe(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
+    await subscribe(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
+    await subscribe(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p.documentId, p.createdAt)),
+    // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
+    await subscribe(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
+  ];
+}
+
+/** Every replica watches every vote and creation (not a durable consumer: each one needs them all). */
+export async function watchLiveRankings(ctx: PrioritiesContext, live: LiveRankings): Promise<EventWatch[]> {
+  const { events: bus } = ctx.platform;
+  return [
+    await bus.watch(prioritiesEvents.VoteCast, ({ payload }) => live.tallyChanged(payload.priorityId, payload.castAt)),
+    await bus.watch(prioritiesEvents.VoteRemoved, ({ payload }) => live.tallyChanged(payload.priorityId, payload.removedAt)),
+    await bus.watch(prioritiesEvents.PriorityCreated, ({ payload }) =>
+      live.created({ priorityId: payload.priorityId, title: payload.title, createdAt: payload.createdAt }),
+    ),
+  ];
+}

@@ -1,0 +1,66 @@
+// POST /api/priorities (spec 2.13, 5 "Create priority"). In one transaction: the caller's account
+// is not deleted, the issue exists, the caller's count for today stays within
+// max_priorities_per_user_per_day, the row, and civic.priorities.priority.created in the outbox.
+// The daily count is one row per user and UTC day, incremented only while below the limit: the
+// upsert's row lock makes concurrent creates of one user wait for each other, so they can never
+// pass the limit together.
+import { randomUUID } from 'node:crypto';
+import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
+import type { PrioritiesContext } from '../context.ts';
+import { lockUserShared } from '../data-rights/user-lock.ts';
+import { WRITE_TRANSACTION } from '../db.ts';
+import { AccountDeleted, DailyLimitReached, IssueNotFound } from '../errors.ts';
+import { emitPriorityCreated, publishCommitted } from '../events.ts';
+import { settingOf } from '../settings.ts';
+import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
+
+export async function createPriority(ctx: PrioritiesContext, userId: string, input: TCreatePriorityRequest): Promise<TPriority> {
+  const now = ctx.platform.clock.now();
+  const limit = settingOf(ctx, 'max_priorities_per_user_per_day');
+  const issueId = input.issueId ?? null;
+  const id = randomUUID();
+
+  const row = await ctx.db.$transaction(async (tx) => {
+    await lockUserShared(tx, userId);
+    const [check] = await tx.$queryRawUnsafe<{ deleted: boolean; issue_found: boolean }[]>(
+      `SELECT EXISTS (SELECT 1 FROM priorities.deleted_users WHERE user_id = $1::uuid) AS deleted,
+              ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found`,
+      userId,
+      issueId,
+    );
+    if (check!.deleted) throw new AccountDeleted();
+    if (!check!.issue_found) throw new IssueNotFound();
+
+    const counted = await tx.$queryRawUnsafe<{ created: number }[]>(
+      `INSERT INTO priorities.daily_priority_counts AS c (user_id, day, created)
+       SELECT $1::uuid, $2::date, 1 WHERE $3::int > 0
+       ON CONFLICT (user_id, day) DO UPDATE SET created = c.created + 1 WHERE c.created < $3::int
+       RETURNING created`,
+      userId,
+      now.toISOString().slice(0, 10),
+      limit,
+    );
+    if (counted.length === 0) throw new DailyLimitReached(dailyLimitMessage(limit));
+
+    await tx.$executeRawUnsafe(
+      `INSERT INTO priorities.priorities (id, title, description, issue_id, author_id, created_at)
+       VALUES ($1::uuid, $2, $3, $4::int, $5::uuid, $6::timestamptz)`,
+      id,
+      input.title,
+      input.description,
+      issueId,
+      userId,
+      now.toISOString(),
+    );
+    await emitPriorityCreated(tx, { priorityId: id, authorId: userId, title: input.title, createdAt: now.toISOString() });
+    const [created] = await tx.$queryRawUnsafe<PriorityRow[]>(
+      selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'),
+      userId,
+      id,
+    );
+    return created!;
+  }, WRITE_TRANSACTION);
+  publishCommitted(ctx);
+  // A rank is a position in the list; a single priority's answer has none (docs/ranking.md).
+  return toPriorityView(row, null);
+}

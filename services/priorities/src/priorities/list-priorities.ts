@@ -1,0 +1,87 @@
+// GET /api/priorities: the rank order of docs/ranking.md, filtered by search and category, paged by
+// limit/offset. Ranked priorities (endorsements >= min_endorsements_for_ranking, read now, so an
+// admin's change applies at once) come before the unranked ones. Each part is read in the order
+// of the partial index priorities_rank_idx, so the top 50 is an index walk that stops after 50
+// rows; the unranked part is read only when a page reaches past the last ranked priority.
+// `rank` is given in the unfiltered list only: there, a ranked row's position is its rank.
+import type { TPriority, TPriorityListQuery } from '@civic/contracts';
+import type { PrioritiesContext } from '../context.ts';
+import { settingOf } from '../settings.ts';
+import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
+
+const RANK_ORDER = 'ORDER BY p.score DESC, p.endorsements DESC, p.created_at ASC, p.id ASC';
+
+/** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+interface Filters {
+  /** SQL conditions on `p`, numbering their parameters from `first` on. */
+  conditions: string[];
+  params: unknown[];
+}
+
+function filtersOf(query: TPriorityListQuery, first: number): Filters {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const next = (value: unknown) => `$${params.push(value) + first - 1}`;
+  if (query.search) {
+    const pattern = next(containsPattern(query.search));
+    conditions.push(`(p.title ILIKE ${pattern} OR p.description ILIKE ${pattern})`);
+  }
+  if (query.category) conditions.push(`p.issue_id IN (SELECT id FROM priorities.issues WHERE category = ${next(query.category)})`);
+  return { conditions, params };
+}
+
+export type Part = 'ranked' | 'unranked';
+
+/** The SQL of one part of a page (exported so a test can EXPLAIN it); $1 is the viewer. */
+export function partQuery(
+  viewerId: string,
+  query: TPriorityListQuery,
+  part: Part,
+  minEndorsements: number,
+  limit: number,
+  offset: number,
+): { sql: string; params: unknown[] } {
+  const filters = filtersOf(query, 2);
+  const n = filters.params.length + 1;
+  const where = ['p.is_active', `p.endorsements ${part === 'ranked' ? '>=' : '<'} $${n + 1}::int`, ...filters.conditions].join(' AND ');
+  const page = `SELECT * FROM priorities.priorities p WHERE ${where} ${RANK_ORDER} LIMIT $${n + 2}::int OFFSET $${n + 3}::int`;
+  return { sql: `${selectPriorityViews(page)} ${RANK_ORDER}`, params: [viewerId, ...filters.params, minEndorsements, limit, offset] };
+}
+
+async function readPart(ctx: PrioritiesContext, ...args: Parameters<typeof partQuery>): Promise<PriorityRow[]> {
+  const { sql, params } = partQuery(...args);
+  return ctx.db.$queryRawUnsafe<PriorityRow[]>(sql, ...params);
+}
+
+async function countRanked(ctx: PrioritiesContext, query: TPriorityListQuery, minEndorsements: number): Promise<number> {
+  const filters = filtersOf(query, 1);
+  const where = ['p.is_active', `p.endorsements >= $${filters.params.length + 1}::int`, ...filters.conditions].join(' AND ');
+  const [row] = await ctx.db.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM priorities.priorities p WHERE ${where}`,
+    ...filters.params,
+    minEndorsements,
+  );
+  return Number(row!.n);
+}
+
+export async function listPriorities(ctx: PrioritiesContext, viewerId: string, query: TPriorityListQuery): Promise<TPriority[]> {
+  const minEndorsements = settingOf(ctx, 'min_endorsements_for_ranking');
+  const unfiltered = !query.search && !query.category;
+  const { limit, offset } = query;
+
+  const ranked = await readPart(ctx, viewerId, query, 'ranked', minEndorsements, limit, offset);
+  let unranked: PriorityRow[] = [];
+  if (ranked.length < limit && minEndorsements > 0) {
+    // How many ranked rows precede the unranked part: known from this page unless it held none.
+    const rankedCount = ranked.length > 0 || offset === 0 ? offset + ranked.length : await countRanked(ctx, query, minEndorsements);
+    unranked = await readPart(ctx, viewerId, query, 'unranked', minEndorsements, limit - ranked.length, Math.max(0, offset - rankedCount));
+  }
+  return [
+    ...ranked.map((row, index) => toPriorityView(row, unfiltered ? offset + index + 1 : null)),
+    ...unranked.map((row) => toPriorityView(row, null)),
+  ];
+}

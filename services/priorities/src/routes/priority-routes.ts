@@ -1,0 +1,31 @@
+// GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3).
+import { fastifyPath, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
+import { requireActiveUser, requireUser } from '@civic/service-kit/http/identity-plugin';
+import { typed } from '@civic/service-kit/service';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PrioritiesContext } from '../context.ts';
+import { listIssues } from '../issues/list-issues.ts';
+import { createPriority } from '../priorities/create-priority.ts';
+import { listPriorities } from '../priorities/list-priorities.ts';
+import { getStats } from '../stats/get-stats.ts';
+
+// Who may call is settled before the input is looked at: signed out is 401 and banned is 403
+// whatever the body says (the client opens the sign-in dialog on a 401).
+export const signedIn = async (request: FastifyRequest) => void requireUser(request);
+export const activeUser = async (request: FastifyRequest) => void requireActiveUser(request);
+
+export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: PrioritiesContext }) {
+  const r = typed(app);
+
+  r.get(fastifyPath(ops.listIssues), { schema: routeSchema(ops.listIssues), preValidation: signedIn }, async () => listIssues(ctx));
+
+  r.get(fastifyPath(ops.listPriorities), { schema: routeSchema(ops.listPriorities), preValidation: signedIn }, async (request) =>
+    listPriorities(ctx, requireUser(request), request.query),
+  );
+
+  r.post(fastifyPath(ops.createPriority), { schema: routeSchema(ops.createPriority), preValidation: activeUser }, async (request) =>
+    createPriority(ctx, requireActiveUser(request), request.body),
+  );
+
+  r.get(fastifyPath(ops.stats), { schema: routeSchema(ops.stats), preValidation: signedIn }, async () => getStats(ctx));
+}

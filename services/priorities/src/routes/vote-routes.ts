@@ -1,0 +1,28 @@
+// POST and DELETE /api/priorities/{id}/vote (spec 4 "Vote on a priority", 7.3). Banned users get
+// 403 on both (SECURITY 14); see votes/record-vote.ts for the rules.
+import { fastifyPath, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
+import { requireActiveUser } from '@civic/service-kit/http/identity-plugin';
+import { typed } from '@civic/service-kit/service';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PrioritiesContext } from '../context.ts';
+import { recordVote } from '../votes/record-vote.ts';
+import { activeUser } from './priority-routes.ts';
+
+const ZPriorityParams = z.object({ id: z.string() });
+
+export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PrioritiesContext }) {
+  const r = typed(app);
+
+  r.post(
+    fastifyPath(ops.vote),
+    { schema: { ...routeSchema(ops.vote), params: ZPriorityParams }, preValidation: activeUser },
+    async (request) => recordVote(ctx, requireActiveUser(request), request.params.id, { kind: 'cast', voteType: request.body.voteType }),
+  );
+
+  r.delete(
+    fastifyPath(ops.removeVote),
+    { schema: { ...routeSchema(ops.removeVote), params: ZPriorityParams }, preValidation: activeUser },
+    async (request) => recordVote(ctx, requireActiveUser(request), request.params.id, { kind: 'remove' }),
+  );
+}

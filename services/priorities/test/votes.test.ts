@@ -1,0 +1,270 @@
+// Votes through the gateway on both run profiles (spec 4 "Vote on a priority", SECURITY 18): the
+// state machine, the change cooldown (vote_change_cooldown_hours, with a clock the test moves),
+// concurrency, events, and the ranking of docs/ranking.md recomputed from the raw votes.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { PRIORITY_MESSAGES as M, prioritiesEvents, voteCooldownMessage, ZVoteResult, type TPriority } from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { Platform } from '@civic/service-kit/platform';
+import { probeEvents } from '../../../test/support/event-probe.ts';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { SteppingClock } from '../../../test/support/stepping-clock.ts';
+import { rankPriorities } from '../src/domain/ranking.ts';
+import {
+  createPriority,
+  listPriorities,
+  openPrioritiesTables,
+  removeVote,
+  sessionFor,
+  setSetting,
+  signInCitizen,
+  TEST_ENV,
+  vote,
+  type Citizen,
+} from './support/priorities-helpers.ts';
+
+const HOUR = 3_600_000;
+const messageOf = (answer: { body: unknown }) => (answer.body as { message?: string }).message;
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`priority votes (${profile})`, { skip }, () => {
+    let stack: Stack;
+    let platforms: Platform[];
+    let tables: SqlDriver;
+    let author: Citizen;
+    let voter: Citizen;
+    const clock = new SteppingClock();
+    before(async () => {
+      stack = await startStack(profile, { clock, env: TEST_ENV });
+      platforms = [stack.platforms.priorities!];
+      setSetting(platforms, 'max_priorities_per_user_per_day', '1000');
+      tables = await openPrioritiesTables(stack);
+      author = await signInCitizen(stack, 'Author', 'One');
+      voter = await signInCitizen(stack, 'Voter', 'One');
+    });
+    after(async () => stack?.close());
+
+    test('endorse, same again, switch, remove: counts, answers and the events', async () => {
+      setSetting(platforms, 'vote_change_cooldown_hours', '0');
+      const cast = await probeEvents(stack.platforms.priorities!, prioritiesEvents.VoteCast, `probe_cast_${profile}`);
+      const removed = await probeEvents(stack.platforms.priorities!, prioritiesEvents.VoteRemoved, `probe_removed_${profile}`);
+      try {
+        const priority = await createPriority(author.client, { title: 'Fund the state machine test' });
+        const first = await vote(voter.client, priority.id, 'endorse');
+        assert.equal(first.status, 200, first.text);
+        assert.deepEqual(ZVoteResult.parse(first.body), { priorityId: priority.id, endorsements: 1, oppositions: 0, userVote: { voteType: 'endorse' } });
+        const castEvent = await cast.waitFor((p) => p.priorityId === priority.id);
+        assert.deepEqual({ ...castEvent.payload, castAt: undefined }, {
+          priorityId: priority.id, userId: voter.id, voteType: 'endorse', priorityTitle: 'Fund the state machine test', castAt: undefined,
+        });
+
+        // The same vote again: nothing changes and no event.
+        const again = await vote(voter.client, priority.id, 'endorse');
+        assert.deepEqual(again.body, first.body);
+
+        const switched = await vote(voter.client, priority.id, 'oppose');
+        assert.deepEqual(switched.body, { priorityId: priority.id, endorsements: 0, oppositions: 1, userVote: { voteType: 'oppose' } });
+        await cast.waitFor((p) => p.priorityId === priority.id && p.voteType === 'oppose');
+
+        const listed = (await listPriorities(voter.client, '?limit=1000')).body.find((p) => p.id === priority.id)!;
+        assert.deepEqual(listed.userVote, { voteType: 'oppose' });
+        assert.equal((await listPriorities(author.client, '?limit=1000')).body.find((p) => p.id === priority.id)!.userVote, null);
+
+        const gone = await removeVote(voter.client, priority.id);
+        assert.equal(gone.status, 200, gone.text);
+        assert.deepEqual(gone.body, { priorityId: priority.id, endorsements: 0, oppositions: 0, userVote: null });
+        const removedEvent = await removed.waitFor((p) => p.priorityId === priority.id);
+        assert.equal(removedEvent.payload.voteType, 'oppose');
+        assert.equal(removedEvent.payload.userId, voter.id);
+
+        // Removing without a vote: 404 with the contract's message, nothing changes.
+        const none = await removeVote(voter.client, priority.id);
+        assert.equal(none.status, 404, none.text);
+        assert.equal(messageOf(none), M.noVote);
+
+        assert.equal(cast.received.filter((e) => e.payload.priorityId === priority.id).length, 2, 'no event for the repeated vote');
+        const rows = await tables.query('SELECT * FROM priorities.votes WHERE priority_id = $1::uuid', [priority.id]);
+        assert.equal(rows.length, 0);
+      } finally {
+        await cast.stop();
+        await removed.stop();
+      }
+    });
+
+    test('bad votes: unknown priority 404, bad vote type 400, signed out 401, banned 403', async () => {
+      const priority = await createPriority(author.client);
+      for (const id of [randomUUID(), 'not-a-priority', '1']) {
+        const answer = await vote(voter.client, id, 'endorse');
+        assert.equal(answer.status, 404, `${id}: ${answer.text}`);
+        assert.equal(messageOf(answer), M.priorityNotFound);
+        const removal = await removeVote(voter.client, id);
+        assert.equal(removal.status, 404);
+        assert.equal(messageOf(removal), M.priorityNotFound);
+      }
+      for (const body of [{ voteType: 'love' }, {}, { voteType: 'endorse', extra: 1 }, { voteType: null }]) {
+        const answer = await voter.client.post(`/api/priorities/${priority.id}/vote`, body);
+        assert.equal(answer.status, 400, answer.text);
+        if (!('extra' in body)) assert.equal(messageOf(answer), M.voteType);
+      }
+      assert.equal((await vote(stack.client(), priority.id, 'endorse')).status, 401);
+      assert.equal((await removeVote(stack.client(), priority.id)).status, 401);
+
+      assert.equal((await vote(voter.client, priority.id, 'endorse')).status, 200);
+      const banned = await sessionFor(stack, voter.id, { isBanned: true });
+      for (const answer of [await vote(banned, priority.id, 'oppose'), await removeVote(banned, priority.id), await vote(banned, randomUUID(), 'endorse')]) {
+        assert.equal(answer.status, 403, answer.text);
+        assert.equal(messageOf(answer), 'Your account has been banned');
+      }
+      const after = (await listPriorities(voter.client, '?limit=1000')).body.find((p) => p.id === priority.id)!;
+      assert.equal(after.endorsements, 1, 'the banned calls changed nothing');
+    });
+
+    test('the change cooldown: first votes free, a switch or removal once per period, 0 turns it off', async () => {
+      setSetting(platforms, 'vote_change_cooldown_hours', '24');
+      try {
+        const priority = await createPriority(author.client);
+        const citizen = await signInCitizen(stack, 'Cool', 'Down');
+        assert.equal((await vote(citizen.client, priority.id, 'endorse')).status, 200, 'first vote');
+        // No change yet in this period: the first switch is allowed at once.
+        assert.equal((await vote(citizen.client, priority.id, 'oppose')).status, 200, 'first change');
+
+        const refused = await vote(citizen.client, priority.id, 'endorse');
+        assert.equal(refused.status, 429, refused.text);
+        assert.equal(messageOf(refused), voteCooldownMessage(24 * HOUR));
+        assert.equal(messageOf(refused), 'You can change your vote on this priority again in 24h 0m');
+        assert.equal((await removeVote(citizen.client, priority.id)).status, 429, 'a removal is a change too');
+        // Casting the vote one holds is not a change.
+        assert.equal((await vote(citizen.client, priority.id, 'oppose')).status, 200);
+
+        clock.skip(23 * HOUR + 30 * 60_000);
+        const later = await removeVote(citizen.client, priority.id);
+        assert.equal(later.status, 429);
+        assert.equal(messageOf(later), 'You can change your vote on this priority again in 30m');
+
+        clock.skip(30 * 60_000);
+        const removal = await removeVote(citizen.client, priority.id);
+        assert.equal(removal.status, 200, removal.text);
+        assert.equal(removal.body.oppositions, 0);
+        // Re-casting after a removal is free, but the removal started a new period for changes.
+        assert.equal((await vote(citizen.client, priority.id, 'endorse')).status, 200, 're-cast');
+        assert.equal((await vote(citizen.client, priority.id, 'oppose')).status, 429, 'remove and re-cast cannot dodge the cooldown');
+        assert.equal((await removeVote(citizen.client, priority.id)).status, 429);
+
+        // The cooldown is per priority.
+        const other = await createPriority(author.client);
+        assert.equal((await vote(citizen.client, other.id, 'endorse')).status, 200);
+        assert.equal((await vote(citizen.client, other.id, 'oppose')).status, 200);
+
+        // 0 turns it off at once; the setting is read at each change.
+        setSetting(platforms, 'vote_change_cooldown_hours', '0');
+        assert.equal((await vote(citizen.client, priority.id, 'oppose')).status, 200);
+        assert.equal((await removeVote(citizen.client, priority.id)).status, 200);
+        assert.equal((await vote(citizen.client, priority.id, 'endorse')).status, 200);
+        assert.equal((await vote(citizen.client, priority.id, 'oppose')).status, 200);
+        setSetting(platforms, 'vote_change_cooldown_hours', '1');
+        const short = await vote(citizen.client, priority.id, 'endorse');
+        assert.equal(short.status, 429);
+        assert.equal(messageOf(short), 'You can change your vote on this priority again in 1h 0m');
+      } finally {
+        setSetting(platforms, 'vote_change_cooldown_hours', '0');
+      }
+    });
+
+    test('50 parallel endorsements from one user leave one vote and one endorsement (SECURITY 18)', async () => {
+      const priority = await createPriority(author.client);
+      const racer = await signInCitizen(stack, 'Race', 'Voter');
+      const answers = await Promise.all(Array.from({ length: 50 }, () => vote(racer.client, priority.id, 'endorse')));
+      assert.deepEqual(new Set(answers.map((a) => a.status)), new Set([200]), answers.map((a) => a.text).join('\n'));
+      assert.ok(answers.every((a) => a.body.endorsements === 1 && a.body.userVote?.voteType === 'endorse'));
+      const rows = await tables.query<{ n: number }>('SELECT count(*)::int AS n FROM priorities.votes WHERE priority_id = $1::uuid', [priority.id]);
+      assert.equal(rows[0]!.n, 1);
+      const [tally] = await tables.query<{ endorsements: number }>('SELECT endorsements FROM priorities.priorities WHERE id = $1::uuid', [priority.id]);
+      assert.equal(tally!.endorsements, 1);
+
+      // Mixed at once, cooldown off: whatever the order, the tallies equal the votes table.
+      const crowd = await Promise.all(Array.from({ length: 6 }, (_, i) => signInCitizen(stack, `Crowd${i}`, 'Voter')));
+      await Promise.all(
+        crowd.flatMap((c, i) => [
+          vote(c.client, priority.id, i % 2 ? 'oppose' : 'endorse'),
+          vote(c.client, priority.id, i % 3 ? 'endorse' : 'oppose'),
+          removeVote(c.client, priority.id),
+          vote(c.client, priority.id, 'endorse'),
+        ]),
+      );
+      const [counted] = await tables.query<{ e: number; o: number }>(
+        `SELECT count(*) FILTER (WHERE vote_type = 'endorse')::int AS e, count(*) FILTER (WHERE vote_type = 'oppose')::int AS o
+         FROM priorities.votes WHERE priority_id = $1::uuid`,
+        [priority.id],
+      );
+      const [kept] = await tables.query<{ endorsements: number; oppositions: number; score: number }>(
+        'SELECT endorsements, oppositions, score FROM priorities.priorities WHERE id = $1::uuid',
+        [priority.id],
+      );
+      assert.deepEqual({ e: kept!.endorsements, o: kept!.oppositions }, counted);
+      assert.equal(kept!.score, kept!.endorsements - kept!.oppositions);
+    });
+
+    test('the tallies cannot go negative (CHECK constraints)', async () => {
+      const priority = await createPriority(author.client);
+      await assert.rejects(tables.query('UPDATE priorities.priorities SET endorsements = -1 WHERE id = $1::uuid', [priority.id]), /check/i);
+      await assert.rejects(tables.query('UPDATE priorities.priorities SET oppositions = -1 WHERE id = $1::uuid', [priority.id]), /check/i);
+      await assert.rejects(tables.query('UPDATE priorities.priorities SET score = 7 WHERE id = $1::uuid', [priority.id]), /can only be updated to DEFAULT/i, "score is generated from the counts");
+    });
+
+    test('every rank recomputed from the raw votes table equals the order and ranks the API answers', async () => {
+      setSetting(platforms, 'min_endorsements_for_ranking', '2');
+      try {
+        const voters = await Promise.all(Array.from({ length: 5 }, (_, i) => signInCitizen(stack, `Ranker${i}`, 'Voter')));
+        const created: TPriority[] = [];
+        for (let i = 0; i < 8; i++) created.push(await createPriority(author.client, { title: `Ranked priority number ${i}` }));
+        // A spread of endorsements and oppositions, with ties that only age or id can break.
+        const plan = ['eeeee', 'eeeoo', 'eee', 'ee', 'e', 'oo', 'eeo', 'ee'];
+        await Promise.all(
+          plan.flatMap((votes, p) => [...votes].map((v, i) => vote(voters[i]!.client, created[p]!.id, v === 'e' ? 'endorse' : 'oppose'))),
+        );
+
+        const check = async (minEndorsements: number) => {
+          const raw = await tables.query<{ id: string; created_at: Date | string; endorsements: number; oppositions: number; boost: number }>(
+            `SELECT p.id, p.created_at, p.promotion_boost AS boost,
+                    count(v.*) FILTER (WHERE v.vote_type = 'endorse')::int AS endorsements,
+                    count(v.*) FILTER (WHERE v.vote_type = 'oppose')::int AS oppositions
+             FROM priorities.priorities p LEFT JOIN priorities.votes v ON v.priority_id = p.id
+             WHERE p.is_active GROUP BY p.id`,
+          );
+          const expected = rankPriorities(
+            raw.map((r) => ({ id: r.id, endorsements: r.endorsements, oppositions: r.oppositions, promotionBoost: r.boost, createdAt: new Date(r.created_at).getTime() })),
+            minEndorsements,
+          );
+          const answered = (await listPriorities(author.client, '?limit=1000')).body;
+          assert.deepEqual(
+            answered.map((p) => ({ id: p.id, rank: p.rank, endorsements: p.endorsements, oppositions: p.oppositions })),
+            expected.map((p) => ({ id: p.id, rank: p.rank, endorsements: p.endorsements, oppositions: p.oppositions })),
+          );
+          // Paged reads, across the boundary between ranked and unranked, give the same order and ranks.
+          const ranked = expected.filter((p) => p.rank !== null).length;
+          for (const [limit, offset] of [[3, 0], [3, Math.max(0, ranked - 1)], [2, ranked], [2, ranked + 1], [50, 0]] as const) {
+            const page = (await listPriorities(author.client, `?limit=${limit}&offset=${offset}`)).body;
+            assert.deepEqual(
+              page.map((p) => [p.id, p.rank]),
+              expected.slice(offset, offset + limit).map((p) => [p.id, p.rank]),
+              `limit ${limit} offset ${offset}`,
+            );
+          }
+          return expected;
+        };
+        const atTwo = await check(2);
+        assert.ok(atTwo.some((p) => p.rank === null) && atTwo.some((p) => p.rank !== null));
+        // The threshold can change at any time; the order follows at once.
+        setSetting(platforms, 'min_endorsements_for_ranking', '4');
+        await check(4);
+        setSetting(platforms, 'min_endorsements_for_ranking', '0');
+        const all = await check(0);
+        assert.ok(all.every((p) => p.rank !== null));
+      } finally {
+        setSetting(platforms, 'min_endorsements_for_ranking', '5');
+      }
+    });
+  });
+}
