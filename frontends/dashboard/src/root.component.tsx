@@ -1,13 +1,13 @@
-// Home dashboard (spec 2.5). The walking skeleton has the hero only; tiles, lists and the
-// daily-login credit arrive with the services that feed them.
+// Home dashboard (spec 2.5), shown at / when signed in (signed out, / is the landing page).
+// The daily-login credit of spec 2.5 arrives with the political capital service.
 import { KitProviders } from '@civic/frontend-kit';
-import { DashboardHero } from './features/hero/dashboard-hero.tsx';
+import { DashboardPage } from './features/dashboard-page.tsx';
 
 export default function DashboardRoot() {
   return (
     <KitProviders>
-      <main className="flex-1">
-        <DashboardHero />
+      <main className="flex-1 bg-slate-50">
+        <DashboardPage />
       </main>
     </KitProviders>
   );

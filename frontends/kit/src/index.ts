@@ -35,6 +35,7 @@ export {
   profilePath,
   type Gender,
 } from './features/profile/profile-messages.ts';
+export * from './features/priorities/index.ts';
 export { verifyMagicLinkToken } from './features/sign-in/sign-in-api.ts';
 export {
   closeSignInDialog,

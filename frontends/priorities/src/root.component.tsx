@@ -1,10 +1,14 @@
-// All Priorities (spec 2.7) at /priorities.
+// All Priorities (spec 2.7) at /priorities. The card, filters, dialog and live updates come from
+// the kit, which the dashboard's Top Priorities list uses too.
 import { KitProviders } from '@civic/frontend-kit';
+import { AllPrioritiesPage } from './features/all-priorities/all-priorities-page.tsx';
 
 export default function PrioritiesRoot() {
   return (
     <KitProviders>
-      <main className="flex-1 bg-slate-50" />
+      <main className="flex-1 bg-slate-50">
+        <AllPrioritiesPage />
+      </main>
     </KitProviders>
   );
 }

@@ -6,7 +6,7 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
     <input
       className={cn(
         'flex h-10 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400',
-        'focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none disabled:opacity-50 md:text-sm',
+        'focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none disabled:opacity-50 aria-invalid:border-red-500 md:text-sm',
         className,
       )}
       {...props}

@@ -1,0 +1,10 @@
+// The dashboard's reads (spec 7.3, 9); each key is the path it GETs (spec 7.1).
+import { ACTIVITIES_PATH, STATS_PATH } from '@civic/frontend-kit';
+
+export const STATS_QUERY_KEY = [STATS_PATH] as const;
+/** spec 9: activities are fetched with limit 10, 5 are shown. */
+export const RECENT_ACTIVITY_QUERY_KEY = [`${ACTIVITIES_PATH}?limit=10`] as const;
+export const RECENT_ACTIVITY_SHOWN = 5;
+/** spec 2.5: Top Priorities This Week shows the first 10. */
+export const TOP_PRIORITIES_SHOWN = 10;
+export const PRIORITIES_PAGE_PATH = '/priorities';

@@ -1,0 +1,38 @@
+// Home dashboard (spec 2.5): hero, stat tiles, Top Priorities This Week with its filters, and the
+// side cards. One Create Priority dialog serves the hero, Quick Actions and the empty list.
+import { CreatePriorityDialog } from '@civic/frontend-kit';
+import { useState } from 'react';
+import { DashboardHero } from './hero/dashboard-hero.tsx';
+import { BriefingRoomCard } from './sidebar/briefing-room-card.tsx';
+import { PoliticalCapitalCard } from './sidebar/political-capital-card.tsx';
+import { QuickActions } from './sidebar/quick-actions.tsx';
+import { RecentActivity } from './sidebar/recent-activity.tsx';
+import { YourNetwork } from './sidebar/your-network.tsx';
+import { StatTiles } from './stats/stat-tiles.tsx';
+import { TopPriorities } from './top-priorities/top-priorities.tsx';
+
+export function DashboardPage() {
+  const [creating, setCreating] = useState(false);
+  const create = () => setCreating(true);
+  return (
+    <>
+      <DashboardHero onCreate={create} />
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 lg:px-8">
+        <StatTiles />
+        <div className="grid gap-8 lg:grid-cols-3">
+          <div className="min-w-0 lg:col-span-2">
+            <TopPriorities onCreate={create} />
+          </div>
+          <aside aria-label="Your dashboard" className="grid content-start gap-6">
+            <QuickActions onCreate={create} />
+            <YourNetwork />
+            <BriefingRoomCard />
+            <PoliticalCapitalCard />
+            <RecentActivity />
+          </aside>
+        </div>
+      </div>
+      <CreatePriorityDialog open={creating} onOpenChange={setCreating} />
+    </>
+  );
+}

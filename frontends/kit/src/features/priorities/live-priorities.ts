@@ -1,0 +1,75 @@
+// Live rankings (spec 1, issue 4): while a priorities list is on screen the page listens to
+// /api/priorities/stream and refetches the lists when a tally changes or a priority is created,
+// at most a few times a second however many votes arrive. One EventSource serves every list.
+import type { PRIORITY_STREAM_EVENTS as ContractStreamEvents } from '@civic/contracts/http/priorities';
+import { useEffect } from 'react';
+import { PRIORITY_STREAM_PATH, refetchPriorityLists } from './priority-queries.ts';
+
+// The contract's event names, checked against it by type: its module brings zod, which stays out of the browser.
+const PRIORITY_STREAM_EVENTS: typeof ContractStreamEvents = { tally: 'tally', created: 'created' };
+
+/** At most 4 refetches a second: the first event refetches at once, later ones are gathered. */
+export const LIVE_REFETCH_INTERVAL_MS = 250;
+/** A refused stream (e.g. a 401, or the service restarting) is tried again after this long. */
+const RECONNECT_DELAY_MS = 5000;
+
+let subscribers = 0;
+let source: EventSource | null = null;
+let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+let refetchTimer: ReturnType<typeof setTimeout> | null = null;
+let lastRefetchAt = 0;
+let missedEvents = false;
+
+function refetchSoon(): void {
+  if (refetchTimer) return;
+  const wait = Math.max(0, lastRefetchAt + LIVE_REFETCH_INTERVAL_MS - Date.now());
+  refetchTimer = setTimeout(() => {
+    refetchTimer = null;
+    lastRefetchAt = Date.now();
+    void refetchPriorityLists();
+  }, wait);
+}
+
+function open(): void {
+  const stream = new EventSource(PRIORITY_STREAM_PATH, { withCredentials: true });
+  source = stream;
+  stream.addEventListener(PRIORITY_STREAM_EVENTS.tally, refetchSoon);
+  stream.addEventListener(PRIORITY_STREAM_EVENTS.created, refetchSoon);
+  stream.addEventListener('open', () => {
+    // Votes cast while the stream was down were never announced: catch up once.
+    if (missedEvents) refetchSoon();
+    missedEvents = false;
+  });
+  stream.addEventListener('error', () => {
+    missedEvents = true;
+    // CONNECTING: the browser retries by itself. CLOSED: it gave up (a non-200 answer), so we retry.
+    if (stream.readyState !== EventSource.CLOSED || source !== stream) return;
+    source = null;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      if (subscribers > 0 && !source) open();
+    }, RECONNECT_DELAY_MS);
+  });
+}
+
+function close(): void {
+  source?.close();
+  source = null;
+  if (reconnectTimer) clearTimeout(reconnectTimer);
+  reconnectTimer = null;
+  if (refetchTimer) clearTimeout(refetchTimer);
+  refetchTimer = null;
+  missedEvents = false;
+}
+
+/** Subscribes to the live stream while the calling component is mounted. */
+export function useLivePriorities(): void {
+  useEffect(() => {
+    subscribers += 1;
+    if (subscribers === 1) open();
+    return () => {
+      subscribers -= 1;
+      if (subscribers === 0) close();
+    };
+  }, []);
+}

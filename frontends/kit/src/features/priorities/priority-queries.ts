@@ -1,0 +1,64 @@
+// The priorities reads of spec 7.3 as query keys (spec 7.1: a key is the path it GETs), and the
+// cache updates every priorities screen shares: refetching the lists after a vote, a promotion,
+// a creation or a live event, wherever they are shown.
+import type { TPriority, TVoteResult } from '@civic/contracts/http/priorities';
+import type { Query } from '@tanstack/react-query';
+import { queryClient, queryKeyToPath } from '../../api/query-client.ts';
+import type { IssueCategory } from './issue-categories.ts';
+
+export const PRIORITIES_PATH = '/api/priorities';
+export const ISSUES_PATH = '/api/issues';
+export const STATS_PATH = '/api/stats';
+export const PRIORITY_STREAM_PATH = '/api/priorities/stream';
+
+/** spec 9: a page of priorities; Load More asks for this many more. */
+export const PRIORITY_PAGE_SIZE = 50;
+
+/** The category filter's "all" choice: the query then omits `category` (spec 7.3). */
+export const ALL_CATEGORIES = 'all';
+export type CategoryFilter = typeof ALL_CATEGORIES | IssueCategory;
+
+export interface PriorityListFilters {
+  search: string;
+  category: CategoryFilter;
+  limit: number;
+}
+
+/** GET /api/priorities with search (when not blank), category (omitted when all) and limit; the sort is local. */
+export function priorityListPath({ search, category, limit }: PriorityListFilters): string {
+  const query = new URLSearchParams();
+  const term = search.trim();
+  if (term) query.set('search', term);
+  if (category !== ALL_CATEGORIES) query.set('category', category);
+  query.set('limit', String(limit));
+  return `${PRIORITIES_PATH}?${query.toString()}`;
+}
+
+export const priorityListQueryKey = (filters: PriorityListFilters) => [priorityListPath(filters)] as const;
+
+const PRIORITY_LIST_PATTERN = /^\/api\/priorities(?:\?|$)/;
+
+export function isPriorityListQueryKey(queryKey: readonly unknown[]): boolean {
+  return PRIORITY_LIST_PATTERN.test(queryKeyToPath(queryKey));
+}
+
+export const isPriorityListQuery = (query: Query): boolean => isPriorityListQueryKey(query.queryKey);
+
+/** Spec 4: after a vote, its removal, a promotion or a creation the priorities lists are refetched. */
+export function refetchPriorityLists(): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: isPriorityListQuery });
+}
+
+/** Shows a vote's answer at once in every cached list, before the refetch brings the new order. */
+export function applyVoteResult(result: TVoteResult): void {
+  queryClient.setQueriesData<TPriority[]>({ predicate: isPriorityListQuery }, (list) =>
+    list?.map((priority) =>
+      priority.id === result.priorityId
+        ? { ...priority, endorsements: result.endorsements, oppositions: result.oppositions, userVote: result.userVote }
+        : priority,
+    ),
+  );
+}
+
+export const votePath = (priorityId: string) => `${PRIORITIES_PATH}/${encodeURIComponent(priorityId)}/vote`;
+export const promotePath = (priorityId: string) => `${PRIORITIES_PATH}/${encodeURIComponent(priorityId)}/promote`;

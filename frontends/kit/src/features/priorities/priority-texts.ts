@@ -1,0 +1,32 @@
+// Spec 2.5–2.7 and 8 texts of the priorities screens, in one place for the pages and their tests.
+export const PRIORITY_TOASTS = {
+  errorTitle: 'Error',
+  voteRecorded: 'Vote recorded',
+  voteRecordedDescription: 'Your vote has been recorded successfully.',
+  voteRemoved: 'Vote removed',
+  voteRemovedDescription: 'Your vote has been removed.',
+  voteFailed: 'Failed to record vote. Please try again.',
+  removeVoteFailed: 'Failed to remove vote. Please try again.',
+  promoted: 'Priority promoted',
+  promotedDescription: "You've successfully promoted this priority using 50 political capital.",
+  promoteInsufficient: "You don't have enough political capital to promote this priority.",
+  promoteFailed: 'Failed to promote priority. Please try again.',
+  created: 'Priority created',
+  createdDescription: 'Your priority is live. You earned 5 political capital (+5 PC).',
+  createFailed: 'Failed to create priority. Please try again.',
+} as const;
+
+export const PRIORITY_LIST_TEXTS = {
+  noMatches: 'No matching priorities found',
+  noMatchesHint: 'Try a different search or category.',
+  noPriorities: 'No priorities yet',
+  noPrioritiesHint: 'Be the first to set the agenda: create a priority.',
+  loadMore: 'Load More Priorities',
+  loading: 'Loading priorities...',
+  failed: 'Priorities could not be loaded. Please try again later.',
+} as const;
+
+/** "1 priority", "12 priorities". */
+export function priorityCountText(count: number): string {
+  return `${count} ${count === 1 ? 'priority' : 'priorities'}`;
+}

@@ -1,0 +1,58 @@
+// Endorse / oppose a priority (spec 4): pressing the current vote removes it, the other button
+// records that vote; both wait while a request runs. Toasts per spec 8; a 401 opens the sign-in
+// dialog instead (the shared MutationCache does that for every mutation).
+import type { TPriority, TVoteResult, TVoteType } from '@civic/contracts/http/priorities';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequestJson } from '../../api/api-client.ts';
+import { ApiError, isUnauthorizedError } from '../../api/api-error.ts';
+import { toast } from '../../toast/toast-store.ts';
+import { applyVoteResult, refetchPriorityLists, votePath } from './priority-queries.ts';
+import { PRIORITY_TOASTS } from './priority-texts.ts';
+
+interface VoteChange {
+  voteType: TVoteType;
+  /** true: the button of the current vote was pressed, so the vote is taken back. */
+  remove: boolean;
+}
+
+/**
+ * The refusal shown to the voter. A change inside vote_change_cooldown_hours answers 429 with the
+ * time left, which says more than "please try again"; every other failure gets spec 8's text.
+ */
+function voteFailureText(error: unknown, remove: boolean): string {
+  if (error instanceof ApiError && error.status === 429 && error.serverMessage) return error.serverMessage;
+  return remove ? PRIORITY_TOASTS.removeVoteFailed : PRIORITY_TOASTS.voteFailed;
+}
+
+export function useVote(priority: Pick<TPriority, 'id' | 'userVote'>) {
+  const mutation = useMutation({
+    mutationFn: ({ voteType, remove }: VoteChange) =>
+      remove
+        ? apiRequestJson<TVoteResult>('DELETE', votePath(priority.id))
+        : apiRequestJson<TVoteResult>('POST', votePath(priority.id), { voteType }),
+    onSuccess: (result, { remove }) => {
+      applyVoteResult(result);
+      toast(
+        remove
+          ? { title: PRIORITY_TOASTS.voteRemoved, description: PRIORITY_TOASTS.voteRemovedDescription, variant: 'success' }
+          : { title: PRIORITY_TOASTS.voteRecorded, description: PRIORITY_TOASTS.voteRecordedDescription, variant: 'success' },
+      );
+    },
+    onError: (error, { remove }) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: PRIORITY_TOASTS.errorTitle, description: voteFailureText(error, remove), variant: 'destructive' });
+    },
+    onSettled: () => refetchPriorityLists(),
+  });
+
+  const currentVote = priority.userVote?.voteType ?? null;
+  return {
+    currentVote,
+    isVoting: mutation.isPending,
+    /** Press the Endorse or Oppose button. */
+    press: (voteType: TVoteType) => {
+      if (mutation.isPending) return;
+      mutation.mutate({ voteType, remove: currentVote === voteType });
+    },
+  };
+}

@@ -1,0 +1,433 @@
+/// <reference lib="dom" />
+// Priorities in Chromium through the gateway and shell (spec 2.5, 2.6, 2.13, 4, 5, 8, 9): the
+// stat tiles and their fallback, the empty platform, creating a priority through the dialog (a
+// validation error first), endorsing and opposing with their toasts, the counts changing in a
+// second browser without a reload, and the failure toasts of votes, promotion and creation.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { dialog, signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
+import {
+  apiCitizen,
+  apiCreatePriority,
+  apiVote,
+  BULK_ENV,
+  cardOf,
+  issueOf,
+  LONG_ENOUGH,
+  setSetting,
+  type PrioritiesTestServer,
+} from './priority-helpers.ts';
+
+const topPriorities = (page: Page) => page.getByRole('list', { name: 'Top Priorities This Week' });
+const allPriorities = (page: Page) => page.getByRole('list', { name: 'All Priorities' });
+
+/** The tiles' figures by label, once /api/stats (or its fallback) is shown. */
+async function tileFigures(page: Page): Promise<Record<string, string>> {
+  const stats = page.getByRole('region', { name: 'Platform statistics' });
+  await stats.locator('dd:not([aria-busy])').first().waitFor();
+  const terms = await stats.getByRole('term').allInnerTexts();
+  const values = await stats.getByRole('definition').allInnerTexts();
+  return Object.fromEntries(terms.map((term, index) => [term, values[index]!]));
+}
+
+/** Answers `method` calls to `pattern` with a status and JSON body; other calls go through. */
+async function refuse(page: Page, method: string, pattern: RegExp, status: number, body: unknown): Promise<void> {
+  await page.route(pattern, (route) =>
+    route.request().method() === method
+      ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) })
+      : route.fallback(),
+  );
+}
+
+describe('priorities: dashboard, cards, create dialog and live counts', () => {
+  let server: PrioritiesTestServer;
+  const sessions: BrowserSession[] = [];
+
+  before(async () => {
+    server = await startTestServer({ env: BULK_ENV });
+    // Endorse, take back and oppose again within one test: the vote-change cooldown is the
+    // service's concern (its own tests); here it is off.
+    setSetting(server, 'vote_change_cooldown_hours', '0');
+    setSetting(server, 'max_priorities_per_user_per_day', '1000');
+  });
+  after(async () => {
+    for (const session of sessions) await session.close().catch(() => undefined);
+    await closeBrowser();
+    await server?.close();
+  });
+
+  const start = async (options: Parameters<typeof newSession>[1] = {}) => {
+    const session = await newSession(server.baseUrl, options);
+    sessions.push(session);
+    return session;
+  };
+
+  test('an empty platform: the tiles show /api/stats, both lists say "No priorities yet"', async () => {
+    const { page, context, errors } = await start();
+    await signInThroughApi(context, server, uniqueEmail('empty'));
+    const stats = (await (await context.request.get('/api/stats')).json()) as Record<string, number>;
+    await page.goto('/');
+    await waitForDashboard(page);
+    await page.getByRole('heading', { level: 1, name: "Shape America's Future" }).waitFor();
+    assert.deepEqual(await tileFigures(page), {
+      'Active Issues': String(stats.totalIssues),
+      'Citizen Priorities': String(stats.totalPriorities),
+      'Active Citizens': String(stats.activeCitizens),
+      'Talking Points': String(stats.briefingDocs),
+    });
+    assert.equal(stats.totalIssues, 151, 'the catalogue ships 151 issues');
+    await page.getByRole('heading', { level: 2, name: 'Top Priorities This Week' }).waitFor();
+    await page.getByText('No priorities yet', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'View All Priorities' }).count(), 0);
+
+    // Explore Issues leads to All Priorities, which is empty too.
+    await page.getByRole('button', { name: 'Explore Issues' }).click();
+    await page.getByRole('heading', { level: 1, name: 'All Priorities' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/priorities');
+    await page.getByText('No priorities yet', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Load More Priorities' }).count(), 0);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    assert.equal(await nav.getByRole('link', { name: 'Priorities' }).getAttribute('aria-current'), 'page');
+    assert.deepEqual(errors, []);
+  });
+
+  test('the tiles fall back to spec 9 figures only when /api/stats fails', async () => {
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('fallback'));
+    await refuse(page, 'GET', /\/api\/stats$/, 503, { message: 'down' });
+    await page.goto('/');
+    assert.deepEqual(await tileFigures(page), {
+      'Active Issues': '151',
+      'Citizen Priorities': '1547',
+      'Active Citizens': '9050',
+      'Talking Points': '2684',
+    });
+  });
+
+  test('the sidebar: quick actions, the network counts, and the recent activity feed of the user', async () => {
+    const { page, context, errors } = await start();
+    const user = await signInThroughApi(context, server, uniqueEmail('sidebar'));
+    const activityReads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/activities') activityReads.push(url.search);
+    });
+    await page.goto('/');
+    const quick = page.getByRole('region', { name: 'Quick Actions' });
+    for (const name of ['Create Priority', 'Submit Talking Point', 'Find Citizens']) await quick.getByRole('button', { name }).waitFor();
+    const network = page.getByRole('region', { name: 'Your Network' });
+    assert.deepEqual(await network.getByRole('term').allInnerTexts(), ['Followers', 'Following', 'Recruited']);
+    assert.deepEqual(await network.getByRole('definition').allInnerTexts(), [String(user.followers), String(user.following), '0']);
+    for (const name of ['Latest from Briefing Room', 'Political Capital Activity', 'Recent Activity']) {
+      await page.getByRole('region', { name }).waitFor();
+    }
+    await page.getByRole('region', { name: 'Recent Activity' }).getByText(/No recent activity/).waitFor();
+    assert.deepEqual(activityReads, ['?limit=10']);
+    await quick.getByRole('button', { name: 'Create Priority' }).click();
+    await page.getByRole('dialog', { name: 'Create New Priority' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  test('create through the dialog: spec 5 messages first and nothing sent, then "Priority created" and the new card', async () => {
+    const { page, context, errors } = await start();
+    await signInThroughApi(context, server, uniqueEmail('creator'), { firstName: 'Clara', lastName: 'Creator' });
+    const posts: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/priorities') posts.push(request.postDataJSON());
+    });
+    const issueReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/issues') issueReads.push(request.url());
+    });
+    await page.goto('/');
+    await waitForDashboard(page);
+    assert.deepEqual(issueReads, [], 'the issue list waits for the dialog');
+    await page.getByRole('button', { name: 'Create New Priority' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Priority' });
+    await form.waitFor();
+
+    await form.getByLabel('Title').fill('Too short');
+    await form.getByLabel('Description').fill('Also too short.');
+    await form.getByRole('button', { name: 'Create Priority' }).click();
+    await form.getByText('Title must be at least 10 characters', { exact: true }).waitFor();
+    await form.getByText('Description must be at least 50 characters', { exact: true }).waitFor();
+    assert.equal(posts.length, 0, 'an invalid form sends nothing');
+    await form.getByLabel('Title').fill('x'.repeat(201));
+    await form.getByLabel('Description').fill('y'.repeat(1001));
+    await form.getByRole('button', { name: 'Create Priority' }).click();
+    await form.getByText('Title must be less than 200 characters', { exact: true }).waitFor();
+    await form.getByText('Description must be less than 1000 characters', { exact: true }).waitFor();
+    assert.equal(posts.length, 0);
+
+    const title = `Fund rural hospitals ${Date.now()}`;
+    await form.getByLabel('Title').fill(title);
+    await form.getByLabel('Description').fill(LONG_ENOUGH);
+    const picker = form.getByLabel('Related issue (optional)');
+    await picker.locator('optgroup[label="Healthcare"] option').first().waitFor({ state: 'attached' });
+    assert.equal(issueReads.length, 1, 'the issue list is read once the dialog is used');
+    const issueValue = await picker.locator('optgroup[label="Healthcare"] option').first().getAttribute('value');
+    await picker.selectOption(issueValue!);
+    await form.getByRole('button', { name: 'Create Priority' }).click();
+
+    const created = toastArea(page).filter({ hasText: 'Priority created' });
+    await created.getByText('Priority created', { exact: true }).waitFor();
+    await created.getByText(/\+5 PC/).waitFor();
+    await form.waitFor({ state: 'detached' });
+    assert.deepEqual(posts, [{ title, description: LONG_ENOUGH, issueId: Number(issueValue) }]);
+
+    const card = cardOf(topPriorities(page), title);
+    await card.waitFor();
+    await card.getByText('Clara Creator', { exact: true }).waitFor();
+    await card.getByText('Less than an hour ago').waitFor();
+    await card.getByText('Healthcare', { exact: true }).waitFor();
+    await card.getByText('0 endorsements', { exact: true }).waitFor();
+    await card.getByText('0 oppositions', { exact: true }).waitFor();
+    // The category badge has its own colour (spec 2.6).
+    const badgeClass = await card.getByText('Healthcare', { exact: true }).getAttribute('class');
+    assert.match(badgeClass ?? '', /bg-red-100/);
+
+    // "none" leaves the issue unset.
+    await page.getByRole('button', { name: 'Create New Priority' }).click();
+    const again = page.getByRole('dialog', { name: 'Create New Priority' });
+    assert.equal(await again.getByLabel('Title').inputValue(), '', 'a new dialog starts empty');
+    const plain = `Plain priority without an issue ${Date.now()}`;
+    await again.getByLabel('Title').fill(plain);
+    await again.getByLabel('Description').fill(LONG_ENOUGH);
+    await again.getByLabel('Related issue (optional)').selectOption('none');
+    await again.getByRole('button', { name: 'Create Priority' }).click();
+    await again.waitFor({ state: 'detached' });
+    assert.deepEqual(posts[1], { title: plain, description: LONG_ENOUGH });
+    await cardOf(topPriorities(page), plain).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  test('endorse and oppose: toasts, counts, taking a vote back, and a second browser sees the counts without reloading', async () => {
+    const author = await apiCitizen(server, 'Avery');
+    const title = `Invest in high-speed rail ${Date.now()}`;
+    await apiCreatePriority(author, { title });
+
+    const voter = await start();
+    await signInThroughApi(voter.context, server, uniqueEmail('voter'));
+    const watcher = await start();
+    await signInThroughApi(watcher.context, server, uniqueEmail('watcher'));
+    await voter.page.goto('/priorities');
+    await watcher.page.goto('/');
+    const mine = cardOf(allPriorities(voter.page), title);
+    const theirs = cardOf(topPriorities(watcher.page), title);
+    await mine.waitFor();
+    await theirs.waitFor();
+    // A marker that a reload would wipe out.
+    await watcher.page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+
+    // Both buttons wait while the request runs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await voter.page.route('**/api/priorities/*/vote', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await mine.getByRole('button', { name: 'Endorse' }).click();
+    await mine.locator('button:disabled', { hasText: 'Oppose' }).waitFor();
+    assert.equal(await mine.getByRole('button', { name: 'Endorse' }).isDisabled(), true);
+    release();
+    const recorded = toastArea(voter.page).filter({ hasText: 'Vote recorded' });
+    await recorded.getByText('Your vote has been recorded successfully.', { exact: true }).waitFor();
+    await mine.getByText('1 endorsement', { exact: true }).waitFor();
+    assert.equal(await mine.getByRole('button', { name: 'Endorse' }).getAttribute('aria-pressed'), 'true');
+    await voter.page.unroute('**/api/priorities/*/vote');
+
+    // Live: the other browser's count changes within a second or two, without a reload.
+    const seenAt = Date.now();
+    await theirs.getByText('1 endorsement', { exact: true }).waitFor({ timeout: 3000 });
+    assert.ok(Date.now() - seenAt < 3000);
+    assert.equal(await watcher.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere), true, 'no reload');
+
+    // Pressing the current vote takes it back.
+    await mine.getByRole('button', { name: 'Endorse' }).click();
+    await toastArea(voter.page).filter({ hasText: 'Vote removed' }).getByText('Your vote has been removed.', { exact: true }).waitFor();
+    await mine.getByText('0 endorsements', { exact: true }).waitFor();
+    await theirs.getByText('0 endorsements', { exact: true }).waitFor({ timeout: 3000 });
+
+    // The other button records that vote.
+    await mine.getByRole('button', { name: 'Oppose' }).click();
+    await toastArea(voter.page).filter({ hasText: 'Vote recorded' }).waitFor();
+    await mine.getByText('1 opposition', { exact: true }).waitFor();
+    assert.equal(await mine.getByRole('button', { name: 'Oppose' }).getAttribute('aria-pressed'), 'true');
+    await theirs.getByText('1 opposition', { exact: true }).waitFor({ timeout: 3000 });
+    // Endorse while opposing switches the vote.
+    await mine.getByRole('button', { name: 'Endorse' }).click();
+    await mine.getByText('1 endorsement', { exact: true }).waitFor();
+    await mine.getByText('0 oppositions', { exact: true }).waitFor();
+    await theirs.getByText('1 endorsement', { exact: true }).waitFor({ timeout: 3000 });
+    await theirs.getByText('0 oppositions', { exact: true }).waitFor({ timeout: 3000 });
+
+    // A vote cast anywhere else (the API) reaches both pages too.
+    const other = await apiCitizen(server, 'Olive');
+    const priorityId = await mine.getAttribute('data-priority-id');
+    await apiVote(other, priorityId!, 'endorse');
+    await mine.getByText('2 endorsements', { exact: true }).waitFor({ timeout: 3000 });
+    await theirs.getByText('2 endorsements', { exact: true }).waitFor({ timeout: 3000 });
+    assert.equal(await watcher.page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere), true, 'no reload');
+    assert.deepEqual(voter.errors, []);
+    assert.deepEqual(watcher.errors, []);
+  });
+
+  test('live: a priority created elsewhere appears on an open All Priorities page', async () => {
+    const { page, context, errors } = await start();
+    await signInThroughApi(context, server, uniqueEmail('live'));
+    await page.goto('/priorities');
+    await allPriorities(page).waitFor();
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const author = await apiCitizen(server, 'Nadia');
+    const title = `Expand broadband to rural towns ${Date.now()}`;
+    await apiCreatePriority(author, { title });
+    await cardOf(allPriorities(page), title).waitFor({ timeout: 3000 });
+    assert.equal(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere), true);
+    assert.deepEqual(errors, []);
+  });
+
+  test('vote failures: spec 8 toasts titled "Error"; a 401 opens the sign-in dialog instead', async () => {
+    const author = await apiCitizen(server, 'Felix');
+    const title = `Lower prescription drug prices ${Date.now()}`;
+    const priority = await apiCreatePriority(author, { title });
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('failing'));
+    // This browser's user endorses first (through its own cookies), so Endorse now means "remove".
+    await page.goto('/priorities');
+    const card = cardOf(allPriorities(page), title);
+    await card.getByRole('button', { name: 'Endorse' }).click();
+    await card.getByText('1 endorsement', { exact: true }).waitFor();
+
+    const votePath = new RegExp(`/api/priorities/${priority.id}/vote$`);
+    await refuse(page, 'DELETE', votePath, 500, { message: 'Internal Server Error' });
+    await refuse(page, 'POST', votePath, 500, { message: 'Internal Server Error' });
+    await card.getByRole('button', { name: 'Endorse' }).click();
+    const removeFailed = toastArea(page).filter({ hasText: 'Failed to remove vote. Please try again.' });
+    await removeFailed.getByText('Error', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Oppose' }).click();
+    const voteFailed = toastArea(page).filter({ hasText: 'Failed to record vote. Please try again.' });
+    await voteFailed.getByText('Error', { exact: true }).waitFor();
+    await card.getByText('1 endorsement', { exact: true }).waitFor();
+
+    // (The removal's failure toast has given way to the newer one: one toast at a time.)
+    await page.unroute(votePath);
+    await refuse(page, 'DELETE', votePath, 401, { message: 'Unauthorized', code: 'KIT_UNAUTHORIZED' });
+    await card.getByRole('button', { name: 'Endorse' }).click();
+    await dialog(page).getByText('US citizens only, one account per person', { exact: true }).waitFor();
+    assert.equal(await toastArea(page).filter({ hasText: 'Failed to remove vote' }).count(), 0, 'no error toast for a 401');
+  });
+
+  test('promote: "Promoting..." while it runs, locked about a second after, and its three outcomes', async () => {
+    const author = await apiCitizen(server, 'Pia');
+    const title = `Promote clean energy jobs ${Date.now()}`;
+    const priority = await apiCreatePriority(author, { title });
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('promoter'));
+    const promotePath = new RegExp(`/api/priorities/${priority.id}/promote$`);
+    let answer = { status: 200, body: { ok: true } as unknown };
+    let release!: () => void;
+    let held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(promotePath, async (route) => {
+      await held;
+      await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+    });
+    const userReads: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/user') userReads.push(Date.now());
+    });
+    await page.goto('/priorities');
+    const card = cardOf(allPriorities(page), title);
+    await card.getByRole('button', { name: 'Promote' }).click();
+    await card.getByRole('button', { name: 'Promoting...' }).waitFor();
+    assert.equal(await card.getByRole('button', { name: 'Promoting...' }).isDisabled(), true);
+    const readsBefore = userReads.length;
+    release();
+    const promoted = toastArea(page).filter({ hasText: 'Priority promoted' });
+    await promoted.getByText("You've successfully promoted this priority using 50 political capital.", { exact: true }).waitFor();
+    const promote = card.getByRole('button', { name: 'Promote' });
+    await promote.waitFor();
+    assert.equal(await promote.isDisabled(), true, 'locked right after');
+    await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await promote.elementHandle(), { timeout: 2500 });
+    assert.ok(userReads.length > readsBefore, 'the current user is read again (balance)');
+
+    held = Promise.resolve();
+    answer = { status: 402, body: { message: 'Insufficient political capital', code: 'LEDGER_INSUFFICIENT_FUNDS' } };
+    await promote.click();
+    await toastArea(page).getByText("You don't have enough political capital to promote this priority.", { exact: true }).waitFor();
+    await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await promote.elementHandle(), { timeout: 2500 });
+
+    answer = { status: 500, body: { message: 'Internal Server Error' } };
+    await promote.click();
+    const failed = toastArea(page).filter({ hasText: 'Failed to promote priority. Please try again.' });
+    await failed.getByText('Error', { exact: true }).waitFor();
+  });
+
+  test('create failures: the fallback for a server error, the server\'s message for a refusal it explains', async () => {
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('refused'));
+    let answer = { status: 500, body: { message: 'Internal Server Error' } as unknown };
+    await page.route(/\/api\/priorities$/, (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) })
+        : route.fallback(),
+    );
+    await page.goto('/priorities');
+    await page.getByRole('button', { name: 'Create Priority' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Create New Priority' });
+    await form.getByLabel('Title').fill('A perfectly valid title');
+    await form.getByLabel('Description').fill(LONG_ENOUGH);
+    await form.getByRole('button', { name: 'Create Priority' }).click();
+    const failed = toastArea(page).filter({ hasText: 'Failed to create priority. Please try again.' });
+    await failed.getByText('Error', { exact: true }).waitFor();
+    assert.equal(await form.isVisible(), true, 'the dialog stays open to try again');
+
+    answer = { status: 429, body: { message: 'You can create at most 5 priorities per day. Please try again tomorrow.' } };
+    await form.getByRole('button', { name: 'Create Priority' }).click();
+    await toastArea(page).getByText('You can create at most 5 priorities per day. Please try again tomorrow.', { exact: true }).waitFor();
+    await form.getByRole('alert').getByText(/at most 5 priorities per day/).waitFor();
+
+    answer = { status: 401, body: { message: 'Unauthorized' } };
+    await form.getByRole('button', { name: 'Create Priority' }).click();
+    await page.getByText('US citizens only, one account per person', { exact: true }).waitFor();
+  });
+
+  test('the daily limit is the server\'s: its 429 message shows in the dialog', async () => {
+    setSetting(server, 'max_priorities_per_user_per_day', '1');
+    try {
+      const { page, context } = await start();
+      await signInThroughApi(context, server, uniqueEmail('limited'));
+      await page.goto('/priorities');
+      for (const attempt of [1, 2]) {
+        await page.getByRole('button', { name: 'Create Priority' }).first().click();
+        const form = page.getByRole('dialog', { name: 'Create New Priority' });
+        await form.getByLabel('Title').fill(`Daily limit attempt ${attempt} ${Date.now()}`);
+        await form.getByLabel('Description').fill(LONG_ENOUGH);
+        await form.getByRole('button', { name: 'Create Priority' }).click();
+        if (attempt === 1) await form.waitFor({ state: 'detached' });
+        else await form.getByRole('alert').getByText('You can create at most 1 priority per day. Please try again tomorrow.', { exact: true }).waitFor();
+      }
+    } finally {
+      setSetting(server, 'max_priorities_per_user_per_day', '1000');
+    }
+  });
+
+  test('phone width: the dashboard and All Priorities stack into one column', async () => {
+    const { page, context, errors } = await start({ viewport: PHONE_VIEWPORT });
+    await signInThroughApi(context, server, uniqueEmail('phone'));
+    const author = await apiCitizen(server, 'Phoebe');
+    const economy = await issueOf(author, 'Economy');
+    await apiCreatePriority(author, { title: `A priority on a small screen ${Date.now()}`, issueId: economy.id });
+    await page.goto('/');
+    await topPriorities(page).getByRole('article').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling on the dashboard (${overflow}px)`);
+    await page.goto('/priorities');
+    await allPriorities(page).getByRole('article').first().waitFor();
+    const overflowAll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflowAll <= 0, `no sideways scrolling on All Priorities (${overflowAll}px)`);
+    assert.deepEqual(errors, []);
+  });
+});
