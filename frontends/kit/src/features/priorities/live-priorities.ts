@@ -19,14 +19,27 @@ let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let refetchTimer: ReturnType<typeof setTimeout> | null = null;
 let lastRefetchAt = 0;
 let missedEvents = false;
+/** A refetch is on its way; events meanwhile wait for it instead of cancelling it (a slow list
+ *  under a steady stream of votes would otherwise be restarted forever and never arrive). */
+let refetching = false;
+let changedWhileRefetching = false;
 
 function refetchSoon(): void {
+  if (refetching) {
+    changedWhileRefetching = true;
+    return;
+  }
   if (refetchTimer) return;
   const wait = Math.max(0, lastRefetchAt + LIVE_REFETCH_INTERVAL_MS - Date.now());
   refetchTimer = setTimeout(() => {
     refetchTimer = null;
     lastRefetchAt = Date.now();
-    void refetchPriorityLists();
+    refetching = true;
+    changedWhileRefetching = false;
+    void refetchPriorityLists({ cancelRefetch: false }).finally(() => {
+      refetching = false;
+      if (changedWhileRefetching && subscribers > 0) refetchSoon();
+    });
   }, wait);
 }
 
@@ -60,6 +73,7 @@ function close(): void {
   if (refetchTimer) clearTimeout(refetchTimer);
   refetchTimer = null;
   missedEvents = false;
+  changedWhileRefetching = false;
 }
 
 /** Subscribes to the live stream while the calling component is mounted. */

@@ -45,8 +45,8 @@ export function isPriorityListQueryKey(queryKey: readonly unknown[]): boolean {
 export const isPriorityListQuery = (query: Query): boolean => isPriorityListQueryKey(query.queryKey);
 
 /** Spec 4: after a vote, its removal, a promotion or a creation the priorities lists are refetched. */
-export function refetchPriorityLists(): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: isPriorityListQuery });
+export function refetchPriorityLists(options: { cancelRefetch?: boolean } = {}): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: isPriorityListQuery }, options);
 }
 
 /** Shows a vote's answer at once in every cached list, before the refetch brings the new order. */
