@@ -4,10 +4,11 @@ import { ACCOUNT_OPERATIONS } from './http/account.ts';
 import { PRIORITIES_OPERATIONS } from './http/priorities.ts';
 import { AUTH_OPERATIONS } from './http/auth.ts';
 import { SOCIAL_OPERATIONS } from './http/social.ts';
+import { LEDGER_OPERATIONS } from './http/ledger.ts';
 import type { Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
-export const ALL_OPERATIONS: readonly Operation[] = [...Object.values(AUTH_OPERATIONS), ...Object.values(ACCOUNT_OPERATIONS), ...Object.values(SOCIAL_OPERATIONS), ...Object.values(PRIORITIES_OPERATIONS)];
+export const ALL_OPERATIONS: readonly Operation[] = [...Object.values(AUTH_OPERATIONS), ...Object.values(ACCOUNT_OPERATIONS), ...Object.values(SOCIAL_OPERATIONS), ...Object.values(PRIORITIES_OPERATIONS), ...Object.values(LEDGER_OPERATIONS)];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
