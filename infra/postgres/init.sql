@@ -3,3 +3,4 @@ CREATE DATABASE civic_auth;
 CREATE DATABASE civic_priorities;
 CREATE DATABASE civic_account;
 CREATE DATABASE civic_social;
+CREATE DATABASE civic_ledger;

@@ -110,6 +110,13 @@ export async function signInThroughApi(
     user = (await (await context.request.get('/api/auth/user')).json()) as SignedInUser;
     assert.equal(user.firstName, firstName, 'GET /api/auth/user shows the new first name');
   }
+  // The ledger opens the account (initial_political_capital) from the registration event, and the
+  // balance reaches this answer a moment after sign-in: wait for it, so a page shows what we return.
+  for (const deadline = Date.now() + 8000; user.politicalCapital === 0 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    user = (await (await context.request.get('/api/auth/user')).json()) as SignedInUser;
+  }
+  assert.ok(user.politicalCapital > 0, 'the initial political capital reached GET /api/auth/user');
   return user;
 }
 

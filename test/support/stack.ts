@@ -11,6 +11,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
+import { ledgerService } from '@civic/ledger';
 import { prioritiesService } from '@civic/priorities';
 import { socialService } from '@civic/social';
 import type { Clock } from '@civic/service-kit/clock';
@@ -24,7 +25,7 @@ import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
 import { seedPgliteCluster } from './pglite-template.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
-export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService];
+export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService, ledgerService];
 
 export interface StackOptions {
   env?: Record<string, string>;

@@ -4,6 +4,7 @@
 // schema here and answering its request; the account service's route needs no change.
 import { z } from 'zod';
 import { VOTE_TYPES } from '../http/priorities.ts';
+import { LEDGER_ENTRY_KINDS } from '../messages/ledger.ts';
 import { ACTIVITY_TYPES } from '../http/social.ts';
 import { ZPublicProfileFields } from '../profile.ts';
 import { defineRequestPerService } from '../requests/define-request.ts';
@@ -48,12 +49,31 @@ export const ZPrioritiesExportSection = z.object({
   voteChanges: z.array(z.object({ priorityId: z.string().uuid(), lastChangedAt: z.string() })),
 });
 
+/**
+ * The user's political capital: the balance and every ledger entry, oldest first. `reference` is
+ * what a debit paid for (e.g. the promoted priority's id), as the paying service named it.
+ */
+export const ZLedgerExportSection = z.object({
+  balance: z.number().int().nonnegative(),
+  entries: z.array(
+    z.object({
+      id: z.string().uuid(),
+      kind: z.enum(LEDGER_ENTRY_KINDS),
+      description: z.string(),
+      amount: z.number().int(),
+      reference: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
 /** One entry per service holding user data, in the order the document lists them. */
 export const EXPORT_SECTIONS = {
   auth: ZAuthExportSection,
   account: ZAccountExportSection,
   social: ZSocialExportSection,
   priorities: ZPrioritiesExportSection,
+  ledger: ZLedgerExportSection,
 } as const;
 export type ExportService = keyof typeof EXPORT_SECTIONS;
 export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];

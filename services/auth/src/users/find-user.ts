@@ -24,6 +24,8 @@ interface UserRow {
   facebook_url: string | null;
   instagram_handle: string | null;
   profile_updated_at: Date | string | null;
+  political_capital: number;
+  political_capital_version: number;
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -31,7 +33,8 @@ const toDateOrNull = (value: Date | string | null) => (value === null ? null : t
 
 const SELECT_USER = `SELECT id, email, email_normalized, is_admin, is_banned, created_at, last_sign_in_at,
   first_name, last_name, profile_image_url, bio, location, birth_year, gender, occupation, website,
-  twitter_handle, linkedin_url, facebook_url, instagram_handle, profile_updated_at
+  twitter_handle, linkedin_url, facebook_url, instagram_handle, profile_updated_at, political_capital,
+  political_capital_version
   FROM auth.users WHERE id = $1`;
 
 export async function findUserById(ctx: AuthContext, id: string): Promise<User | null> {
@@ -59,5 +62,7 @@ export async function findUserById(ctx: AuthContext, id: string): Promise<User |
     facebookUrl: row.facebook_url,
     instagramHandle: row.instagram_handle,
     profileUpdatedAt: toDateOrNull(row.profile_updated_at),
+    politicalCapital: row.political_capital,
+    politicalCapitalVersion: row.political_capital_version,
   };
 }

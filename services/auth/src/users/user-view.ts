@@ -1,6 +1,6 @@
 // The user object of spec 3 from the auth service's read model. Profile fields arrive from the
-// account service's events; balance and counts will arrive from the ledger and social services'
-// events as those services land, until then they are zero.
+// account service's events and the balance from the ledger's; the counts will arrive from the social
+// service's events when follows and recruits land, until then they are zero.
 import type { TUser } from '@civic/contracts';
 import type { User } from '../generated/prisma/client.ts';
 
@@ -21,7 +21,7 @@ export function toUserView(user: User): TUser {
     linkedinUrl: user.linkedinUrl,
     facebookUrl: user.facebookUrl,
     instagramHandle: user.instagramHandle,
-    politicalCapital: 0,
+    politicalCapital: user.politicalCapital,
     followers: 0,
     following: 0,
     recruited: 0,

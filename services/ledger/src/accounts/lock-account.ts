@@ -1,0 +1,28 @@
+// The first step of every posting: take the user's account for this transaction. The account row is
+// created at first use (a debit or a bonus may come before the registration event's credit) and
+// locked, so postings to one account run one at a time: each reads the balance, checks its key and
+// appends its entry while no other can (100 concurrent debits of one account queue here).
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { isErased, lockUserShared } from '../data-rights/user-lock.ts';
+
+export interface LockedAccount {
+  userId: string;
+  balance: number;
+  version: number;
+}
+
+/** The locked account, or null when the account was erased (nothing may be posted to it). */
+export async function lockAccount(tx: SqlExecutor, userId: string, at: Date): Promise<LockedAccount | null> {
+  await lockUserShared(tx, userId);
+  if (await isErased(tx, userId)) return null;
+  // One statement creates the row if it is missing and locks it either way (the no-op update takes
+  // the row lock, as SELECT ... FOR UPDATE would, and returns the committed balance).
+  const [row] = await tx.$queryRawUnsafe<{ balance: number; version: number }[]>(
+    `INSERT INTO ledger.accounts AS a (user_id, balance, version, opened_at) VALUES ($1::uuid, 0, 0, $2::timestamptz)
+     ON CONFLICT (user_id) DO UPDATE SET user_id = a.user_id
+     RETURNING a.balance, a.version`,
+    userId,
+    at.toISOString(),
+  );
+  return { userId, balance: row!.balance, version: row!.version };
+}

@@ -1,0 +1,57 @@
+// Credits earned by acts other services report (spec 9): the initial balance when the account is
+// created, +5 for a priority, +2 for a briefing document. Each runs in the consumer's transaction
+// and is keyed by the event's id: an event seen before (its entry exists) credits nothing, even
+// when the inbox has forgotten it. An erased account gets nothing.
+import { BRIEFING_DOCUMENT_REWARD, LEDGER_DESCRIPTIONS, PRIORITY_CREATION_REWARD, type TLedgerEntryKind } from '@civic/contracts';
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { appendEntry } from '../accounts/append-entry.ts';
+import { lockAccount } from '../accounts/lock-account.ts';
+import type { LedgerContext } from '../context.ts';
+import { settingOf } from '../settings.ts';
+
+async function creditOnce(
+  ctx: LedgerContext,
+  tx: SqlExecutor,
+  credit: { userId: string; eventId: string; kind: TLedgerEntryKind; amount: number; description: string },
+): Promise<void> {
+  const account = await lockAccount(tx, credit.userId, ctx.platform.clock.now());
+  // A zero reward (a setting at 0) opens the account and writes nothing: an entry is never 0.
+  if (!account || credit.amount === 0) return;
+  const seen = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM ledger.entries WHERE event_id = $1::uuid', credit.eventId);
+  if (seen.length > 0) return;
+  await appendEntry(tx, account, {
+    amount: credit.amount,
+    kind: credit.kind,
+    description: credit.description,
+    eventId: credit.eventId,
+    at: ctx.platform.clock.now(),
+  });
+}
+
+/** civic.auth.user.registered: the account opens with initial_political_capital. */
+export function openAccount(ctx: LedgerContext, tx: SqlExecutor, userId: string, eventId: string): Promise<void> {
+  const amount = settingOf(ctx, 'initial_political_capital');
+  return creditOnce(ctx, tx, { userId, eventId, kind: 'initial', amount, description: LEDGER_DESCRIPTIONS.initial });
+}
+
+/** civic.priorities.priority.created: the author earns PRIORITY_CREATION_REWARD. */
+export function creditPriorityCreated(ctx: LedgerContext, tx: SqlExecutor, authorId: string, eventId: string): Promise<void> {
+  return creditOnce(ctx, tx, {
+    userId: authorId,
+    eventId,
+    kind: 'priority_created',
+    amount: PRIORITY_CREATION_REWARD,
+    description: LEDGER_DESCRIPTIONS.priority_created,
+  });
+}
+
+/** civic.briefing.document.created: the author earns BRIEFING_DOCUMENT_REWARD. */
+export function creditBriefingDocument(ctx: LedgerContext, tx: SqlExecutor, authorId: string, eventId: string): Promise<void> {
+  return creditOnce(ctx, tx, {
+    userId: authorId,
+    eventId,
+    kind: 'briefing_created',
+    amount: BRIEFING_DOCUMENT_REWARD,
+    description: LEDGER_DESCRIPTIONS.briefing_created,
+  });
+}

@@ -1,0 +1,22 @@
+// Serialises every write to a user's account with the erasure of that account (as priorities does):
+// a posting holds a shared per-user advisory lock for its transaction and then checks the
+// tombstone; the erasure takes the same lock exclusively. So a posting either commits before the
+// erasure starts (and is erased with the rest) or sees the tombstone and records nothing: a credit
+// event or a debit that raced the deletion cannot leave an account behind.
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+
+/** The advisory lock space of "a ledger account" (two-key form: this class, hashtext(user id)). */
+const ACCOUNT_LOCK_CLASS = 0x4c454431; // 'LED1'
+
+export async function lockUserShared(tx: SqlExecutor, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::text))', ACCOUNT_LOCK_CLASS, userId);
+}
+
+export async function lockUserExclusive(tx: SqlExecutor, userId: string): Promise<void> {
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', ACCOUNT_LOCK_CLASS, userId);
+}
+
+export async function isErased(tx: SqlExecutor, userId: string): Promise<boolean> {
+  const rows = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM ledger.erased_accounts WHERE user_id = $1::uuid', userId);
+  return rows.length > 0;
+}

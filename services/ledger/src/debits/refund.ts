@@ -1,0 +1,50 @@
+// rpc.ledger.refund (contracts/src/requests/ledger.ts, docs/ledger.md): gives a debit back, by its
+// key, at most once. In one transaction on the locked account:
+// - the key's refund exists: the same answer as the first time;
+// - the key's debit exists: a refund entry of the same amount ("Refund: <the debit's description>");
+// - no debit has this key: the key is cancelled, so a debit with it that is still on its way (the
+//   caller gave up waiting for its answer) is refused when it arrives and charges nothing.
+import { LEDGER_DESCRIPTIONS, type TRefundReply, type TRefundRequest } from '@civic/contracts';
+import { appendEntry } from '../accounts/append-entry.ts';
+import { lockAccount } from '../accounts/lock-account.ts';
+import type { LedgerContext } from '../context.ts';
+import { ACCOUNT_TRANSACTION } from '../db.ts';
+import { publishCommitted } from '../events.ts';
+import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
+
+export async function refund(ctx: LedgerContext, request: TRefundRequest): Promise<TRefundReply> {
+  const { userId, idempotencyKey: key } = request;
+  let posted = false;
+  const reply = await ctx.db.$transaction(async (tx): Promise<TRefundReply> => {
+    const now = ctx.platform.clock.now();
+    const account = await lockAccount(tx, userId, now);
+    // An erased account has nothing left to give back to.
+    if (!account) return { outcome: 'cancelled', entryId: null, amount: 0, balance: 0 };
+
+    const earlier = await findKeyedEntry(tx, userId, 'refund', key);
+    if (earlier) return { outcome: 'refunded', entryId: earlier.id, amount: earlier.amount, balance: earlier.balanceAfter };
+    const debited = await findKeyedEntry(tx, userId, 'debit', key);
+    if (!debited) {
+      await tx.$executeRawUnsafe(
+        `INSERT INTO ledger.cancelled_debits (user_id, idempotency_key, cancelled_at) VALUES ($1::uuid, $2, $3::timestamptz)
+         ON CONFLICT DO NOTHING`,
+        userId,
+        key,
+        now.toISOString(),
+      );
+      return { outcome: 'cancelled', entryId: null, amount: 0, balance: account.balance };
+    }
+    const entry = await appendEntry(tx, account, {
+      amount: -debited.amount,
+      kind: 'refund',
+      description: LEDGER_DESCRIPTIONS.refundOf(debited.description),
+      idempotencyKey: key,
+      reference: debited.reference,
+      at: now,
+    });
+    posted = true;
+    return { outcome: 'refunded', entryId: entry.id, amount: entry.amount, balance: entry.balance };
+  }, ACCOUNT_TRANSACTION);
+  if (posted) publishCommitted(ctx);
+  return reply;
+}

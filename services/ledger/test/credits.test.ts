@@ -1,0 +1,202 @@
+// Earning political capital through the gateway, on both run profiles (spec 2.5, 3, 7.3, 9): the
+// initial balance at sign-up, +5 for a priority created through the real API, +2 for a briefing
+// document (its event published as the briefing service will), the daily-login bonus once per UTC
+// day, the transactions list, and the balance reaching GET /api/auth/user. After every test, every
+// balance equals the sum of its entries.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { briefingEvents, LEDGER_DESCRIPTIONS, LEDGER_MESSAGES, type TDailyLoginResponse } from '@civic/contracts';
+import { sha256, randomToken } from '@civic/service-kit/crypto';
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { SteppingClock } from '../../../test/support/stepping-clock.ts';
+import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import {
+  accountRow,
+  assertBalancesMatchEntries,
+  balanceOf,
+  dailyLogin,
+  openLedgerTables,
+  pollUntil,
+  setLedgerSetting,
+  signInCitizen,
+  TEST_ENV,
+  transactionsOf,
+  waitForBalance,
+} from './support/ledger-helpers.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const priorityBody = (title: string) => ({ title, description: 'A description long enough to pass the fifty character minimum of spec 5.' });
+const summary = (list: { description: string; amount: number }[]) => list.map(({ description, amount }) => ({ description, amount }));
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`ledger credits (${profile})`, { skip }, () => {
+    let stack: Stack;
+    let tables: SqlDriver;
+    let producer: TestProducer;
+    const clock = new SteppingClock();
+    before(async () => {
+      stack = await startStack(profile, { env: TEST_ENV, clock });
+      tables = await openLedgerTables(stack);
+      producer = await startTestProducer(stack);
+    });
+    afterEach(async () => {
+      if (tables) await assertBalancesMatchEntries(tables);
+    });
+    after(async () => {
+      await producer?.stop();
+      await stack?.close();
+    });
+
+    test('a new account starts with initial_political_capital: one transaction, shown in /api/auth/user', async () => {
+      const ada = await signInCitizen(stack, 'ada');
+      assert.equal(await balanceOf(ada), 10);
+      const list = await transactionsOf(ada);
+      assert.deepEqual(summary(list), [{ description: 'Initial political capital', amount: 10 }]);
+      assert.match(list[0]!.id, /^[0-9a-f-]{36}$/);
+      assert.ok(!Number.isNaN(Date.parse(list[0]!.createdAt)));
+      assert.deepEqual(await accountRow(tables, ada.id), { balance: 10, version: 1, entries: 1, total: 10 });
+
+      // The setting is read when the account opens (spec 9: server values override the default).
+      setLedgerSetting(stack, 'initial_political_capital', '25');
+      try {
+        const rich = await signInCitizen(stack, 'rich', 25);
+        assert.deepEqual(summary(await transactionsOf(rich)), [{ description: 'Initial political capital', amount: 25 }]);
+        setLedgerSetting(stack, 'initial_political_capital', '0');
+        const poor = await signInCitizen(stack, 'poor', 0);
+        await pollUntil(() => accountRow(tables, poor.id), (row) => row !== null);
+        assert.deepEqual(await accountRow(tables, poor.id), { balance: 0, version: 0, entries: 0, total: 0 }, 'an account, no zero entry');
+        assert.deepEqual(await transactionsOf(poor), []);
+      } finally {
+        setLedgerSetting(stack, 'initial_political_capital', '10');
+      }
+    });
+
+    test('creating a priority through the API earns 5; a briefing document earns 2', async () => {
+      const grace = await signInCitizen(stack, 'grace');
+      const created = await grace.client.post('/api/priorities', priorityBody('Teach programming in every high school'));
+      assert.equal(created.status, 200, created.text);
+      await waitForBalance(grace, 15);
+
+      await producer.publish(briefingEvents.DocumentCreated, {
+        documentId: randomUUID(),
+        authorId: grace.id,
+        title: 'Computer science education research',
+        createdAt: new Date().toISOString(),
+      });
+      await waitForBalance(grace, 17);
+      assert.deepEqual(summary(await transactionsOf(grace)), [
+        { description: LEDGER_DESCRIPTIONS.briefing_created, amount: 2 },
+        { description: LEDGER_DESCRIPTIONS.priority_created, amount: 5 },
+        { description: LEDGER_DESCRIPTIONS.initial, amount: 10 },
+      ]);
+
+      // Another user's act credits that user only.
+      const alan = await signInCitizen(stack, 'alan');
+      assert.equal((await alan.client.post('/api/priorities', priorityBody('Publish every federal dataset openly'))).status, 200);
+      await waitForBalance(alan, 15);
+      assert.equal(await balanceOf(grace), 17);
+    });
+
+    test('the daily-login bonus is credited once per UTC day, however many calls come at once', async () => {
+      const ida = await signInCitizen(stack, 'ida');
+      const answers = await Promise.all(Array.from({ length: 20 }, () => dailyLogin(ida)));
+      for (const answer of answers) assert.equal(answer.status, 200, answer.text);
+      const bodies = answers.map((a) => a.body as TDailyLoginResponse);
+      assert.deepEqual(
+        bodies.filter((b) => b.credited),
+        [{ credited: true, amount: 1, balance: 11 }],
+        'exactly one call credited',
+      );
+      for (const body of bodies.filter((b) => !b.credited)) assert.deepEqual(body, { credited: false, amount: 0, balance: 11 });
+      await waitForBalance(ida, 11);
+      assert.deepEqual((await dailyLogin(ida)).body, { credited: false, amount: 0, balance: 11 });
+
+      // The next UTC day (the stack's clock moved ahead) earns it again, from the setting.
+      clock.skip(DAY_MS);
+      setLedgerSetting(stack, 'daily_login_bonus', '3');
+      try {
+        assert.deepEqual((await dailyLogin(ida)).body, { credited: true, amount: 3, balance: 14 });
+        assert.deepEqual((await dailyLogin(ida)).body, { credited: false, amount: 0, balance: 14 });
+      } finally {
+        setLedgerSetting(stack, 'daily_login_bonus', '1');
+      }
+      await waitForBalance(ida, 14);
+      assert.deepEqual(summary(await transactionsOf(ida)), [
+        { description: 'Daily login bonus', amount: 3 },
+        { description: 'Daily login bonus', amount: 1 },
+        { description: 'Initial political capital', amount: 10 },
+      ]);
+      const days = await tables.query<{ idempotency_key: string }>(
+        `SELECT idempotency_key FROM ledger.entries WHERE user_id = $1::uuid AND kind = 'daily_login' ORDER BY version`,
+        [ida.id],
+      );
+      const today = clock.now().toISOString().slice(0, 10);
+      const yesterday = new Date(clock.now().getTime() - DAY_MS).toISOString().slice(0, 10);
+      assert.deepEqual(days.map((d) => d.idempotency_key), [yesterday, today], 'keyed by the UTC day');
+    });
+
+    test('daily login: signed out is 401, a banned user gets 403 and nothing, a missing CSRF token 403', async () => {
+      assert.equal((await stack.client().post('/api/daily-login')).status, 401);
+
+      const banned = await signInCitizen(stack, 'banned');
+      // A live session of the same user, banned (as after an admin's ban).
+      const sessionId = randomToken(32);
+      // The stack's clock, which earlier tests moved ahead: the session must be alive by it.
+      const now = clock.now().getTime();
+      await stack.gatewayPlatform.sessions.create(sha256(sessionId), { userId: banned.id, isAdmin: false, isBanned: true, createdAt: now, expiresAt: now + 600_000 });
+      const bannedClient = stack.client();
+      bannedClient.cookies.set('sid', sessionId);
+      const refused = await bannedClient.post('/api/daily-login');
+      assert.equal(refused.status, 403, refused.text);
+      assert.equal(refused.body.message, LEDGER_MESSAGES.banned);
+      // A banned user still sees their own transactions.
+      assert.equal((await bannedClient.get('/api/political-capital/transactions')).status, 200);
+
+      const noToken = await banned.client.post('/api/daily-login', undefined, { csrf: false });
+      assert.equal(noToken.status, 403);
+      assert.match(noToken.text, /CSRF/);
+      assert.deepEqual(await accountRow(tables, banned.id), { balance: 10, version: 1, entries: 1, total: 10 }, 'nothing credited');
+    });
+
+    test('transactions: newest first, own only, limit and offset; a bad query is a 400 with a message; 401 signed out', async () => {
+      const mae = await signInCitizen(stack, 'mae');
+      const other = await signInCitizen(stack, 'other');
+      for (const title of ['Double the science education budget', 'Fund a crewed mission to Mars', 'Repair every rural bridge soon']) {
+        assert.equal((await mae.client.post('/api/priorities', priorityBody(title))).status, 200);
+      }
+      await waitForBalance(mae, 25);
+      assert.equal((await dailyLogin(mae)).status, 200);
+      await waitForBalance(mae, 26);
+
+      const all = await transactionsOf(mae);
+      assert.deepEqual(summary(all), [
+        { description: 'Daily login bonus', amount: 1 },
+        { description: 'Created a priority', amount: 5 },
+        { description: 'Created a priority', amount: 5 },
+        { description: 'Created a priority', amount: 5 },
+        { description: 'Initial political capital', amount: 10 },
+      ]);
+      assert.equal(new Set(all.map((t) => t.id)).size, 5);
+      assert.deepEqual(await transactionsOf(mae, '?limit=2'), all.slice(0, 2));
+      assert.deepEqual(await transactionsOf(mae, '?limit=2&offset=2'), all.slice(2, 4));
+      assert.deepEqual(await transactionsOf(mae, '?offset=4'), all.slice(4));
+      assert.deepEqual(await transactionsOf(mae, '?offset=50'), []);
+      assert.deepEqual(summary(await transactionsOf(other)), [{ description: 'Initial political capital', amount: 10 }]);
+
+      for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=1.5', '?offset=-1', '?offset=x', '?colour=red']) {
+        const answer = await mae.client.get(`/api/political-capital/transactions${query}`);
+        assert.equal(answer.status, 400, `${query}: ${answer.text}`);
+        assert.equal(typeof answer.body.message, 'string');
+      }
+      assert.equal((await mae.client.get('/api/political-capital/transactions?limit=0')).body.message, LEDGER_MESSAGES.limit);
+      assert.equal((await mae.client.get('/api/political-capital/transactions?offset=-1')).body.message, LEDGER_MESSAGES.offset);
+
+      const visitor = stack.client();
+      assert.equal((await visitor.get('/api/political-capital/transactions')).status, 401);
+      assert.equal((await visitor.get('/api/political-capital/transactions?limit=0')).status, 401, 'signed out wins over a bad query');
+    });
+  });
+}

@@ -1,0 +1,115 @@
+// The ledger's part of the account data protocols (docs/protocols/account-data.md), through the
+// gateway on both run profiles: its export section, and the erasure on civic.account.user.deleted
+// (entries and account gone, a tombstone against late credits and racing debits).
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { briefingEvents, ZAccountExport } from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import {
+  accountRow,
+  assertBalancesMatchEntries,
+  dailyLogin,
+  openLedgerTables,
+  pollUntil,
+  requestDebit,
+  requestRefund,
+  signInCitizen,
+  TEST_ENV,
+  transactionsOf,
+  waitForBalance,
+} from './support/ledger-helpers.ts';
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`ledger data rights (${profile})`, { skip }, () => {
+    let stack: Stack;
+    let tables: SqlDriver;
+    let producer: TestProducer;
+    before(async () => {
+      stack = await startStack(profile, { env: TEST_ENV });
+      tables = await openLedgerTables(stack);
+      producer = await startTestProducer(stack);
+    });
+    afterEach(async () => {
+      if (tables) await assertBalancesMatchEntries(tables);
+    });
+    after(async () => {
+      await producer?.stop();
+      await stack?.close();
+    });
+
+    test("the export's ledger section: the balance and every entry, oldest first, nothing of other users", async () => {
+      const owner = await signInCitizen(stack, 'exporter');
+      const other = await signInCitizen(stack, 'stranger');
+      assert.equal((await dailyLogin(owner)).status, 200);
+      const reference = randomUUID();
+      const key = `promotion:${randomUUID()}`;
+      assert.equal((await requestDebit(stack, { userId: owner.id, amount: 4, idempotencyKey: key, reference })).ok, true);
+      assert.equal((await requestDebit(stack, { userId: other.id, amount: 3, reference: 'not-the-owners' })).ok, true);
+      await waitForBalance(owner, 7);
+
+      const answer = await owner.client.get('/api/account/export');
+      assert.equal(answer.status, 200, answer.text);
+      const section = ZAccountExport.parse(answer.body).sections.ledger;
+      const list = await transactionsOf(owner);
+      assert.deepEqual(section, {
+        balance: 7,
+        entries: [
+          { id: list[2]!.id, kind: 'initial', description: 'Initial political capital', amount: 10, reference: null, createdAt: list[2]!.createdAt },
+          { id: list[1]!.id, kind: 'daily_login', description: 'Daily login bonus', amount: 1, reference: null, createdAt: list[1]!.createdAt },
+          { id: list[0]!.id, kind: 'debit', description: 'Promoted a priority', amount: -4, reference, createdAt: list[0]!.createdAt },
+        ],
+      });
+      assert.ok(!answer.text.includes(key), 'the caller’s idempotency key is not the user’s data');
+      assert.ok(!answer.text.includes(other.id), "not the other user's id");
+      assert.ok(!answer.text.includes('not-the-owners'), "not the other user's entries");
+    });
+
+    test('deleting the account erases its ledger account; later credits and debits for it record nothing', async () => {
+      const gone = await signInCitizen(stack, 'leaving');
+      const stays = await signInCitizen(stack, 'staying');
+      assert.equal((await dailyLogin(gone)).status, 200);
+      const paidKey = `promotion:${randomUUID()}`;
+      assert.equal((await requestDebit(stack, { userId: gone.id, amount: 5, idempotencyKey: paidKey })).ok, true);
+      await requestRefund(stack, gone.id, `promotion:${randomUUID()}`); // a cancelled key on record
+      await waitForBalance(gone, 6);
+
+      const deleted = await gone.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
+      assert.equal(deleted.status, 200, deleted.text);
+      const held = async (userId: string) => {
+        const [row] = await tables.query<{ accounts: number; entries: number; cancelled: number; erased: number }>(
+          `SELECT (SELECT count(*)::int FROM ledger.accounts WHERE user_id = $1::uuid) AS accounts,
+                  (SELECT count(*)::int FROM ledger.entries WHERE user_id = $1::uuid) AS entries,
+                  (SELECT count(*)::int FROM ledger.cancelled_debits WHERE user_id = $1::uuid) AS cancelled,
+                  (SELECT count(*)::int FROM ledger.erased_accounts WHERE user_id = $1::uuid) AS erased`,
+          [userId],
+        );
+        return row!;
+      };
+      await pollUntil(() => held(gone.id), (h) => h.entries === 0);
+      assert.deepEqual(await held(gone.id), { accounts: 0, entries: 0, cancelled: 0, erased: 1 });
+      assert.deepEqual(await accountRow(tables, stays.id), { balance: 10, version: 1, entries: 1, total: 10 }, 'the other account stays');
+
+      // A credit event about the deleted user that arrives late (another producer's stream).
+      const late = await producer.publish(briefingEvents.DocumentCreated, {
+        documentId: randomUUID(),
+        authorId: gone.id,
+        title: 'A document that raced the deletion',
+        createdAt: new Date().toISOString(),
+      });
+      await pollUntil(
+        () => tables.query('SELECT 1 FROM ledger.processed_events WHERE event_id = $1::uuid', [late.id]),
+        (rows) => rows.length === 1,
+      );
+      // A debit or a refund for it (a request in flight when the account went).
+      const debit = await requestDebit(stack, { userId: gone.id, amount: 1 });
+      assert.deepEqual({ ok: debit.ok, balance: debit.balance }, { ok: false, balance: 0 });
+      assert.deepEqual(await requestRefund(stack, gone.id, paidKey), { outcome: 'cancelled', entryId: null, amount: 0, balance: 0 });
+      assert.deepEqual(await held(gone.id), { accounts: 0, entries: 0, cancelled: 0, erased: 1 });
+      assert.equal((await gone.client.get('/api/political-capital/transactions')).status, 401, 'the session ended with the account');
+    });
+  });
+}

@@ -1,0 +1,247 @@
+// Spending political capital, on both run profiles (SECURITY 15-17; docs/ledger.md "Debit and
+// refund"): rpc.ledger.debit and rpc.ledger.refund asked over the platform's request bus (NATS
+// request/reply when distributed), as the priorities service will for a promotion. After every
+// test, every balance equals the sum of its entries.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { LEDGER_MESSAGES, ledgerEvents, type TDebitReply } from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import { MIGRATIONS_DIR as AUTH_MIGRATIONS_DIR } from '../../auth/src/app.ts';
+import {
+  accountRow,
+  assertBalancesMatchEntries,
+  balanceOf,
+  dailyLogin,
+  identityOf,
+  openLedgerTables,
+  pollUntil,
+  requestDebit,
+  requestRefund,
+  signInCitizen,
+  TEST_ENV,
+  transactionsOf,
+  waitForBalance,
+  type Citizen,
+} from './support/ledger-helpers.ts';
+
+const summary = (list: { description: string; amount: number }[]) => list.map(({ description, amount }) => ({ description, amount }));
+
+/** Gives a citizen `amount` more PC through a real credit: priorities they create (+5 each). */
+async function createPriorities(citizen: Citizen, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const created = await citizen.client.post('/api/priorities', {
+      title: `Priority ${randomUUID()}`,
+      description: 'A description long enough to pass the fifty character minimum of spec 5.',
+    });
+    assert.equal(created.status, 200, created.text);
+  }
+}
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`ledger debits and refunds (${profile})`, { skip }, () => {
+    let stack: Stack;
+    let tables: SqlDriver;
+    let producer: TestProducer;
+    before(async () => {
+      // Enough priorities a day for the balances these tests need.
+      stack = await startStack(profile, { env: TEST_ENV });
+      for (const platform of new Set(Object.values(stack.platforms))) platform.settings.set('max_priorities_per_user_per_day', '100');
+      tables = await openLedgerTables(stack);
+      producer = await startTestProducer(stack);
+    });
+    afterEach(async () => {
+      if (tables) await assertBalancesMatchEntries(tables);
+    });
+    after(async () => {
+      await producer?.stop();
+      await stack?.close();
+    });
+
+    test('100 concurrent debits of 50 on a balance of 120: exactly 2 succeed and 20 is left (SECURITY 15)', async () => {
+      const payer = await signInCitizen(stack, 'payer');
+      await createPriorities(payer, 22); // 10 + 22 * 5 = 120
+      await waitForBalance(payer, 120);
+
+      const replies = await Promise.all(Array.from({ length: 100 }, () => requestDebit(stack, { userId: payer.id, amount: 50 })));
+      const paid = replies.filter((r): r is Extract<TDebitReply, { ok: true }> => r.ok);
+      const refused = replies.filter((r): r is Extract<TDebitReply, { ok: false }> => !r.ok);
+      assert.equal(paid.length, 2);
+      assert.deepEqual(paid.map((r) => r.balance).sort((a, b) => a - b), [20, 70]);
+      assert.equal(refused.length, 98);
+      for (const r of refused) {
+        assert.equal(r.reason, 'insufficient');
+        assert.match(r.message, /Insufficient/);
+        assert.ok(r.balance === 20 || r.balance === 70);
+      }
+
+      assert.deepEqual(await accountRow(tables, payer.id), { balance: 20, version: 25, entries: 25, total: 20 });
+      await waitForBalance(payer, 20);
+      const [first, second] = await transactionsOf(payer, '?limit=2');
+      assert.deepEqual(summary([first!, second!]), [
+        { description: 'Promoted a priority', amount: -50 },
+        { description: 'Promoted a priority', amount: -50 },
+      ]);
+    });
+
+    test('the same idempotency key debits once and answers the same (SECURITY 17), also when repeated at once', async () => {
+      const buyer = await signInCitizen(stack, 'buyer');
+      await createPriorities(buyer, 10); // 60
+      await waitForBalance(buyer, 60);
+      const key = `promotion:${randomUUID()}`;
+      const reference = randomUUID();
+
+      const first = await requestDebit(stack, { userId: buyer.id, amount: 50, idempotencyKey: key, reference });
+      assert.equal(first.ok, true);
+      assert.deepEqual(first, { ok: true, entryId: (first as { entryId: string }).entryId, amount: 50, balance: 10 });
+      const again = await requestDebit(stack, { userId: buyer.id, amount: 50, idempotencyKey: key, reference });
+      assert.deepEqual(again, first, 'the same answer, though 10 could not pay for another');
+
+      // Twenty copies of a new key at once (a client retrying in a hurry): one debit.
+      await createPriorities(buyer, 8); // 10 + 40 = 50
+      await waitForBalance(buyer, 50);
+      const burstKey = `promotion:${randomUUID()}`;
+      const burst = await Promise.all(Array.from({ length: 20 }, () => requestDebit(stack, { userId: buyer.id, amount: 30, idempotencyKey: burstKey })));
+      assert.equal(new Set(burst.map((r) => JSON.stringify(r))).size, 1, 'every copy answers the same');
+      assert.deepEqual({ ...burst[0]!, entryId: undefined }, { ok: true, entryId: undefined, amount: 30, balance: 20 });
+      await waitForBalance(buyer, 20);
+      const debits = await tables.query<{ n: number }>(`SELECT count(*)::int AS n FROM ledger.entries WHERE user_id = $1::uuid AND kind = 'debit'`, [buyer.id]);
+      assert.equal(debits[0]!.n, 2);
+
+      // A key is per user: another user's debit with the same key is their own.
+      const other = await signInCitizen(stack, 'other-buyer');
+      const theirs = await requestDebit(stack, { userId: other.id, amount: 5, idempotencyKey: key });
+      assert.equal(theirs.ok, true);
+      assert.notEqual((theirs as { entryId: string }).entryId, (first as { entryId: string }).entryId);
+      await waitForBalance(other, 5);
+    });
+
+    test('an insufficient balance records nothing and leaves the key free', async () => {
+      const saver = await signInCitizen(stack, 'saver');
+      const key = `promotion:${randomUUID()}`;
+      const refused = await requestDebit(stack, { userId: saver.id, amount: 50, idempotencyKey: key });
+      assert.deepEqual(refused, {
+        ok: false,
+        reason: 'insufficient',
+        message: 'Insufficient political capital: this costs 50 PC and your balance is 10 PC.',
+        balance: 10,
+      });
+      assert.deepEqual(await accountRow(tables, saver.id), { balance: 10, version: 1, entries: 1, total: 10 });
+      await createPriorities(saver, 8); // 50
+      await waitForBalance(saver, 50);
+      const paid = await requestDebit(stack, { userId: saver.id, amount: 50, idempotencyKey: key });
+      assert.equal(paid.ok, true);
+      assert.equal((paid as { balance: number }).balance, 0);
+      // The CHECK allows exactly zero; one more is refused.
+      assert.equal((await requestDebit(stack, { userId: saver.id, amount: 1 })).ok, false);
+      await waitForBalance(saver, 0);
+    });
+
+    test('a refund gives a debit back once; its key can never charge again', async () => {
+      const alice = await signInCitizen(stack, 'alice');
+      const key = `promotion:${randomUUID()}`;
+      const paid = await requestDebit(stack, { userId: alice.id, amount: 8, idempotencyKey: key, reason: 'create_priority' });
+      assert.equal(paid.ok, true);
+      await waitForBalance(alice, 2);
+
+      const refunded = await requestRefund(stack, alice.id, key);
+      assert.equal(refunded.outcome, 'refunded');
+      assert.deepEqual({ ...refunded, entryId: undefined }, { outcome: 'refunded', entryId: undefined, amount: 8, balance: 10 });
+      assert.deepEqual(await requestRefund(stack, alice.id, key), refunded, 'refunding twice: the same answer, nothing more');
+      const burst = await Promise.all(Array.from({ length: 10 }, () => requestRefund(stack, alice.id, key)));
+      for (const r of burst) assert.deepEqual(r, refunded);
+      await waitForBalance(alice, 10);
+
+      // The refunded key is spent: repeating the debit charges nothing.
+      assert.deepEqual(await requestDebit(stack, { userId: alice.id, amount: 8, idempotencyKey: key }), {
+        ok: false,
+        reason: 'cancelled',
+        message: LEDGER_MESSAGES.cancelled,
+        balance: 10,
+      });
+      assert.deepEqual(summary(await transactionsOf(alice)), [
+        { description: 'Refund: Priority creation cost', amount: 8 },
+        { description: 'Priority creation cost', amount: -8 },
+        { description: 'Initial political capital', amount: 10 },
+      ]);
+    });
+
+    test('refunding a key no debit has cancels it: a late debit with it is refused and charges nothing', async () => {
+      const bob = await signInCitizen(stack, 'bob');
+      const key = `promotion:${randomUUID()}`;
+      const cancelled = await requestRefund(stack, bob.id, key);
+      assert.deepEqual(cancelled, { outcome: 'cancelled', entryId: null, amount: 0, balance: 10 });
+      assert.deepEqual(await requestRefund(stack, bob.id, key), cancelled, 'again: the same answer');
+      // The debit whose answer the caller never saw arrives after its refund.
+      assert.deepEqual(await requestDebit(stack, { userId: bob.id, amount: 5, idempotencyKey: key }), {
+        ok: false,
+        reason: 'cancelled',
+        message: LEDGER_MESSAGES.cancelled,
+        balance: 10,
+      });
+      assert.deepEqual(await accountRow(tables, bob.id), { balance: 10, version: 1, entries: 1, total: 10 });
+
+      // A debit racing its own refund: whatever the order, the user ends where they started.
+      for (let i = 0; i < 10; i++) {
+        const raceKey = `promotion:${randomUUID()}`;
+        const [debited, refunded] = await Promise.all([
+          requestDebit(stack, { userId: bob.id, amount: 5, idempotencyKey: raceKey }),
+          requestRefund(stack, bob.id, raceKey),
+        ]);
+        assert.equal(debited.ok ? 'refunded' : 'cancelled', refunded.outcome);
+      }
+      assert.equal((await accountRow(tables, bob.id))!.balance, 10);
+      await waitForBalance(bob, 10);
+    });
+
+    test('a request about another user than its identity names is not answered and changes nothing', async () => {
+      const victim = await signInCitizen(stack, 'victim');
+      const thief = await signInCitizen(stack, 'thief');
+      await assert.rejects(
+        requestDebit(stack, { userId: victim.id, amount: 5 }, identityOf(thief.id)),
+        (error: Error & { statusCode?: number }) => error.statusCode === 503,
+      );
+      await assert.rejects(
+        requestDebit(stack, { userId: victim.id, amount: 5 }, { ...identityOf(victim.id), userId: null }),
+        (error: Error & { statusCode?: number }) => error.statusCode === 503,
+      );
+      assert.deepEqual(await accountRow(tables, victim.id), { balance: 10, version: 1, entries: 1, total: 10 });
+      // A payload outside the contract never reaches the ledger.
+      await assert.rejects(requestDebit(stack, { userId: victim.id, amount: 0 }));
+      await assert.rejects(requestDebit(stack, { userId: victim.id, amount: -5 }));
+      await assert.rejects(requestDebit(stack, { userId: victim.id, idempotencyKey: 'has spaces in it' }));
+      assert.equal(await balanceOf(victim), 10);
+    });
+
+    test('GET /api/auth/user keeps the newest balance when balance events arrive out of order', async () => {
+      const eve = await signInCitizen(stack, 'eve');
+      assert.equal((await dailyLogin(eve)).status, 200);
+      await waitForBalance(eve, 11);
+      const authTables = (await stack.platforms.auth!.databases.open('auth', AUTH_MIGRATIONS_DIR)).driver;
+      const balanceEvent = (balance: number, version: number) => ({
+        userId: eve.id,
+        balance,
+        version,
+        entryId: randomUUID(),
+        amount: 1,
+        kind: 'daily_login' as const,
+        changedAt: new Date().toISOString(),
+      });
+      // A newer balance (version 3) from another outbox of the ledger's subject, as after a restore...
+      await producer.publish(ledgerEvents.BalanceChanged, balanceEvent(12, 3));
+      await waitForBalance(eve, 12);
+      // ...then stale copies of versions 1 and 3: processed by auth, and neither changes the figure.
+      for (const [balance, version] of [[10, 1], [99, 3]] as const) {
+        const stale = await producer.publish(ledgerEvents.BalanceChanged, balanceEvent(balance, version));
+        await pollUntil(
+          () => authTables.query('SELECT 1 FROM auth.processed_events WHERE event_id = $1::uuid', [stale.id]),
+          (rows) => rows.length === 1,
+        );
+        assert.equal(await balanceOf(eve), 12, `version ${version} is not newer than 3`);
+      }
+    });
+  });
+}

@@ -1,0 +1,209 @@
+// The ledger's integrity, on both run profiles (SECURITY 15, 16, 20; docs/ledger.md): what the
+// database itself refuses (a negative balance, rewriting or deleting history, a zero entry, a second
+// credit for one event), and that replaying every credit event twice, even after the inbox forgot
+// them, changes nothing.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, afterEach, before, describe, test } from 'node:test';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import {
+  authEvents,
+  briefingEvents,
+  prioritiesEvents,
+  type EventDefinition,
+  type EventPayload,
+  type TEventEnvelope,
+} from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import { wireSubjectFor } from '@civic/service-kit/events/index';
+import { probeEvents, type EventProbe } from '../../../test/support/event-probe.ts';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import {
+  accountRow,
+  assertBalancesMatchEntries,
+  dailyLogin,
+  openLedgerTables,
+  pollUntil,
+  requestDebit,
+  signInCitizen,
+  TEST_ENV,
+  transactionsOf,
+  waitForBalance,
+} from './support/ledger-helpers.ts';
+
+/** Runs `sql` and answers the error it fails with (or fails the test when it succeeds). */
+async function refusal(tables: SqlDriver, sql: string, params: unknown[] = []): Promise<string> {
+  try {
+    await tables.query(sql, params);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  assert.fail(`expected the database to refuse: ${sql}`);
+}
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`ledger integrity (${profile})`, { skip }, () => {
+    let stack: Stack;
+    let tables: SqlDriver;
+    before(async () => {
+      stack = await startStack(profile, { env: TEST_ENV });
+      tables = await openLedgerTables(stack);
+    });
+    afterEach(async () => {
+      if (tables) await assertBalancesMatchEntries(tables);
+    });
+    after(async () => {
+      await stack?.close();
+    });
+
+    test('a direct UPDATE to a negative balance fails on the CHECK constraint (SECURITY 15)', async () => {
+      const citizen = await signInCitizen(stack, 'check');
+      const message = await refusal(tables, 'UPDATE ledger.accounts SET balance = -1 WHERE user_id = $1::uuid', [citizen.id]);
+      assert.match(message, /check constraint "accounts_balance_check"/);
+      assert.match(
+        await refusal(tables, 'UPDATE ledger.accounts SET balance = balance - 11 WHERE user_id = $1::uuid', [citizen.id]),
+        /accounts_balance_check/,
+      );
+      assert.deepEqual(await accountRow(tables, citizen.id), { balance: 10, version: 1, entries: 1, total: 10 });
+    });
+
+    test('entries are append-only: UPDATE, DELETE and TRUNCATE are refused; an entry of 0 too (SECURITY 16)', async () => {
+      const citizen = await signInCitizen(stack, 'append');
+      const [entry] = await tables.query<{ id: string }>('SELECT id FROM ledger.entries WHERE user_id = $1::uuid', [citizen.id]);
+      assert.match(await refusal(tables, 'UPDATE ledger.entries SET amount = 1000 WHERE id = $1::uuid', [entry!.id]), /append-only: UPDATE refused/);
+      assert.match(await refusal(tables, `UPDATE ledger.entries SET description = 'forged' WHERE user_id = $1::uuid`, [citizen.id]), /append-only/);
+      assert.match(await refusal(tables, 'DELETE FROM ledger.entries WHERE id = $1::uuid', [entry!.id]), /append-only: DELETE refused/);
+      assert.match(await refusal(tables, 'TRUNCATE ledger.entries CASCADE'), /append-only: TRUNCATE refused/);
+      assert.match(
+        await refusal(
+          tables,
+          `INSERT INTO ledger.entries (id, user_id, amount, kind, description, version, balance_after, event_id, created_at)
+           VALUES ($1::uuid, $2::uuid, 0, 'initial', 'nothing', 2, 10, $3::uuid, now())`,
+          [randomUUID(), citizen.id, randomUUID()],
+        ),
+        /entries_amount_check/,
+      );
+      // A debit must be negative, and a second entry cannot take an existing version.
+      assert.match(
+        await refusal(
+          tables,
+          `INSERT INTO ledger.entries (id, user_id, amount, kind, description, version, balance_after, idempotency_key, created_at)
+           VALUES ($1::uuid, $2::uuid, 5, 'debit', 'not a debit', 2, 15, 'k', now())`,
+          [randomUUID(), citizen.id],
+        ),
+        /entries_debits_are_negative/,
+      );
+      assert.match(
+        await refusal(
+          tables,
+          `INSERT INTO ledger.entries (id, user_id, amount, kind, description, version, balance_after, event_id, created_at)
+           VALUES ($1::uuid, $2::uuid, 5, 'priority_created', 'twice', 1, 15, $3::uuid, now())`,
+          [randomUUID(), citizen.id, randomUUID()],
+        ),
+        /entries_user_id_version_key/,
+      );
+      assert.equal((await transactionsOf(citizen)).length, 1, 'the history is as it was');
+    });
+
+    test('replaying every credit event twice, even after the inbox forgot them, changes nothing (SECURITY 20)', async () => {
+      const probes: EventProbe<EventDefinition>[] = [
+        (await probeEvents(stack.gatewayPlatform, authEvents.UserRegistered, 'probe_registered')) as EventProbe<EventDefinition>,
+        (await probeEvents(stack.gatewayPlatform, prioritiesEvents.PriorityCreated, 'probe_priorities')) as EventProbe<EventDefinition>,
+        (await probeEvents(stack.gatewayPlatform, briefingEvents.DocumentCreated, 'probe_briefing')) as EventProbe<EventDefinition>,
+      ];
+      const producer = await startTestProducer(stack);
+      try {
+        const citizen = await signInCitizen(stack, 'replayed');
+        for (const title of ['Replay-proof priority number one', 'Replay-proof priority number two']) {
+          const created = await citizen.client.post('/api/priorities', {
+            title,
+            description: 'A description long enough to pass the fifty character minimum of spec 5.',
+          });
+          assert.equal(created.status, 200, created.text);
+        }
+        await producer.publish(briefingEvents.DocumentCreated, {
+          documentId: randomUUID(),
+          authorId: citizen.id,
+          title: 'Replay-proof briefing document',
+          createdAt: new Date().toISOString(),
+        });
+        assert.equal((await dailyLogin(citizen)).status, 200);
+        assert.equal((await requestDebit(stack, { userId: citizen.id, amount: 7 })).ok, true);
+        await waitForBalance(citizen, 10 + 5 + 5 + 2 + 1 - 7);
+        const mine = (e: TEventEnvelope<EventPayload<EventDefinition>>) => {
+          const p = e.payload as { userId?: string; authorId?: string };
+          return p.userId === citizen.id || p.authorId === citizen.id;
+        };
+        for (const probe of probes) await probe.waitFor((p) => mine({ payload: p } as never));
+        const envelopes = probes.flatMap((p) => p.received.filter(mine));
+        assert.equal(envelopes.length, 4, 'registered, two priorities, one document');
+        const before = { row: await accountRow(tables, citizen.id), list: await transactionsOf(citizen) };
+
+        // Twice each, every time after the ledger's inbox has forgotten the events, so the inbox (the
+        // kit's redelivery guard, tested in services/kit) cannot drop them: only the entries' unique
+        // event ids stand in the way. Waiting for the inbox rows to come back shows each was handled.
+        for (const round of [1, 2]) {
+          const forgotten = await tables.query('DELETE FROM ledger.processed_events WHERE event_id = ANY($1::uuid[]) RETURNING event_id', [
+            envelopes.map((e) => e.id),
+          ]);
+          assert.equal(forgotten.length, 4);
+          await redeliver(stack, envelopes, round, () =>
+            pollUntil(
+              () => tables.query('SELECT 1 FROM ledger.processed_events WHERE event_id = ANY($1::uuid[])', [envelopes.map((e) => e.id)]),
+              (rows) => rows.length === 4,
+            ),
+          );
+        }
+        // Give a wrongly applied copy time to show (each was processed above; this is belt and braces).
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        assert.deepEqual(await accountRow(tables, citizen.id), before.row);
+        assert.deepEqual(await transactionsOf(citizen), before.list);
+        await waitForBalance(citizen, 16);
+      } finally {
+        await producer.stop();
+        for (const probe of probes) await probe.stop();
+      }
+    });
+  });
+}
+
+/**
+ * Delivers events again to every consumer. Embedded: from a second outbox with the same event ids
+ * (the in-process hub delivers whatever a relay hands it). Distributed: published straight onto the
+ * producers' JetStream subjects under other Nats-Msg-Ids, as if the duplicate window had passed, so
+ * the streams store and deliver the copies. `handled` waits until the consumers have them (before the
+ * resending relay stops, which would leave a copy it had not handed over yet).
+ */
+async function redeliver(stack: Stack, envelopes: readonly TEventEnvelope[], round: number, handled: () => Promise<unknown>): Promise<void> {
+  if (stack.profile === 'embedded') {
+    const resender = await startTestProducer(stack, `test_resender_${round}`);
+    try {
+      for (const envelope of envelopes) {
+        await resender.publish(DEFINITIONS[envelope.subject]!, envelope.payload as never, { id: envelope.id, occurredAt: new Date(envelope.occurredAt) });
+      }
+      await handled();
+    } finally {
+      await resender.stop();
+    }
+    return;
+  }
+  const nc = await connect({ servers: stack.env.NATS_URL! });
+  try {
+    const js = jetstream(nc);
+    for (const envelope of envelopes) {
+      await js.publish(wireSubjectFor(envelope.subject, stack.env.NATS_PREFIX), JSON.stringify(envelope), { msgID: `${envelope.id}-again-${round}` });
+    }
+    await handled();
+  } finally {
+    await nc.close();
+  }
+}
+
+const DEFINITIONS: Record<string, EventDefinition> = {
+  [authEvents.UserRegistered.subject]: authEvents.UserRegistered,
+  [prioritiesEvents.PriorityCreated.subject]: prioritiesEvents.PriorityCreated,
+  [briefingEvents.DocumentCreated.subject]: briefingEvents.DocumentCreated,
+};
