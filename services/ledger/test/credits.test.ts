@@ -184,9 +184,10 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(await transactionsOf(mae, '?limit=2&offset=2'), all.slice(2, 4));
       assert.deepEqual(await transactionsOf(mae, '?offset=4'), all.slice(4));
       assert.deepEqual(await transactionsOf(mae, '?offset=50'), []);
+      assert.deepEqual(await transactionsOf(mae, '?offset=2147483648'), [], 'far past the end is empty, not an error');
       assert.deepEqual(summary(await transactionsOf(other)), [{ description: 'Initial political capital', amount: 10 }]);
 
-      for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=1.5', '?offset=-1', '?offset=x', '?colour=red']) {
+      for (const query of ['?limit=0', '?limit=101', '?limit=abc', '?limit=1.5', '?offset=-1', '?offset=x', '?offset=1e30', '?colour=red']) {
         const answer = await mae.client.get(`/api/political-capital/transactions${query}`);
         assert.equal(answer.status, 400, `${query}: ${answer.text}`);
         assert.equal(typeof answer.body.message, 'string');
