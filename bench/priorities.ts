@@ -17,7 +17,7 @@ import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/
 import { RedisSessionStore } from '@civic/service-kit/sessions/redis-session-store';
 import { SESSION_LIFETIME_MS } from '@civic/service-kit/sessions/session-store';
 import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
-import { ServerProcesses, waitHealthy } from './support/processes.ts';
+import { cpuSeconds, postgresCpuSeconds, ServerProcesses, waitHealthy } from './support/processes.ts';
 import { SEED_USERS, seededUserId, seedPriorities } from './seed-priorities.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -25,6 +25,11 @@ const RATE = 1_000;
 const VOTERS = 200;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
 const GATEWAY = 'http://127.0.0.1:3230';
+/** BENCH_CPU_PROF=<dir>: V8 CPU profiles of the priorities service and the gateway, written on exit. */
+const CPU_PROF = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+/** BENCH_ONLY=reads|votes|streams: one part of the run (with its seeding), when working on that part. */
+const ONLY = process.env.BENCH_ONLY;
+const runs = (part: 'reads' | 'votes' | 'streams') => !ONLY || ONLY === part;
 
 const runId = randomBytes(4).toString('hex');
 const dataDir = await mkdtemp(join(tmpdir(), 'civic-bench-priorities-'));
@@ -67,9 +72,23 @@ async function createVoters(): Promise<Voter[]> {
   return voters;
 }
 
-function line(name: string, result: autocannon.Result): { rps: number; p99: number } {
+/** CPU the servers used per request during `run` (µs), beside what autocannon measured. */
+async function measured(run: () => Promise<autocannon.Result>): Promise<{ result: autocannon.Result; cpu: string }> {
+  const names = ['gateway', 'priorities'];
+  const before = names.map((name) => cpuSeconds(servers.byName.get(name)));
+  const postgresBefore = postgresCpuSeconds();
+  const result = await run();
+  const perRequest = (seconds: number) => `${Math.round((seconds * 1e6) / (result.requests.total || 1))} µs`;
+  const cpu = [
+    ...names.map((name, i) => `${name} ${perRequest(cpuSeconds(servers.byName.get(name)) - before[i]!)}`),
+    `postgres ${perRequest(postgresCpuSeconds() - postgresBefore)}`,
+  ].join(', ');
+  return { result, cpu };
+}
+
+function line(name: string, { result, cpu }: { result: autocannon.Result; cpu: string }): { rps: number; p99: number } {
   const rps = Math.round(result.requests.average);
-  console.log(`${name.padEnd(52)} ${String(rps).padStart(6)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}`);
+  console.log(`${name.padEnd(52)} ${String(rps).padStart(6)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}   CPU per request: ${cpu}`);
   if (result.errors + result.non2xx > 0) process.exitCode = 1;
   return { rps, p99: result.latency.p99 };
 }
@@ -165,9 +184,9 @@ async function streamLatency(voters: Voter[], offsetPriority: number): Promise<{
 
 try {
   servers.start('services/auth/src/server.ts', { ...env, PORT: '3231' }, 'auth');
-  servers.start('services/priorities/src/server.ts', { ...env, PORT: '3232' }, 'priorities');
+  servers.start('services/priorities/src/server.ts', { ...env, PORT: '3232' }, 'priorities', CPU_PROF);
   await Promise.all([waitHealthy('http://127.0.0.1:3231'), waitHealthy('http://127.0.0.1:3232')]);
-  servers.start('gateway/src/server.ts', { ...env, PORT: '3230', SERVICE_URL_AUTH: 'http://127.0.0.1:3231', SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3232' }, 'gateway');
+  servers.start('gateway/src/server.ts', { ...env, PORT: '3230', SERVICE_URL_AUTH: 'http://127.0.0.1:3231', SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3232' }, 'gateway', CPU_PROF);
   await waitHealthy(GATEWAY);
   const prioritiesDb = databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}priorities`);
   const voters = await createVoters();
@@ -176,25 +195,30 @@ try {
   console.log(`priorities benchmark: distributed profile, ${DURATION} s a run, 50 connections\n`);
   console.log('seeding 1,000 priorities and 40,000 votes');
   await seedPriorities(prioritiesDb, { priorities: 1_000, votes: 40_000, log: console.log });
-  const small = line('votes, 1,000 priorities, as fast as possible', await votes(voters, 1_000, offset));
-  const smallAtRate = line(`votes, 1,000 priorities, at ${RATE}/s`, await votes(voters, 1_000, offset, RATE));
+  const small = runs('votes') ? line('votes, 1,000 priorities, as fast as possible', await measured(() => votes(voters, 1_000, offset))) : undefined;
+  const smallAtRate = runs('votes') ? line(`votes, 1,000 priorities, at ${RATE}/s`, await measured(() => votes(voters, 1_000, offset, RATE))) : undefined;
 
   console.log('\nseeding to 50,000 priorities and 2,000,000 votes');
   await seedPriorities(prioritiesDb, { priorities: 49_000, votes: 1_960_000, startAt: 1_000, log: console.log });
-  line('GET /api/priorities?limit=50, as fast as possible', await reads(voters[0]!));
-  const readAtRate = line(`GET /api/priorities?limit=50, at ${RATE}/s`, await reads(voters[0]!, RATE));
-  const large = line('votes, 50,000 priorities, as fast as possible', await votes(voters, 50_000, offset));
-  const largeAtRate = line(`votes, 50,000 priorities, at ${RATE}/s`, await votes(voters, 50_000, offset, RATE));
+  if (runs('reads')) line('GET /api/priorities?limit=50, as fast as possible', await measured(() => reads(voters[0]!)));
+  const readAtRate = runs('reads') ? line(`GET /api/priorities?limit=50, at ${RATE}/s`, await measured(() => reads(voters[0]!, RATE))) : undefined;
+  const large = runs('votes') ? line('votes, 50,000 priorities, as fast as possible', await measured(() => votes(voters, 50_000, offset))) : undefined;
+  const largeAtRate = runs('votes') ? line(`votes, 50,000 priorities, at ${RATE}/s`, await measured(() => votes(voters, 50_000, offset, RATE))) : undefined;
 
-  console.log(`\n${STREAMS} open streams, 100 votes at 20/s`);
-  const stream = await streamLatency(voters, 40_000);
-  console.log(`vote -> tally event on every stream: p50 ${stream.p50} ms, p99 ${stream.p99} ms (${stream.samples} deliveries)`);
+  let stream: Awaited<ReturnType<typeof streamLatency>> | undefined;
+  if (runs('streams')) {
+    console.log(`\n${STREAMS} open streams, 100 votes at 20/s`);
+    stream = await streamLatency(voters, 40_000);
+    console.log(`vote -> tally event on every stream: p50 ${stream.p50} ms, p99 ${stream.p99} ms (${stream.samples} deliveries)`);
+  }
 
   console.log('\nagainst the targets:');
-  console.log(`  read p99 at ${RATE} req/s: ${readAtRate.p99} ms (target <= 25)`);
-  console.log(`  vote p99 at ${RATE} votes/s: ${largeAtRate.p99} ms with 50k, ${smallAtRate.p99} ms with 1k (target <= 50)`);
-  console.log(`  votes/s 50k vs 1k priorities: ${(large.rps / small.rps).toFixed(2)} (target >= 0.8)`);
-  console.log(`  stream p99: ${stream.p99} ms (target <= 250)`);
+  if (readAtRate) console.log(`  read p99 at ${RATE} req/s: ${readAtRate.p99} ms (target <= 25)`);
+  if (small && smallAtRate && large && largeAtRate) {
+    console.log(`  vote p99 at ${RATE} votes/s: ${largeAtRate.p99} ms with 50k, ${smallAtRate.p99} ms with 1k (target <= 50)`);
+    console.log(`  votes/s 50k vs 1k priorities: ${(large.rps / small.rps).toFixed(2)} (target >= 0.8)`);
+  }
+  if (stream) console.log(`  stream p99: ${stream.p99} ms (target <= 250)`);
 } finally {
   await servers.stopAll();
   for (const database of await listDatabases(env.DATABASE_URL, env.DATABASE_PREFIX)) await dropDatabase(env.DATABASE_URL, database).catch(() => {});

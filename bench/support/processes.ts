@@ -1,6 +1,6 @@
 // Servers for the benchmarks: the real entry points as child processes, their health, their CPU.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,8 +9,9 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export class ServerProcesses {
   readonly byName = new Map<string, ChildProcess>();
 
-  start(entry: string, env: NodeJS.ProcessEnv, name = entry): void {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, entry)], {
+  /** `nodeArgs`: extra Node options (e.g. --cpu-prof, which NODE_OPTIONS does not accept). */
+  start(entry: string, env: NodeJS.ProcessEnv, name = entry, nodeArgs: string[] = []): void {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, entry)], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -43,4 +44,19 @@ export async function waitHealthy(url: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not become healthy`);
+}
+
+/** CPU seconds all PostgreSQL processes have used so far (backends that exited meanwhile are missed). */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {}
+  }
+  return total;
 }

@@ -13,6 +13,8 @@ import { exportPrioritiesSection } from './data-rights/export-priorities-section
 import { createPrioritiesDb } from './db.ts';
 import { PRIORITIES_SCHEMA, subscribePrioritiesConsumers, watchLiveRankings } from './events.ts';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
+import { readTopPriorities } from './priorities/list-priorities.ts';
+import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import { priorityRoutes } from './routes/priority-routes.ts';
 import { streamRoutes } from './routes/stream-routes.ts';
 import { voteRoutes } from './routes/vote-routes.ts';
@@ -31,7 +33,12 @@ export const prioritiesService = defineService({
     const config = loadConfig(ZPrioritiesConfig, platform.env);
     const database = await platform.databases.open(PRIORITIES_SCHEMA, MIGRATIONS_DIR);
     const db = createPrioritiesDb(database);
-    const ctx: PrioritiesContext = { db, platform };
+    const ctx: PrioritiesContext = {
+      db,
+      sql: database.driver,
+      platform,
+      topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
+    };
     const relay = await platform.events.startRelay({ db, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
     const live = createLiveRankings(ctx, { heartbeatMs: config.PRIORITIES_STREAM_HEARTBEAT_MS });
     liveByPlatform.set(platform, live);

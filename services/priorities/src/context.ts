@@ -1,8 +1,13 @@
 // What the priorities service's functions need, built once in app.ts.
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 import type { Platform } from '@civic/service-kit/platform';
 import type { PrioritiesDb } from './db.ts';
+import type { TopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 
 export interface PrioritiesContext {
   db: PrioritiesDb;
+  /** Plain SQL on the service's own pool, for the hot paths where Prisma's per-call cost shows (reads of the list, votes). */
+  sql: SqlDriver;
   platform: Platform;
+  topPriorities: TopPrioritiesCache;
 }

@@ -17,8 +17,7 @@ export const { publishCommitted } = events;
 const emit = events.emitter;
 
 export const emitPriorityCreated = emit(prioritiesEvents.PriorityCreated);
-export const emitVoteCast = emit(prioritiesEvents.VoteCast);
-export const emitVoteRemoved = emit(prioritiesEvents.VoteRemoved);
+// vote.cast and vote.removed rows are inserted by the SQL function apply_vote (votes/record-vote.ts).
 
 export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Promise<EventSubscription[]> {
   const subscribe = <E extends EventDefinition>(event: E, handle: EventHandler<E>) =>
@@ -33,14 +32,17 @@ export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Prom
   ];
 }
 
-/** Every replica watches every vote and creation (not a durable consumer: each one needs them all). */
+/** Every replica watches every vote and creation (not a durable consumer: each one needs them all): for its streams and its top list cache. */
 export async function watchLiveRankings(ctx: PrioritiesContext, live: LiveRankings): Promise<EventWatch[]> {
   const { events: bus } = ctx.platform;
+  // The top list cache is dropped before the stream tells clients to refetch.
+  const changed = () => ctx.topPriorities.invalidate();
   return [
-    await bus.watch(prioritiesEvents.VoteCast, ({ payload }) => live.tallyChanged(payload.priorityId, payload.castAt)),
-    await bus.watch(prioritiesEvents.VoteRemoved, ({ payload }) => live.tallyChanged(payload.priorityId, payload.removedAt)),
-    await bus.watch(prioritiesEvents.PriorityCreated, ({ payload }) =>
-      live.created({ priorityId: payload.priorityId, title: payload.title, createdAt: payload.createdAt }),
-    ),
+    await bus.watch(prioritiesEvents.VoteCast, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.castAt))),
+    await bus.watch(prioritiesEvents.VoteRemoved, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.removedAt))),
+    await bus.watch(prioritiesEvents.PriorityCreated, ({ payload }) => {
+      changed();
+      live.created({ priorityId: payload.priorityId, title: payload.title, createdAt: payload.createdAt });
+    }),
   ];
 }

@@ -5,7 +5,7 @@ import type { Context } from '@opentelemetry/api';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/events/define-event';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
-import { captureTraceHeaders } from './trace-headers.ts';
+import { captureTraceHeaders, type TraceHeaders } from './trace-headers.ts';
 
 export interface EnqueueOptions {
   /** Event id; defaults to a new UUID. Fixing it makes a retried request produce the same event. */
@@ -30,6 +30,49 @@ export async function enqueueEvent<E extends EventDefinition>(
   return envelope!;
 }
 
+/** Outbox rows as one JSON document: the shape the outbox INSERTs read with jsonb_array_elements. */
+export interface OutboxRows<P> {
+  envelopes: TEventEnvelope<P>[];
+  /** [{ id, subject, version, occurredAt, payload, headers }, ...] */
+  rows: Array<{ id: string; subject: string; version: number; occurredAt: string; payload: P; headers: TraceHeaders }>;
+}
+
+/**
+ * Checks each payload against the event's schema and builds its envelope and outbox row, without
+ * writing anything: for a writer that inserts the row itself in its own statement (a SQL function
+ * doing a whole state change in one round trip, e.g. the priorities service's apply_vote).
+ */
+export function buildOutboxRows<E extends EventDefinition>(
+  event: E,
+  payloads: readonly EventPayload<E>[],
+  perEvent: readonly EnqueueOptions[] = [],
+): OutboxRows<EventPayload<E>> {
+  const built = payloads.map((raw, index) => {
+    const opts = perEvent[index] ?? {};
+    // Validate and send what the schema produced (defaults applied, unknown keys per schema rules).
+    const payload = event.schema.parse(raw) as EventPayload<E>;
+    const envelope: TEventEnvelope<EventPayload<E>> = {
+      id: opts.id ?? randomUUID(),
+      subject: event.subject,
+      occurredAt: (opts.occurredAt ?? new Date()).toISOString(),
+      version: event.version,
+      payload,
+    };
+    return { envelope, headers: captureTraceHeaders(opts.traceContext) };
+  });
+  return {
+    envelopes: built.map((row) => row.envelope),
+    rows: built.map(({ envelope, headers }) => ({
+      id: envelope.id,
+      subject: envelope.subject,
+      version: envelope.version,
+      occurredAt: envelope.occurredAt,
+      payload: envelope.payload,
+      headers,
+    })),
+  };
+}
+
 /**
  * Many events of one kind in a single INSERT (bulk imports, backfills, load tests). Rows get seq
  * numbers in the order given. `perEvent[i]` optionally sets the id/time of payload i.
@@ -43,38 +86,16 @@ export async function enqueueEvents<E extends EventDefinition>(
 ): Promise<TEventEnvelope<EventPayload<E>>[]> {
   const s = checkSchemaName(schema);
   if (payloads.length === 0) return [];
-  const rows = payloads.map((raw, index) => {
-    const opts = perEvent[index] ?? {};
-    // Validate and send what the schema produced (defaults applied, unknown keys per schema rules).
-    const payload = event.schema.parse(raw) as EventPayload<E>;
-    const envelope: TEventEnvelope<EventPayload<E>> = {
-      id: opts.id ?? randomUUID(),
-      subject: event.subject,
-      occurredAt: (opts.occurredAt ?? new Date()).toISOString(),
-      version: event.version,
-      payload,
-    };
-    return { envelope, headers: captureTraceHeaders(opts.traceContext) };
-  });
+  const { envelopes, rows } = buildOutboxRows(event, payloads, perEvent);
   // One JSON parameter rather than N*6 placeholders: portable across Prisma, pg and PGlite, and
   // free of the 65535-parameter limit.
-  const json = JSON.stringify(
-    rows.map(({ envelope, headers }) => ({
-      id: envelope.id,
-      subject: envelope.subject,
-      version: envelope.version,
-      occurredAt: envelope.occurredAt,
-      payload: envelope.payload,
-      headers,
-    })),
-  );
   await tx.$executeRawUnsafe(
     `INSERT INTO ${s}.outbox (id, subject, version, payload, headers, created_at)
      SELECT (r->>'id')::uuid, r->>'subject', (r->>'version')::int, r->'payload', r->'headers',
             (r->>'occurredAt')::timestamptz
      FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(r, n)
      ORDER BY n`,
-    json,
+    JSON.stringify(rows),
   );
-  return rows.map((row) => row.envelope);
+  return envelopes;
 }

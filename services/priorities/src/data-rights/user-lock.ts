@@ -5,8 +5,11 @@
 // deletion cannot leave a vote or a priority behind (docs/protocols/account-data.md).
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
-/** The advisory lock space of "a priorities user" (two-key form: this class, hashtext(user id)). */
-const USER_LOCK_CLASS = 0x50524931; // 'PRI1'
+/**
+ * The advisory lock space of "a priorities user" (two-key form: this class, hashtext(user id)).
+ * The SQL function apply_vote takes the same lock with this number (1347569969) written out.
+ */
+export const USER_LOCK_CLASS = 0x50524931; // 'PRI1'
 
 export async function lockUserShared(tx: SqlExecutor, userId: string): Promise<void> {
   await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::text))', USER_LOCK_CLASS, userId);

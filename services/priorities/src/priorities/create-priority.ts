@@ -61,6 +61,7 @@ export async function createPriority(ctx: PrioritiesContext, userId: string, inp
     return created!;
   }, WRITE_TRANSACTION);
   publishCommitted(ctx);
+  ctx.topPriorities.invalidate();
   // A rank is a position in the list; a single priority's answer has none (docs/ranking.md).
   return toPriorityView(row, null);
 }

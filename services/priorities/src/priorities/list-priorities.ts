@@ -4,10 +4,15 @@
 // of the partial index priorities_rank_idx, so the top 50 is an index walk that stops after 50
 // rows; the unranked part is read only when a page reaches past the last ranked priority.
 // `rank` is given in the unfiltered list only: there, a ranked row's position is its rank.
-import type { TPriority, TPriorityListQuery } from '@civic/contracts';
+// The unfiltered pages within the first TOP_DEPTH come from the in-memory top list
+// (top-priorities-cache.ts), with the caller's votes added by one primary-key lookup.
+// Every priority answered is checked against the contract here, once per read from the database (so
+// a cached one is checked when cached): the route writes the answer without checking it again.
+import { ZPriority, type TPriority, type TPriorityListQuery, type TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { settingOf } from '../settings.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
+import { TOP_DEPTH, type CachedPriority } from './top-priorities-cache.ts';
 
 const RANK_ORDER = 'ORDER BY p.score DESC, p.endorsements DESC, p.created_at ASC, p.id ASC';
 
@@ -36,9 +41,9 @@ function filtersOf(query: TPriorityListQuery, first: number): Filters {
 
 export type Part = 'ranked' | 'unranked';
 
-/** The SQL of one part of a page (exported so a test can EXPLAIN it); $1 is the viewer. */
+/** The SQL of one part of a page (exported so a test can EXPLAIN it); $1 is the viewer (null: no votes joined). */
 export function partQuery(
-  viewerId: string,
+  viewerId: string | null,
   query: TPriorityListQuery,
   part: Part,
   minEndorsements: number,
@@ -68,8 +73,13 @@ async function countRanked(ctx: PrioritiesContext, query: TPriorityListQuery, mi
   return Number(row!.n);
 }
 
-export async function listPriorities(ctx: PrioritiesContext, viewerId: string, query: TPriorityListQuery): Promise<TPriority[]> {
-  const minEndorsements = settingOf(ctx, 'min_endorsements_for_ranking');
+/** A page read from the database; with a null viewer, every userVote is null. */
+export async function readPage(
+  ctx: PrioritiesContext,
+  viewerId: string | null,
+  query: TPriorityListQuery,
+  minEndorsements: number,
+): Promise<TPriority[]> {
   const unfiltered = !query.search && !query.category;
   const { limit, offset } = query;
 
@@ -84,4 +94,35 @@ export async function listPriorities(ctx: PrioritiesContext, viewerId: string, q
     ...ranked.map((row, index) => toPriorityView(row, unfiltered ? offset + index + 1 : null)),
     ...unranked.map((row) => toPriorityView(row, null)),
   ];
+}
+
+const ZPriorityPage = ZPriority.array();
+const ZCachedPriority = ZPriority.omit({ userVote: true });
+
+/** The unfiltered top TOP_DEPTH without anyone's votes: what the top list cache holds. */
+export async function readTopPriorities(ctx: PrioritiesContext, minEndorsements: number): Promise<CachedPriority[]> {
+  const page = await readPage(ctx, null, { limit: TOP_DEPTH, offset: 0 }, minEndorsements);
+  return page.map(({ userVote: _none, ...priority }) => ZCachedPriority.parse(priority));
+}
+
+/** The viewer's votes on these priorities: one lookup on the votes primary key. */
+async function votesOf(ctx: PrioritiesContext, viewerId: string, priorityIds: string[]): Promise<Map<string, TVoteType>> {
+  if (priorityIds.length === 0) return new Map();
+  const rows = await ctx.sql.query<{ priority_id: string; vote_type: TVoteType }>(
+    'SELECT priority_id, vote_type FROM priorities.votes WHERE priority_id = ANY($1::uuid[]) AND user_id = $2::uuid',
+    [priorityIds, viewerId],
+  );
+  return new Map(rows.map((row) => [row.priority_id, row.vote_type]));
+}
+
+export async function listPriorities(ctx: PrioritiesContext, viewerId: string, query: TPriorityListQuery): Promise<TPriority[]> {
+  const minEndorsements = settingOf(ctx, 'min_endorsements_for_ranking');
+  const unfiltered = !query.search && !query.category;
+  if (!unfiltered || query.offset + query.limit > TOP_DEPTH) return ZPriorityPage.parse(await readPage(ctx, viewerId, query, minEndorsements));
+  const page = (await ctx.topPriorities.read(minEndorsements)).slice(query.offset, query.offset + query.limit);
+  const votes = await votesOf(ctx, viewerId, page.map((priority) => priority.id));
+  return page.map((priority) => {
+    const vote = votes.get(priority.id);
+    return { ...priority, userVote: vote ? { voteType: vote } : null };
+  });
 }

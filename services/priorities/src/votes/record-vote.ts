@@ -1,109 +1,102 @@
-// POST and DELETE /api/priorities/{id}/vote (spec 4, SECURITY 18). One transaction per call:
-//   1. the caller's shared per-user lock (data-rights/user-lock.ts), then the priority row locked
-//      FOR NO KEY UPDATE: every vote on one priority waits for the one before, so 50 parallel
-//      endorsements from one user see each other and leave one vote;
-//   2. the caller's vote and last change, read after the lock (a later statement: it sees what the
-//      previous holder committed);
-//   3. domain/vote-transition.ts decides; the vote row, the last-change row and the tallies are
-//      written, and vote.cast / vote.removed goes to the outbox.
+// POST and DELETE /api/priorities/{id}/vote (spec 4, SECURITY 18), in two round trips and no
+// interactive transaction:
+//   1. one plain read of the priority, the caller's vote, their last change and their tombstone;
+//   2. domain/vote-transition.ts decides; a change is applied by the SQL function
+//      priorities.apply_vote (migration 20261125000000_apply_vote) in one statement: the shared
+//      per-user lock, the tombstone, the priority row locked FOR NO KEY UPDATE, a check that the
+//      vote and last change are still what step 1 read, the vote and last-change rows, the tallies,
+//      and the vote.cast / vote.removed outbox row.
+// If another request changed the caller's vote in between (50 parallel endorsements from one user),
+// the function writes nothing and answers 'stale': the decision is taken again from a fresh read,
+// so a vote is applied only to the state it was decided on, and one user has one vote row.
 // The tallies are the priority's own columns (score is generated from them), so the index moves
 // one entry per vote: O(log n) whatever the number of priorities or votes.
-import { voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
+import { prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
+import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { PrioritiesContext } from '../context.ts';
-import { WRITE_TRANSACTION, type PrioritiesTx } from '../db.ts';
-import { lockUserShared } from '../data-rights/user-lock.ts';
 import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-transition.ts';
-import { AccountDeleted, NoVote, PriorityNotFound, VoteCooldown } from '../errors.ts';
-import { emitVoteCast, emitVoteRemoved, publishCommitted } from '../events.ts';
+import { AccountDeleted, NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
+import { publishCommitted } from '../events.ts';
 import { settingOf } from '../settings.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A decision overtaken this many times in a row (the same user changing one vote in a tight loop) gives up. */
+const MAX_ATTEMPTS = 8;
 
-interface LockedPriority {
+interface VoteState {
   title: string;
   endorsements: number;
   oppositions: number;
   deleted: boolean;
+  vote_type: TVoteType | null;
+  last_changed_at: Date | string | null;
 }
 
-async function writeDecision(
-  tx: PrioritiesTx,
-  decision: Extract<VoteDecision, { delta: unknown }>,
+type Change = Extract<VoteDecision, { delta: unknown }>;
+
+async function readState(ctx: PrioritiesContext, priorityId: string, userId: string): Promise<VoteState | undefined> {
+  const [state] = await ctx.sql.query<VoteState>(
+    `SELECT p.title, p.endorsements, p.oppositions,
+            EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $2::uuid) AS deleted,
+            (SELECT v.vote_type FROM priorities.votes v WHERE v.priority_id = p.id AND v.user_id = $2::uuid) AS vote_type,
+            (SELECT c.last_changed_at FROM priorities.vote_changes c WHERE c.priority_id = p.id AND c.user_id = $2::uuid) AS last_changed_at
+     FROM priorities.priorities p WHERE p.id = $1::uuid AND p.is_active`,
+    [priorityId, userId],
+  );
+  return state;
+}
+
+/** The event the change reports, as the outbox row apply_vote inserts. */
+function outboxRowOf(change: Change, priority: { id: string; title: string }, userId: string, at: string) {
+  const { rows } =
+    change.outcome === 'removed'
+      ? buildOutboxRows(prioritiesEvents.VoteRemoved, [{ priorityId: priority.id, userId, voteType: change.removed, removedAt: at }])
+      : buildOutboxRows(prioritiesEvents.VoteCast, [{ priorityId: priority.id, userId, voteType: change.vote, priorityTitle: priority.title, castAt: at }]);
+  return rows[0]!;
+}
+
+type Applied = { status: 'applied' | 'stale' | 'missing' | 'deleted'; endorsements: number; oppositions: number };
+
+async function applyChange(
+  ctx: PrioritiesContext,
+  change: Change,
+  state: VoteState,
   priority: { id: string; title: string },
   userId: string,
   now: Date,
-): Promise<{ endorsements: number; oppositions: number }> {
+): Promise<Applied> {
   const at = now.toISOString();
-  if (decision.outcome === 'cast') {
-    await tx.$executeRawUnsafe(
-      'INSERT INTO priorities.votes (priority_id, user_id, vote_type, voted_at) VALUES ($1::uuid, $2::uuid, $3, $4::timestamptz)',
+  const [applied] = await ctx.sql.query<Applied>(
+    'SELECT status, endorsements, oppositions FROM priorities.apply_vote($1::uuid, $2::uuid, $3::text, $4::timestamptz, $5::text, $6::text, $7::int, $8::int, $9::timestamptz, $10::jsonb)',
+    [
       priority.id,
       userId,
-      decision.vote,
+      state.vote_type,
+      state.last_changed_at === null ? null : new Date(state.last_changed_at).toISOString(),
+      change.outcome,
+      change.outcome === 'removed' ? null : change.vote,
+      change.delta.endorsements,
+      change.delta.oppositions,
       at,
-    );
-  } else {
-    if (decision.outcome === 'switched') {
-      await tx.$executeRawUnsafe(
-        'UPDATE priorities.votes SET vote_type = $3, voted_at = $4::timestamptz WHERE priority_id = $1::uuid AND user_id = $2::uuid',
-        priority.id,
-        userId,
-        decision.vote,
-        at,
-      );
-    } else {
-      await tx.$executeRawUnsafe('DELETE FROM priorities.votes WHERE priority_id = $1::uuid AND user_id = $2::uuid', priority.id, userId);
-    }
-    await tx.$executeRawUnsafe(
-      `INSERT INTO priorities.vote_changes (priority_id, user_id, last_changed_at) VALUES ($1::uuid, $2::uuid, $3::timestamptz)
-       ON CONFLICT (priority_id, user_id) DO UPDATE SET last_changed_at = EXCLUDED.last_changed_at`,
-      priority.id,
-      userId,
-      at,
-    );
-  }
-  const [tally] = await tx.$queryRawUnsafe<{ endorsements: number; oppositions: number }[]>(
-    `UPDATE priorities.priorities SET endorsements = endorsements + $2::int, oppositions = oppositions + $3::int
-     WHERE id = $1::uuid RETURNING endorsements, oppositions`,
-    priority.id,
-    decision.delta.endorsements,
-    decision.delta.oppositions,
+      JSON.stringify(outboxRowOf(change, priority, userId, at)),
+    ],
   );
-  if (decision.outcome === 'removed') {
-    await emitVoteRemoved(tx, { priorityId: priority.id, userId, voteType: decision.removed, removedAt: at });
-  } else {
-    await emitVoteCast(tx, { priorityId: priority.id, userId, voteType: decision.vote, priorityTitle: priority.title, castAt: at });
-  }
-  return tally!;
+  return applied!;
 }
 
 export async function recordVote(ctx: PrioritiesContext, userId: string, priorityId: string, action: VoteAction): Promise<TVoteResult> {
   // Anything that is not a UUID names no priority: a 404, not a database error.
   if (!UUID.test(priorityId)) throw new PriorityNotFound();
   const id = priorityId.toLowerCase();
-  const now = ctx.platform.clock.now();
   const cooldownHours = settingOf(ctx, 'vote_change_cooldown_hours');
 
-  const { result, changed } = await ctx.db.$transaction(async (tx) => {
-    await lockUserShared(tx, userId);
-    const [priority] = await tx.$queryRawUnsafe<LockedPriority[]>(
-      `SELECT p.title, p.endorsements, p.oppositions,
-              EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $2::uuid) AS deleted
-       FROM priorities.priorities p WHERE p.id = $1::uuid AND p.is_active
-       FOR NO KEY UPDATE`,
-      id,
-      userId,
-    );
-    if (!priority) throw new PriorityNotFound();
-    if (priority.deleted) throw new AccountDeleted();
-    const [mine] = await tx.$queryRawUnsafe<{ vote_type: TVoteType | null; last_changed_at: Date | string | null }[]>(
-      `SELECT (SELECT vote_type FROM priorities.votes WHERE priority_id = $1::uuid AND user_id = $2::uuid) AS vote_type,
-              (SELECT last_changed_at FROM priorities.vote_changes WHERE priority_id = $1::uuid AND user_id = $2::uuid) AS last_changed_at`,
-      id,
-      userId,
-    );
-    const current = mine!.vote_type;
-    const lastChangedAt = mine!.last_changed_at === null ? null : new Date(mine!.last_changed_at);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const now = ctx.platform.clock.now();
+    const state = await readState(ctx, id, userId);
+    if (!state) throw new PriorityNotFound();
+    if (state.deleted) throw new AccountDeleted();
+    const current = state.vote_type;
+    const lastChangedAt = state.last_changed_at === null ? null : new Date(state.last_changed_at);
     const decision = decideVote(current, action, lastChangedAt, now, cooldownHours);
     switch (decision.outcome) {
       case 'no-vote':
@@ -111,20 +104,18 @@ export async function recordVote(ctx: PrioritiesContext, userId: string, priorit
       case 'cooldown':
         throw new VoteCooldown(voteCooldownMessage(decision.msLeft));
       case 'unchanged':
-        return {
-          changed: false,
-          result: { priorityId: id, endorsements: Number(priority.endorsements), oppositions: Number(priority.oppositions), userVote: current ? { voteType: current } : null },
-        };
+        return { priorityId: id, endorsements: Number(state.endorsements), oppositions: Number(state.oppositions), userVote: current ? { voteType: current } : null };
       default: {
-        const tally = await writeDecision(tx, decision, { id, title: priority.title }, userId, now);
+        const applied = await applyChange(ctx, decision, state, { id, title: state.title }, userId, now);
+        if (applied.status === 'stale') continue;
+        if (applied.status === 'missing') throw new PriorityNotFound();
+        if (applied.status === 'deleted') throw new AccountDeleted();
+        publishCommitted(ctx);
+        ctx.topPriorities.invalidate();
         const vote = decision.outcome === 'removed' ? null : decision.vote;
-        return {
-          changed: true,
-          result: { priorityId: id, endorsements: Number(tally.endorsements), oppositions: Number(tally.oppositions), userVote: vote ? { voteType: vote } : null },
-        };
+        return { priorityId: id, endorsements: Number(applied.endorsements), oppositions: Number(applied.oppositions), userVote: vote ? { voteType: vote } : null };
       }
     }
-  }, WRITE_TRANSACTION);
-  if (changed) publishCommitted(ctx);
-  return result;
+  }
+  throw new VoteContended();
 }

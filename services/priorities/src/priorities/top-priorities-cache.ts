@@ -1,0 +1,61 @@
+// The first TOP_DEPTH priorities of the unfiltered rank order, kept in memory: the dashboard and the
+// first pages of All Priorities read this list far more often than votes change it, and reading it
+// from the database costs a planned join of 50 rows per request (docs/ranking.md, "Reads").
+//
+// What is cached is viewer-independent (no userVote); list-priorities.ts adds the caller's votes
+// with one primary-key lookup. The cache is invalidated by every vote and creation this process
+// sees (its own at commit, every replica's through the watched events), and lives at most TTL_MS,
+// which bounds the staleness of changes only one replica's consumer applies (author names, erasure).
+// Rebuilds are single-flight: under a burst of votes, readers share one database read per
+// invalidation instead of each running the query.
+import type { TPriority } from '@civic/contracts';
+
+/** How deep the cached list goes: the dashboard's top 10 and All Priorities' first four pages. */
+export const TOP_DEPTH = 200;
+const TTL_MS = 1_000;
+
+export type CachedPriority = Omit<TPriority, 'userVote'>;
+
+export interface TopPrioritiesCache {
+  /** The first TOP_DEPTH priorities in rank order (ranks as the unfiltered list gives them). */
+  read(minEndorsements: number): Promise<readonly CachedPriority[]>;
+  /** Something the list shows changed: the next read goes to the database. */
+  invalidate(): void;
+}
+
+interface Entry {
+  generation: number;
+  minEndorsements: number;
+  builtAt: number;
+  rows: Promise<readonly CachedPriority[]>;
+}
+
+export function createTopPrioritiesCache(
+  load: (minEndorsements: number) => Promise<readonly CachedPriority[]>,
+  now: () => number = () => performance.now(),
+): TopPrioritiesCache {
+  let generation = 0;
+  let entry: Entry | undefined;
+
+  return {
+    read(minEndorsements) {
+      const current = entry;
+      if (current && current.generation === generation && current.minEndorsements === minEndorsements && now() - current.builtAt < TTL_MS) {
+        return current.rows;
+      }
+      // The entry is stamped before the read starts: an invalidation while it runs makes it stale
+      // for later readers, while the readers already waiting (who asked before the change) share it.
+      const rows = load(minEndorsements);
+      const built: Entry = { generation, minEndorsements, builtAt: now(), rows };
+      entry = built;
+      // A failed read is not cached: the next reader tries again.
+      rows.catch(() => {
+        if (entry === built) entry = undefined;
+      });
+      return rows;
+    },
+    invalidate() {
+      generation++;
+    },
+  };
+}
