@@ -76,12 +76,12 @@ async function createVoters(): Promise<Voter[]> {
 async function measured(run: () => Promise<autocannon.Result>): Promise<{ result: autocannon.Result; cpu: string }> {
   const names = ['gateway', 'priorities'];
   const before = names.map((name) => cpuSeconds(servers.byName.get(name)));
-  const postgresBefore = postgresCpuSeconds();
+  const postgresBefore = postgresCpuSeconds(env.DATABASE_PREFIX);
   const result = await run();
   const perRequest = (seconds: number) => `${Math.round((seconds * 1e6) / (result.requests.total || 1))} µs`;
   const cpu = [
     ...names.map((name, i) => `${name} ${perRequest(cpuSeconds(servers.byName.get(name)) - before[i]!)}`),
-    `postgres ${perRequest(postgresCpuSeconds() - postgresBefore)}`,
+    `postgres ${perRequest(postgresCpuSeconds(env.DATABASE_PREFIX) - postgresBefore)}`,
   ].join(', ');
   return { result, cpu };
 }

@@ -46,14 +46,17 @@ export async function waitHealthy(url: string): Promise<void> {
   throw new Error(`${url} did not become healthy`);
 }
 
-/** CPU seconds all PostgreSQL processes have used so far (backends that exited meanwhile are missed). */
-export function postgresCpuSeconds(): number {
+/**
+ * CPU seconds the PostgreSQL backends serving databases whose name contains `database` have used so
+ * far (a backend's title names its database; backends that exited meanwhile are missed).
+ */
+export function postgresCpuSeconds(database: string): number {
   let total = 0;
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
+      if (!stat.includes('(postgres)') || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database)) continue;
       const fields = stat.split(') ')[1]!.split(' ');
       total += (Number(fields[11]) + Number(fields[12])) / 100;
     } catch {}

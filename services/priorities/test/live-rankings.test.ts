@@ -144,10 +144,20 @@ for (const { profile, skip } of await profilePlan()) {
             await pollUntil(async () => liveRankingsOf(replica.platform)!.openStreams, (n) => n === 1);
             assert.equal(openStreams(), 1, 'the first replica holds the other stream');
 
+            // The second replica's list is read (and kept in its top list cache) before the vote.
+            const listedBySecond = async () => {
+              const answer = await sameBrowserAt(secondUrl, voter).get('/api/priorities?limit=50');
+              assert.equal(answer.status, 200);
+              return (answer.body as Array<{ id: string; endorsements: number }>).find((p) => p.id === priority.id)!;
+            };
+            assert.equal((await listedBySecond()).endorsements, 0);
+
             // Recorded by the first replica, seen by the stream on the second.
             assert.equal((await vote(voter.client, priority.id, 'endorse')).status, 200);
             await viaSecond.waitFor((e) => e.event === 'tally' && e.data.priorityId === priority.id && e.data.endorsements === 1, 2000);
             await viaFirst.waitFor((e) => e.event === 'tally' && e.data.priorityId === priority.id && e.data.endorsements === 1, 2000);
+            // The same event dropped the second replica's cached list: a refetch on its tally shows the vote.
+            assert.equal((await listedBySecond()).endorsements, 1);
 
             // Recorded by the second replica (through the second gateway), seen on the first.
             const other = sameBrowserAt(secondUrl, author);
