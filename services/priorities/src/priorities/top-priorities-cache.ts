@@ -1,6 +1,6 @@
 // The first TOP_DEPTH priorities of the unfiltered rank order, kept in memory: the dashboard and the
 // first pages of All Priorities read this list far more often than votes change it, and reading it
-// from the database costs a planned join of 50 rows per request (docs/ranking.md, "Reads").
+// from the database costs a planned join of 50 rows per request (docs/ranking.md, section 5a).
 //
 // What is cached is viewer-independent (no userVote); list-priorities.ts adds the caller's votes
 // with one primary-key lookup. The cache is invalidated by every vote and creation this process
