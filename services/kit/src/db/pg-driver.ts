@@ -6,8 +6,8 @@ function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
     async exec(sql) {
       await client.query(sql);
     },
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await client.query(sql, params)).rows as T[];
+    async query<T>(sql: string, params: unknown[] = [], name?: string) {
+      return (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
     },
     async transaction(fn) {
       return fn(clientDriver(client));
@@ -21,8 +21,8 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
     async exec(sql) {
       await pool.query(sql);
     },
-    async query<T>(sql: string, params: unknown[] = []) {
-      return (await pool.query(sql, params)).rows as T[];
+    async query<T>(sql: string, params: unknown[] = [], name?: string) {
+      return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
     },
     async transaction(fn) {
       const client = await pool.connect();

@@ -3,7 +3,11 @@
 export interface SqlDriver {
   /** Runs a script of one or more statements, no parameters. */
   exec(sql: string): Promise<void>;
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `name` makes it a prepared statement on PostgreSQL: each connection plans it once, not per call
+   * (for hot paths; one name always means one SQL text). PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs `fn` on one connection inside BEGIN/COMMIT. */
   transaction<R>(fn: (driver: SqlDriver) => Promise<R>): Promise<R>;
   close(): Promise<void>;

@@ -111,6 +111,7 @@ async function votesOf(ctx: PrioritiesContext, viewerId: string, priorityIds: st
   const rows = await ctx.sql.query<{ priority_id: string; vote_type: TVoteType }>(
     'SELECT priority_id, vote_type FROM priorities.votes WHERE priority_id = ANY($1::uuid[]) AND user_id = $2::uuid',
     [priorityIds, viewerId],
+    'priorities_viewer_votes',
   );
   return new Map(rows.map((row) => [row.priority_id, row.vote_type]));
 }

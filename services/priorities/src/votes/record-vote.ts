@@ -42,6 +42,7 @@ async function readState(ctx: PrioritiesContext, priorityId: string, userId: str
             (SELECT c.last_changed_at FROM priorities.vote_changes c WHERE c.priority_id = p.id AND c.user_id = $2::uuid) AS last_changed_at
      FROM priorities.priorities p WHERE p.id = $1::uuid AND p.is_active`,
     [priorityId, userId],
+    'priorities_vote_state',
   );
   return state;
 }
@@ -80,6 +81,7 @@ async function applyChange(
       at,
       JSON.stringify(outboxRowOf(change, priority, userId, at)),
     ],
+    'priorities_apply_vote',
   );
   return applied!;
 }
