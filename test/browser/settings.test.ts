@@ -6,6 +6,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { authHasUser } from '../support/auth-users.ts';
+import { pollUntil } from '../support/poll.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { closeBrowser, newSession, type BrowserSession } from '../support/browser.ts';
 import { namePrompt, signInThroughApi, signInThroughDialog, toastArea, uniqueEmail } from './browser-helpers.ts';
@@ -254,7 +256,9 @@ describe('settings', () => {
     const status = await page.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
     assert.equal(status, 401);
 
-    // The same address signs up afresh: a new id, and no name yet, so the first-sign-in prompt asks again.
+    // The same address signs up afresh: a new id, and no name yet, so the first-sign-in prompt asks again
+    // (once auth has erased the old row: it does so when it consumes the deletion event).
+    await pollUntil(() => authHasUser(server.stack, user.id), (exists) => !exists);
     await signInThroughDialog(page, server, email);
     await namePrompt(page).waitFor();
     const fresh = (await (await context.request.get('/api/auth/user')).json()) as { id: string; firstName: string | null };

@@ -5,9 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ACCOUNT_DELETION_MESSAGES, accountEvents, EXPORT_FORMAT, EXPORT_SERVICES, ZAccountExport } from '@civic/contracts';
-import { MIGRATIONS_DIR as AUTH_MIGRATIONS } from '@civic/auth';
 import { randomToken, sha256 } from '@civic/service-kit/crypto';
-import type { Platform } from '@civic/service-kit/platform';
+import { authHasUser } from '../../../test/support/auth-users.ts';
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
@@ -17,17 +16,6 @@ import type { ApiClient } from '../../../test/support/api-client.ts';
 import { address, patch, pollUntil, signInWithProfile } from './support/account-helpers.ts';
 
 const deleteAccount = (client: ApiClient, body: unknown = { confirmation: 'DELETE' }) => client.request('DELETE', '/api/account', { body });
-
-/** Whether auth still holds a user row with this id (read straight from auth's database). */
-const authDatabases = new WeakMap<object, ReturnType<Platform['databases']['open']>>();
-async function authHasUser(stack: Stack, userId: string): Promise<boolean> {
-  // One connection per auth platform (a restarted auth service has a new one).
-  const platform = stack.platforms.auth!;
-  if (!authDatabases.has(platform)) authDatabases.set(platform, platform.databases.open('auth', AUTH_MIGRATIONS));
-  const database = await authDatabases.get(platform)!;
-  const rows = await database.driver.query('SELECT 1 FROM auth.users WHERE id = $1::uuid', [userId]);
-  return rows.length > 0;
-}
 
 async function signInNamed(stack: Stack, label: string, firstName: string) {
   const email = address(label);
