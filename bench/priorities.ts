@@ -11,14 +11,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
-import { sha256 } from '@civic/service-kit/crypto';
 import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
-import { RedisSessionStore } from '@civic/service-kit/sessions/redis-session-store';
-import { SESSION_LIFETIME_MS } from '@civic/service-kit/sessions/session-store';
 import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
 import { cpuSeconds, postgresCpuSeconds, ServerProcesses, waitHealthy } from './support/processes.ts';
 import { SEED_USERS, seededUserId, seedPriorities } from './seed-priorities.ts';
+import { createSessions, type BenchUser } from './support/sessions.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const RATE = 1_000;
@@ -50,27 +47,14 @@ const env = {
 const servers = new ServerProcesses();
 const priorityId = (p: number) => `10000000-0000-4000-8000-${p.toString(16).padStart(12, '0')}`;
 
-interface Voter {
-  cookie: string;
-  csrf: string;
-}
+type Voter = BenchUser;
 
 /** Sessions for users who never voted in the seed, so every benchmark vote is a first vote. */
-async function createVoters(): Promise<Voter[]> {
-  const redis = new Redis(env.REDIS_URL);
-  const store = new RedisSessionStore(redis, env.REDIS_PREFIX);
-  const voters: Voter[] = [];
-  for (let j = 0; j < VOTERS; j++) {
-    const sid = randomBytes(32).toString('base64url');
-    const now = Date.now();
-    await store.create(sha256(sid), { userId: seededUserId(SEED_USERS + j), isAdmin: false, isBanned: false, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS });
-    const cookie = `sid=${sid}`;
-    const answer = await fetch(`${GATEWAY}/api/csrf-token`, { headers: { cookie } });
-    voters.push({ cookie, csrf: ((await answer.json()) as { token: string }).token });
-  }
-  await redis.quit();
-  return voters;
-}
+const createVoters = () =>
+  createSessions(
+    { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, gateway: GATEWAY },
+    Array.from({ length: VOTERS }, (_, j) => seededUserId(SEED_USERS + j)),
+  );
 
 /** CPU the servers used per request during `run` (µs), beside what autocannon measured. */
 async function measured(run: () => Promise<autocannon.Result>): Promise<{ result: autocannon.Result; cpu: string }> {
