@@ -3,10 +3,9 @@ import { pollUntil } from '../../../../test/support/poll.ts';
 import type { ApiClient } from '../../../../test/support/api-client.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
+import { address } from '../../../../test/support/test-users.ts';
 
-let n = 0;
-export const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
-
+export { address };
 
 /** Signs a new user in and waits until the account service has consumed their user.registered event. */
 export async function signInWithProfile(stack: Stack, label: string): Promise<{ client: ApiClient; id: string }> {

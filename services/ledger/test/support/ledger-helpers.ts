@@ -19,12 +19,9 @@ import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
 import { MIGRATIONS_DIR } from '../../src/app.ts';
+import { address, BULK_TEST_ENV } from '../../../../test/support/test-users.ts';
 
-let n = 0;
-export const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
-
-/** Budgets high enough for tests that call in bulk from one client address. */
-export const TEST_ENV = { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_WRITE: '100000', RATE_LIMIT_READ: '100000' };
+export { address, BULK_TEST_ENV as TEST_ENV };
 
 export interface Citizen {
   client: ApiClient;

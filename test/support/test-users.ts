@@ -1,0 +1,7 @@
+// What the integration suites share to make users: a unique address per call (per process, so
+// parallel test files never collide), and budgets for tests that call in bulk from one address.
+let n = 0;
+export const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
+
+/** Rate-limit budgets high enough for tests that sign in, vote or pay in bulk from one client address. */
+export const BULK_TEST_ENV = { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_WRITE: '100000', RATE_LIMIT_READ: '100000' };
