@@ -1,5 +1,4 @@
 // Home dashboard (spec 2.5), shown at / when signed in (signed out, / is the landing page).
-// The daily-login credit of spec 2.5 arrives with the political capital service.
 import { KitProviders } from '@civic/frontend-kit';
 import { DashboardPage } from './features/dashboard-page.tsx';
 

@@ -8,3 +8,5 @@ export const RECENT_ACTIVITY_SHOWN = 5;
 /** spec 2.5: Top Priorities This Week shows the first 10. */
 export const TOP_PRIORITIES_SHOWN = 10;
 export const PRIORITIES_PAGE_PATH = '/priorities';
+/** spec 9: the dashboard shows 3 transactions. */
+export const TRANSACTIONS_SHOWN = 3;

@@ -2,6 +2,7 @@
 // side cards. One Create Priority dialog serves the hero, Quick Actions and the empty list.
 import { CreatePriorityDialog } from '@civic/frontend-kit';
 import { useState } from 'react';
+import { useDailyLogin } from './daily-login/use-daily-login.ts';
 import { DashboardHero } from './hero/dashboard-hero.tsx';
 import { BriefingRoomCard } from './sidebar/briefing-room-card.tsx';
 import { PoliticalCapitalCard } from './sidebar/political-capital-card.tsx';
@@ -13,6 +14,7 @@ import { TopPriorities } from './top-priorities/top-priorities.tsx';
 
 export function DashboardPage() {
   const [creating, setCreating] = useState(false);
+  useDailyLogin();
   const create = () => setCreating(true);
   return (
     <>

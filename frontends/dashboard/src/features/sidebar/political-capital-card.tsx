@@ -1,7 +1,11 @@
-// Political Capital Activity (spec 2.5): the latest transactions, when the ledger exists (not yet:
-// nothing is invented), and the ways to earn PC with spec 9's rewards.
-import { formatPoliticalCapital, useAuth } from '@civic/frontend-kit';
+// Political Capital Activity (spec 2.5, 9): the balance, the 3 latest transactions from the ledger
+// (newest first, as GET /api/political-capital/transactions answers them) and the ways to earn PC
+// with spec 9's rewards.
+import type { TPoliticalCapitalTransaction } from '@civic/contracts/http/ledger';
+import { ageText, formatPoliticalCapital, TRANSACTIONS_QUERY_KEY, useAuth } from '@civic/frontend-kit';
+import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
+import { TRANSACTIONS_SHOWN } from '../../api/queries.ts';
 import { SidebarCard } from './sidebar-card.tsx';
 
 /** spec 9 "Rewards (display text)". */
@@ -12,6 +16,39 @@ export const WAYS_TO_EARN = [
   { action: 'Recruit a citizen', reward: '+10 PC' },
 ] as const;
 
+/** "+5" for a credit, "-50" for a debit. */
+export function signedAmount(amount: number): string {
+  return amount > 0 ? `+${formatPoliticalCapital(amount)}` : `-${formatPoliticalCapital(-amount)}`;
+}
+
+function Transactions() {
+  const transactions = useQuery<TPoliticalCapitalTransaction[]>({ queryKey: TRANSACTIONS_QUERY_KEY });
+  if (transactions.isPending) {
+    return (
+      <p role="status" className="mt-1 text-sm text-slate-500">
+        Loading transactions...
+      </p>
+    );
+  }
+  if (transactions.isError) return <p className="mt-1 text-sm text-slate-500">Transactions could not be loaded.</p>;
+  if (transactions.data.length === 0) return <p className="mt-1 text-sm text-slate-500">No transactions yet.</p>;
+  return (
+    <ul aria-label="Latest transactions" className="mt-2 grid gap-2">
+      {transactions.data.slice(0, TRANSACTIONS_SHOWN).map((transaction) => (
+        <li key={transaction.id} className="flex items-start justify-between gap-2 text-sm">
+          <div className="min-w-0">
+            <p className="break-words text-slate-800">{transaction.description}</p>
+            <p className="text-xs text-slate-500">{ageText(transaction.createdAt)}</p>
+          </div>
+          <span className={transaction.amount > 0 ? 'font-semibold text-green-700' : 'font-semibold text-red-700'}>
+            {signedAmount(transaction.amount)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function PoliticalCapitalCard() {
   const { user } = useAuth();
   return (
@@ -19,7 +56,7 @@ export function PoliticalCapitalCard() {
       <p className="text-sm text-slate-700">
         Balance: <span className="font-semibold text-slate-900">{formatPoliticalCapital(user?.politicalCapital)}</span>
       </p>
-      <p className="mt-1 text-sm text-slate-600">Your latest transactions will appear here.</p>
+      <Transactions />
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Ways to earn PC</h3>
       <ul className="mt-2 grid gap-1.5 text-sm">
         {WAYS_TO_EARN.map(({ action, reward }) => (

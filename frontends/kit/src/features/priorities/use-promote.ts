@@ -1,11 +1,11 @@
 // Promote a priority for 50 PC (spec 2.6, 4, 8, 9): "Promoting..." during the request, the button
-// stays locked about a second afterwards; success refetches the lists and the current user (balance).
+// stays locked about a second afterwards; success refetches the lists, the current user (balance) and
+// the transactions.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../api/api-client.ts';
 import { isUnauthorizedError } from '../../api/api-error.ts';
-import { queryClient } from '../../api/query-client.ts';
-import { CURRENT_USER_QUERY_KEY } from '../../auth/current-user.ts';
+import { refreshPoliticalCapital } from '../../api/political-capital-queries.ts';
 import { toast } from '../../toast/toast-store.ts';
 import { promotePath, refetchPriorityLists } from './priority-queries.ts';
 import { PRIORITY_TOASTS } from './priority-texts.ts';
@@ -30,7 +30,7 @@ export function usePromote(priorityId: string) {
     mutationFn: () => apiRequest('POST', promotePath(priorityId)),
     onSuccess: async () => {
       toast({ title: PRIORITY_TOASTS.promoted, description: PRIORITY_TOASTS.promotedDescription, variant: 'success' });
-      await Promise.all([refetchPriorityLists(), queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY })]);
+      await Promise.all([refetchPriorityLists(), refreshPoliticalCapital()]);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;

@@ -1,0 +1,28 @@
+// spec 2.5: on load, when signed in, the dashboard requests the daily-login credit. The ledger pays it
+// at most once per UTC day and answers 200 either way, so every load may ask; its body is not shown
+// (spec 7.3). Afterwards the balance and the transactions are read again. An unauthorized answer opens
+// the sign-in dialog (the kit's mutation handler); another failure is a toast titled "Error" (spec 8).
+import { apiRequest, DAILY_LOGIN_PATH, isUnauthorizedError, refreshPoliticalCapital, serverMessageOf, toast, useAuth } from '@civic/frontend-kit';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/** Shown when the failure carries no message of its own. */
+export const DAILY_LOGIN_FAILED = 'Failed to record your daily login. Please try again.';
+
+export function useDailyLogin(): void {
+  const { user } = useAuth();
+  // A banned account earns nothing (the ledger answers 403): it is not asked, so no toast either.
+  const userId = user && !user.isBanned ? user.id : null;
+  const { mutate } = useMutation({
+    mutationFn: () => apiRequest('POST', DAILY_LOGIN_PATH),
+    onSuccess: () => refreshPoliticalCapital(),
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: 'Error', description: serverMessageOf(error) ?? DAILY_LOGIN_FAILED, variant: 'destructive' });
+    },
+  });
+  // Once per load of the dashboard and signed-in user.
+  useEffect(() => {
+    if (userId) mutate();
+  }, [userId, mutate]);
+}

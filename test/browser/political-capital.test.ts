@@ -1,0 +1,93 @@
+/// <reference lib="dom" />
+// Political capital on the dashboard in Chromium (spec 2.2, 2.5, 8, 9): the daily-login credit
+// requested on load (once a day, however often the page loads), the Political Capital Activity card
+// with the latest transactions and the ways to earn, the balance in the phone drawer updated after
+// the credit, and a failed daily login shown as a toast titled "Error".
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { signInThroughApi, toastArea, uniqueEmail } from './browser-helpers.ts';
+
+const capitalCard = (page: Page) => page.getByRole('region', { name: 'Political Capital Activity' });
+
+async function transactionsOf(page: Page): Promise<Array<{ description: string; amount: number }>> {
+  return page.evaluate(async () => (await fetch('/api/political-capital/transactions', { credentials: 'include' })).json());
+}
+
+describe('political capital: daily login, activity card and balance', () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  const sessions: BrowserSession[] = [];
+
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(async () => {
+    for (const session of sessions) await session.close().catch(() => undefined);
+    await closeBrowser();
+    await server?.close();
+  });
+
+  const start = async (options: Parameters<typeof newSession>[1] = {}) => {
+    const session = await newSession(server.baseUrl, options);
+    sessions.push(session);
+    return session;
+  };
+
+  test('the dashboard asks for the daily login once a day: the card lists it with the initial capital', async () => {
+    const { page, context, errors } = await start();
+    await signInThroughApi(context, server, uniqueEmail('daily'));
+    const dailyLogins: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/daily-login') dailyLogins.push(request.method());
+    });
+    await page.goto('/');
+    const card = capitalCard(page);
+    const latest = card.getByRole('list', { name: 'Latest transactions' });
+    // Newest first: the daily login, then the initial capital (spec 9: +1 and 10).
+    await latest.getByText('Daily login bonus', { exact: true }).waitFor();
+    const items = await latest.getByRole('listitem').allInnerTexts();
+    assert.equal(items.length, 2);
+    assert.match(items[0]!, /Daily login bonus[\s\S]*\+1 PC/);
+    assert.match(items[1]!, /Initial political capital[\s\S]*\+10 PC/);
+    await card.getByText('11 PC', { exact: true }).waitFor();
+    for (const way of ['Create a priority', 'Create a briefing document', 'Daily login', 'Recruit a citizen']) {
+      await card.getByText(way, { exact: true }).waitFor();
+    }
+    assert.deepEqual(dailyLogins, ['POST']);
+
+    // Loading the dashboard again asks again, and the ledger pays nothing more today.
+    await page.reload();
+    await latest.getByText('Initial political capital', { exact: true }).waitFor();
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/daily-login')));
+    assert.deepEqual(dailyLogins, ['POST', 'POST']);
+    const transactions = await transactionsOf(page);
+    assert.equal(transactions.filter((t) => t.description === 'Daily login bonus').length, 1);
+    assert.equal((await latest.getByRole('listitem').allInnerTexts()).length, 2);
+    assert.deepEqual(errors, []);
+  });
+
+  test('at phone width the drawer shows the balance with the daily credit in it', async () => {
+    const { page, context } = await start({ viewport: PHONE_VIEWPORT });
+    await signInThroughApi(context, server, uniqueEmail('drawer'));
+    await page.goto('/');
+    await capitalCard(page).getByText('Daily login bonus', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const account = page.getByRole('dialog', { name: 'Menu' }).getByRole('region', { name: 'Your account' });
+    await account.getByText('11 PC').waitFor();
+  });
+
+  test('a daily login the server refuses is a toast titled "Error"; nothing is credited', async () => {
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('refused'));
+    await page.route(/\/api\/daily-login$/, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The ledger service could not answer right now. Please try again.' }) }),
+    );
+    await page.goto('/');
+    const toast = toastArea(page).filter({ hasText: 'The ledger service could not answer right now. Please try again.' });
+    await toast.getByText('Error', { exact: true }).waitFor();
+    await capitalCard(page).getByText('Initial political capital', { exact: true }).waitFor();
+    assert.equal((await transactionsOf(page)).length, 1);
+  });
+});
