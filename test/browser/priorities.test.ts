@@ -312,6 +312,16 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
     await voteFailed.getByText('Error', { exact: true }).waitFor();
     await card.getByText('1 endorsement', { exact: true }).waitFor();
 
+    // A change refused by the cooldown (429 with the time left) shows spec 8's text too.
+    await page.unroute(votePath);
+    await refuse(page, 'POST', votePath, 429, { message: 'You can change this vote again in 23 hours.' });
+    const refused = page.waitForResponse((r) => votePath.test(new URL(r.url()).pathname) && r.status() === 429);
+    await card.getByRole('button', { name: 'Oppose' }).click();
+    await refused;
+    await page.waitForTimeout(300); // the toast of the answer replaces the earlier one
+    await toastArea(page).filter({ hasText: 'Failed to record vote. Please try again.' }).getByText('Error', { exact: true }).waitFor();
+    assert.equal(await toastArea(page).filter({ hasText: 'You can change this vote again' }).count(), 0);
+
     // (The removal's failure toast has given way to the newer one: one toast at a time.)
     await page.unroute(votePath);
     await refuse(page, 'DELETE', votePath, 401, { message: 'Unauthorized', code: 'KIT_UNAUTHORIZED' });

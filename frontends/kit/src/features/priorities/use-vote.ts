@@ -4,7 +4,7 @@
 import type { TPriority, TVoteResult, TVoteType } from '@civic/contracts/http/priorities';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequestJson } from '../../api/api-client.ts';
-import { ApiError, isUnauthorizedError } from '../../api/api-error.ts';
+import { isUnauthorizedError } from '../../api/api-error.ts';
 import { toast } from '../../toast/toast-store.ts';
 import { applyVoteResult, refetchPriorityLists, votePath } from './priority-queries.ts';
 import { PRIORITY_TOASTS } from './priority-texts.ts';
@@ -16,11 +16,10 @@ interface VoteChange {
 }
 
 /**
- * The refusal shown to the voter. A change inside vote_change_cooldown_hours answers 429 with the
- * time left, which says more than "please try again"; every other failure gets spec 8's text.
+ * The refusal shown to the voter: spec 8's text for every failure, a change refused inside
+ * vote_change_cooldown_hours (429, whose message says how long is left) included.
  */
-function voteFailureText(error: unknown, remove: boolean): string {
-  if (error instanceof ApiError && error.status === 429 && error.serverMessage) return error.serverMessage;
+function voteFailureText(remove: boolean): string {
   return remove ? PRIORITY_TOASTS.removeVoteFailed : PRIORITY_TOASTS.voteFailed;
 }
 
@@ -40,7 +39,7 @@ export function useVote(priority: Pick<TPriority, 'id' | 'userVote'>) {
     },
     onError: (error, { remove }) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: PRIORITY_TOASTS.errorTitle, description: voteFailureText(error, remove), variant: 'destructive' });
+      toast({ title: PRIORITY_TOASTS.errorTitle, description: voteFailureText(remove), variant: 'destructive' });
     },
     onSettled: () => refetchPriorityLists(),
   });
