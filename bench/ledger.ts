@@ -6,13 +6,11 @@
 //   - promotions through the gateway: promotions/s and p99 (each one a ledger debit and a boost).
 // Both ends of the lag are timestamps the two services wrote (the event's time in the priorities
 // outbox, the entry's in the ledger), joined on the event id after the run: nothing is timed here.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
-import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
+import { benchEnv } from './support/bench-env.ts';
 import { ServerProcesses, waitHealthy } from './support/processes.ts';
 import { createSessions, type BenchUser } from './support/sessions.ts';
 
@@ -22,22 +20,8 @@ const CREATION_RATE = Number(process.env.BENCH_CREATION_RATE ?? 50);
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 500);
 const GATEWAY = 'http://127.0.0.1:3240';
 
-const runId = randomBytes(4).toString('hex');
-const dataDir = await mkdtemp(join(tmpdir(), 'civic-bench-ledger-'));
-const env = {
-  ...LOCAL_INFRA,
-  INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
-  CSRF_SECRET: randomBytes(32).toString('hex'),
-  AUTH_CODE_KEY: randomBytes(32).toString('hex'),
-  PROFILE: 'distributed',
-  DATA_DIR: dataDir,
-  DATABASE_PREFIX: `civic_benchl${runId}_`,
-  REDIS_PREFIX: `civic:benchl${runId}:`,
-  NATS_PREFIX: `BENCHL${runId}`,
-  HOST: '127.0.0.1',
-  RATE_LIMIT_READ: '100000000',
-  RATE_LIMIT_WRITE: '100000000',
-};
+const env = await benchEnv('l');
+const dataDir = env.DATA_DIR;
 const servers = new ServerProcesses();
 const SERVICES = [
   { name: 'auth', port: 3241 },

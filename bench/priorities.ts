@@ -6,13 +6,10 @@
 // Real entry points in child processes; autocannon and the stream clients run here, on the same
 // 2 cores, so read the figures as this machine's, measured in one run.
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
-import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
+import { benchEnv } from './support/bench-env.ts';
 import { cpuSeconds, postgresCpuSeconds, ServerProcesses, waitHealthy } from './support/processes.ts';
 import { SEED_USERS, seededUserId, seedPriorities } from './seed-priorities.ts';
 import { createSessions, type BenchUser } from './support/sessions.ts';
@@ -28,22 +25,8 @@ const CPU_PROF = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${p
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part: 'reads' | 'votes' | 'streams') => !ONLY || ONLY === part;
 
-const runId = randomBytes(4).toString('hex');
-const dataDir = await mkdtemp(join(tmpdir(), 'civic-bench-priorities-'));
-const env = {
-  ...LOCAL_INFRA,
-  INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
-  CSRF_SECRET: randomBytes(32).toString('hex'),
-  AUTH_CODE_KEY: randomBytes(32).toString('hex'),
-  PROFILE: 'distributed',
-  DATA_DIR: dataDir,
-  DATABASE_PREFIX: `civic_benchp${runId}_`,
-  REDIS_PREFIX: `civic:benchp${runId}:`,
-  NATS_PREFIX: `BENCHP${runId}`,
-  HOST: '127.0.0.1',
-  RATE_LIMIT_READ: '100000000',
-  RATE_LIMIT_WRITE: '100000000',
-};
+const env = await benchEnv('p');
+const dataDir = env.DATA_DIR;
 const servers = new ServerProcesses();
 const priorityId = (p: number) => `10000000-0000-4000-8000-${p.toString(16).padStart(12, '0')}`;
 
