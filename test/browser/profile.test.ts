@@ -65,15 +65,16 @@ describe('name prompt and profile', () => {
   test('own profile: Edit Profile checks fields with the server messages, then saves and shows the new values', async () => {
     const { page, context } = await start();
     const user = await signInThroughApi(context, server, uniqueEmail('editor'), { firstName: 'Edith', lastName: 'Editor' });
-    // The user menu leads to one's own profile.
+    // The user menu leads to one's own profile. (The dashboard's daily login credits 1 PC first.)
     await page.goto('/');
+    await page.getByRole('region', { name: 'Political Capital Activity' }).getByText('Daily login bonus', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.getByRole('heading', { level: 1, name: 'Edith Editor' }).waitFor();
     assert.equal(new URL(page.url()).pathname, `/profile/${user.id}`);
     await page.getByRole('img', { name: "Edith Editor's avatar" }).waitFor();
     const stats = page.getByRole('definition');
-    assert.equal(await stats.first().innerText(), `${user.politicalCapital.toLocaleString('en-US')} PC`);
+    assert.equal(await stats.first().innerText(), `${(user.politicalCapital + 1).toLocaleString('en-US')} PC`);
     assert.equal(await page.getByRole('heading', { name: 'Connect' }).count(), 0, 'no links set, no Connect card');
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();

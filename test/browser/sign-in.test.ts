@@ -182,6 +182,8 @@ describe('sign-in and signed-in chrome', () => {
     const user = await signInThroughApi(context, server, email, { firstName: 'Phoebe', lastName: 'Phone' });
     await page.goto('/');
     await page.getByRole('button', { name: 'Create New Priority' }).waitFor();
+    // The dashboard's daily login credits 1 PC; the drawer shows the balance with it.
+    await page.getByRole('region', { name: 'Political Capital Activity' }).getByText('Daily login bonus', { exact: true }).waitFor();
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).isVisible(), false, 'desktop links are hidden');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
@@ -189,7 +191,7 @@ describe('sign-in and signed-in chrome', () => {
     // Spec 2.2: name, then e-mail.
     await account.getByText('Phoebe Phone', { exact: true }).waitFor();
     assert.equal(await account.getByText(email, { exact: true }).count(), 1);
-    await account.getByText(`${user.politicalCapital.toLocaleString('en-US')} PC`).waitFor();
+    await account.getByText(`${(user.politicalCapital + 1).toLocaleString('en-US')} PC`).waitFor();
     for (const link of ['Issues', 'Priorities', 'Briefing Room', 'Network']) {
       await drawer.getByRole('link', { name: link, exact: true }).waitFor();
     }
