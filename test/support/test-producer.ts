@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { producerOf, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts';
 import { createPostgresDatabaseProvider } from '@civic/service-kit/db/database-provider';
-import { dropDatabase } from '@civic/service-kit/db/pg-driver';
 import { enqueueEvent, outboxMigrationSql, type EnqueueOptions, type OutboxRelay } from '@civic/service-kit/events/index';
 import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
 import type { Stack } from './stack.ts';
@@ -18,7 +17,7 @@ import type { Stack } from './stack.ts';
 export interface TestProducer {
   /** Enqueues the event in the producer's outbox and has the relay publish it now. */
   publish<E extends EventDefinition>(event: E, payload: EventPayload<E>, options?: EnqueueOptions): Promise<TEventEnvelope<EventPayload<E>>>;
-  /** Stops the relays and removes the producers' outboxes (their databases, when distributed). */
+  /** Stops the relays and closes the producers' outboxes (distributed: their databases go with the stack's). */
   stop(): Promise<void>;
 }
 
@@ -32,8 +31,9 @@ interface ProducerOutbox {
  * One outbox (schema `${name}_<service>`) and relay per producing service met, so each event travels
  * on its producer's stream as it will when that service exists. Publishes through the gateway's
  * platform, which shares the bus of every service when embedded and talks to the same NATS when
- * distributed. The outboxes live in the stack's PGlite (embedded) or in databases of their own that
- * stop() drops (distributed; opened here, not through the platform, so they can be closed first).
+ * distributed. The outboxes live in the stack's PGlite (embedded) or in databases of their own on the
+ * run's prefix (distributed; opened here, not through the platform, so they can be closed first), which
+ * the stack drops when it closes.
  */
 export async function startTestProducer(stack: Stack, name = 'test_producer'): Promise<TestProducer> {
   const platform = stack.gatewayPlatform;
@@ -73,10 +73,9 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
         await outbox.relay.stop();
         await outbox.db.$disconnect();
       }
-      if (ownDatabases) {
-        await ownDatabases.close();
-        for (const outbox of opened) await dropDatabase(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}${outbox.schema}`);
-      }
+      // The databases themselves are dropped with the run's others when the stack closes: a forced
+      // drop here raced the pools just closed (their connections were killed under a running test).
+      if (ownDatabases) await ownDatabases.close();
       await rm(migrationsDir, { recursive: true, force: true });
     },
   };
