@@ -27,7 +27,15 @@ function parameters(operation: Operation) {
     required: query?.required?.includes(name) ?? false,
     schema,
   }));
-  return [...path, ...queryParams];
+  const headers = operation.headers ? (jsonSchema(operation.headers, 'input') as { properties?: Record<string, object>; required?: string[] }) : null;
+  const headerParams = Object.entries(headers?.properties ?? {}).map(([name, schema]) => ({
+    // Declared in lower case (as Node gives them); documented as written on the wire: Idempotency-Key.
+    name: name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase()),
+    in: 'header',
+    required: headers?.required?.includes(name) ?? false,
+    schema,
+  }));
+  return [...path, ...queryParams, ...headerParams];
 }
 
 export function buildOpenApiDocument(operations: readonly Operation[] = ALL_OPERATIONS) {

@@ -17,6 +17,11 @@ export interface Operation<
   owner: string;
   body?: B;
   query?: Q;
+  /**
+   * Request headers the operation reads, keyed by lower-case name (as Node gives them); a loose object,
+   * so the headers it does not name pass through untouched.
+   */
+  headers?: z.ZodType;
   response: R;
   /** Statuses that answer with the error body. */
   errors: readonly number[];
@@ -40,7 +45,7 @@ export function fastifyPath(operation: Pick<Operation, 'path'>): string {
 /** The Fastify route schema of an operation (validated through the zod type provider). */
 export function routeSchema<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType>(
   operation: Operation<B, Q, R>,
-): { summary: string; tags: string[]; body: B; querystring: Q; response: { 200: R } & Record<number, z.ZodType> } {
+): { summary: string; tags: string[]; body: B; querystring: Q; headers?: z.ZodType; response: { 200: R } & Record<number, z.ZodType> } {
   const response: Record<number, z.ZodType> = { 200: operation.response };
   for (const status of operation.errors) response[status] = ZErrorBody;
   // Absent body/querystring keys are left out entirely (an undefined schema makes Fastify warn).
@@ -49,6 +54,7 @@ export function routeSchema<B extends z.ZodType | undefined, Q extends z.ZodType
     tags: [operation.owner],
     ...(operation.body ? { body: operation.body } : {}),
     ...(operation.query ? { querystring: operation.query } : {}),
+    ...(operation.headers ? { headers: operation.headers } : {}),
     response,
-  } as { summary: string; tags: string[]; body: B; querystring: Q; response: { 200: R } & Record<number, z.ZodType> };
+  } as { summary: string; tags: string[]; body: B; querystring: Q; headers?: z.ZodType; response: { 200: R } & Record<number, z.ZodType> };
 }
