@@ -47,6 +47,20 @@ export const ZPrioritiesExportSection = z.object({
   ),
   votes: z.array(z.object({ priorityId: z.string().uuid(), voteType: z.enum(VOTE_TYPES), votedAt: z.string() })),
   voteChanges: z.array(z.object({ priorityId: z.string().uuid(), lastChangedAt: z.string() })),
+  /**
+   * The user's promotions (spec 4 "Promote"): applied ones, and ones whose debit was given back
+   * (refunded) or is being settled (pending, refunding). The PC side is in the ledger's section.
+   */
+  promotions: z.array(
+    z.object({
+      id: z.string().uuid(),
+      priorityId: z.string().uuid(),
+      cost: z.number().int().nonnegative(),
+      status: z.enum(['pending', 'applied', 'refunding', 'refunded']),
+      createdAt: z.string(),
+      appliedAt: z.string().nullable(),
+    }),
+  ),
 });
 
 /**

@@ -49,4 +49,36 @@ export const VoteRemoved = defineEvent(
   }),
 );
 
-export const PRIORITIES_EVENTS = [PriorityCreated, VoteCast, VoteRemoved] as const;
+/**
+ * A user's promotion of a priority was applied (spec 4 "Promote"): paid for, and the boost added
+ * (docs/ranking.md). Written in the transaction that applies it; a refunded promotion has no event.
+ */
+export const PriorityPromoted = defineEvent(
+  'civic.priorities.priority.promoted',
+  1,
+  z.object({
+    promotionId: z.string().uuid(),
+    priorityId: z.string().uuid(),
+    userId: z.string().uuid(),
+    /** PC it cost (priority_promotion_cost at the time). */
+    cost: z.number().int().nonnegative(),
+    /** When it was applied (ISO 8601). */
+    promotedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
+ * The promotion boosts of these priorities decayed (docs/ranking.md, the decay job): their scores, so
+ * their ranks, changed without a vote. Every replica drops its top list and tells its streams.
+ */
+export const PromotionBoostsDecayed = defineEvent(
+  'civic.priorities.boosts.decayed',
+  1,
+  z.object({
+    priorityIds: z.array(z.string().uuid()).min(1),
+    /** The time the boosts were computed for (ISO 8601). */
+    decayedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const PRIORITIES_EVENTS = [PriorityCreated, VoteCast, VoteRemoved, PriorityPromoted, PromotionBoostsDecayed] as const;

@@ -1,10 +1,10 @@
 // Requests and answers of the priorities service (spec 2.5–2.7, 2.13, 3 "Priority", "Issue",
 // "Stats", 4 "Vote on a priority", 5 "Create priority", 7.3). Ranking: docs/ranking.md.
 import { z } from 'zod';
-import { ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
+import { IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
 import { defineOperation } from './operation.ts';
 
-export { ISSUE_CATEGORIES, PRIORITY_LIMITS, PRIORITY_MESSAGES, dailyLimitMessage, voteCooldownMessage } from '../messages/priority.ts';
+export { IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS, PRIORITY_MESSAGES, dailyLimitMessage, voteCooldownMessage } from '../messages/priority.ts';
 
 export const ZIssue = z.object({
   id: z.number().int().positive(),
@@ -83,6 +83,32 @@ export const ZVoteResult = z.object({
 });
 export type TVoteResult = z.infer<typeof ZVoteResult>;
 
+/**
+ * POST /api/priorities/{id}/promote may carry `Idempotency-Key` (SECURITY 17): the same key from the
+ * same user promotes and debits once, and a repetition answers what the first request answered.
+ * Without it, every request is a purchase of its own. Node gives header names in lower case.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const ZPromoteHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKey).optional(),
+});
+
+/**
+ * What a promotion answers (the client reads only the status: spec 8's toasts). Every field is fixed
+ * when the promotion is applied, so a repetition with the same Idempotency-Key answers exactly this.
+ */
+export const ZPromotionResult = z.object({
+  promotionId: z.string().uuid(),
+  priorityId: z.string().uuid(),
+  /** PC charged: priority_promotion_cost when the promotion was bought. */
+  cost: z.number().int().nonnegative(),
+  /** The priority's promotion boost right after this promotion was applied (docs/ranking.md). */
+  promotionBoost: z.number().int().nonnegative(),
+  /** The caller's balance right after the debit; null when the promotion cost nothing (cost 0). */
+  balance: z.number().int().nonnegative().nullable(),
+});
+export type TPromotionResult = z.infer<typeof ZPromotionResult>;
+
 export const ZStats = z.object({
   totalIssues: z.number().int(),
   totalPriorities: z.number().int(),
@@ -91,12 +117,16 @@ export const ZStats = z.object({
 });
 export type TStats = z.infer<typeof ZStats>;
 
-/** One Server-Sent Event of /api/priorities/stream (event name `tally`): a priority's counts changed. */
+/**
+ * One Server-Sent Event of /api/priorities/stream (event name `tally`): a priority's standing changed:
+ * its counts (a vote), or its promotion boost (a promotion, or the boost's decay).
+ */
 export const ZPriorityTallyEvent = z.object({
   priorityId: z.string().uuid(),
   endorsements: z.number().int(),
   oppositions: z.number().int(),
-  /** When the vote that caused it was committed. */
+  promotionBoost: z.number().int(),
+  /** When the change that caused it was committed. */
   at: z.string(),
 });
 export type TPriorityTallyEvent = z.infer<typeof ZPriorityTallyEvent>;
@@ -130,8 +160,10 @@ export const PRIORITIES_OPERATIONS = {
     query: ZPriorityListQuery, response: z.array(ZPriority),
   }),
   createPriority: defineOperation({
-    method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 429],
-    summary: 'Create a priority (spec 5 rules; max_priorities_per_user_per_day)', body: ZCreatePriorityRequest, response: ZPriority,
+    method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 409, 429, 503],
+    summary:
+      'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged).',
+    body: ZCreatePriorityRequest, response: ZPriority,
   }),
   vote: defineOperation({
     method: 'POST', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 429],
@@ -140,6 +172,12 @@ export const PRIORITIES_OPERATIONS = {
   removeVote: defineOperation({
     method: 'DELETE', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'user', errors: [401, 403, 404, 429],
     summary: "Remove the caller's vote", response: ZVoteResult,
+  }),
+  promote: defineOperation({
+    method: 'POST', path: '/api/priorities/{id}/promote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 409, 503],
+    summary:
+      'Promote a priority for priority_promotion_cost PC (a decaying boost, docs/ranking.md). Optional Idempotency-Key: the same key debits once and answers the same. 409: not enough political capital (the message contains "Insufficient"), or the same key still in progress. 503: the ledger did not answer; nothing is charged.',
+    headers: ZPromoteHeaders, response: ZPromotionResult,
   }),
   stats: defineOperation({
     method: 'GET', path: '/api/stats', owner: 'priorities', auth: 'user', errors: [401],

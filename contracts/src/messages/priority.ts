@@ -16,7 +16,21 @@ export const PRIORITY_MESSAGES = {
   priorityNotFound: 'Priority not found',
   voteType: "voteType must be 'endorse' or 'oppose'",
   noVote: 'You have not voted on this priority',
+  /** POST /api/priorities/{id}/promote: a malformed Idempotency-Key header. */
+  idempotencyKey: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
+  /** The same Idempotency-Key while its first request is still being processed (Stripe answers the same 409). */
+  promotionInProgress: 'A promotion with this Idempotency-Key is still being processed. Please try again in a moment.',
+  /** The same Idempotency-Key sent again for another priority. */
+  idempotencyKeyReused: 'This Idempotency-Key was already used to promote another priority',
+  /**
+   * A purchase whose debit could not be followed by its effect (the priority changed meanwhile, an
+   * internal failure): the debit was given back, or will be by the sweeper.
+   */
+  purchaseNotCompleted: 'This could not be completed and you were not charged. Please try again.',
 } as const;
+
+/** What an Idempotency-Key may be: printable ASCII without spaces, as Stripe's keys (a UUID fits). */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /** spec 9 setting max_priorities_per_user_per_day: the 429 when a citizen reaches it. */
 export function dailyLimitMessage(limit: number): string {

@@ -1,5 +1,5 @@
-// The priorities service: the issue catalogue, priorities, endorse/oppose votes, ranking
-// (docs/ranking.md), the dashboard stats and the live rankings stream.
+// The priorities service: the issue catalogue, priorities, endorse/oppose votes, promotions paid
+// with political capital, ranking (docs/ranking.md), the dashboard stats and the live rankings stream.
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS } from '@civic/contracts';
 import { loadConfig } from '@civic/service-kit/config';
@@ -12,10 +12,14 @@ import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
 import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import { createPrioritiesDb } from './db.ts';
 import { PRIORITIES_SCHEMA, subscribePrioritiesConsumers, watchLiveRankings } from './events.ts';
+import { startPeriodicJob, type PeriodicJob } from './jobs/periodic-job.ts';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities } from './priorities/list-priorities.ts';
 import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';
+import { decayPromotionBoosts } from './promotions/decay-promotion-boosts.ts';
+import { sweepPurchases } from './purchases/sweep-purchases.ts';
 import { priorityRoutes } from './routes/priority-routes.ts';
+import { promotionRoutes } from './routes/promotion-routes.ts';
 import { streamRoutes } from './routes/stream-routes.ts';
 import { voteRoutes } from './routes/vote-routes.ts';
 
@@ -25,6 +29,19 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', impo
 const liveByPlatform = new WeakMap<Platform, LiveRankings>();
 export function liveRankingsOf(platform: Platform): LiveRankings | undefined {
   return liveByPlatform.get(platform);
+}
+
+export interface PrioritiesJobs {
+  /** Refunds purchases left unsettled (purchases/sweep-purchases.ts). */
+  sweepPurchases: PeriodicJob;
+  /** Recomputes decaying promotion boosts (promotions/decay-promotion-boosts.ts). */
+  decayBoosts: PeriodicJob;
+}
+
+/** Each process's background jobs, by its platform: tests run them now instead of waiting a period. */
+const jobsByPlatform = new WeakMap<Platform, PrioritiesJobs>();
+export function prioritiesJobsOf(platform: Platform): PrioritiesJobs | undefined {
+  return jobsByPlatform.get(platform);
 }
 
 export const prioritiesService = defineService({
@@ -47,14 +64,22 @@ export const prioritiesService = defineService({
     await watchLiveRankings(ctx, live);
     await platform.requests.respond(EXPORT_REQUESTS.priorities, (_payload, identity) => exportPrioritiesSection(ctx, requestUserOf(identity)));
     await platform.requests.respond(ACCOUNT_COUNT_REQUESTS.priorities, (_payload, identity) => countPrioritiesData(ctx, requestUserOf(identity)));
+    const jobs: PrioritiesJobs = {
+      sweepPurchases: startPeriodicJob('sweep purchases', config.PRIORITIES_PURCHASE_SWEEP_MS, () => sweepPurchases(ctx), platform.logger),
+      decayBoosts: startPeriodicJob('decay promotion boosts', config.PRIORITIES_BOOST_DECAY_MS, () => decayPromotionBoosts(ctx), platform.logger),
+    };
+    jobsByPlatform.set(platform, jobs);
     // Open streams never end by themselves: end them before the server waits for its connections.
     app.addHook('preClose', async () => live.close());
     app.addHook('onClose', async () => {
+      // A run under way finishes before the database and the relay it uses go.
+      await Promise.all([jobs.sweepPurchases.stop(), jobs.decayBoosts.stop()]);
       await relay.stop();
       await db.$disconnect();
     });
     await app.register(priorityRoutes, { ctx });
     await app.register(voteRoutes, { ctx });
+    await app.register(promotionRoutes, { ctx });
     await app.register(streamRoutes, { live });
   },
 });

@@ -4,4 +4,11 @@ import { z } from 'zod';
 export const ZPrioritiesConfig = z.object({
   /** How often an idle rankings stream gets a comment line (proxies close silent connections). */
   PRIORITIES_STREAM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  /**
+   * How often the sweeper looks for purchases (promotions, creation charges) left unsettled past
+   * PURCHASE_STALE_MS and refunds them (src/purchases/sweep-purchases.ts).
+   */
+  PRIORITIES_PURCHASE_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  /** How often promotion boosts are recomputed as they decay (docs/ranking.md; src/promotions/decay-promotion-boosts.ts). */
+  PRIORITIES_BOOST_DECAY_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
 });

@@ -1,6 +1,6 @@
 // The priorities service's refusals; messages are the ones users read (contracts' PRIORITY_MESSAGES).
 import { PRIORITY_MESSAGES } from '@civic/contracts';
-import { createError } from '@civic/service-kit/http/errors';
+import { createError, exposeMessage } from '@civic/service-kit/http/errors';
 
 export const IssueNotFound = createError('PRIORITIES_ISSUE_NOT_FOUND', PRIORITY_MESSAGES.issueNotFound, 400);
 export const PriorityNotFound = createError('PRIORITIES_PRIORITY_NOT_FOUND', PRIORITY_MESSAGES.priorityNotFound, 404);
@@ -13,3 +13,14 @@ export const VoteCooldown = createError('PRIORITIES_VOTE_COOLDOWN', '%s', 429);
 export const AccountDeleted = createError('PRIORITIES_ACCOUNT_DELETED', 'Unauthorized', 401);
 /** The caller's own requests kept changing their vote on one priority while this one was decided (votes/record-vote.ts). */
 export const VoteContended = createError('PRIORITIES_VOTE_CONTENDED', 'Your vote changed while it was being recorded. Please try again.', 409);
+/**
+ * The balance does not cover a purchase (a promotion, a priority's creation cost). 409 as the ledger's
+ * refusal (CONVENTIONS); the message is the ledger's, containing "Insufficient" (spec 8's toast).
+ */
+export const InsufficientPoliticalCapital = createError('PRIORITIES_INSUFFICIENT_POLITICAL_CAPITAL', '%s', 409);
+/** The same Idempotency-Key while its first request is still being processed. */
+export const PromotionInProgress = createError('PRIORITIES_PROMOTION_IN_PROGRESS', PRIORITY_MESSAGES.promotionInProgress, 409);
+/** The same Idempotency-Key for another priority than its first use. */
+export const IdempotencyKeyReused = createError('PRIORITIES_IDEMPOTENCY_KEY_REUSED', PRIORITY_MESSAGES.idempotencyKeyReused, 400);
+/** A debit whose effect could not follow; the debit is refunded (now, or by the sweeper). Written for users. */
+export const PurchaseNotCompleted = exposeMessage(createError('PRIORITIES_PURCHASE_NOT_COMPLETED', PRIORITY_MESSAGES.purchaseNotCompleted, 503));

@@ -17,7 +17,9 @@ export const { publishCommitted } = events;
 const emit = events.emitter;
 
 export const emitPriorityCreated = emit(prioritiesEvents.PriorityCreated);
-// vote.cast and vote.removed rows are inserted by the SQL function apply_vote (votes/record-vote.ts).
+export const emitPromotionBoostsDecayed = emit(prioritiesEvents.PromotionBoostsDecayed);
+// vote.cast and vote.removed rows are inserted by the SQL function apply_vote (votes/record-vote.ts),
+// priority.promoted rows by apply_promotion (promotions/promote-priority.ts).
 
 export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Promise<EventSubscription[]> {
   const subscribe = <E extends EventDefinition>(event: E, handle: EventHandler<E>) =>
@@ -32,7 +34,10 @@ export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Prom
   ];
 }
 
-/** Every replica watches every vote and creation (not a durable consumer: each one needs them all): for its streams and its top list cache. */
+/**
+ * Every replica watches every change of the ranking (votes, creations, promotions, the boosts' decay;
+ * not a durable consumer: each one needs them all): for its streams and its top list cache.
+ */
 export async function watchLiveRankings(ctx: PrioritiesContext, live: LiveRankings): Promise<EventWatch[]> {
   const { events: bus } = ctx.platform;
   // The top list cache is dropped before the stream tells clients to refetch.
@@ -43,6 +48,11 @@ export async function watchLiveRankings(ctx: PrioritiesContext, live: LiveRankin
     await bus.watch(prioritiesEvents.PriorityCreated, ({ payload }) => {
       changed();
       live.created({ priorityId: payload.priorityId, title: payload.title, createdAt: payload.createdAt });
+    }),
+    await bus.watch(prioritiesEvents.PriorityPromoted, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.promotedAt))),
+    await bus.watch(prioritiesEvents.PromotionBoostsDecayed, ({ payload }) => {
+      changed();
+      for (const priorityId of payload.priorityIds) live.tallyChanged(priorityId, payload.decayedAt);
     }),
   ];
 }

@@ -5,7 +5,11 @@ import type { PrioritiesContext } from './context.ts';
 
 type PrioritiesSetting = Extract<
   PlatformSettingKey,
-  'max_priorities_per_user_per_day' | 'vote_change_cooldown_hours' | 'min_endorsements_for_ranking'
+  | 'max_priorities_per_user_per_day'
+  | 'vote_change_cooldown_hours'
+  | 'min_endorsements_for_ranking'
+  | 'priority_promotion_cost'
+  | 'priority_creation_cost'
 >;
 
 export function settingOf(ctx: Pick<PrioritiesContext, 'platform'>, key: PrioritiesSetting): number {

@@ -22,6 +22,7 @@ import {
   vote,
   type Citizen,
 } from './support/priorities-helpers.ts';
+import { balanceOf } from './support/promotion-helpers.ts';
 
 const deleteAccount = (citizen: Citizen) => citizen.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
 
@@ -41,7 +42,7 @@ for (const { profile, skip } of await profilePlan()) {
       await stack?.close();
     });
 
-    test("the export's priorities section: the user's priorities, votes and vote changes, nothing of others", async () => {
+    test("the export's priorities section: the user's priorities, votes, vote changes and promotions, nothing of others", async () => {
       const owner = await signInCitizen(stack, 'Octavia', 'Exporter');
       const other = await signInCitizen(stack, 'Bartholomew', 'Stranger');
       const mine = await createPriority(owner.client, { title: 'Owner priority for the export', issueId: 3 });
@@ -50,6 +51,16 @@ for (const { profile, skip } of await profilePlan()) {
       await vote(owner.client, theirs.id, 'endorse');
       await vote(owner.client, theirs.id, 'oppose');
       await vote(other.client, mine.id, 'oppose');
+      // Promotions cost 1 here; the payers' first PC (the registration credit) comes by event.
+      setSetting([stack.platforms.priorities!], 'priority_promotion_cost', '1');
+      for (const payer of [owner, other]) await pollUntil(() => balanceOf(payer), (balance) => balance >= 1);
+      try {
+        const promoted = await owner.client.post(`/api/priorities/${theirs.id}/promote`);
+        assert.equal(promoted.status, 200, promoted.text);
+        assert.equal((await other.client.post(`/api/priorities/${mine.id}/promote`)).status, 200);
+      } finally {
+        setSetting([stack.platforms.priorities!], 'priority_promotion_cost', '50');
+      }
 
       const answer = await owner.client.get('/api/account/export');
       assert.equal(answer.status, 200, answer.text);
@@ -65,6 +76,9 @@ for (const { profile, skip } of await profilePlan()) {
         ],
       );
       assert.deepEqual(section.voteChanges.map((c) => c.priorityId), [theirs.id]);
+      assert.deepEqual(section.promotions.map(({ priorityId, cost, status }) => ({ priorityId, cost, status })), [
+        { priorityId: theirs.id, cost: 1, status: 'applied' },
+      ]);
       assert.ok(!answer.text.includes(other.id), "not the other user's id");
       assert.ok(!answer.text.includes('Bartholomew'));
       // The title of the priority voted on is its author's: the section names it by id only. (The
@@ -99,6 +113,19 @@ for (const { profile, skip } of await profilePlan()) {
       await vote(leaving.client, opposed.id, 'oppose');
       await vote(staying.client, endorsed.id, 'endorse');
       await vote(staying.client, authored.id, 'endorse');
+      // A paid promotion stays with its boost, detached; one still unsettled goes with the ledger account.
+      setSetting([stack.platforms.priorities!], 'priority_promotion_cost', '1');
+      await pollUntil(() => balanceOf(leaving), (balance) => balance >= 1);
+      try {
+        assert.equal((await leaving.client.post(`/api/priorities/${endorsed.id}/promote`)).status, 200);
+      } finally {
+        setSetting([stack.platforms.priorities!], 'priority_promotion_cost', '50');
+      }
+      await tables.query(
+        `INSERT INTO priorities.promotions (id, priority_id, user_id, idempotency_key, cost, status, created_at)
+         VALUES (gen_random_uuid(), $1::uuid, $2::uuid, 'unsettled', 1, 'pending', now())`,
+        [endorsed.id, leaving.id],
+      );
 
       const deleted = await deleteAccount(leaving);
       assert.equal(deleted.status, 200, deleted.text);
@@ -119,7 +146,14 @@ for (const { profile, skip } of await profilePlan()) {
             OR p.oppositions <> (SELECT count(*) FROM priorities.votes v WHERE v.priority_id = p.id AND v.vote_type = 'oppose')`,
       );
       assert.equal(tally!.off, 0);
-      for (const table of ['votes', 'vote_changes', 'daily_priority_counts', 'members']) {
+      const promotions = await tables.query<{ user_id: string | null; status: string }>(
+        'SELECT user_id, status FROM priorities.promotions WHERE priority_id = $1::uuid',
+        [endorsed.id],
+      );
+      assert.deepEqual(promotions, [{ user_id: null, status: 'applied' }]);
+      const [boosted] = await tables.query<{ promotion_boost: number }>('SELECT promotion_boost FROM priorities.priorities WHERE id = $1::uuid', [endorsed.id]);
+      assert.equal(boosted!.promotion_boost, 16, 'the boost it paid for stays');
+      for (const table of ['votes', 'vote_changes', 'daily_priority_counts', 'members', 'promotions']) {
         const rows = await tables.query(`SELECT 1 FROM priorities.${table} WHERE user_id = $1::uuid`, [leaving.id]);
         assert.equal(rows.length, 0, table);
       }

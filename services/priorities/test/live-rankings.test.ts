@@ -66,7 +66,7 @@ for (const { profile, skip } of await profilePlan()) {
         assert.equal((await vote(voter.client, priority.id, 'endorse')).status, 200);
         const tally = await stream.waitFor((e) => e.event === 'tally' && e.data.priorityId === priority.id, 1000);
         assert.ok(Date.now() - started < 1000, 'within a second (issue 4)');
-        assert.deepEqual({ ...ZPriorityTallyEvent.parse(tally.data), at: undefined }, { priorityId: priority.id, endorsements: 1, oppositions: 0, at: undefined });
+        assert.deepEqual({ ...ZPriorityTallyEvent.parse(tally.data), at: undefined }, { priorityId: priority.id, endorsements: 1, oppositions: 0, promotionBoost: 0, at: undefined });
 
         await vote(author.client, priority.id, 'oppose');
         await stream.waitFor((e) => e.event === 'tally' && e.data.priorityId === priority.id && e.data.oppositions === 1 && e.data.endorsements === 1);

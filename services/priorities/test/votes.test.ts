@@ -1,6 +1,6 @@
 // Votes through the gateway on both run profiles (spec 4 "Vote on a priority", SECURITY 18): the
 // state machine, the change cooldown (vote_change_cooldown_hours, with a clock the test moves),
-// concurrency, events, and the ranking of docs/ranking.md recomputed from the raw votes.
+// concurrency, events, and the ranking of docs/ranking.md recomputed from the raw votes and promotions.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
@@ -11,6 +11,7 @@ import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
+import { promotionBoostAt } from '../src/domain/promotion-boost.ts';
 import { rankPriorities } from '../src/domain/ranking.ts';
 import {
   createPriority,
@@ -213,7 +214,7 @@ for (const { profile, skip } of await profilePlan()) {
       await assert.rejects(tables.query('UPDATE priorities.priorities SET score = 7 WHERE id = $1::uuid', [priority.id]), /can only be updated to DEFAULT/i, "score is generated from the counts");
     });
 
-    test('every rank recomputed from the raw votes table equals the order and ranks the API answers', async () => {
+    test('every rank recomputed from the raw votes and promotions equals the order and ranks the API answers', async () => {
       setSetting(platforms, 'min_endorsements_for_ranking', '2');
       try {
         const voters = await Promise.all(Array.from({ length: 5 }, (_, i) => signInCitizen(stack, `Ranker${i}`, 'Voter')));
@@ -224,6 +225,15 @@ for (const { profile, skip } of await profilePlan()) {
         await Promise.all(
           plan.flatMap((votes, p) => [...votes].map((v, i) => vote(voters[i]!.client, created[p]!.id, v === 'e' ? 'endorse' : 'oppose'))),
         );
+        // Promotions (docs/ranking.md v2): one a day old (decayed to half) and a fresh one on the 'ee'
+        // priority, one on an opposed priority with no endorsement (a boost buys position, not rank).
+        setSetting(platforms, 'priority_promotion_cost', '1');
+        const promote = async (priority: TPriority) =>
+          assert.equal((await voter.client.post(`/api/priorities/${priority.id}/promote`)).status, 200);
+        await promote(created[3]!);
+        clock.skip(25 * HOUR);
+        await promote(created[3]!);
+        await promote(created[5]!);
 
         const check = async (minEndorsements: number) => {
           const raw = await tables.query<{ id: string; created_at: Date | string; endorsements: number; oppositions: number; boost: number }>(
@@ -233,8 +243,16 @@ for (const { profile, skip } of await profilePlan()) {
              FROM priorities.priorities p LEFT JOIN priorities.votes v ON v.priority_id = p.id
              WHERE p.is_active GROUP BY p.id`,
           );
+          // Each boost recomputed from the raw promotions too, and compared with the kept column.
+          const promotions = await tables.query<{ priority_id: string; applied_at: Date | string }>(
+            `SELECT priority_id, applied_at FROM priorities.promotions WHERE status = 'applied'`,
+          );
+          const boostOf = (id: string) =>
+            promotionBoostAt(promotions.filter((p) => p.priority_id === id).map((p) => new Date(p.applied_at).getTime()), clock.now().getTime());
+          assert.deepEqual(raw.map((r) => [r.id, Number(r.boost)]), raw.map((r) => [r.id, boostOf(r.id)]));
+          assert.deepEqual([created[3]!, created[5]!].map((p) => boostOf(p.id)), [8 + 16, 16]);
           const expected = rankPriorities(
-            raw.map((r) => ({ id: r.id, endorsements: r.endorsements, oppositions: r.oppositions, promotionBoost: r.boost, createdAt: new Date(r.created_at).getTime() })),
+            raw.map((r) => ({ id: r.id, endorsements: r.endorsements, oppositions: r.oppositions, promotionBoost: boostOf(r.id), createdAt: new Date(r.created_at).getTime() })),
             minEndorsements,
           );
           const answered = (await listPriorities(author.client, '?limit=1000')).body;
@@ -264,6 +282,7 @@ for (const { profile, skip } of await profilePlan()) {
         assert.ok(all.every((p) => p.rank !== null));
       } finally {
         setSetting(platforms, 'min_endorsements_for_ranking', '5');
+        setSetting(platforms, 'priority_promotion_cost', '50');
       }
     });
   });

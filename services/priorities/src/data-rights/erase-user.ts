@@ -5,6 +5,10 @@
 // - their vote-change times and daily counts go, and their member row (names);
 // - their priorities stay (the community voted on them) with the author detached: author_id NULL,
 //   shown as "Deleted user";
+// - their promotions: applied and refunded ones stay detached (user_id NULL: the boost was paid for
+//   and the ranking keeps it, as the priorities stay); unsettled ones go, with the ledger account
+//   their debits were on (the ledger erases it on the same event), so nothing is left to refund;
+//   their creation charges likewise;
 // - the id goes into deleted_users, so a late profile event or a racing request records nothing.
 // The exclusive per-user lock waits for any write of the user in flight (data-rights/user-lock.ts).
 // A redelivery finds nothing left and changes nothing. Tallies change without vote events: open
@@ -33,6 +37,10 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('DELETE FROM priorities.vote_changes WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM priorities.daily_priority_counts WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('UPDATE priorities.priorities SET author_id = NULL WHERE author_id = $1::uuid', userId);
+  for (const table of ['priorities.promotions', 'priorities.creation_charges']) {
+    await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE user_id = $1::uuid AND status IN ('pending', 'refunding')`, userId);
+    await tx.$executeRawUnsafe(`UPDATE ${table} SET user_id = NULL WHERE user_id = $1::uuid`, userId);
+  }
   await tx.$executeRawUnsafe('DELETE FROM priorities.members WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe(
     'INSERT INTO priorities.deleted_users (user_id, deleted_at) VALUES ($1::uuid, $2::timestamptz) ON CONFLICT DO NOTHING',

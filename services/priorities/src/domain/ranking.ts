@@ -1,13 +1,13 @@
-// The ranking of docs/ranking.md (version 1) as pure functions. The database keeps the same order
+// The ranking of docs/ranking.md (version 2) as pure functions. The database keeps the same order
 // with its maintained columns and index (priorities/list-priorities.ts); tests recompute ranks with
-// these from the raw votes and compare.
-export const RANKING_VERSION = 1;
+// these from the raw votes and promotions and compare. The boost itself: domain/promotion-boost.ts.
+export const RANKING_VERSION = 2;
 
 export interface RankInputs {
   id: string;
   endorsements: number;
   oppositions: number;
-  /** The promotion boost (0 until promotions exist). */
+  /** The promotion boost (domain/promotion-boost.ts): decaying points bought with political capital. */
   promotionBoost: number;
   /** Creation time in ms since the epoch (or anything that orders the same way). */
   createdAt: number;

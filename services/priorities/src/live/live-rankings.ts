@@ -1,9 +1,9 @@
 // The live rankings stream (GET /api/priorities/stream) of one service process: the open streams
-// and what is written to them. The process watches every vote and creation event (events.ts,
-// watchLiveRankings), so with any number of replicas each one sees every vote, whichever replica
-// recorded it. On a vote event the priority's counts are read by primary key and one `tally` event
-// goes to every open stream; events that arrive together are read in one query (under load many
-// votes on one priority cost one read). Reads are serialised, so a later tally never carries older
+// and what is written to them. The process watches every vote, creation, promotion and boost decay
+// event (events.ts, watchLiveRankings), so with any number of replicas each one sees every change,
+// whichever replica recorded it. On a vote, promotion or decay event the priority's counts and boost
+// are read by primary key and one `tally` event goes to every open stream; events that arrive
+// together are read in one query (under load many votes on one priority cost one read). Reads are serialised, so a later tally never carries older
 // counts than an earlier one.
 import { PassThrough } from 'node:stream';
 import {
@@ -23,7 +23,7 @@ export interface LiveRankingsOptions {
 export interface LiveRankings {
   /** A new stream for one client; it ends when the client goes or the service closes. */
   open(): PassThrough;
-  /** A vote changed this priority's counts (`at`: when the vote was recorded). */
+  /** A vote, promotion or decay changed this priority's standing (`at`: when it was recorded). */
   tallyChanged(priorityId: string, at: string): void;
   created(event: TPriorityCreatedStreamEvent): void;
   readonly openStreams: number;
@@ -65,8 +65,8 @@ export function createLiveRankings(ctx: PrioritiesContext, options: LiveRankings
     const batch = new Map(pending);
     pending.clear();
     try {
-      const rows = await ctx.db.$queryRawUnsafe<{ id: string; endorsements: number; oppositions: number }[]>(
-        `SELECT id, endorsements, oppositions FROM priorities.priorities WHERE id = ANY(string_to_array($1, ',')::uuid[])`,
+      const rows = await ctx.db.$queryRawUnsafe<{ id: string; endorsements: number; oppositions: number; promotion_boost: number }[]>(
+        `SELECT id, endorsements, oppositions, promotion_boost FROM priorities.priorities WHERE id = ANY(string_to_array($1, ',')::uuid[])`,
         [...batch.keys()].join(','),
       );
       for (const row of rows) {
@@ -74,6 +74,7 @@ export function createLiveRankings(ctx: PrioritiesContext, options: LiveRankings
           priorityId: row.id,
           endorsements: Number(row.endorsements),
           oppositions: Number(row.oppositions),
+          promotionBoost: Number(row.promotion_boost),
           at: batch.get(row.id)!,
         };
         broadcast(sseEvent(PRIORITY_STREAM_EVENTS.tally, event));

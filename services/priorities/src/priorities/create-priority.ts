@@ -3,22 +3,44 @@
 // max_priorities_per_user_per_day, the row, and civic.priorities.priority.created in the outbox.
 // The daily count is one row per user and UTC day, incremented only while below the limit: the
 // upsert's row lock makes concurrent creates of one user wait for each other, so they can never
-// pass the limit together.
+// pass the limit together. When priority_creation_cost > 0 the creation is a purchase
+// (priorities/create-paid-priority.ts) and this transaction also marks its charge applied.
 import { randomUUID } from 'node:crypto';
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
+import type { Identity } from '@civic/service-kit/http/internal-identity';
+import { requestUserOf } from '@civic/service-kit/requests/request-bus';
 import type { PrioritiesContext } from '../context.ts';
 import { lockUserShared } from '../data-rights/user-lock.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
-import { AccountDeleted, DailyLimitReached, IssueNotFound } from '../errors.ts';
+import { AccountDeleted, DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { emitPriorityCreated, publishCommitted } from '../events.ts';
+import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { settingOf } from '../settings.ts';
+import { createPaidPriority } from './create-paid-priority.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 
-export async function createPriority(ctx: PrioritiesContext, userId: string, input: TCreatePriorityRequest): Promise<TPriority> {
+export async function createPriority(ctx: PrioritiesContext, caller: Identity, input: TCreatePriorityRequest): Promise<TPriority> {
+  const userId = requestUserOf(caller);
+  const cost = Math.min(settingOf(ctx, 'priority_creation_cost'), MAX_PRICE);
+  const id = randomUUID();
+  if (cost === 0) return insertPriority(ctx, { id, userId, input, paid: false });
+  return createPaidPriority(ctx, caller, { id, userId, input, cost });
+}
+
+export interface NewPriority {
+  /** Chosen before the transaction: a paid creation's charge has the same id. */
+  id: string;
+  userId: string;
+  input: TCreatePriorityRequest;
+  /** Whether its creation charge (creation_charges, same id) must be moved from pending to applied with it. */
+  paid: boolean;
+}
+
+export async function insertPriority(ctx: PrioritiesContext, priority: NewPriority): Promise<TPriority> {
+  const { id, userId, input } = priority;
   const now = ctx.platform.clock.now();
   const limit = settingOf(ctx, 'max_priorities_per_user_per_day');
   const issueId = input.issueId ?? null;
-  const id = randomUUID();
 
   const row = await ctx.db.$transaction(async (tx) => {
     await lockUserShared(tx, userId);
@@ -41,6 +63,16 @@ export async function createPriority(ctx: PrioritiesContext, userId: string, inp
       limit,
     );
     if (counted.length === 0) throw new DailyLimitReached(dailyLimitMessage(limit));
+
+    if (priority.paid) {
+      // Only while nobody claimed the charge for a refund (purchases/refund-purchase.ts).
+      const applied = await tx.$executeRawUnsafe(
+        `UPDATE priorities.creation_charges SET status = 'applied', applied_at = $2::timestamptz WHERE id = $1::uuid AND status = 'pending'`,
+        id,
+        now.toISOString(),
+      );
+      if (applied === 0) throw new PurchaseNotCompleted();
+    }
 
     await tx.$executeRawUnsafe(
       `INSERT INTO priorities.priorities (id, title, description, issue_id, author_id, created_at)

@@ -1,4 +1,5 @@
-// GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3).
+// GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3). The promote route is
+// promotion-routes.ts, votes vote-routes.ts.
 import { fastifyPath, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { requireActiveUser, requireUser } from '@civic/service-kit/http/identity-plugin';
 import { typed } from '@civic/service-kit/service';
@@ -35,7 +36,7 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
   );
 
   r.post(fastifyPath(ops.createPriority), { schema: routeSchema(ops.createPriority), preValidation: activeUser }, async (request) =>
-    createPriority(ctx, requireActiveUser(request), request.body),
+    createPriority(ctx, request.identity, request.body),
   );
 
   r.get(fastifyPath(ops.stats), { schema: routeSchema(ops.stats), preValidation: signedIn }, async () => getStats(ctx));

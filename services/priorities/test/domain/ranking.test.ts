@@ -1,4 +1,4 @@
-// docs/ranking.md version 1 as pure functions.
+// docs/ranking.md version 2 as pure functions (the boost itself: promotion-boost.test.ts).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compareRankOrder, isRanked, rankPriorities, RANKING_VERSION, scoreOf, type RankInputs } from '../../src/domain/ranking.ts';
@@ -11,8 +11,8 @@ const p = (id: string, endorsements: number, oppositions: number, createdAt = 0,
   createdAt,
 });
 
-describe('ranking v1', () => {
-  test('the version documented in docs/ranking.md', () => assert.equal(RANKING_VERSION, 1));
+describe('ranking v2', () => {
+  test('the version documented in docs/ranking.md', () => assert.equal(RANKING_VERSION, 2));
 
   test('score is endorsements minus oppositions plus the promotion boost', () => {
     assert.equal(scoreOf(p('a', 7, 2)), 5);

@@ -1,0 +1,81 @@
+// POST /api/priorities when priority_creation_cost > 0: the purchase saga of docs/ledger.md with the
+// creation_charges table as its record (the charge's id is the new priority's id):
+//   1. the refusals that do not depend on the balance (deleted account, unknown issue, the daily
+//      limit) are checked first, so nobody is charged for a creation that cannot happen;
+//   2. a pending charge row, then rpc.ledger.debit with the key create-priority:<id>;
+//      insufficient: the row goes and the ledger's "Insufficient ..." message is a 409;
+//      no answer: the key is refunded and the answer is the ledger's 503;
+//   3. the creating transaction (priorities/create-priority.ts) marks the charge applied with the
+//      row; if it fails (the day's limit reached meanwhile, ...), the debit is refunded and the
+//      refusal answered. What is left unsettled, the sweeper refunds (purchases/sweep-purchases.ts).
+import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
+import type { Identity } from '@civic/service-kit/http/internal-identity';
+import { RequestUnavailable } from '@civic/service-kit/requests/request-bus';
+import type { PrioritiesContext } from '../context.ts';
+import { AccountDeleted, DailyLimitReached, InsufficientPoliticalCapital, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
+import { debitPurchase } from '../purchases/debit-purchase.ts';
+import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
+import { settingOf } from '../settings.ts';
+import { insertPriority } from './create-priority.ts';
+import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
+
+/** Refusals the creating transaction answers as they are (after the refund). */
+const REFUSALS = [AccountDeleted, IssueNotFound, DailyLimitReached, PurchaseNotCompleted];
+
+async function checkBeforeCharging(ctx: PrioritiesContext, userId: string, issueId: number | null): Promise<void> {
+  const limit = settingOf(ctx, 'max_priorities_per_user_per_day');
+  const [check] = await ctx.sql.query<{ deleted: boolean; issue_found: boolean; created_today: number }>(
+    `SELECT EXISTS (SELECT 1 FROM priorities.deleted_users WHERE user_id = $1::uuid) AS deleted,
+            ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found,
+            COALESCE((SELECT created FROM priorities.daily_priority_counts WHERE user_id = $1::uuid AND day = $3::date), 0) AS created_today`,
+    [userId, issueId, ctx.platform.clock.now().toISOString().slice(0, 10)],
+  );
+  if (check!.deleted) throw new AccountDeleted();
+  if (!check!.issue_found) throw new IssueNotFound();
+  if (Number(check!.created_today) >= limit) throw new DailyLimitReached(dailyLimitMessage(limit));
+}
+
+/** The priority as the creating transaction committed it (its answer was lost, its charge found applied). */
+async function readCreated(ctx: PrioritiesContext, userId: string, id: string): Promise<TPriority> {
+  const [row] = await ctx.sql.query<PriorityRow>(selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'), [userId, id]);
+  return toPriorityView(row!, null);
+}
+
+export async function createPaidPriority(
+  ctx: PrioritiesContext,
+  caller: Identity,
+  priority: { id: string; userId: string; input: TCreatePriorityRequest; cost: number },
+): Promise<TPriority> {
+  const { id, userId, cost } = priority;
+  await checkBeforeCharging(ctx, userId, priority.input.issueId ?? null);
+
+  await ctx.sql.query(
+    `INSERT INTO priorities.creation_charges (id, user_id, cost, status, created_at) VALUES ($1::uuid, $2::uuid, $3::int, 'pending', $4::timestamptz)`,
+    [id, userId, cost, ctx.platform.clock.now().toISOString()],
+  );
+  const debit = await debitPurchase(ctx, { kind: 'creation', id, userId, cost, reference: id }, caller);
+  switch (debit.kind) {
+    case 'insufficient':
+      await discardUnpaidPurchase(ctx, 'creation', id);
+      throw new InsufficientPoliticalCapital(debit.message);
+    case 'cancelled':
+      await refundPurchase(ctx, 'creation', id);
+      throw new PurchaseNotCompleted();
+    case 'unknown':
+      ctx.platform.logger.warn({ err: debit.error, chargeId: id }, 'creation charge got no answer; refunding its key');
+      await refundPurchase(ctx, 'creation', id);
+      throw debit.error instanceof RequestUnavailable ? debit.error : new PurchaseNotCompleted();
+    case 'paid':
+      break;
+  }
+
+  try {
+    return await insertPriority(ctx, { id, userId, input: priority.input, paid: true });
+  } catch (error) {
+    // The commit may have happened with only its answer lost: then the claim finds the charge applied.
+    if ((await refundPurchase(ctx, 'creation', id)) === 'applied') return readCreated(ctx, userId, id);
+    if (REFUSALS.some((refusal) => error instanceof refusal)) throw error;
+    ctx.platform.logger.error({ err: error, chargeId: id }, 'priority paid for but not created; refunded');
+    throw new PurchaseNotCompleted();
+  }
+}

@@ -1,0 +1,47 @@
+// The decay of promotion boosts (docs/ranking.md version 2): every PRIORITIES_BOOST_DECAY_MS each
+// process runs this job; one process at a time does the work (a try-lock, the others skip). It
+// recomputes the boost of every boosted priority from its applied promotions at the clock's now and
+// writes the ones that changed, with civic.priorities.boosts.decayed in the outbox, so every replica
+// drops its top list and tells its streams (events.ts). A boost only changes when one of its
+// promotions passes a half-life, so most runs write nothing.
+//
+// The boosted priorities are locked (in id order, as the erasure locks) before the boosts are summed,
+// so a promotion applied meanwhile is either committed before the sum (and counted) or waits for it
+// and recomputes the boost itself (apply_promotion): a decay never drops a fresh promotion.
+import type { PrioritiesContext } from '../context.ts';
+import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
+import { emitPromotionBoostsDecayed, publishCommitted } from '../events.ts';
+import { WRITE_TRANSACTION } from '../db.ts';
+
+/** The decay job's advisory lock (two-key form: its own class, key 0), held for its transaction. */
+const DECAY_LOCK = [0x50524932 /* 'PRI2' */, 0] as const;
+
+/** Returns the ids of the priorities whose boost changed. */
+export async function decayPromotionBoosts(ctx: PrioritiesContext): Promise<string[]> {
+  const at = ctx.platform.clock.now().toISOString();
+  const changed = await ctx.db.$transaction(async (tx) => {
+    const [lock] = await tx.$queryRawUnsafe<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', ...DECAY_LOCK);
+    if (!lock!.locked) return [];
+    await tx.$queryRawUnsafe('SELECT id FROM priorities.priorities WHERE promotion_boost > 0 ORDER BY id FOR NO KEY UPDATE');
+    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+      `UPDATE priorities.priorities p
+       SET promotion_boost = b.boost
+       FROM (SELECT id, priorities.promotion_boost_at(id, $1::timestamptz, $2::int, $3::bigint, $4::bigint) AS boost
+             FROM priorities.priorities WHERE promotion_boost > 0) b
+       WHERE p.id = b.id AND p.promotion_boost <> b.boost
+       RETURNING p.id`,
+      at,
+      PROMOTION_BOOST_POINTS,
+      PROMOTION_HALF_LIFE_MS,
+      PROMOTION_LIFETIME_MS,
+    );
+    const ids = rows.map((row) => row.id);
+    if (ids.length > 0) await emitPromotionBoostsDecayed(tx, { priorityIds: ids, decayedAt: at });
+    return ids;
+  }, WRITE_TRANSACTION);
+  if (changed.length > 0) {
+    publishCommitted(ctx);
+    ctx.topPriorities.invalidate();
+  }
+  return changed;
+}

@@ -1,0 +1,31 @@
+// The saga's safety net: purchases still pending or refunding PURCHASE_STALE_MS after they began
+// belong to a request that died (a crash, a lost connection) or a refund the ledger could not take
+// yet. Each is claimed and refunded (purchases/refund-purchase.ts), so a debit never outlives the
+// effect it paid for by more than the sweep period. A request takes at most the ledger's 5 s answer
+// time plus one transaction, far below the threshold, so a live request is never swept.
+import type { PrioritiesContext } from '../context.ts';
+import { PURCHASE_KINDS, type PurchaseKind } from './purchase-kinds.ts';
+import { refundPurchase } from './refund-purchase.ts';
+
+export const PURCHASE_STALE_MS = 60_000;
+/** Purchases settled per kind and sweep; the next sweep takes the rest. */
+const SWEEP_BATCH = 200;
+
+export async function sweepPurchases(ctx: PrioritiesContext): Promise<{ refunded: number; unsettled: number }> {
+  const staleBefore = new Date(ctx.platform.clock.now().getTime() - PURCHASE_STALE_MS).toISOString();
+  let refunded = 0;
+  let unsettled = 0;
+  for (const kind of Object.keys(PURCHASE_KINDS) as PurchaseKind[]) {
+    const rows = await ctx.sql.query<{ id: string }>(
+      `SELECT id FROM ${PURCHASE_KINDS[kind].table} WHERE status IN ('pending', 'refunding') AND created_at < $1::timestamptz ORDER BY created_at LIMIT ${SWEEP_BATCH}`,
+      [staleBefore],
+    );
+    for (const { id } of rows) {
+      const outcome = await refundPurchase(ctx, kind, id);
+      if (outcome === 'refunded') refunded++;
+      if (outcome === 'unsettled') unsettled++;
+    }
+  }
+  if (refunded + unsettled > 0) ctx.platform.logger.info({ refunded, unsettled }, 'swept unsettled purchases');
+  return { refunded, unsettled };
+}
