@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
 import { startTestServer } from '../support/test-server.ts';
-import { signInThroughApi, toastArea, uniqueEmail } from './browser-helpers.ts';
+import { csrfHeaders, dialog, signInThroughApi, toastArea, uniqueEmail } from './browser-helpers.ts';
 
 const capitalCard = (page: Page) => page.getByRole('region', { name: 'Political Capital Activity' });
 
@@ -89,5 +89,52 @@ describe('political capital: daily login, activity card and balance', () => {
     await toast.getByText('Error', { exact: true }).waitFor();
     await capitalCard(page).getByText('Initial political capital', { exact: true }).waitFor();
     assert.equal((await transactionsOf(page)).length, 1);
+  });
+
+  test('a balance auth has not caught up with yet is read again until the credit shows', async () => {
+    const { page, context } = await start();
+    const user = await signInThroughApi(context, server, uniqueEmail('trailing'));
+    // Distributed, auth applies the ledger's balance event a moment after the ledger answers: the
+    // first reads after the daily login then still carry the old balance. Played here by answering
+    // the two reads after it with the balance from before.
+    let credited = false;
+    let staleAnswers = 0;
+    await page.route(/\/api\/daily-login$/, async (route) => {
+      const answer = await route.fetch();
+      credited = true;
+      await route.fulfill({ response: answer });
+    });
+    await page.route(/\/api\/auth\/user$/, async (route) => {
+      const answer = await route.fetch();
+      if (!credited || staleAnswers >= 2) return route.fulfill({ response: answer });
+      staleAnswers += 1;
+      const body = { ...(await answer.json()), politicalCapital: user.politicalCapital };
+      return route.fulfill({ response: answer, body: JSON.stringify(body) });
+    });
+    await page.goto('/');
+    const card = capitalCard(page);
+    await card.getByText('Daily login bonus', { exact: true }).waitFor();
+    await card.getByText(`${user.politicalCapital + 1} PC`, { exact: true }).waitFor();
+    assert.equal(staleAnswers, 2);
+  });
+
+  test('an unauthorized daily login opens the sign-in dialog, with no toast', async () => {
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('expired'));
+    // The session ends (signed out elsewhere, expired) just before the dashboard asks.
+    const statuses: number[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname === '/api/daily-login') statuses.push(r.status());
+    });
+    await page.route(/\/api\/daily-login$/, async (route) => {
+      const loggedOut = await context.request.post('/api/auth/logout', { headers: await csrfHeaders(context) });
+      assert.equal(loggedOut.status(), 200, await loggedOut.text());
+      await route.continue();
+    });
+    await page.goto('/');
+    await dialog(page).getByText('US citizens only, one account per person', { exact: true }).waitFor();
+    // The stale CSRF token (bound to the ended session) is refused first, the retry is unauthorized.
+    assert.equal(statuses.at(-1), 401);
+    assert.equal(await toastArea(page).count(), 0, 'no error toast for a 401');
   });
 });

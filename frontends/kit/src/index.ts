@@ -3,7 +3,13 @@ export { ApiError, isUnauthorizedError, serverMessageOf, throwIfResponseNotOk } 
 export { ACTIVITIES_PATH, isActivityQuery, isActivityQueryKey } from './api/activity-queries.ts';
 export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod } from './api/api-client.ts';
 export { getQueryFn, queryClient, queryKeyToPath } from './api/query-client.ts';
-export { DAILY_LOGIN_PATH, refreshPoliticalCapital, TRANSACTIONS_PATH, TRANSACTIONS_QUERY_KEY } from './api/political-capital-queries.ts';
+export {
+  cachedBalance,
+  DAILY_LOGIN_PATH,
+  refreshPoliticalCapital,
+  TRANSACTIONS_PATH,
+  TRANSACTIONS_QUERY_KEY,
+} from './api/political-capital-queries.ts';
 export { readAuthState, subscribeAuthState, type AuthState } from './auth/auth-state.ts';
 export {
   CURRENT_USER_QUERY_KEY,
