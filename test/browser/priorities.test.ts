@@ -340,7 +340,9 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
     let answer = { status: 200, body: { ok: true } as unknown };
     let release!: () => void;
     let held = new Promise<void>((resolve) => (release = resolve));
+    const idempotencyKeys: string[] = [];
     await page.route(promotePath, async (route) => {
+      idempotencyKeys.push(route.request().headers()['idempotency-key'] ?? '');
       await held;
       await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
     });
@@ -373,6 +375,10 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
     await promote.click();
     const failed = toastArea(page).filter({ hasText: 'Failed to promote priority. Please try again.' });
     await failed.getByText('Error', { exact: true }).waitFor();
+    // Every click is a purchase of its own: a fresh random key each (a retry of one reuses its key).
+    assert.equal(idempotencyKeys.length, 3);
+    for (const key of idempotencyKeys) assert.match(key, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    assert.equal(new Set(idempotencyKeys).size, 3);
   });
 
   test('create failures: the fallback for a server error, the server\'s message for a refusal it explains', async () => {

@@ -1,7 +1,7 @@
 // Public surface of @civic/frontend-kit, the federation singleton shared by the shell and every micro-frontend.
 export { ApiError, isUnauthorizedError, serverMessageOf, throwIfResponseNotOk } from './api/api-error.ts';
 export { ACTIVITIES_PATH, isActivityQuery, isActivityQueryKey } from './api/activity-queries.ts';
-export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod } from './api/api-client.ts';
+export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod, type RequestOptions } from './api/api-client.ts';
 export { getQueryFn, queryClient, queryKeyToPath } from './api/query-client.ts';
 export {
   cachedBalance,

@@ -42,8 +42,13 @@ function isStateChanging(method: HttpMethod): boolean {
   return method !== 'GET';
 }
 
-async function send(method: HttpMethod, url: string, data: unknown, csrfToken: string | null): Promise<Response> {
-  const headers: Record<string, string> = {};
+/** Extra request headers, e.g. an Idempotency-Key; sent again, unchanged, on the CSRF retry. */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+}
+
+async function send(method: HttpMethod, url: string, data: unknown, csrfToken: string | null, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
   if (data !== undefined) headers['Content-Type'] = 'application/json';
   if (csrfToken) headers[CSRF_HEADER] = csrfToken;
   return fetch(url, {
@@ -55,18 +60,18 @@ async function send(method: HttpMethod, url: string, data: unknown, csrfToken: s
 }
 
 /** Sends a request; throws ApiError (message "{status}: {body}") on a non-ok answer. */
-export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+export async function apiRequest(method: HttpMethod, url: string, data?: unknown, options: RequestOptions = {}): Promise<Response> {
   if (!isStateChanging(method)) {
-    const response = await send(method, url, data, null);
+    const response = await send(method, url, data, null, options);
     await throwIfResponseNotOk(response);
     return response;
   }
-  let response = await send(method, url, data, await ensureCsrfToken());
+  let response = await send(method, url, data, await ensureCsrfToken(), options);
   if (response.status === 403) {
     // The token may have been rotated (e.g. a new session after sign-in): fetch a fresh one and retry once.
     const text = await response.clone().text();
     if (text.includes('CSRF')) {
-      response = await send(method, url, data, await ensureCsrfToken({ refresh: true }));
+      response = await send(method, url, data, await ensureCsrfToken({ refresh: true }), options);
     }
   }
   await throwIfResponseNotOk(response);
@@ -74,7 +79,7 @@ export async function apiRequest(method: HttpMethod, url: string, data?: unknown
 }
 
 /** apiRequest + JSON body. */
-export async function apiRequestJson<T>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
-  const response = await apiRequest(method, url, data);
+export async function apiRequestJson<T>(method: HttpMethod, url: string, data?: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await apiRequest(method, url, data, options);
   return (await response.json()) as T;
 }

@@ -1,22 +1,32 @@
 // Promote a priority for 50 PC (spec 2.6, 4, 8, 9): "Promoting..." during the request, the button
 // stays locked about a second afterwards; success refetches the lists, the current user (balance) and
-// the transactions.
+// the transactions. Each click carries a fresh Idempotency-Key, so the server charges a request that
+// reached it twice (a retry after a lost answer, the CSRF retry) only once.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../api/api-client.ts';
 import { isUnauthorizedError } from '../../api/api-error.ts';
-import { refreshPoliticalCapital } from '../../api/political-capital-queries.ts';
+import { cachedBalance, refreshPoliticalCapital } from '../../api/political-capital-queries.ts';
+import { randomUuid } from '../../lib/random-uuid.ts';
 import { toast } from '../../toast/toast-store.ts';
 import { promotePath, refetchPriorityLists } from './priority-queries.ts';
 import { PRIORITY_TOASTS } from './priority-texts.ts';
 
 /** spec 9: the promote button stays locked 1000 ms after a click. */
 export const PROMOTE_LOCK_MS = 1000;
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
+/** spec 8: the server's refusal for want of capital says "Insufficient"; anything else is a plain failure. */
 export function promoteFailureText(error: unknown): string {
   return error instanceof Error && error.message.includes('Insufficient')
     ? PRIORITY_TOASTS.promoteInsufficient
     : PRIORITY_TOASTS.promoteFailed;
+}
+
+interface PromoteClick {
+  idempotencyKey: string;
+  /** The balance before the click: the refresh reads the current user until it moved. */
+  balanceBefore: number | null;
 }
 
 export function usePromote(priorityId: string) {
@@ -27,14 +37,20 @@ export function usePromote(priorityId: string) {
   }, []);
 
   const mutation = useMutation({
-    mutationFn: () => apiRequest('POST', promotePath(priorityId)),
-    onSuccess: async () => {
+    mutationFn: ({ idempotencyKey }: PromoteClick) =>
+      apiRequest('POST', promotePath(priorityId), undefined, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+    onSuccess: (_, { balanceBefore }) => {
       toast({ title: PRIORITY_TOASTS.promoted, description: PRIORITY_TOASTS.promotedDescription, variant: 'success' });
-      await Promise.all([refetchPriorityLists(), refreshPoliticalCapital()]);
+      // Not awaited: "Promoting..." and the lock follow the request alone (spec 4), and the balance
+      // catch-up may take seconds.
+      void refetchPriorityLists();
+      void refreshPoliticalCapital(balanceBefore);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
       toast({ title: PRIORITY_TOASTS.errorTitle, description: promoteFailureText(error), variant: 'destructive' });
+      // A refusal for want of capital means the balance on screen was out of date: read it again.
+      void refreshPoliticalCapital();
     },
     onSettled: () => {
       setLocked(true);
@@ -47,7 +63,7 @@ export function usePromote(priorityId: string) {
     isDisabled: mutation.isPending || locked,
     promote: () => {
       if (mutation.isPending || locked) return;
-      mutation.mutate();
+      mutation.mutate({ idempotencyKey: randomUuid(), balanceBefore: cachedBalance() });
     },
   };
 }

@@ -1,0 +1,189 @@
+/// <reference lib="dom" />
+// Promote in Chromium against the real stack (spec 2.2, 2.6, 4, 8, 9; issue 5): with 120 PC the
+// button shows "Promoting...", the success toast follows, the button stays locked about a second,
+// the balance in the phone drawer drops by 50 and the dashboard card lists the debit; the request's
+// Idempotency-Key sent again charges nothing more. With 10 PC the insufficient-capital toast shows
+// and nothing is charged.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { LEDGER_DESCRIPTIONS, type TPromotionResult } from '@civic/contracts';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
+import { startTestServer } from '../support/test-server.ts';
+import { csrfHeaders, signInThroughApi, toastArea, uniqueEmail, type SignedInUser } from './browser-helpers.ts';
+import { apiCitizen, apiCreatePriority, BULK_ENV, cardOf, setSetting, type PrioritiesTestServer } from './priority-helpers.ts';
+
+const PROMOTED = 'Priority promoted';
+const PROMOTED_DESCRIPTION = "You've successfully promoted this priority using 50 political capital.";
+const INSUFFICIENT = "You don't have enough political capital to promote this priority.";
+const PROMOTION = LEDGER_DESCRIPTIONS.debit.promote_priority;
+
+const allPriorities = (page: Page) => page.getByRole('list', { name: 'All Priorities' });
+
+/** Opens the phone drawer, waits for `balance` in its account section, and closes it again. */
+async function expectDrawerBalance(page: Page, balance: string): Promise<void> {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.getByRole('region', { name: 'Your account' }).getByText(`Political capital: ${balance}`, { exact: true }).waitFor();
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'detached' });
+}
+
+/** The user's transactions as the ledger lists them (newest first), description and amount only. */
+async function transactionsOf(context: BrowserContext): Promise<Array<{ description: string; amount: number }>> {
+  const answer = await context.request.get('/api/political-capital/transactions');
+  assert.equal(answer.status(), 200, await answer.text());
+  const list = (await answer.json()) as Array<{ description: string; amount: number }>;
+  return list.map(({ description, amount }) => ({ description, amount }));
+}
+
+/**
+ * How long the button stayed disabled after the promote answer arrived, measured in the page (the
+ * answer's responseEnd from resource timing, the button's last disabled -> enabled change seen by a
+ * MutationObserver) so the test process's own delays do not count. Call before the click.
+ */
+async function watchLock(button: Locator): Promise<() => Promise<number>> {
+  await button.evaluate((element) => {
+    const changes: Array<[number, boolean]> = [];
+    (window as unknown as { lockChanges: typeof changes }).lockChanges = changes;
+    new MutationObserver(() => changes.push([performance.now(), (element as HTMLButtonElement).disabled])).observe(element, {
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
+  });
+  return async () => {
+    await button.page().waitForFunction((element) => !(element as HTMLButtonElement).disabled, await button.elementHandle(), {
+      timeout: 3000,
+    });
+    return button.page().evaluate(() => {
+      const changes = (window as unknown as { lockChanges: Array<[number, boolean]> }).lockChanges;
+      const enabledAt = changes.findLast(([, disabled]) => !disabled)![0];
+      const answeredAt = performance.getEntriesByType('resource').findLast((entry) => entry.name.endsWith('/promote'))!;
+      return enabledAt - (answeredAt as PerformanceResourceTiming).responseEnd;
+    });
+  };
+}
+
+describe('promote: the real endpoint, the balance and the toasts', () => {
+  let server: PrioritiesTestServer;
+  const sessions: BrowserSession[] = [];
+
+  before(async () => {
+    server = await startTestServer({ env: BULK_ENV });
+  });
+  after(async () => {
+    for (const session of sessions) await session.close().catch(() => undefined);
+    await closeBrowser();
+    await server?.close();
+  });
+
+  const start = async () => {
+    const session = await newSession(server.baseUrl, { viewport: PHONE_VIEWPORT });
+    sessions.push(session);
+    return session;
+  };
+
+  /** A new citizen who starts with `capital` PC (initial_political_capital while their account opens). */
+  async function signInWithCapital(context: BrowserContext, label: string, capital: number): Promise<SignedInUser> {
+    setSetting(server, 'initial_political_capital', String(capital));
+    try {
+      // Returns once the initial credit reached GET /api/auth/user, so the setting was read by then.
+      const user = await signInThroughApi(context, server, uniqueEmail(label));
+      assert.equal(user.politicalCapital, capital);
+      return user;
+    } finally {
+      setSetting(server, 'initial_political_capital', '10');
+    }
+  }
+
+  async function priorityToPromote(title: string) {
+    return apiCreatePriority(await apiCitizen(server, 'Rosa'), { title });
+  }
+
+  test('120 PC: "Promoting...", the toast, locked about a second, the drawer shows 70 PC, the card lists the debit', async () => {
+    const title = `Modernize the power grid ${Date.now()}`;
+    const priority = await priorityToPromote(title);
+    const { page, context, errors } = await start();
+    await signInWithCapital(context, 'rich', 120);
+    const promotePath = new RegExp(`/api/priorities/${priority.id}/promote$`);
+    // Held in the browser until released, so "Promoting..." can be seen; then sent to the server.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(promotePath, async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/priorities');
+    await expectDrawerBalance(page, '120 PC');
+    const card = cardOf(allPriorities(page), title);
+    const lockedFor = await watchLock(card.getByRole('button', { name: 'Promote' }));
+    await card.getByRole('button', { name: 'Promote' }).click();
+    const promoting = card.getByRole('button', { name: 'Promoting...' });
+    await promoting.waitFor();
+    assert.equal(await promoting.isDisabled(), true, 'disabled during the request');
+
+    const answered = page.waitForResponse((r) => promotePath.test(new URL(r.url()).pathname));
+    release();
+    const response = await answered;
+    assert.equal(response.status(), 200, await response.text());
+    const toast = toastArea(page).filter({ hasText: PROMOTED });
+    await toast.getByText(PROMOTED_DESCRIPTION, { exact: true }).waitFor();
+    const promote = card.getByRole('button', { name: 'Promote' });
+    await promote.waitFor();
+    assert.equal(await promote.isDisabled(), true, 'locked right after');
+    const locked = await lockedFor();
+    assert.ok(locked >= 990 && locked < 1500, `locked about a second after the answer (${locked} ms)`);
+
+    // At phone width the toast sits over the navbar's menu button: closed as a user would.
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await expectDrawerBalance(page, '70 PC');
+
+    // The same request again (a retry after a lost answer) with its Idempotency-Key: the same answer, no new charge.
+    const key = (await response.request().allHeaders())['idempotency-key'];
+    assert.ok(key, 'the promotion carries an Idempotency-Key');
+    const again = await context.request.post(`/api/priorities/${priority.id}/promote`, {
+      headers: { ...(await csrfHeaders(context)), 'Idempotency-Key': key },
+    });
+    assert.equal(again.status(), 200, await again.text());
+    assert.deepEqual((await again.json()) as TPromotionResult, (await response.json()) as TPromotionResult);
+    assert.deepEqual(await transactionsOf(context), [
+      { description: PROMOTION, amount: -50 },
+      { description: 'Initial political capital', amount: 120 },
+    ]);
+
+    // The dashboard: the debit among the latest transactions, after the daily login's +1 (71 PC).
+    await page.goto('/');
+    const latest = page.getByRole('region', { name: 'Political Capital Activity' }).getByRole('list', { name: 'Latest transactions' });
+    await latest.getByText('Daily login bonus', { exact: true }).waitFor();
+    const items = await latest.getByRole('listitem').allInnerTexts();
+    assert.match(items[0]!, /Daily login bonus[\s\S]*\+1 PC/);
+    assert.match(items[1]!, new RegExp(`${PROMOTION}[\\s\\S]*-50 PC`));
+    await expectDrawerBalance(page, '71 PC');
+    assert.deepEqual(errors, []);
+  });
+
+  test('10 PC: the insufficient-capital toast, locked about a second, nothing charged', async () => {
+    const title = `Expand rural broadband access ${Date.now()}`;
+    await priorityToPromote(title);
+    const { page, context } = await start();
+    await signInWithCapital(context, 'poor', 10);
+    await page.goto('/priorities');
+    const card = cardOf(allPriorities(page), title);
+    const answered = page.waitForResponse((r) => r.url().endsWith('/promote'));
+    const lockedFor = await watchLock(card.getByRole('button', { name: 'Promote' }));
+    await card.getByRole('button', { name: 'Promote' }).click();
+    const response = await answered;
+    assert.equal(response.status(), 409, await response.text());
+    const toast = toastArea(page).filter({ hasText: INSUFFICIENT });
+    await toast.getByText('Error', { exact: true }).waitFor();
+    const promote = card.getByRole('button', { name: 'Promote' });
+    assert.equal(await promote.isDisabled(), true, 'locked right after');
+    const locked = await lockedFor();
+    assert.ok(locked >= 990 && locked < 1500, `locked about a second after the answer (${locked} ms)`);
+
+    await toast.getByRole('button', { name: 'Close notification' }).click();
+    await expectDrawerBalance(page, '10 PC');
+    assert.deepEqual(await transactionsOf(context), [{ description: 'Initial political capital', amount: 10 }]);
+  });
+});
