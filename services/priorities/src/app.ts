@@ -55,6 +55,7 @@ export const prioritiesService = defineService({
       sql: database.driver,
       platform,
       topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
+      ledgerTimeoutMs: config.PRIORITIES_LEDGER_TIMEOUT_MS,
     };
     const relay = await platform.events.startRelay({ db, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
     const live = createLiveRankings(ctx, { heartbeatMs: config.PRIORITIES_STREAM_HEARTBEAT_MS });

@@ -9,6 +9,11 @@ export const ZPrioritiesConfig = z.object({
    * PURCHASE_STALE_MS and refunds them (src/purchases/sweep-purchases.ts).
    */
   PRIORITIES_PURCHASE_SWEEP_MS: z.coerce.number().int().min(50).max(3_600_000).default(30_000),
+  /**
+   * How long a purchase waits for the ledger's answer to a debit or refund before it counts as unknown
+   * (and is refunded). At most 30 s: the sweeper takes purchases a minute old (PURCHASE_STALE_MS).
+   */
+  PRIORITIES_LEDGER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   /** How often promotion boosts are recomputed as they decay (docs/ranking.md; src/promotions/decay-promotion-boosts.ts). */
   PRIORITIES_BOOST_DECAY_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
 });

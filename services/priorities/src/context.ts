@@ -10,4 +10,6 @@ export interface PrioritiesContext {
   sql: SqlDriver;
   platform: Platform;
   topPriorities: TopPrioritiesCache;
+  /** How long a purchase waits for the ledger (PRIORITIES_LEDGER_TIMEOUT_MS). */
+  ledgerTimeoutMs: number;
 }

@@ -31,7 +31,7 @@ for (const { profile, skip } of await profilePlan()) {
     const prioritiesOf = (userId: string) => tables.query<{ id: string }>('SELECT id FROM priorities.priorities WHERE author_id = $1::uuid', [userId]);
 
     before(async () => {
-      stack = await startStack(profile, { clock, env: { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200' } });
+      stack = await startStack(profile, { clock, env: { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_LEDGER_TIMEOUT_MS: '20000' } });
       setSetting([stack.platforms.priorities!], 'max_priorities_per_user_per_day', '1000');
       tables = await openPrioritiesTables(stack);
       ledger = await openLedgerTables(stack);

@@ -49,8 +49,11 @@ for (const { profile, skip } of await profilePlan()) {
     let author: Citizen;
     const clock = new SteppingClock();
     before(async () => {
-      // The background jobs run often here, so the tests see them work by themselves.
-      stack = await startStack(profile, { clock, env: { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_BOOST_DECAY_MS: '200' } });
+      // The background jobs run often here, so the tests see them work by themselves. The ledger gets
+      // 20 s to answer (as in its own tests): 100 debits of one account queue for its lock, and on a
+      // loaded machine 5 s can pass, which would turn answers into refunds (503) and the count astray.
+      const env = { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_BOOST_DECAY_MS: '200', PRIORITIES_LEDGER_TIMEOUT_MS: '20000' };
+      stack = await startStack(profile, { clock, env });
       setSetting([stack.platforms.priorities!], 'max_priorities_per_user_per_day', '1000');
       setSetting([stack.platforms.priorities!], 'min_endorsements_for_ranking', '0');
       tables = await openPrioritiesTables(stack);

@@ -3,7 +3,7 @@
 // recomputes the boost of every boosted priority from its applied promotions at the clock's now and
 // writes the ones that changed, with civic.priorities.boosts.decayed in the outbox, so every replica
 // drops its top list and tells its streams (events.ts). A boost only changes when one of its
-// promotions passes a half-life, so most runs write nothing.
+// promotions passes a half-life, so most runs write nothing and take no lock.
 //
 // The boosted priorities are locked (in id order, as the erasure locks) before the boosts are summed,
 // so a promotion applied meanwhile is either committed before the sum (and counted) or waits for it
@@ -16,9 +16,19 @@ import { WRITE_TRANSACTION } from '../db.ts';
 /** The decay job's advisory lock (two-key form: its own class, key 0), held for its transaction. */
 const DECAY_LOCK = [0x50524932 /* 'PRI2' */, 0] as const;
 
+const BOOST_PARAMS = '$2::int, $3::bigint, $4::bigint';
+
 /** Returns the ids of the priorities whose boost changed. */
 export async function decayPromotionBoosts(ctx: PrioritiesContext): Promise<string[]> {
   const at = ctx.platform.clock.now().toISOString();
+  // Most runs change nothing: a look without locks first, so votes on boosted priorities never wait
+  // for a run that writes nothing. A boost that falls due after this look is the next run's.
+  const [due] = await ctx.sql.query(
+    `SELECT 1 FROM priorities.priorities
+     WHERE promotion_boost > 0 AND promotion_boost <> priorities.promotion_boost_at(id, $1::timestamptz, ${BOOST_PARAMS}) LIMIT 1`,
+    [at, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS],
+  );
+  if (!due) return [];
   const changed = await ctx.db.$transaction(async (tx) => {
     const [lock] = await tx.$queryRawUnsafe<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', ...DECAY_LOCK);
     if (!lock!.locked) return [];
@@ -26,7 +36,7 @@ export async function decayPromotionBoosts(ctx: PrioritiesContext): Promise<stri
     const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
       `UPDATE priorities.priorities p
        SET promotion_boost = b.boost
-       FROM (SELECT id, priorities.promotion_boost_at(id, $1::timestamptz, $2::int, $3::bigint, $4::bigint) AS boost
+       FROM (SELECT id, priorities.promotion_boost_at(id, $1::timestamptz, ${BOOST_PARAMS}) AS boost
              FROM priorities.priorities WHERE promotion_boost > 0) b
        WHERE p.id = b.id AND p.promotion_boost <> b.boost
        RETURNING p.id`,
