@@ -17,6 +17,7 @@ export * as authEvents from './events/auth.ts';
 export * as accountEvents from './events/account.ts';
 export * as prioritiesEvents from './events/priorities.ts';
 export * as briefingEvents from './events/briefing.ts';
+export * as socialEvents from './events/social.ts';
 export * as ledgerEvents from './events/ledger.ts';
 export * from './http/operation.ts';
 export { buildOpenApiDocument, ALL_OPERATIONS } from './openapi.ts';

@@ -10,7 +10,7 @@ export const PRIORITY_CREATION_REWARD = 5;
 export const BRIEFING_DOCUMENT_REWARD = 2;
 
 /** What kind of entry a transaction is; stored with each ledger entry. */
-export const LEDGER_ENTRY_KINDS = ['initial', 'priority_created', 'briefing_created', 'daily_login', 'debit', 'refund'] as const;
+export const LEDGER_ENTRY_KINDS = ['initial', 'priority_created', 'briefing_created', 'recruit_joined', 'daily_login', 'debit', 'refund'] as const;
 export type TLedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 /** What a debit pays for (rpc.ledger.debit's `reason`); each has the description users read. */
@@ -22,6 +22,7 @@ export const LEDGER_DESCRIPTIONS = {
   initial: 'Initial political capital',
   priority_created: 'Created a priority',
   briefing_created: 'Created a briefing document',
+  recruit_joined: 'Recruited a citizen',
   daily_login: 'Daily login bonus',
   debit: {
     promote_priority: 'Promoted a priority',

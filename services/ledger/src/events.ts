@@ -3,11 +3,11 @@
 // Credits come from the events of the services where the rewarded acts happen; each handler writes
 // through the consumer's transaction, which also records the event id in the ledger's inbox, and
 // the credited entry carries the event id too (unique), so a replayed event never credits twice.
-import { accountEvents, authEvents, briefingEvents, ledgerEvents, prioritiesEvents, type EventDefinition } from '@civic/contracts';
+import { accountEvents, authEvents, briefingEvents, ledgerEvents, prioritiesEvents, socialEvents, type EventDefinition } from '@civic/contracts';
 import type { EventHandler, EventSubscription } from '@civic/service-kit/events/index';
 import { serviceEvents } from '@civic/service-kit/events/service-events';
 import type { LedgerContext } from './context.ts';
-import { creditBriefingDocument, creditPriorityCreated, openAccount } from './credits/credit-from-event.ts';
+import { creditBriefingDocument, creditPriorityCreated, creditRecruitJoined, openAccount } from './credits/credit-from-event.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 
 export const LEDGER_SCHEMA = 'ledger';
@@ -27,6 +27,8 @@ export async function subscribeLedgerConsumers(ctx: LedgerContext): Promise<Even
     await subscribe(authEvents.UserRegistered, (p, { tx, envelope }) => openAccount(ctx, tx, p.userId, envelope.id)),
     await subscribe(prioritiesEvents.PriorityCreated, (p, { tx, envelope }) => creditPriorityCreated(ctx, tx, p.authorId, envelope.id)),
     await subscribe(briefingEvents.DocumentCreated, (p, { tx, envelope }) => creditBriefingDocument(ctx, tx, p.authorId, envelope.id)),
+    // recruit_user_reward for the recruiter when the recruited citizen joins (spec 9).
+    await subscribe(socialEvents.RecruitJoined, (p, { tx, envelope }) => creditRecruitJoined(ctx, tx, p, envelope.id)),
     // Account erasure: the account and its entries go, the id stays as a tombstone (data-rights/erase-user.ts).
     await subscribe(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
   ];

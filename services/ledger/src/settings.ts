@@ -6,7 +6,7 @@ import type { LedgerContext } from './context.ts';
 
 const MAX_AMOUNT = 1_000_000;
 
-type LedgerSetting = Extract<PlatformSettingKey, 'initial_political_capital' | 'daily_login_bonus'>;
+type LedgerSetting = Extract<PlatformSettingKey, 'initial_political_capital' | 'daily_login_bonus' | 'recruit_user_reward'>;
 
 export function settingOf(ctx: Pick<LedgerContext, 'platform'>, key: LedgerSetting): number {
   const value = ctx.platform.settings.getInteger(key);

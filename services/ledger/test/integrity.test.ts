@@ -1,22 +1,20 @@
 // The ledger's integrity, on both run profiles (SECURITY 15, 16, 20; docs/ledger.md): what the
 // database itself refuses (a negative balance, rewriting or deleting history, a zero entry, a second
-// credit for one event), and that replaying every credit event twice, even after the inbox forgot
-// them, changes nothing.
+// credit for one event), and that replaying every credit event twice (registration, priority,
+// briefing document, recruit), even after the inbox forgot them, changes nothing.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { jetstream } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import {
   authEvents,
   briefingEvents,
   prioritiesEvents,
+  socialEvents,
   type EventDefinition,
   type EventPayload,
   type TEventEnvelope,
 } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
-import { wireSubjectFor } from '@civic/service-kit/events/index';
 import { probeEvents, type EventProbe } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
@@ -33,6 +31,7 @@ import {
   transactionsOf,
   waitForBalance,
 } from './support/ledger-helpers.ts';
+import { redeliver } from './support/redeliver-events.ts';
 
 /** Runs `sql` and answers the error it fails with (or fails the test when it succeeds). */
 async function refusal(tables: SqlDriver, sql: string, params: unknown[] = []): Promise<string> {
@@ -113,6 +112,7 @@ for (const { profile, skip } of await profilePlan()) {
         (await probeEvents(stack.gatewayPlatform, authEvents.UserRegistered, 'probe_registered')) as EventProbe<EventDefinition>,
         (await probeEvents(stack.gatewayPlatform, prioritiesEvents.PriorityCreated, 'probe_priorities')) as EventProbe<EventDefinition>,
         (await probeEvents(stack.gatewayPlatform, briefingEvents.DocumentCreated, 'probe_briefing')) as EventProbe<EventDefinition>,
+        (await probeEvents(stack.gatewayPlatform, socialEvents.RecruitJoined, 'probe_recruit')) as EventProbe<EventDefinition>,
       ];
       const producer = await startTestProducer(stack);
       try {
@@ -130,16 +130,17 @@ for (const { profile, skip } of await profilePlan()) {
           title: 'Replay-proof briefing document',
           createdAt: new Date().toISOString(),
         });
+        await producer.publish(socialEvents.RecruitJoined, { recruiterId: citizen.id, recruitedUserId: randomUUID(), joinedAt: new Date().toISOString() });
         assert.equal((await dailyLogin(citizen)).status, 200);
         assert.equal((await requestDebit(stack, { userId: citizen.id, amount: 7 })).ok, true);
-        await waitForBalance(citizen, 10 + 5 + 5 + 2 + 1 - 7);
+        await waitForBalance(citizen, 10 + 5 + 5 + 2 + 10 + 1 - 7);
         const mine = (e: TEventEnvelope<EventPayload<EventDefinition>>) => {
-          const p = e.payload as { userId?: string; authorId?: string };
-          return p.userId === citizen.id || p.authorId === citizen.id;
+          const p = e.payload as { userId?: string; authorId?: string; recruiterId?: string };
+          return p.userId === citizen.id || p.authorId === citizen.id || p.recruiterId === citizen.id;
         };
         for (const probe of probes) await probe.waitFor((p) => mine({ payload: p } as never));
         const envelopes = probes.flatMap((p) => p.received.filter(mine));
-        assert.equal(envelopes.length, 4, 'registered, two priorities, one document');
+        assert.equal(envelopes.length, 5, 'registered, two priorities, one document, one recruit');
         const before = { row: await accountRow(tables, citizen.id), list: await transactionsOf(citizen) };
 
         // Twice each, every time after the ledger's inbox has forgotten the events, so the inbox (the
@@ -149,11 +150,11 @@ for (const { profile, skip } of await profilePlan()) {
           const forgotten = await tables.query('DELETE FROM ledger.processed_events WHERE event_id = ANY($1::uuid[]) RETURNING event_id', [
             envelopes.map((e) => e.id),
           ]);
-          assert.equal(forgotten.length, 4);
+          assert.equal(forgotten.length, 5);
           await redeliver(stack, envelopes, round, () =>
             pollUntil(
               () => tables.query('SELECT 1 FROM ledger.processed_events WHERE event_id = ANY($1::uuid[])', [envelopes.map((e) => e.id)]),
-              (rows) => rows.length === 4,
+              (rows) => rows.length === 5,
             ),
           );
         }
@@ -161,7 +162,7 @@ for (const { profile, skip } of await profilePlan()) {
         await new Promise((resolve) => setTimeout(resolve, 300));
         assert.deepEqual(await accountRow(tables, citizen.id), before.row);
         assert.deepEqual(await transactionsOf(citizen), before.list);
-        await waitForBalance(citizen, 16);
+        await waitForBalance(citizen, 26);
       } finally {
         await producer.stop();
         for (const probe of probes) await probe.stop();
@@ -169,41 +170,3 @@ for (const { profile, skip } of await profilePlan()) {
     });
   });
 }
-
-/**
- * Delivers events again to every consumer. Embedded: from a second outbox with the same event ids
- * (the in-process hub delivers whatever a relay hands it). Distributed: published straight onto the
- * producers' JetStream subjects under other Nats-Msg-Ids, as if the duplicate window had passed, so
- * the streams store and deliver the copies. `handled` waits until the consumers have them (before the
- * resending relay stops, which would leave a copy it had not handed over yet).
- */
-async function redeliver(stack: Stack, envelopes: readonly TEventEnvelope[], round: number, handled: () => Promise<unknown>): Promise<void> {
-  if (stack.profile === 'embedded') {
-    const resender = await startTestProducer(stack, `test_resender_${round}`);
-    try {
-      for (const envelope of envelopes) {
-        await resender.publish(DEFINITIONS[envelope.subject]!, envelope.payload as never, { id: envelope.id, occurredAt: new Date(envelope.occurredAt) });
-      }
-      await handled();
-    } finally {
-      await resender.stop();
-    }
-    return;
-  }
-  const nc = await connect({ servers: stack.env.NATS_URL! });
-  try {
-    const js = jetstream(nc);
-    for (const envelope of envelopes) {
-      await js.publish(wireSubjectFor(envelope.subject, stack.env.NATS_PREFIX), JSON.stringify(envelope), { msgID: `${envelope.id}-again-${round}` });
-    }
-    await handled();
-  } finally {
-    await nc.close();
-  }
-}
-
-const DEFINITIONS: Record<string, EventDefinition> = {
-  [authEvents.UserRegistered.subject]: authEvents.UserRegistered,
-  [prioritiesEvents.PriorityCreated.subject]: prioritiesEvents.PriorityCreated,
-  [briefingEvents.DocumentCreated.subject]: briefingEvents.DocumentCreated,
-};

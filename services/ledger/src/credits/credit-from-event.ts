@@ -1,7 +1,8 @@
 // Credits earned by acts other services report (spec 9): the initial balance when the account is
-// created, +5 for a priority, +2 for a briefing document. Each runs in the consumer's transaction
-// and is keyed by the event's id: an event seen before (its entry exists) credits nothing, even
-// when the inbox has forgotten it. An erased account gets nothing.
+// created, +5 for a priority, +2 for a briefing document, recruit_user_reward when a recruited
+// citizen joins. Each runs in the consumer's transaction and is keyed by the event's id: an event
+// seen before (its entry exists) credits nothing, even when the inbox has forgotten it. An erased
+// account gets nothing.
 import { BRIEFING_DOCUMENT_REWARD, LEDGER_DESCRIPTIONS, PRIORITY_CREATION_REWARD, type TLedgerEntryKind } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 import { appendEntry } from '../accounts/append-entry.ts';
@@ -53,5 +54,22 @@ export function creditBriefingDocument(ctx: LedgerContext, tx: SqlExecutor, auth
     kind: 'briefing_created',
     amount: BRIEFING_DOCUMENT_REWARD,
     description: LEDGER_DESCRIPTIONS.briefing_created,
+  });
+}
+
+/**
+ * civic.social.recruit.joined: the recruiter earns recruit_user_reward, as set when the event is
+ * applied. The entry names neither the recruited citizen nor their id: an entry involves its own
+ * user only, so erasing the recruited account never has to touch the recruiter's history.
+ */
+export function creditRecruitJoined(ctx: LedgerContext, tx: SqlExecutor, recruit: { recruiterId: string; recruitedUserId: string }, eventId: string): Promise<void> {
+  // Nobody recruits themselves (social's rule): should a producer bug say so, it earns nothing.
+  if (recruit.recruiterId === recruit.recruitedUserId) return Promise.resolve();
+  return creditOnce(ctx, tx, {
+    userId: recruit.recruiterId,
+    eventId,
+    kind: 'recruit_joined',
+    amount: settingOf(ctx, 'recruit_user_reward'),
+    description: LEDGER_DESCRIPTIONS.recruit_joined,
   });
 }
