@@ -3,7 +3,7 @@
 // button shows "Promoting...", the success toast follows, the button stays locked about a second,
 // the balance in the phone drawer drops by 50 and the dashboard card lists the debit; the request's
 // Idempotency-Key sent again charges nothing more. With 10 PC the insufficient-capital toast shows
-// and nothing is charged.
+// and nothing is charged. The own profile, opened without a reload, shows each new balance.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LEDGER_DESCRIPTIONS, type TPromotionResult } from '@civic/contracts';
@@ -27,6 +27,21 @@ async function expectDrawerBalance(page: Page, balance: string): Promise<void> {
   await drawer.getByRole('region', { name: 'Your account' }).getByText(`Political capital: ${balance}`, { exact: true }).waitFor();
   await page.keyboard.press('Escape');
   await drawer.waitFor({ state: 'detached' });
+}
+
+/** Follows the drawer's Profile link (a navigation inside the page, not a load). */
+async function openOwnProfile(page: Page): Promise<void> {
+  // A toast may sit over the menu button at phone width: closed as a user would.
+  for (const close of await toastArea(page).getByRole('button', { name: 'Close notification' }).all()) await close.click().catch(() => undefined);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Profile', exact: true }).click();
+  await page.waitForURL(/\/profile\//);
+}
+
+/** The own profile's Political Capital figure. */
+async function expectProfileBalance(page: Page, balance: string): Promise<void> {
+  const stat = page.locator('dl > div').filter({ has: page.getByText('Political Capital', { exact: true }) });
+  await stat.getByText(balance, { exact: true }).waitFor();
 }
 
 /** The user's transactions as the ledger lists them (newest first), description and amount only. */
@@ -100,7 +115,7 @@ describe('promote: the real endpoint, the balance and the toasts', () => {
     return apiCreatePriority(await apiCitizen(server, 'Rosa'), { title });
   }
 
-  test('120 PC: "Promoting...", the toast, locked about a second, the drawer shows 70 PC, the card lists the debit', async () => {
+  test('120 PC: "Promoting...", the toast, locked about a second, the drawer shows 70 PC, the card lists the debit, the own profile follows', async () => {
     const title = `Modernize the power grid ${Date.now()}`;
     const priority = await priorityToPromote(title);
     const { page, context, errors } = await start();
@@ -160,6 +175,19 @@ describe('promote: the real endpoint, the balance and the toasts', () => {
     assert.match(items[0]!, /Daily login bonus[\s\S]*\+1 PC/);
     assert.match(items[1]!, new RegExp(`${PROMOTION}[\\s\\S]*-50 PC`));
     await expectDrawerBalance(page, '71 PC');
+
+    // The own profile, reached through the drawer without a reload, shows the same balance; a second
+    // promotion made on the way back shows there too.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await openOwnProfile(page);
+    await expectProfileBalance(page, '71 PC');
+    await page.goto('/priorities');
+    await cardOf(allPriorities(page), title).getByRole('button', { name: 'Promote' }).click();
+    await toastArea(page).getByText(PROMOTED_DESCRIPTION, { exact: true }).first().waitFor();
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await openOwnProfile(page);
+    await expectProfileBalance(page, '21 PC');
+    assert.equal(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), true, 'no page load on the way');
     assert.deepEqual(errors, []);
   });
 
