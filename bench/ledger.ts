@@ -1,24 +1,48 @@
-// `npm run bench`, part three (issue 5): political capital on the distributed profile. Reports, from
-// one run:
-//   - the credit lag: from a priority's creation (its civic.priorities.priority.created event, written
-//     in the creating transaction) to the ledger entry that pays the +5 for it, p50 and p99, with
-//     priorities created through the gateway at a steady rate;
-//   - promotions through the gateway: promotions/s and p99 (each one a ledger debit and a boost).
-// Both ends of the lag are timestamps the two services wrote (the event's time in the priorities
-// outbox, the entry's in the ledger), joined on the event id after the run: nothing is timed here.
+// `npm run bench`, part three (issue 5): political capital on the distributed profile (auth,
+// priorities, ledger and the gateway as their real entry points). Reports, from one run:
+//   - the credit lag (bench/credit-lag.ts): from a priority's civic.priorities.priority.created event
+//     to the ledger entry that pays the +5 for it, p50 and p99, with priorities created through the
+//     gateway at a steady rate;
+//   - promotions through the gateway (bench/promote.ts): promotions/s and p99 as fast as possible and
+//     at an offered rate, with the CPU each process spent per promotion (gateway, priorities, ledger,
+//     and the PostgreSQL backends of the run's databases), then a check that every success is one
+//     debit and one applied promotion, and every balance the sum of its entries (bench/check-ledger.ts).
+// BENCH_ONLY=lag|promotions runs one part.
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import pg from 'pg';
+import { PLATFORM_SETTING_DEFAULTS } from '@civic/contracts';
 import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
+import { checkLedger } from './check-ledger.ts';
+import { creditLag } from './credit-lag.ts';
+import { promote, type PromotionLoad } from './promote.ts';
+import { seedLedgerAccounts } from './seed-ledger.ts';
+import { seedPriorities } from './seed-priorities.ts';
 import { benchEnv } from './support/bench-env.ts';
+import { cpuMeter, line, percentile } from './support/measure.ts';
 import { ServerProcesses, waitHealthy } from './support/processes.ts';
-import { createSessions, type BenchUser } from './support/sessions.ts';
+import { createSessions } from './support/sessions.ts';
 
 const CREATORS = 200;
 /** Creations per second for the lag run; the spec's 5 a day per user caps the run at 1,000. */
 const CREATION_RATE = Number(process.env.BENCH_CREATION_RATE ?? 50);
 const CREATIONS = Number(process.env.BENCH_CREATIONS ?? 500);
+const PROMOTERS = 200;
+/** Promotions are spread over this many seeded priorities: each one locks its priority's row. */
+const PROMOTED_PRIORITIES = 1_000;
+const CONNECTIONS = 50;
+const WARM_UP = 300;
+/** Promotions in the as-fast-as-possible run (a run ends by count: see bench/promote.ts). */
+const PROMOTIONS = Number(process.env.BENCH_PROMOTIONS ?? 3_000);
+/** The offered rate, and how long it is offered (RATE x DURATION promotions). */
+const PROMOTION_RATE = Number(process.env.BENCH_PROMOTION_RATE ?? 200);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+/** The default priority_promotion_cost: the bench's databases start with the default settings. */
+const COST = Number(PLATFORM_SETTING_DEFAULTS.find((s) => s.key === 'priority_promotion_cost')!.value);
+const ONLY = process.env.BENCH_ONLY;
+const runs = (part: 'lag' | 'promotions') => !ONLY || ONLY === part;
 const GATEWAY = 'http://127.0.0.1:3240';
+/** BENCH_CPU_PROF=<dir>: V8 CPU profiles of the gateway and the services, written on exit. */
+const CPU_PROF = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 const env = await benchEnv('l');
 const dataDir = env.DATA_DIR;
@@ -28,68 +52,62 @@ const SERVICES = [
   { name: 'priorities', port: 3242 },
   { name: 'ledger', port: 3243 },
 ];
+const dbUrl = (service: string) => databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}${service}`);
+const measured = cpuMeter(servers, ['gateway', 'priorities', 'ledger'], env.DATABASE_PREFIX);
+const sessions = (userIds: string[]) => createSessions({ redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, gateway: GATEWAY }, userIds);
 
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-
-async function createPriority(user: BenchUser, n: number): Promise<void> {
-  const answer = await fetch(`${GATEWAY}/api/priorities`, {
-    method: 'POST',
-    headers: { cookie: user.cookie, 'x-csrf-token': user.csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      title: `Benchmark priority for the credit lag, number ${n}`,
-      description: 'A priority created by the ledger benchmark to time the +5 credit that its creation earns its author.',
-    }),
+async function lagPart(): Promise<void> {
+  console.log(`${CREATIONS} priorities created through the gateway at ${CREATION_RATE}/s by ${CREATORS} users`);
+  const creators = await sessions(Array.from({ length: CREATORS }, () => randomUUID()));
+  const lags = await creditLag({
+    gateway: GATEWAY,
+    creators,
+    creations: CREATIONS,
+    rate: CREATION_RATE,
+    prioritiesDb: dbUrl('priorities'),
+    ledgerDb: dbUrl('ledger'),
   });
-  if (answer.status !== 200 && answer.status !== 201) throw new Error(`create answered ${answer.status}: ${await answer.text()}`);
+  console.log(`credit lag, priority.created -> ledger entry: p50 ${percentile(lags, 0.5)} ms, p99 ${percentile(lags, 0.99)} ms (${lags.length} credits)`);
 }
 
-/** Creates CREATIONS priorities at CREATION_RATE, spread over the users (at most 5 each). */
-async function createAtRate(users: BenchUser[]): Promise<void> {
-  const started = performance.now();
-  const pending: Promise<void>[] = [];
-  for (let n = 0; n < CREATIONS; n++) {
-    const due = started + (n * 1000) / CREATION_RATE;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    pending.push(createPriority(users[n % users.length]!, n));
-  }
-  await Promise.all(pending);
-}
-
-async function query<T>(database: string, sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}${database}`) });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** Waits until the ledger holds a creation credit for every creation event, then joins the two sides. */
-async function creditLags(): Promise<number[]> {
-  const created = await query<{ id: string; at: Date }>(
-    'priorities',
-    "SELECT id, created_at AS at FROM priorities.outbox WHERE subject LIKE '%priority.created'",
-  );
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const credits = await query<{ event_id: string; at: Date }>(
-      'ledger',
-      "SELECT event_id, created_at AS at FROM ledger.entries WHERE kind = 'priority_created'",
-    );
-    if (credits.length >= created.length || Date.now() > deadline) {
-      const creditedAt = new Map(credits.map((c) => [c.event_id, c.at.getTime()]));
-      const missing = created.filter((c) => !creditedAt.has(c.id)).length;
-      if (missing > 0) console.log(`  (${missing} of ${created.length} creations not credited within 60 s)`);
-      return created.filter((c) => creditedAt.has(c.id)).map((c) => creditedAt.get(c.id)! - c.at.getTime());
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+async function promotionsPart(): Promise<void> {
+  const atRate = PROMOTION_RATE * DURATION;
+  const planned = WARM_UP + PROMOTIONS + atRate;
+  // Exactly what the planned promotions cost and no more: a promotion charged twice would leave
+  // its promoter short, and the run would show 409s.
+  const capital = COST * Math.ceil(planned / PROMOTERS);
+  console.log(`\npromotions through the gateway: ${PROMOTERS} promoters with ${capital.toLocaleString('en-US')} PC each (seeded), ${PROMOTED_PRIORITIES.toLocaleString('en-US')} seeded priorities, ${CONNECTIONS} connections, a fresh Idempotency-Key each`);
+  await seedPriorities(dbUrl('priorities'), { priorities: PROMOTED_PRIORITIES, votes: 0 });
+  const promoterIds = Array.from({ length: PROMOTERS }, () => randomUUID());
+  await seedLedgerAccounts(dbUrl('ledger'), promoterIds, capital);
+  const load: PromotionLoad = {
+    gateway: GATEWAY,
+    promoters: await sessions(promoterIds),
+    priorities: PROMOTED_PRIORITIES,
+    amount: WARM_UP,
+    connections: 10,
+    offset: { n: 0 },
+  };
+  let succeeded = 0;
+  const report = async (name: string, run: PromotionLoad) => {
+    let rate = 0;
+    const figures = await measured(async () => {
+      const timed = await promote(run);
+      rate = timed.rate;
+      return timed.result;
+    });
+    succeeded += figures.result['2xx'];
+    line(name, figures, { unit: 'promotions/s', rate });
+  };
+  await report(`warm-up, ${WARM_UP} promotions on 10 connections`, load);
+  await report(`promotions, as fast as possible (${PROMOTIONS})`, { ...load, amount: PROMOTIONS, connections: CONNECTIONS });
+  await report(`promotions, offered ${PROMOTION_RATE}/s (${atRate})`, { ...load, amount: atRate, connections: CONNECTIONS, overallRate: PROMOTION_RATE });
+  const agree = await checkLedger({ ledgerDb: dbUrl('ledger'), prioritiesDb: dbUrl('priorities'), promoterIds, succeeded, cost: COST });
+  if (!agree) process.exitCode = 1;
 }
 
 try {
-  for (const { name, port } of SERVICES) servers.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name);
+  for (const { name, port } of SERVICES) servers.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name, CPU_PROF);
   await Promise.all(SERVICES.map(({ port }) => waitHealthy(`http://127.0.0.1:${port}`)));
   servers.start(
     'gateway/src/server.ts',
@@ -99,18 +117,13 @@ try {
       ...Object.fromEntries(SERVICES.map(({ name, port }) => [`SERVICE_URL_${name.toUpperCase()}`, `http://127.0.0.1:${port}`])),
     },
     'gateway',
+    CPU_PROF,
   );
   await waitHealthy(GATEWAY);
-  const users = await createSessions(
-    { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, gateway: GATEWAY },
-    Array.from({ length: CREATORS }, () => randomUUID()),
-  );
 
   console.log(`ledger benchmark: distributed profile\n`);
-  console.log(`${CREATIONS} priorities created through the gateway at ${CREATION_RATE}/s by ${CREATORS} users`);
-  await createAtRate(users);
-  const lags = (await creditLags()).sort((a, b) => a - b);
-  console.log(`credit lag, priority.created -> ledger entry: p50 ${percentile(lags, 0.5)} ms, p99 ${percentile(lags, 0.99)} ms (${lags.length} credits)`);
+  if (runs('lag')) await lagPart();
+  if (runs('promotions')) await promotionsPart();
 } finally {
   await servers.stopAll();
   for (const database of await listDatabases(env.DATABASE_URL, env.DATABASE_PREFIX)) await dropDatabase(env.DATABASE_URL, database).catch(() => {});

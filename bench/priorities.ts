@@ -10,8 +10,9 @@ import { rm } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
 import { benchEnv } from './support/bench-env.ts';
-import { cpuSeconds, postgresCpuSeconds, ServerProcesses, waitHealthy } from './support/processes.ts';
-import { SEED_USERS, seededUserId, seedPriorities } from './seed-priorities.ts';
+import { cpuMeter, line, percentile } from './support/measure.ts';
+import { ServerProcesses, waitHealthy } from './support/processes.ts';
+import { SEED_USERS, seededPriorityId, seededUserId, seedPriorities } from './seed-priorities.ts';
 import { createSessions, type BenchUser } from './support/sessions.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -28,7 +29,7 @@ const runs = (part: 'reads' | 'votes' | 'streams') => !ONLY || ONLY === part;
 const env = await benchEnv('p');
 const dataDir = env.DATA_DIR;
 const servers = new ServerProcesses();
-const priorityId = (p: number) => `10000000-0000-4000-8000-${p.toString(16).padStart(12, '0')}`;
+const measured = cpuMeter(servers, ['gateway', 'priorities'], env.DATABASE_PREFIX);
 
 type Voter = BenchUser;
 
@@ -38,27 +39,6 @@ const createVoters = () =>
     { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, gateway: GATEWAY },
     Array.from({ length: VOTERS }, (_, j) => seededUserId(SEED_USERS + j)),
   );
-
-/** CPU the servers used per request during `run` (µs), beside what autocannon measured. */
-async function measured(run: () => Promise<autocannon.Result>): Promise<{ result: autocannon.Result; cpu: string }> {
-  const names = ['gateway', 'priorities'];
-  const before = names.map((name) => cpuSeconds(servers.byName.get(name)));
-  const postgresBefore = postgresCpuSeconds(env.DATABASE_PREFIX);
-  const result = await run();
-  const perRequest = (seconds: number) => `${Math.round((seconds * 1e6) / (result.requests.total || 1))} µs`;
-  const cpu = [
-    ...names.map((name, i) => `${name} ${perRequest(cpuSeconds(servers.byName.get(name)) - before[i]!)}`),
-    `postgres ${perRequest(postgresCpuSeconds(env.DATABASE_PREFIX) - postgresBefore)}`,
-  ].join(', ');
-  return { result, cpu };
-}
-
-function line(name: string, { result, cpu }: { result: autocannon.Result; cpu: string }): { rps: number; p99: number } {
-  const rps = Math.round(result.requests.average);
-  console.log(`${name.padEnd(52)} ${String(rps).padStart(6)} req/s   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}   CPU per request: ${cpu}`);
-  if (result.errors + result.non2xx > 0) process.exitCode = 1;
-  return { rps, p99: result.latency.p99 };
-}
 
 async function reads(voter: Voter, overallRate?: number) {
   return autocannon({
@@ -85,7 +65,7 @@ async function votes(voters: Voter[], priorities: number, offset: { n: number },
           const voter = voters[n % VOTERS]!;
           return {
             ...request,
-            path: `/api/priorities/${priorityId(Math.floor(n / VOTERS) % priorities)}/vote`,
+            path: `/api/priorities/${seededPriorityId(Math.floor(n / VOTERS) % priorities)}/vote`,
             headers: { cookie: voter.cookie, 'x-csrf-token': voter.csrf, 'content-type': 'application/json' },
             body: JSON.stringify({ voteType: n % 3 === 0 ? 'oppose' : 'endorse' }),
           };
@@ -94,8 +74,6 @@ async function votes(voters: Voter[], priorities: number, offset: { n: number },
     ],
   });
 }
-
-const percentile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** Opens `STREAMS` event streams, then casts votes on distinct priorities and times each tally's arrival. */
 async function streamLatency(voters: Voter[], offsetPriority: number): Promise<{ p50: number; p99: number; samples: number }> {
@@ -131,7 +109,7 @@ async function streamLatency(voters: Voter[], offsetPriority: number): Promise<{
   );
   const VOTES = 100;
   for (let v = 0; v < VOTES; v++) {
-    const id = priorityId(offsetPriority + v);
+    const id = seededPriorityId(offsetPriority + v);
     const voter = voters[v % VOTERS]!;
     sentAt.set(id, performance.now());
     void fetch(`${GATEWAY}/api/priorities/${id}/vote`, {

@@ -16,6 +16,11 @@ export function seededUserId(i: number): string {
   return `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`;
 }
 
+/** The seeded priority's id for index p (the SQL below writes the same). */
+export function seededPriorityId(p: number): string {
+  return `10000000-0000-4000-8000-${p.toString(16).padStart(12, '0')}`;
+}
+
 export interface SeedOptions {
   priorities: number;
   votes: number;
