@@ -5,19 +5,7 @@ import { describe, test } from 'node:test';
 import { createTopPrioritiesCache, type CachedPriority } from '../src/priorities/top-priorities-cache.ts';
 
 function priority(id: string): CachedPriority {
-  return {
-    id,
-    title: `Priority ${id}`,
-    description: 'd'.repeat(50),
-    issueId: null,
-    createdAt: new Date(0).toISOString(),
-    author: { id: null, firstName: 'Deleted', lastName: 'user' },
-    endorsements: 0,
-    oppositions: 0,
-    issue: null,
-    isActive: true,
-    rank: null,
-  };
+  return { id, jsonHead: `{"id":${JSON.stringify(id)}` };
 }
 
 /** A loader whose reads finish when the test says, counting them. */

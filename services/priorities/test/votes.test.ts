@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { PRIORITY_MESSAGES as M, prioritiesEvents, voteCooldownMessage, ZVoteResult, type TPriority } from '@civic/contracts';
+import { PRIORITY_MESSAGES as M, prioritiesEvents, voteCooldownMessage, ZPriority, ZVoteResult, type TPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 import type { Platform } from '@civic/service-kit/platform';
 import { probeEvents } from '../../../test/support/event-probe.ts';
@@ -72,6 +72,15 @@ for (const { profile, skip } of await profilePlan()) {
         const listed = (await listPriorities(voter.client, '?limit=1000')).body.find((p) => p.id === priority.id)!;
         assert.deepEqual(listed.userVote, { voteType: 'oppose' });
         assert.equal((await listPriorities(author.client, '?limit=1000')).body.find((p) => p.id === priority.id)!.userVote, null);
+        // The same from the kept top list (pages within its first 200), whose priorities are held as
+        // JSON: each viewer's own vote, and an answer that is the contract's.
+        for (const [client, expected] of [[voter.client, { voteType: 'oppose' }], [author.client, null]] as const) {
+          const top = await listPriorities(client, '?limit=200');
+          assert.equal(top.status, 200, top.text);
+          assert.equal(top.headers.get('content-type'), 'application/json; charset=utf-8');
+          const page = ZPriority.array().parse(top.body);
+          assert.deepEqual(page.find((p) => p.id === priority.id)!.userVote, expected);
+        }
 
         const gone = await removeVote(voter.client, priority.id);
         assert.equal(gone.status, 200, gone.text);

@@ -2,19 +2,22 @@
 // first pages of All Priorities read this list far more often than votes change it, and reading it
 // from the database costs a planned join of 50 rows per request (docs/ranking.md, section 5a).
 //
-// What is cached is viewer-independent (no userVote); list-priorities.ts adds the caller's votes
-// with one primary-key lookup. The cache is invalidated by every vote and creation this process
+// What is cached is viewer-independent (no userVote) and already serialised; list-priorities.ts adds
+// the caller's votes with one primary-key lookup. The cache is invalidated by every vote and creation this process
 // sees (its own at commit, every replica's through the watched events), and lives at most TTL_MS,
 // which bounds the staleness of changes only one replica's consumer applies (author names, erasure).
 // Rebuilds are single-flight: under a burst of votes, readers share one database read per
 // invalidation instead of each running the query.
-import type { TPriority } from '@civic/contracts';
 
 /** How deep the cached list goes: the dashboard's top 10 and All Priorities' first four pages. */
 export const TOP_DEPTH = 200;
 const TTL_MS = 1_000;
 
-export type CachedPriority = Omit<TPriority, 'userVote'>;
+/** A priority of the top list: its id, and its JSON (a TPriority without userVote) less the closing brace. */
+export interface CachedPriority {
+  id: string;
+  jsonHead: string;
+}
 
 export interface TopPrioritiesCache {
   /** The first TOP_DEPTH priorities in rank order (ranks as the unfiltered list gives them). */
