@@ -28,7 +28,7 @@ export const ledgerService = defineService({
   async plugin(app, { platform }) {
     const database = await platform.databases.open(LEDGER_SCHEMA, MIGRATIONS_DIR);
     const db = createLedgerDb(database);
-    const ctx: LedgerContext = { db, platform };
+    const ctx: LedgerContext = { db, sql: database.driver, platform };
     const relay = await platform.events.startRelay({ db, schema: LEDGER_SCHEMA, service: LEDGER_SCHEMA, pollIntervalMs: RELAY_POLL_MS });
     // The bus stops its subscriptions when the platform closes; the durable position is kept.
     await subscribeLedgerConsumers(ctx);

@@ -1,8 +1,11 @@
 // What the ledger service's functions need, built once in app.ts.
+import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 import type { Platform } from '@civic/service-kit/platform';
 import type { LedgerDb } from './db.ts';
 
 export interface LedgerContext {
   db: LedgerDb;
+  /** Raw SQL on the same database, for the hot single-statement paths (the debit's post_debit). */
+  sql: SqlDriver;
   platform: Platform;
 }

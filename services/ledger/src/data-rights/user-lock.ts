@@ -6,7 +6,7 @@
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
 /** The advisory lock space of "a ledger account" (two-key form: this class, hashtext(user id)). */
-const ACCOUNT_LOCK_CLASS = 0x4c454431; // 'LED1'
+export const ACCOUNT_LOCK_CLASS = 0x4c454431; // 'LED1'
 
 export async function lockUserShared(tx: SqlExecutor, userId: string): Promise<void> {
   await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::text))', ACCOUNT_LOCK_CLASS, userId);
