@@ -19,7 +19,7 @@ export const accountService = defineService({
     const database = await platform.databases.open(ACCOUNT_SCHEMA, MIGRATIONS_DIR);
     const db = createAccountDb(database);
     const ctx: AccountContext = { db, platform };
-    const relay = await platform.events.startRelay({ db, schema: ACCOUNT_SCHEMA, service: ACCOUNT_SCHEMA });
+    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: ACCOUNT_SCHEMA, service: ACCOUNT_SCHEMA });
     // The bus stops its subscriptions when the platform closes; the durable position is kept.
     await subscribeAccountConsumers(ctx);
     await platform.requests.respond(EXPORT_REQUESTS.account, (_payload, identity) => exportAccountSection(ctx, requestUserOf(identity)));

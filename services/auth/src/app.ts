@@ -29,7 +29,7 @@ export const authService = defineService({
       platform,
       codeKey: await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY),
     };
-    const relay = await platform.events.startRelay({ db, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
+    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
     // The bus stops its subscriptions when the platform closes; the durable position is kept.
     await subscribeAuthConsumers(ctx);
     await platform.requests.respond(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity)));

@@ -29,7 +29,7 @@ export const ledgerService = defineService({
     const database = await platform.databases.open(LEDGER_SCHEMA, MIGRATIONS_DIR);
     const db = createLedgerDb(database);
     const ctx: LedgerContext = { db, sql: database.driver, platform };
-    const relay = await platform.events.startRelay({ db, schema: LEDGER_SCHEMA, service: LEDGER_SCHEMA, pollIntervalMs: RELAY_POLL_MS });
+    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: LEDGER_SCHEMA, service: LEDGER_SCHEMA, pollIntervalMs: RELAY_POLL_MS });
     // The bus stops its subscriptions when the platform closes; the durable position is kept.
     await subscribeLedgerConsumers(ctx);
     await platform.requests.respond(LEDGER_REQUESTS.debit, async (payload, identity) => {

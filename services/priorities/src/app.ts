@@ -57,7 +57,7 @@ export const prioritiesService = defineService({
       topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
       ledgerTimeoutMs: config.PRIORITIES_LEDGER_TIMEOUT_MS,
     };
-    const relay = await platform.events.startRelay({ db, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
+    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
     const live = createLiveRankings(ctx, { heartbeatMs: config.PRIORITIES_STREAM_HEARTBEAT_MS });
     liveByPlatform.set(platform, live);
     // The bus stops its subscriptions and watches when the platform closes; durable positions are kept.

@@ -49,7 +49,7 @@ export interface EventBusOptions {
 
 export type StartRelayOptions = Pick<
   OutboxRelayOptions,
-  'db' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'
+  'db' | 'sql' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'
 >;
 
 /** What a watcher is called with: the envelope, its payload checked against the watched event. */

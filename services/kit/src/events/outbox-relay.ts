@@ -8,8 +8,10 @@ import {
   fetchDueOutboxRows,
   markOutboxRowsPublished,
   prunePublishedOutboxRows,
+  relayQueryOf,
   type OutboxRow,
 } from './outbox-store.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
 
@@ -26,6 +28,8 @@ export interface OutboxSink {
 
 export interface OutboxRelayOptions {
   db: SqlExecutor;
+  /** The same database's raw driver: each run's fetch and mark then go as prepared statements. */
+  sql?: SqlDriver;
   schema: string;
   service: string;
   sink: OutboxSink;
@@ -58,6 +62,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const batchSize = options.batchSize ?? 256;
   const retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * 60 * 60 * 1000;
   const log = { service, schema };
+  const query = relayQueryOf(db, options.sql);
 
   let chain: Promise<unknown> = Promise.resolve();
   let kickQueued = false;
@@ -83,11 +88,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     }
     let published = 0;
     while (!stopped) {
-      const rows = await fetchDueOutboxRows(db, schema, batchSize);
+      const rows = await fetchDueOutboxRows(query, schema, batchSize);
       if (rows.length === 0) break;
       const outcomes = await sink.handOver(rows);
       const ok = outcomes.filter((o) => o.ok).map((o) => o.id);
-      await markOutboxRowsPublished(db, schema, ok);
+      await markOutboxRowsPublished(query, schema, ok);
       const failed = outcomes.filter((o): o is Extract<HandOverOutcome, { ok: false }> => !o.ok);
       for (const failure of failed) {
         await deferOutboxRow(db, schema, failure.id, failure.retryInMs, failure.error);
@@ -98,6 +103,10 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       published += ok.length;
       // No progress (transport down, or every row failing): wait for the next poll instead of spinning.
       if (ok.length === 0) break;
+      // A short batch was everything due when it was read: a row committed since then kicked
+      // another run (queued behind this one) or waits for the poll, so no third statement is needed
+      // to find the outbox empty.
+      if (rows.length < batchSize) break;
     }
     if (published > 0) logger.debug({ ...log, published }, 'outbox rows published');
     await pruneIfDue();

@@ -2,6 +2,7 @@
 // across a publish: PGlite has one connection, and an in-process delivery runs the subscribers'
 // own transactions on it.
 import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
 import type { TraceHeaders } from './trace-headers.ts';
@@ -23,11 +24,24 @@ interface RawOutboxRow {
   attempts: number;
 }
 
+/**
+ * How the relay's two statements of every run (fetch, mark) are sent: on the service's raw driver
+ * as prepared statements when it has one, planned once per connection; through the Prisma client
+ * otherwise. The relay runs after every commit that wrote an event (each vote), so a client's
+ * per-statement overhead there is paid per write.
+ */
+export type RelayQuery = <T>(text: string, params: unknown[], name: string) => Promise<T[]>;
+
+export function relayQueryOf(db: SqlExecutor, sql?: SqlDriver): RelayQuery {
+  if (sql) return (text, params, name) => sql.query(text, params, name);
+  return (text, params) => db.$queryRawUnsafe(text, ...params);
+}
+
 /** Unpublished rows that are due, oldest first. */
-export async function fetchDueOutboxRows(db: SqlExecutor, schema: string, limit: number): Promise<OutboxRow[]> {
+export async function fetchDueOutboxRows(query: RelayQuery, schema: string, limit: number): Promise<OutboxRow[]> {
   const s = checkSchemaName(schema);
   // jsonb and timestamps are selected as text so every driver returns the same shapes.
-  const raw = await db.$queryRawUnsafe<RawOutboxRow[]>(
+  const raw = await query<RawOutboxRow>(
     `SELECT id::text AS id, subject, version, payload::text AS payload, headers::text AS headers,
             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at,
             attempts
@@ -35,7 +49,8 @@ export async function fetchDueOutboxRows(db: SqlExecutor, schema: string, limit:
      WHERE published_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= now())
      ORDER BY seq
      LIMIT $1::int`,
-    limit,
+    [limit],
+    `outbox_fetch_${s}`,
   );
   return raw.map((row) => ({
     envelope: {
@@ -50,13 +65,16 @@ export async function fetchDueOutboxRows(db: SqlExecutor, schema: string, limit:
   }));
 }
 
-export async function markOutboxRowsPublished(db: SqlExecutor, schema: string, ids: readonly string[]): Promise<void> {
+export async function markOutboxRowsPublished(query: RelayQuery, schema: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const s = checkSchemaName(schema);
-  await db.$executeRawUnsafe(
+  // RETURNING: a query's shape through either client (the ids are few).
+  await query(
     `UPDATE ${s}.outbox SET published_at = now(), next_attempt_at = NULL
-     WHERE id IN (SELECT (jsonb_array_elements_text($1::jsonb))::uuid)`,
-    JSON.stringify(ids),
+     WHERE id IN (SELECT (jsonb_array_elements_text($1::jsonb))::uuid)
+     RETURNING id`,
+    [JSON.stringify(ids)],
+    `outbox_mark_${s}`,
   );
 }
 

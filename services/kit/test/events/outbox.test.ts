@@ -3,9 +3,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { enqueueEvent } from '../../src/events/enqueue-event.ts';
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
+import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
 import { outboxMigrationSql, outboxMigrationStatements } from '../../src/events/outbox-schema.ts';
-import { fetchDueOutboxRows } from '../../src/events/outbox-store.ts';
+import { fetchDueOutboxRows, relayQueryOf } from '../../src/events/outbox-store.ts';
 import { createEventBus } from '../../src/events/event-bus.ts';
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
 import type { TransactionalDb } from '../../src/events/sql-executor.ts';
@@ -70,7 +71,7 @@ for (const driver of drivers) {
       );
 
       assert.equal(await countRows(db, `SELECT count(*)::int AS n FROM producer.things`), 1);
-      const rows = await fetchDueOutboxRows(db, 'producer', 10);
+      const rows = await fetchDueOutboxRows(relayQueryOf(db), 'producer', 10);
       assert.equal(rows.length, 1);
       assert.deepEqual(rows[0]!.envelope, committed, 'the stored row reproduces the envelope exactly');
       assert.equal(committed.subject, event.subject);
@@ -100,5 +101,38 @@ test('PGlite: the relay poll publishes a committed row that was never kicked (re
     assert.deepEqual(seen, [envelope.id]);
   } finally {
     await runAll([() => bus.close(), close]);
+  }
+});
+
+test('PostgreSQL: given the raw driver, the relay fetches and marks on prepared statements, in order, batch after batch', { skip: pgSkip }, async () => {
+  const database = await createPgTestDatabase();
+  const hub = createInProcessHub();
+  const bus = await createEventBus({ transport: 'in-process', inProcessHub: hub, logger: recordingLogger() });
+  const named: string[] = [];
+  const sql: SqlDriver = { ...database.sql, query: (text, params, name) => (named.push(name ?? '(unnamed)'), database.sql.query(text, params, name)) };
+  try {
+    const { db } = database;
+    await migrate(db, 'producer');
+    await migrate(db, 'consumer');
+    const event = defineThingCreated(uniqueServiceName());
+    const seen: string[] = [];
+    await bus.subscribe({ consumer: 'consumer', event, db, schema: 'consumer', handle: async (_p, { envelope }) => void seen.push(envelope.id) });
+    // 25 rows in batches of 10: two full batches, then a short one that ends the run.
+    const envelopes = await db.$transaction((tx) =>
+      enqueueEvents(tx, 'producer', event, Array.from({ length: 25 }, (_, i) => ({ thingId: randomUUID(), label: `row ${i}` }))),
+    );
+    const relay = await bus.startRelay({ db, sql, schema: 'producer', service: 'producer', pollIntervalMs: 60_000, batchSize: 10 });
+    hub.start();
+    await relay.runOnce();
+    await waitFor(async () => seen.length === 25, 5_000, 'the 25 rows to arrive');
+    assert.deepEqual(seen, envelopes.map((e) => e.id), 'in outbox order');
+    assert.equal(await countRows(db, 'SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NULL'), 0);
+    const fetches = named.filter((n) => n === 'outbox_fetch_producer').length;
+    const marks = named.filter((n) => n === 'outbox_mark_producer').length;
+    assert.equal(marks, 3, 'one mark per batch');
+    assert.ok(fetches >= 3 && fetches <= 4, `three fetches, not a fourth to find the outbox empty (${fetches}; the start's own run may add one)`);
+    assert.ok(!named.includes('(unnamed)'), 'every relay statement is prepared');
+  } finally {
+    await runAll([() => bus.close(), () => database.drop()]);
   }
 });

@@ -1,6 +1,8 @@
 // A TransactionalDb over node-postgres for tests, plus a throwaway database per test run.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { pgPoolDriver } from '../../../src/db/pg-driver.ts';
+import type { SqlDriver } from '../../../src/db/sql-driver.ts';
 import type { SqlExecutor, TransactionalDb } from '../../../src/events/sql-executor.ts';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -18,6 +20,8 @@ function executorOver(client: pg.Pool | pg.PoolClient): SqlExecutor {
 
 export interface PgTestDatabase {
   db: TransactionalDb;
+  /** The same database through the services' raw driver (its own pool). */
+  sql: SqlDriver;
   name: string;
   /** Closes the pool and drops the database. */
   drop(): Promise<void>;
@@ -52,11 +56,15 @@ export async function createPgTestDatabase(): Promise<PgTestDatabase> {
       }
     },
   };
+  const rawPool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+  rawPool.on('error', () => undefined);
   return {
     db,
+    sql: pgPoolDriver(rawPool),
     name,
     async drop() {
       await pool.end();
+      await rawPool.end();
       const cleanup = new pg.Client({ connectionString: ADMIN_URL });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
