@@ -1,11 +1,15 @@
-// POST and DELETE /api/priorities/{id}/vote (spec 4, SECURITY 18), in two round trips and no
+// POST and DELETE /api/priorities/{id}/vote (spec 4, SECURITY 18), in one or two round trips and no
 // interactive transaction:
 //   1. one plain read of the priority, the caller's vote, their last change and their tombstone;
 //   2. domain/vote-transition.ts decides; a change is applied by the SQL function
-//      priorities.apply_vote (migration 20261125000000_apply_vote) in one statement: the shared
-//      per-user lock, the tombstone, the priority row locked FOR NO KEY UPDATE, a check that the
-//      vote and last change are still what step 1 read, the vote and last-change rows, the tallies,
-//      and the vote.cast / vote.removed outbox row.
+//      priorities.apply_vote (migrations 20261125000000_apply_vote, 20261128000000_apply_vote_title)
+//      in one statement: the shared per-user lock, the tombstone, the priority row locked FOR NO KEY
+//      UPDATE, a check that the vote and last change are still what step 1 read, the vote and
+//      last-change rows, the tallies, and the vote.cast / vote.removed outbox row (the title it
+//      names taken from the locked row).
+// An endorsement or opposition first skips step 1 on the assumption that the caller has no vote and
+// no change on the priority yet, the common case: the decision for that state is always "cast", and
+// apply_vote's check answers 'stale' when the assumption is wrong, after which the steps run as above.
 // If another request changed the caller's vote in between (50 parallel endorsements from one user),
 // the function writes nothing and answers 'stale': the decision is taken again from a fresh read,
 // so a vote is applied only to the state it was decided on, and one user has one vote row.
@@ -24,7 +28,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_ATTEMPTS = 8;
 
 interface VoteState {
-  title: string;
   endorsements: number;
   oppositions: number;
   deleted: boolean;
@@ -36,7 +39,7 @@ type Change = Extract<VoteDecision, { delta: unknown }>;
 
 async function readState(ctx: PrioritiesContext, priorityId: string, userId: string): Promise<VoteState | undefined> {
   const [state] = await ctx.sql.query<VoteState>(
-    `SELECT p.title, p.endorsements, p.oppositions,
+    `SELECT p.endorsements, p.oppositions,
             EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $2::uuid) AS deleted,
             (SELECT v.vote_type FROM priorities.votes v WHERE v.priority_id = p.id AND v.user_id = $2::uuid) AS vote_type,
             (SELECT c.last_changed_at FROM priorities.vote_changes c WHERE c.priority_id = p.id AND c.user_id = $2::uuid) AS last_changed_at
@@ -47,30 +50,29 @@ async function readState(ctx: PrioritiesContext, priorityId: string, userId: str
   return state;
 }
 
-/** The event the change reports, as the outbox row apply_vote inserts. */
-function outboxRowOf(change: Change, priority: { id: string; title: string }, userId: string, at: string) {
+/** The event the change reports, as the outbox row apply_vote inserts (it writes vote.cast's priorityTitle). */
+function outboxRowOf(change: Change, priorityId: string, userId: string, at: string) {
   const { rows } =
     change.outcome === 'removed'
-      ? buildOutboxRows(prioritiesEvents.VoteRemoved, [{ priorityId: priority.id, userId, voteType: change.removed, removedAt: at }])
-      : buildOutboxRows(prioritiesEvents.VoteCast, [{ priorityId: priority.id, userId, voteType: change.vote, priorityTitle: priority.title, castAt: at }]);
+      ? buildOutboxRows(prioritiesEvents.VoteRemoved, [{ priorityId, userId, voteType: change.removed, removedAt: at }])
+      : buildOutboxRows(prioritiesEvents.VoteCast, [{ priorityId, userId, voteType: change.vote, priorityTitle: '', castAt: at }]);
   return rows[0]!;
 }
 
 type Applied = { status: 'applied' | 'stale' | 'missing' | 'deleted'; endorsements: number; oppositions: number };
 
-async function applyChange(
-  ctx: PrioritiesContext,
-  change: Change,
-  state: VoteState,
-  priority: { id: string; title: string },
-  userId: string,
-  now: Date,
-): Promise<Applied> {
+/** What the decision assumed: the vote and the last change apply_vote must still find. */
+type Expected = Pick<VoteState, 'vote_type' | 'last_changed_at'>;
+
+/** A first vote: no vote and no change on the priority yet. */
+const FIRST_VOTE: Expected = { vote_type: null, last_changed_at: null };
+
+async function applyChange(ctx: PrioritiesContext, change: Change, state: Expected, priorityId: string, userId: string, now: Date): Promise<Applied> {
   const at = now.toISOString();
   const [applied] = await ctx.sql.query<Applied>(
     'SELECT status, endorsements, oppositions FROM priorities.apply_vote($1::uuid, $2::uuid, $3::text, $4::timestamptz, $5::text, $6::text, $7::int, $8::int, $9::timestamptz, $10::jsonb)',
     [
-      priority.id,
+      priorityId,
       userId,
       state.vote_type,
       state.last_changed_at === null ? null : new Date(state.last_changed_at).toISOString(),
@@ -79,11 +81,30 @@ async function applyChange(
       change.delta.endorsements,
       change.delta.oppositions,
       at,
-      JSON.stringify(outboxRowOf(change, priority, userId, at)),
+      JSON.stringify(outboxRowOf(change, priorityId, userId, at)),
     ],
     'priorities_apply_vote',
   );
   return applied!;
+}
+
+/** The answer to an applied change, once it is committed: the lists and streams learn of it. */
+function appliedResult(ctx: PrioritiesContext, priorityId: string, change: Change, applied: Applied): TVoteResult {
+  if (applied.status === 'missing') throw new PriorityNotFound();
+  if (applied.status === 'deleted') throw new AccountDeleted();
+  publishCommitted(ctx);
+  ctx.topPriorities.invalidate();
+  const vote = change.outcome === 'removed' ? null : change.vote;
+  return { priorityId, endorsements: Number(applied.endorsements), oppositions: Number(applied.oppositions), userVote: vote ? { voteType: vote } : null };
+}
+
+/** The first-vote shortcut (see the top): the answer, or undefined when the caller had voted or changed before. */
+async function tryFirstVote(ctx: PrioritiesContext, priorityId: string, userId: string, action: VoteAction, cooldownHours: number): Promise<TVoteResult | undefined> {
+  const now = ctx.platform.clock.now();
+  const decision = decideVote(FIRST_VOTE.vote_type, action, null, now, cooldownHours);
+  if (decision.outcome !== 'cast') return undefined;
+  const applied = await applyChange(ctx, decision, FIRST_VOTE, priorityId, userId, now);
+  return applied.status === 'stale' ? undefined : appliedResult(ctx, priorityId, decision, applied);
 }
 
 export async function recordVote(ctx: PrioritiesContext, userId: string, priorityId: string, action: VoteAction): Promise<TVoteResult> {
@@ -91,6 +112,10 @@ export async function recordVote(ctx: PrioritiesContext, userId: string, priorit
   if (!UUID.test(priorityId)) throw new PriorityNotFound();
   const id = priorityId.toLowerCase();
   const cooldownHours = settingOf(ctx, 'vote_change_cooldown_hours');
+  if (action.kind === 'cast') {
+    const first = await tryFirstVote(ctx, id, userId, action, cooldownHours);
+    if (first) return first;
+  }
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const now = ctx.platform.clock.now();
@@ -108,14 +133,9 @@ export async function recordVote(ctx: PrioritiesContext, userId: string, priorit
       case 'unchanged':
         return { priorityId: id, endorsements: Number(state.endorsements), oppositions: Number(state.oppositions), userVote: current ? { voteType: current } : null };
       default: {
-        const applied = await applyChange(ctx, decision, state, { id, title: state.title }, userId, now);
+        const applied = await applyChange(ctx, decision, state, id, userId, now);
         if (applied.status === 'stale') continue;
-        if (applied.status === 'missing') throw new PriorityNotFound();
-        if (applied.status === 'deleted') throw new AccountDeleted();
-        publishCommitted(ctx);
-        ctx.topPriorities.invalidate();
-        const vote = decision.outcome === 'removed' ? null : decision.vote;
-        return { priorityId: id, endorsements: Number(applied.endorsements), oppositions: Number(applied.oppositions), userVote: vote ? { voteType: vote } : null };
+        return appliedResult(ctx, id, decision, applied);
       }
     }
   }
