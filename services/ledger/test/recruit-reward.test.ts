@@ -157,8 +157,11 @@ for (const { profile, skip } of await profilePlan()) {
     test('an erased recruiter gets nothing; nor does a citizen named as their own recruit', async () => {
       const selfish = await signInCitizen(stack, 'self-recruiter');
       const own = await recruitJoined(selfish, selfish.id);
-      await handled([own.id]);
+      // The same id spelt in capitals is still the same citizen.
+      const shouted = await recruitJoined(selfish, selfish.id.toUpperCase());
+      await handled([own.id, shouted.id]);
       assert.deepEqual(await entriesOfEvent(own.id), []);
+      assert.deepEqual(await entriesOfEvent(shouted.id), []);
       assert.deepEqual(await accountRow(tables, selfish.id), { balance: 10, version: 1, entries: 1, total: 10 });
 
       const gone = await signInCitizen(stack, 'gone-recruiter');

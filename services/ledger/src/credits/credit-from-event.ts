@@ -64,9 +64,10 @@ export function creditBriefingDocument(ctx: LedgerContext, tx: SqlExecutor, auth
  */
 export function creditRecruitJoined(ctx: LedgerContext, tx: SqlExecutor, recruit: { recruiterId: string; recruitedUserId: string }, eventId: string): Promise<void> {
   // Nobody recruits themselves (social's rule): should a producer bug say so, it earns nothing.
-  if (recruit.recruiterId === recruit.recruitedUserId) return Promise.resolve();
+  const recruiterId = recruit.recruiterId.toLowerCase();
+  if (recruiterId === recruit.recruitedUserId.toLowerCase()) return Promise.resolve();
   return creditOnce(ctx, tx, {
-    userId: recruit.recruiterId,
+    userId: recruiterId,
     eventId,
     kind: 'recruit_joined',
     amount: settingOf(ctx, 'recruit_user_reward'),

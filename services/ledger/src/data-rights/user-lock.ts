@@ -5,15 +5,18 @@
 // event or a debit that raced the deletion cannot leave an account behind.
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
-/** The advisory lock space of "a ledger account" (two-key form: this class, hashtext(user id)). */
+/**
+ * The advisory lock space of "a ledger account" (two-key form: this class, hashtext(user id)). The id
+ * is cast to uuid first, so every spelling of it hashes alike, as it does in ledger.post_debit.
+ */
 export const ACCOUNT_LOCK_CLASS = 0x4c454431; // 'LED1'
 
 export async function lockUserShared(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::text))', ACCOUNT_LOCK_CLASS, userId);
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::uuid::text))', ACCOUNT_LOCK_CLASS, userId);
 }
 
 export async function lockUserExclusive(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', ACCOUNT_LOCK_CLASS, userId);
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::uuid::text))', ACCOUNT_LOCK_CLASS, userId);
 }
 
 export async function isErased(tx: SqlExecutor, userId: string): Promise<boolean> {

@@ -12,9 +12,9 @@ import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 export const USER_LOCK_CLASS = 0x50524931; // 'PRI1'
 
 export async function lockUserShared(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::text))', USER_LOCK_CLASS, userId);
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::uuid::text))', USER_LOCK_CLASS, userId);
 }
 
 export async function lockUserExclusive(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::text))', USER_LOCK_CLASS, userId);
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::uuid::text))', USER_LOCK_CLASS, userId);
 }

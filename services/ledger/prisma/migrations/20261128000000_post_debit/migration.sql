@@ -21,7 +21,11 @@ CREATE FUNCTION ledger.post_debit(
   p_at timestamptz,
   p_outbox jsonb
 ) RETURNS TABLE (status text, entry_id uuid, amount int, balance int)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- A debit queued behind others on one account gives up after 10 s (an error the caller settles by
+-- refunding the key), as the interactive transaction's timeout did, rather than holding a connection.
+SET lock_timeout = '10s'
+AS $$
 DECLARE
   v_balance int;
   v_version int;
