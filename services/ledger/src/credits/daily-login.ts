@@ -2,6 +2,8 @@
 // account lock makes concurrent calls of one user take turns; the first finds no entry keyed with
 // today's date and writes it, the others find it (and the unique (user, kind, key) index would refuse
 // a second one anyway). A bonus of 0 (the setting) credits nothing.
+// The dashboard asks on every load, so most calls find today's bonus already there: one plain read
+// answers those without a transaction or a lock (a bonus, once written, is never taken back).
 import { LEDGER_DESCRIPTIONS, type TDailyLoginResponse } from '@civic/contracts';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
@@ -13,7 +15,23 @@ import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
 import { utcDayOf } from '../domain/utc-day.ts';
 import { settingOf } from '../settings.ts';
 
+/** Today's bonus already written (or none to give): the answer, from committed data; else null. */
+async function alreadyClaimed(ctx: LedgerContext, userId: string, day: string, amount: number): Promise<TDailyLoginResponse | null> {
+  const [account] = await ctx.sql.query<{ balance: number; claimed: boolean }>(
+    `SELECT a.balance,
+            EXISTS (SELECT 1 FROM ledger.entries e WHERE e.user_id = a.user_id AND e.kind = 'daily_login' AND e.idempotency_key = $2::text) AS claimed
+     FROM ledger.accounts a WHERE a.user_id = $1::uuid`,
+    [userId, day],
+    'ledger_daily_login_claimed',
+  );
+  // No account yet (or an erased one): the locked path opens it, or refuses.
+  if (!account || !(account.claimed || amount === 0)) return null;
+  return { credited: false, amount: 0, balance: Number(account.balance) };
+}
+
 export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promise<TDailyLoginResponse> {
+  const answered = await alreadyClaimed(ctx, userId, utcDayOf(ctx.platform.clock.now()), settingOf(ctx, 'daily_login_bonus'));
+  if (answered) return answered;
   const reply = await ctx.db.$transaction(async (tx): Promise<TDailyLoginResponse> => {
     const now = ctx.platform.clock.now();
     const account = await lockAccount(tx, userId, now);
