@@ -14,8 +14,9 @@ import { createPrioritiesDb } from './db.ts';
 import { PRIORITIES_SCHEMA, subscribePrioritiesConsumers, watchLiveRankings } from './events.ts';
 import { startPeriodicJob, type PeriodicJob } from './jobs/periodic-job.ts';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
-import { readTopPriorities } from './priorities/list-priorities.ts';
+import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';
+import { createViewerVotesCache } from './priorities/viewer-votes-cache.ts';
 import { decayPromotionBoosts } from './promotions/decay-promotion-boosts.ts';
 import { sweepPurchases } from './purchases/sweep-purchases.ts';
 import { priorityRoutes } from './routes/priority-routes.ts';
@@ -55,6 +56,7 @@ export const prioritiesService = defineService({
       sql: database.driver,
       platform,
       topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
+      viewerVotes: createViewerVotesCache((viewerId, priorityIds) => readViewerVotes(ctx, viewerId, priorityIds)),
       ledgerTimeoutMs: config.PRIORITIES_LEDGER_TIMEOUT_MS,
     };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });

@@ -3,6 +3,7 @@ import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 import type { Platform } from '@civic/service-kit/platform';
 import type { PrioritiesDb } from './db.ts';
 import type { TopPrioritiesCache } from './priorities/top-priorities-cache.ts';
+import type { ViewerVotesCache } from './priorities/viewer-votes-cache.ts';
 
 export interface PrioritiesContext {
   db: PrioritiesDb;
@@ -10,6 +11,8 @@ export interface PrioritiesContext {
   sql: SqlDriver;
   platform: Platform;
   topPriorities: TopPrioritiesCache;
+  /** Each viewer's votes on the top list (priorities/viewer-votes-cache.ts). */
+  viewerVotes: ViewerVotesCache;
   /** How long a purchase waits for the ledger (PRIORITIES_LEDGER_TIMEOUT_MS). */
   ledgerTimeoutMs: number;
 }

@@ -30,7 +30,10 @@ export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Prom
     await subscribe(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
     await subscribe(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p.documentId, p.createdAt)),
     // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
-    await subscribe(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
+    await subscribe(accountEvents.UserDeleted, async (p, { tx }) => {
+      await eraseUser(tx, p.userId, p.deletedAt);
+      ctx.viewerVotes.invalidate(p.userId);
+    }),
   ];
 }
 
@@ -40,11 +43,12 @@ export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Prom
  */
 export async function watchLiveRankings(ctx: PrioritiesContext, live: LiveRankings): Promise<EventWatch[]> {
   const { events: bus } = ctx.platform;
-  // The top list cache is dropped before the stream tells clients to refetch.
+  // The top list cache (and, for a vote, the voter's kept votes) is dropped before the stream tells clients to refetch.
   const changed = () => ctx.topPriorities.invalidate();
+  const voted = (userId: string) => (changed(), ctx.viewerVotes.invalidate(userId));
   return [
-    await bus.watch(prioritiesEvents.VoteCast, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.castAt))),
-    await bus.watch(prioritiesEvents.VoteRemoved, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.removedAt))),
+    await bus.watch(prioritiesEvents.VoteCast, ({ payload }) => (voted(payload.userId), live.tallyChanged(payload.priorityId, payload.castAt))),
+    await bus.watch(prioritiesEvents.VoteRemoved, ({ payload }) => (voted(payload.userId), live.tallyChanged(payload.priorityId, payload.removedAt))),
     await bus.watch(prioritiesEvents.PriorityCreated, ({ payload }) => {
       changed();
       live.created({ priorityId: payload.priorityId, title: payload.title, createdAt: payload.createdAt });

@@ -148,16 +148,20 @@ for (const { profile, skip } of await profilePlan()) {
             const listedBySecond = async () => {
               const answer = await sameBrowserAt(secondUrl, voter).get('/api/priorities?limit=50');
               assert.equal(answer.status, 200);
-              return (answer.body as Array<{ id: string; endorsements: number }>).find((p) => p.id === priority.id)!;
+              return (answer.body as Array<{ id: string; endorsements: number; userVote: { voteType: string } | null }>).find((p) => p.id === priority.id)!;
             };
             assert.equal((await listedBySecond()).endorsements, 0);
+            assert.equal((await listedBySecond()).userVote, null);
 
             // Recorded by the first replica, seen by the stream on the second.
             assert.equal((await vote(voter.client, priority.id, 'endorse')).status, 200);
             await viaSecond.waitFor((e) => e.event === 'tally' && e.data.priorityId === priority.id && e.data.endorsements === 1, 2000);
             await viaFirst.waitFor((e) => e.event === 'tally' && e.data.priorityId === priority.id && e.data.endorsements === 1, 2000);
-            // The same event dropped the second replica's cached list: a refetch on its tally shows the vote.
-            assert.equal((await listedBySecond()).endorsements, 1);
+            // The same event dropped the second replica's cached list and the voter's kept votes: a refetch
+            // on its tally shows the vote, and that it is theirs.
+            const afterVote = await listedBySecond();
+            assert.equal(afterVote.endorsements, 1);
+            assert.deepEqual(afterVote.userVote, { voteType: 'endorse' });
 
             // Recorded by the second replica (through the second gateway), seen on the first.
             const other = sameBrowserAt(secondUrl, author);

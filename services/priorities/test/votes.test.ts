@@ -85,6 +85,9 @@ for (const { profile, skip } of await profilePlan()) {
         const gone = await removeVote(voter.client, priority.id);
         assert.equal(gone.status, 200, gone.text);
         assert.deepEqual(gone.body, { priorityId: priority.id, endorsements: 0, oppositions: 0, userVote: null });
+        // The voter's votes on the top list were kept by the read above: the removal dropped them.
+        const topAfter = ZPriority.array().parse((await listPriorities(voter.client, '?limit=200')).body);
+        assert.equal(topAfter.find((p) => p.id === priority.id)!.userVote, null);
         const removedEvent = await removed.waitFor((p) => p.priorityId === priority.id);
         assert.equal(removedEvent.payload.voteType, 'oppose');
         assert.equal(removedEvent.payload.userId, voter.id);

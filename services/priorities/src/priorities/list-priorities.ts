@@ -5,7 +5,8 @@
 // rows; the unranked part is read only when a page reaches past the last ranked priority.
 // `rank` is given in the unfiltered list only: there, a ranked row's position is its rank.
 // The unfiltered pages within the first TOP_DEPTH come from the in-memory top list
-// (top-priorities-cache.ts), with the caller's votes added by one primary-key lookup.
+// (top-priorities-cache.ts), with the caller's votes on the top list from viewer-votes-cache.ts (one
+// primary-key lookup when they are not kept).
 // Every priority answered is checked against the contract here, once per read from the database (so
 // a cached one is checked when cached), and the answer is JSON text the route writes as it is: a
 // cached priority is kept as its JSON already, so a read of the top list only appends each one's
@@ -116,8 +117,8 @@ function withUserVote(priority: CachedPriority, vote: TVoteType | undefined): st
   return `${priority.jsonHead},"userVote":${vote ? JSON.stringify({ voteType: vote }) : 'null'}}`;
 }
 
-/** The viewer's votes on these priorities: one lookup on the votes primary key. */
-async function votesOf(ctx: PrioritiesContext, viewerId: string, priorityIds: string[]): Promise<Map<string, TVoteType>> {
+/** The viewer's votes on these priorities: one lookup on the votes primary key (what the viewer votes cache keeps). */
+export async function readViewerVotes(ctx: PrioritiesContext, viewerId: string, priorityIds: readonly string[]): Promise<Map<string, TVoteType>> {
   if (priorityIds.length === 0) return new Map();
   const rows = await ctx.sql.query<{ priority_id: string; vote_type: TVoteType }>(
     'SELECT priority_id, vote_type FROM priorities.votes WHERE priority_id = ANY($1::uuid[]) AND user_id = $2::uuid',
@@ -134,7 +135,9 @@ export async function listPrioritiesJson(ctx: PrioritiesContext, viewerId: strin
   if (!unfiltered || query.offset + query.limit > TOP_DEPTH) {
     return JSON.stringify(ZPriorityPage.parse(await readPage(ctx, viewerId, query, minEndorsements)));
   }
-  const page = (await ctx.topPriorities.read(minEndorsements)).slice(query.offset, query.offset + query.limit);
-  const votes = await votesOf(ctx, viewerId, page.map((priority) => priority.id));
+  const top = await ctx.topPriorities.read(minEndorsements);
+  const page = top.slice(query.offset, query.offset + query.limit);
+  const idsOf = (priorities: readonly CachedPriority[]) => priorities.map((priority) => priority.id);
+  const votes = page.length === 0 ? new Map<string, TVoteType>() : await ctx.viewerVotes.read(viewerId, idsOf(page), idsOf(top));
   return `[${page.map((priority) => withUserVote(priority, votes.get(priority.id))).join(',')}]`;
 }

@@ -89,11 +89,12 @@ async function applyChange(ctx: PrioritiesContext, change: Change, state: Expect
 }
 
 /** The answer to an applied change, once it is committed: the lists and streams learn of it. */
-function appliedResult(ctx: PrioritiesContext, priorityId: string, change: Change, applied: Applied): TVoteResult {
+function appliedResult(ctx: PrioritiesContext, priorityId: string, userId: string, change: Change, applied: Applied): TVoteResult {
   if (applied.status === 'missing') throw new PriorityNotFound();
   if (applied.status === 'deleted') throw new AccountDeleted();
   publishCommitted(ctx);
   ctx.topPriorities.invalidate();
+  ctx.viewerVotes.invalidate(userId);
   const vote = change.outcome === 'removed' ? null : change.vote;
   return { priorityId, endorsements: Number(applied.endorsements), oppositions: Number(applied.oppositions), userVote: vote ? { voteType: vote } : null };
 }
@@ -104,7 +105,7 @@ async function tryFirstVote(ctx: PrioritiesContext, priorityId: string, userId: 
   const decision = decideVote(FIRST_VOTE.vote_type, action, null, now, cooldownHours);
   if (decision.outcome !== 'cast') return undefined;
   const applied = await applyChange(ctx, decision, FIRST_VOTE, priorityId, userId, now);
-  return applied.status === 'stale' ? undefined : appliedResult(ctx, priorityId, decision, applied);
+  return applied.status === 'stale' ? undefined : appliedResult(ctx, priorityId, userId, decision, applied);
 }
 
 export async function recordVote(ctx: PrioritiesContext, userId: string, priorityId: string, action: VoteAction): Promise<TVoteResult> {
@@ -135,7 +136,7 @@ export async function recordVote(ctx: PrioritiesContext, userId: string, priorit
       default: {
         const applied = await applyChange(ctx, decision, state, id, userId, now);
         if (applied.status === 'stale') continue;
-        return appliedResult(ctx, id, decision, applied);
+        return appliedResult(ctx, id, userId, decision, applied);
       }
     }
   }

@@ -1,0 +1,69 @@
+// Each viewer's votes on the top list, kept in memory: every open dashboard refetches the list when
+// anyone votes (the live stream's tally events), and what changes between those refetches is the
+// counts and order, which the top list cache already keeps, not the viewer's own votes. Without
+// this, every such read costs a database lookup of the viewer's votes (docs/ranking.md, section 5a).
+//
+// A viewer's entry holds their votes on a set of priorities (the top list's, when it was read). It
+// is dropped when that viewer's votes change: at commit for votes this process records, through the
+// watched vote.cast / vote.removed events for every replica's, and at the viewer's erasure. It lives
+// at most TTL_MS (a bound on anything missed, such as a watch reconnecting), and at most MAX_VIEWERS
+// entries are kept, the least recently read going first. Loads are single-flight per viewer, and a
+// load begun before a drop is not served to readers who ask after it.
+import type { TVoteType } from '@civic/contracts';
+
+const TTL_MS = 10_000;
+const MAX_VIEWERS = 10_000;
+
+export type ViewerVotes = ReadonlyMap<string, TVoteType>;
+
+export interface ViewerVotesCache {
+  /**
+   * The viewer's votes on `wanted`; when they are not kept, the votes on `scope` (a superset of
+   * `wanted`, such as the whole top list) are read and kept, so the other pages are served too.
+   */
+  read(viewerId: string, wanted: readonly string[], scope: readonly string[]): Promise<ViewerVotes>;
+  /** The viewer's votes changed: their next read goes to the database. */
+  invalidate(viewerId: string): void;
+}
+
+interface Entry {
+  covers: ReadonlySet<string>;
+  readAt: number;
+  votes: Promise<ViewerVotes>;
+}
+
+export function createViewerVotesCache(
+  load: (viewerId: string, priorityIds: readonly string[]) => Promise<ViewerVotes>,
+  now: () => number = () => performance.now(),
+  maxViewers = MAX_VIEWERS,
+): ViewerVotesCache {
+  // A Map iterates in insertion order: re-inserting on every hit keeps the least recently read first.
+  const entries = new Map<string, Entry>();
+
+  const covers = (ids: ReadonlySet<string>, wanted: readonly string[]) => wanted.every((id) => ids.has(id));
+
+  return {
+    read(viewerId, wanted, scope) {
+      const entry = entries.get(viewerId);
+      entries.delete(viewerId);
+      if (entry && now() - entry.readAt < TTL_MS && covers(entry.covers, wanted)) {
+        entries.set(viewerId, entry);
+        return entry.votes;
+      }
+      const scoped = new Set(scope);
+      const ids = covers(scoped, wanted) ? scoped : new Set(wanted);
+      const votes = load(viewerId, [...ids]);
+      const built: Entry = { covers: ids, readAt: now(), votes };
+      entries.set(viewerId, built);
+      if (entries.size > maxViewers) entries.delete(entries.keys().next().value!);
+      // A failed read is not kept: the viewer's next read tries again.
+      votes.catch(() => {
+        if (entries.get(viewerId) === built) entries.delete(viewerId);
+      });
+      return votes;
+    },
+    invalidate(viewerId) {
+      entries.delete(viewerId);
+    },
+  };
+}
