@@ -57,7 +57,9 @@ export class RedisSessionStore implements SessionStore {
       const key = this.#sessionKey(idHash);
       const raw = await this.redis.get(key);
       if (!raw) continue;
-      await this.redis.set(key, JSON.stringify({ ...(JSON.parse(raw) as SessionRecord), ...flags }), 'KEEPTTL');
+      // XX: a session revoked between the read and this write (logout, revoke-all) stays revoked;
+      // without it the write would bring the session back, with no TTL (SECURITY 11).
+      await this.redis.set(key, JSON.stringify({ ...(JSON.parse(raw) as SessionRecord), ...flags }), 'KEEPTTL', 'XX');
     }
   }
 
