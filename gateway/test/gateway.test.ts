@@ -95,6 +95,20 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok(limited.headers.get('retry-after'));
     });
 
+    test('a percent-encoded spelling of an API path meets the same CSRF guard and budgets (SECURITY 13, 26)', async () => {
+      // The router decodes "%61" to "a" before matching, so these reach the auth service like their plain spelling.
+      const client = stack.client();
+      const unguarded = await client.request('POST', '/%61pi/priorities', { body: { title: 'x' }, csrf: false });
+      assert.equal(unguarded.status, 403, unguarded.text);
+      assert.match(unguarded.text, /Invalid or missing CSRF token/, 'the gateway refuses it before the service sees it');
+      const spellings = ['/api/auth/email/verify-otp', '/%61pi/auth/email/verify-otp', '/api/auth/email/%76erify-otp', '/%61pi/%61uth/email/verify-otp'];
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push((await client.post(spellings[i % spellings.length]!, { stateId: crypto.randomUUID(), otp: '123456' })).status);
+      }
+      assert.deepEqual(statuses, [400, 400, 400, 400, 400, 429], 'every spelling counts against the sign-in verification budget of 5');
+    });
+
     test('reads have their own budget (kept in the gateway replica, so no Redis round trip per read)', async () => {
       const client = stack.client();
       const statuses = [];

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { csrfBinding, type CookieNames } from '@civic/service-kit/http/cookies';
 import { verifyCsrfToken } from '@civic/service-kit/http/csrf';
 import { createError } from '@civic/service-kit/http/errors';
+import { isApiRequest } from './api-request.ts';
 
 export const CsrfRejected = createError('GATEWAY_CSRF_INVALID', 'Invalid or missing CSRF token', 403);
 
@@ -11,7 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export function installCsrfGuard(app: FastifyInstance, secret: string, names: CookieNames): void {
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const token = request.headers['x-csrf-token'];
     if (!verifyCsrfToken(secret, csrfBinding(request.cookies, names), typeof token === 'string' ? token : undefined)) {
       throw new CsrfRejected();

@@ -3,6 +3,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { isApiRequest, routedPath } from './api-request.ts';
 import { createTieredStore, LOCAL_KEY_PREFIX } from './tiered-rate-limit-store.ts';
 
 export interface RateLimitBudgets {
@@ -15,7 +16,8 @@ export interface RateLimitBudgets {
 type Bucket = 'mail' | 'verify' | 'write' | 'read';
 
 function bucket(request: FastifyRequest): Bucket {
-  const url = request.url;
+  // The decoded path: "/api/auth/email/%73end-otp" is a sign-in mail like any other.
+  const url = routedPath(request);
   if (url.startsWith('/api/auth/email/send-') || url.startsWith('/api/auth/email/resend-')) return 'mail';
   if (url.startsWith('/api/auth/email/verify-')) return 'verify';
   return request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
@@ -39,7 +41,7 @@ export async function registerRateLimits(
     timeWindow: 60_000,
     max: (request) => budgets[bucket(request)],
     keyGenerator: (request) => `${bucket(request)}:${request.ip}`,
-    allowList: (request) => !request.url.startsWith('/api/'),
+    allowList: (request) => !isApiRequest(request),
     ...(options.redis ? { store: createTieredStore(options.redis, `${options.namespace}rl:`) } : {}),
     skipOnError: false,
     errorResponseBuilder: (_request, context) => ({
