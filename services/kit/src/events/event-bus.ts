@@ -92,7 +92,7 @@ interface TransportParts {
 
 async function natsParts(options: EventBusOptions, retry: RetryPolicy): Promise<TransportParts> {
   const ownsConnection = !options.natsConnection;
-  const nc = options.natsConnection ?? (await connect({ servers: options.natsUrl ?? 'nats://127.0.0.1:4222', name: 'civic-event-bus' }));
+  const nc = options.natsConnection ?? (await connect({ servers: options.natsUrl ?? 'nats://127.0.0.1:4222', name: 'civic-event-bus', noAsyncTraces: true }));
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
   const streams = options.streams ?? {};
