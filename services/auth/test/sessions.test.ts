@@ -3,11 +3,15 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
 import { ManualClock } from '@civic/service-kit/clock';
+import { databaseUrl } from '@civic/service-kit/db/pg-driver';
 import { createIdentitySigner } from '@civic/service-kit/http/internal-identity';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { requestCode, signIn, wrongCode } from '../../../test/support/sign-in.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { MIGRATIONS_DIR } from '../src/app.ts';
+import { startSession } from '../src/sessions/sessions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 let n = 0;
@@ -38,6 +42,30 @@ for (const { profile, skip } of await profilePlan()) {
       stack = await startStack(profile, { clock, logStream: logs, env: { LOG_LEVEL: 'info' } });
     });
     after(async () => stack?.close());
+
+    if (profile === 'distributed') {
+      test('SECURITY 11: a sign-in whose session starts while its account is being erased leaves no session', async () => {
+        const user = await signIn(stack, stack.client(), address('erased-midway'));
+        const platform = stack.platforms.auth!;
+        const database = await platform.databases.open('auth', MIGRATIONS_DIR);
+        const eraser = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}auth`) });
+        await eraser.connect();
+        try {
+          // The erasure as auth's consumer runs it: the row deleted and the sessions revoked, not committed yet.
+          await eraser.query('BEGIN');
+          await eraser.query('DELETE FROM auth.users WHERE id = $1::uuid', [user.id]);
+          await platform.sessions.revokeUser(user.id);
+          // The session of a sign-in that committed before the erasure began, started after its revoke-all.
+          const starting = startSession({ sql: database.driver, platform }, { id: user.id, isAdmin: false, isBanned: false, registered: false });
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await eraser.query('COMMIT');
+          await assert.rejects(starting, /no longer exists/);
+          assert.equal(await platform.sessions.revokeUser(user.id), 0, 'no session of the erased account is left');
+        } finally {
+          await eraser.end();
+        }
+      });
+    }
 
     test('SECURITY 10: the session cookie is HttpOnly, SameSite=Lax, host-only, 256-bit, new at every sign-in', async () => {
       const client = stack.client();

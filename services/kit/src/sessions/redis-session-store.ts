@@ -3,6 +3,13 @@
 import type { Redis } from 'ioredis';
 import type { SessionRecord, SessionStore } from './session-store.ts';
 
+/** KEYS[1]: the user's set of session hashes; ARGV[1]: the session key prefix. Answers how many went. */
+const REVOKE_USER_SCRIPT = `
+local hashes = redis.call('SMEMBERS', KEYS[1])
+for _, hash in ipairs(hashes) do redis.call('DEL', ARGV[1] .. hash) end
+redis.call('DEL', KEYS[1])
+return #hashes`;
+
 export class RedisSessionStore implements SessionStore {
   constructor(
     private readonly redis: Redis,
@@ -45,11 +52,11 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async revokeUser(userId: string): Promise<number> {
-    const hashes = await this.redis.smembers(this.#userKey(userId));
-    const multi = this.redis.multi().del(this.#userKey(userId));
-    for (const h of hashes) multi.del(this.#sessionKey(h));
-    await multi.exec();
-    return hashes.length;
+    // One script, so a session created meanwhile is either listed and deleted, or created after:
+    // read-then-delete in two steps could drop a new session from the user's set and leave the
+    // session itself alive, out of reach of any later revoke-all.
+    const revoked = await this.redis.eval(REVOKE_USER_SCRIPT, 1, this.#userKey(userId), this.#sessionKey(''));
+    return Number(revoked);
   }
 
   async updateUserFlags(userId: string, flags: Pick<SessionRecord, 'isAdmin' | 'isBanned'>): Promise<void> {

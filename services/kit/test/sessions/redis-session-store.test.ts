@@ -1,5 +1,6 @@
 // The distributed session store against a real Redis: flags rewritten on live sessions keep their
-// expiry, and a session revoked while its flags are being rewritten stays revoked (SECURITY 11).
+// expiry, a session revoked while its flags are being rewritten stays revoked, and one created
+// during a revoke-all can still be revoked (SECURITY 11).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, test } from 'node:test';
@@ -33,6 +34,20 @@ describe('redis session store', { skip }, () => {
       assert.equal((await store.get(hash, Date.now()))?.isBanned, true);
       const ttl = await redis.pttl(`${prefix}sess:${hash}`);
       assert.ok(ttl > 0 && ttl <= 60_000, `the session keeps its expiry (pttl ${ttl})`);
+    }
+  });
+
+  test('a session created while a revoke-all runs stays within reach of the next revoke-all', async () => {
+    const store = new RedisSessionStore(redis, prefix);
+    const userId = randomUUID();
+    await store.create('old', record(userId));
+    // Sent together on one connection: the revoke-all's commands first, then the new session's.
+    await Promise.all([store.revokeUser(userId), store.create('new', record(userId))]);
+    assert.equal(await store.get('old', Date.now()), null);
+    if (await store.get('new', Date.now())) {
+      assert.deepEqual(await redis.smembers(`${prefix}user-sess:${userId}`), ['new'], 'a live session is listed for its user');
+      assert.equal(await store.revokeUser(userId), 1);
+      assert.equal(await store.get('new', Date.now()), null);
     }
   });
 
