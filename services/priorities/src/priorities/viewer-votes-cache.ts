@@ -37,10 +37,16 @@ export function createViewerVotesCache(
   now: () => number = () => performance.now(),
   maxViewers = MAX_VIEWERS,
 ): ViewerVotesCache {
+  const covers = (ids: ReadonlySet<string>, wanted: readonly string[]) => wanted.every((id) => ids.has(id));
   // A Map iterates in insertion order: re-inserting on every hit keeps the least recently read first.
   const entries = new Map<string, Entry>();
-
-  const covers = (ids: ReadonlySet<string>, wanted: readonly string[]) => wanted.every((id) => ids.has(id));
+  // The set of ids the last miss read, shared by every entry read while the top list holds the same
+  // priorities: ten thousand viewers then hold one set of 200 ids, not one each.
+  let lastScope: ReadonlySet<string> = new Set();
+  const internScope = (scope: readonly string[]): ReadonlySet<string> => {
+    if (scope.length !== lastScope.size || !covers(lastScope, scope)) lastScope = new Set(scope);
+    return lastScope;
+  };
 
   return {
     read(viewerId, wanted, scope) {
@@ -50,7 +56,7 @@ export function createViewerVotesCache(
         entries.set(viewerId, entry);
         return entry.votes;
       }
-      const scoped = new Set(scope);
+      const scoped = internScope(scope);
       const ids = covers(scoped, wanted) ? scoped : new Set(wanted);
       const votes = load(viewerId, [...ids]);
       const built: Entry = { covers: ids, readAt: now(), votes };
