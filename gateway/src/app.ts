@@ -9,7 +9,7 @@ import { createHttpServer } from '@civic/service-kit/http/create-http-server';
 import type { Platform } from '@civic/service-kit/platform';
 import { mountService, type ServiceDefinition } from '@civic/service-kit/service';
 import { instrumentFastify } from '@civic/service-kit/telemetry';
-import type { GatewayConfig } from './config.ts';
+import { fastifyTrustProxy, type GatewayConfig } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -38,7 +38,7 @@ export async function buildGateway(options: GatewayOptions) {
   assertNoDuplicateClaims(table);
   const names = cookieNames(platform.config);
 
-  const app = createHttpServer(platform.config, { trustProxy: config.TRUST_PROXY, logStream: options.logStream });
+  const app = createHttpServer(platform.config, { trustProxy: fastifyTrustProxy(config.TRUST_PROXY), logStream: options.logStream });
   const root = app as unknown as FastifyInstance;
   await instrumentFastify(root);
   await app.register(cookie);

@@ -1,13 +1,26 @@
 // Gateway settings on top of the platform's: where each service answers when distributed.
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ZPlatformConfig } from '@civic/service-kit/config';
 
 export const ZGatewayConfig = z.object({
-  /** Trust X-Forwarded-For from a load balancer in front (per-IP limits then use the client's address). */
+  /**
+   * Which proxies in front may name the client in X-Forwarded-For (per-IP limits then use the
+   * client's address): false; true, one proxy (a load balancer); a number of proxies; or their
+   * addresses and CIDR ranges, comma separated. Never "every hop": the client writes the header's
+   * leftmost entries itself, so trusting all of them would let it pick its own address.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', ''])
+    .string()
     .optional()
-    .transform((v) => v === 'true'),
+    .transform((value, context): TrustedProxies => {
+      const trusted = trustedProxiesOf(value);
+      if (trusted === undefined) {
+        context.addIssue({ code: 'custom', message: 'expected false, true (one proxy), a number of proxies, or proxy addresses/CIDRs separated by commas' });
+        return z.NEVER;
+      }
+      return trusted;
+    }),
   /** Upstream base URLs, distributed profile: SERVICE_URL_AUTH=http://127.0.0.1:3101 ... */
   SERVICE_URL_AUTH: z.string().url().optional(),
   SERVICE_URL_PRIORITIES: z.string().url().optional(),
@@ -31,6 +44,33 @@ export const ZGatewayConfig = z.object({
 });
 
 export type GatewayConfig = z.infer<typeof ZGatewayConfig>;
+
+/** Fastify's trustProxy: off, a number of proxies in front, or the proxies' addresses and ranges. */
+export type TrustedProxies = false | number | string[];
+
+/**
+ * What Fastify is given: a number becomes "the n hops nearest the gateway", since Fastify itself
+ * trusts no hop for a bare number (it cannot tell the peer is a proxy; with a number, the operator
+ * says the gateway is reachable only through them).
+ */
+export function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trusted === 'number' ? (_address, hop) => hop < trusted : trusted;
+}
+
+function trustedProxiesOf(value: string | undefined): TrustedProxies | undefined {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true') return 1;
+  if (/^[1-9]\d?$/.test(text)) return Number(text);
+  const ranges = text.split(',').map((part) => part.trim());
+  const valid = ranges.every((range) => {
+    const [address, bits, ...rest] = range.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  return valid ? ranges : undefined;
+}
 
 export function upstreamUrls(config: GatewayConfig): Record<string, string> {
   const urls: Record<string, string> = {};

@@ -6,6 +6,7 @@ import { profilePlan } from '../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../test/support/stack.ts';
 import { assertNoDuplicateClaims, assertRouteOwned, claimCovers } from '../src/route-ownership.ts';
 import { ROUTE_TABLE } from '../src/route-table.ts';
+import { ZGatewayConfig } from '../src/config.ts';
 
 function assertSecurityHeaders(headers: Headers, where: string) {
   const csp = headers.get('content-security-policy') ?? '';
@@ -31,6 +32,24 @@ describe('route table', () => {
     assert.throws(() => assertRouteOwned(ROUTE_TABLE, 'auth', '/api/settings'), /does not give it/);
     assert.equal(claimCovers('/api/users/:id/profile', '/api/users/:userId/profile'), true);
     assert.equal(claimCovers('/api/priorities/*', '/api/priorities'), false);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const parse = (value: string) => ZGatewayConfig.safeParse({ TRUST_PROXY: value });
+  test('off, one proxy, a number of proxies, or their addresses and ranges', () => {
+    assert.equal(parse('').data?.TRUST_PROXY, false);
+    assert.equal(parse('false').data?.TRUST_PROXY, false);
+    assert.equal(parse('true').data?.TRUST_PROXY, 1);
+    assert.equal(parse('2').data?.TRUST_PROXY, 2);
+    assert.deepEqual(parse('10.0.0.0/8, 192.168.1.10,fd00::/8').data?.TRUST_PROXY, ['10.0.0.0/8', '192.168.1.10', 'fd00::/8']);
+  });
+  test('anything else is refused at start, with what is expected', () => {
+    for (const value of ['yes', '10.0.0.0/33', 'lb.internal', '-1']) {
+      const result = parse(value);
+      assert.equal(result.success, false, value);
+      assert.match(result.error!.issues[0]!.message, /a number of proxies/);
+    }
   });
 });
 
@@ -116,6 +135,18 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(new Set(statuses.slice(0, 40)), new Set([401]));
       assert.equal(statuses[40], 429);
       assert.equal((await stack.client().get('/api/auth/user')).status, 401, 'another client is not affected');
+    });
+
+    test('per-IP budgets go by the address the trusted proxy saw, not the entries a client writes before it', async () => {
+      // TRUST_PROXY=true here: one proxy in front, whose entry is the last one of X-Forwarded-For.
+      const client = stack.client();
+      const statuses: number[] = [];
+      for (let i = 0; i < 41; i++) {
+        const spoofed = { 'x-forwarded-for': `198.51.100.${i}, 10.77.0.1` };
+        statuses.push((await client.request('GET', '/api/auth/user', { headers: spoofed })).status);
+      }
+      assert.deepEqual(new Set(statuses.slice(0, 40)), new Set([401]));
+      assert.equal(statuses[40], 429, 'one client, whatever it writes in front of its address');
     });
 
     test('GET /api/docs is the OpenAPI document generated from contracts', async () => {

@@ -11,7 +11,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createHttpServer(
   config: Pick<PlatformConfig, 'LOG_LEVEL'>,
-  options: { trustProxy?: boolean; trustRequestIdHeader?: boolean; logStream?: NodeJS.WritableStream } = {},
+  options: { trustProxy?: false | string[] | ((address: string, hop: number) => boolean); trustRequestIdHeader?: boolean; logStream?: NodeJS.WritableStream } = {},
 ) {
   const app = Fastify({
     logger: {
