@@ -149,6 +149,16 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(statuses[40], 429, 'one client, whatever it writes in front of its address');
     });
 
+    test('an IPv6 client is counted by its /64, whichever of its addresses it sends from', async () => {
+      const client = stack.client();
+      const from = (address: string) => client.request('GET', '/api/auth/user', { headers: { 'x-forwarded-for': address } });
+      const statuses: number[] = [];
+      for (let i = 0; i < 41; i++) statuses.push((await from(`2001:db8:77:1::${(i + 1).toString(16)}`)).status);
+      assert.deepEqual(new Set(statuses.slice(0, 40)), new Set([401]));
+      assert.equal(statuses[40], 429);
+      assert.equal((await from('2001:db8:77:2::1')).status, 401, 'the next /64 is another client');
+    });
+
     test('GET /api/docs is the OpenAPI document generated from contracts', async () => {
       const docs = await stack.client().get('/api/docs');
       assert.equal(docs.status, 200);

@@ -3,6 +3,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { clientNetworkOf } from '@civic/service-kit/http/client-network';
 import { isApiRequest, routedPath } from './api-request.ts';
 import { createTieredStore, LOCAL_KEY_PREFIX } from './tiered-rate-limit-store.ts';
 
@@ -40,7 +41,7 @@ export async function registerRateLimits(
     global: true,
     timeWindow: 60_000,
     max: (request) => budgets[bucket(request)],
-    keyGenerator: (request) => `${bucket(request)}:${request.ip}`,
+    keyGenerator: (request) => `${bucket(request)}:${clientNetworkOf(request.ip)}`,
     allowList: (request) => !isApiRequest(request),
     ...(options.redis ? { store: createTieredStore(options.redis, `${options.namespace}rl:`) } : {}),
     skipOnError: false,

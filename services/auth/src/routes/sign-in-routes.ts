@@ -1,5 +1,6 @@
 // POST /api/auth/email/{send-magic-link, send-otp, resend-otp, verify-otp, verify-token} (spec 7.2).
 import { AUTH_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
+import { clientNetworkOf } from '@civic/service-kit/http/client-network';
 import { cookieNames, cookieOptions } from '@civic/service-kit/http/cookies';
 import { typed } from '@civic/service-kit/service';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -51,7 +52,7 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
         email: request.body.email,
         method,
         browserId: browserOf(request),
-        ip: request.identity.ip,
+        network: clientNetworkOf(request.identity.ip),
       });
       return { stateId, message };
     });
@@ -61,7 +62,7 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
     fastifyPath(ops.resendOtp),
     { schema: routeSchema(ops.resendOtp) },
     async (request) => {
-      const { stateId } = await resendCode(ctx, { stateId: request.body.stateId, browserId: browserOf(request), ip: request.identity.ip });
+      const { stateId } = await resendCode(ctx, { stateId: request.body.stateId, browserId: browserOf(request), network: clientNetworkOf(request.identity.ip) });
       return { stateId, message: 'A new code has been sent.' };
     },
   );

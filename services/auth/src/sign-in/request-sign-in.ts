@@ -23,16 +23,17 @@ export interface SignInRequest {
   method: SignInMethod;
   /** The asking browser's pre-session cookie value. */
   browserId: string;
-  ip: string;
+  /** The asking client's network (services/kit/src/http/client-network.ts): what the per-IP mail limit counts. */
+  network: string;
 }
 
-/** Throws unless another sign-in mail may go to `email` from `ip` now; call inside the address lock. */
-export async function assertMailAllowed(tx: AuthTx, emailNormalized: string, ip: string, now: Date): Promise<void> {
+/** Throws unless another sign-in mail may go to `email` from the client's `network` now; call inside the address lock. */
+export async function assertMailAllowed(tx: AuthTx, emailNormalized: string, network: string, now: Date): Promise<void> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const [last, byAddress, byIp] = await Promise.all([
     tx.signInMail.findFirst({ where: { emailNormalized }, orderBy: { sentAt: 'desc' }, select: { sentAt: true } }),
     tx.signInMail.count({ where: { emailNormalized, sentAt: { gt: hourAgo } } }),
-    tx.signInMail.count({ where: { ip, sentAt: { gt: hourAgo } } }),
+    tx.signInMail.count({ where: { ip: network, sentAt: { gt: hourAgo } } }),
   ]);
   const wait = resendWaitMs(last?.sentAt ?? null, now);
   if (wait > 0) throw new ResendCooldown(String(Math.ceil(wait / 1000)));
@@ -52,7 +53,7 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
 
   await ctx.db.$transaction(async (tx) => {
     await lockAddress(tx, emailNormalized);
-    await assertMailAllowed(tx, emailNormalized, request.ip, now);
+    await assertMailAllowed(tx, emailNormalized, request.network, now);
     await tx.signInState.create({
       data: {
         id: stateId,
@@ -66,7 +67,7 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
         expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS),
       },
     });
-    await tx.signInMail.create({ data: { emailNormalized, ip: request.ip, sentAt: now } });
+    await tx.signInMail.create({ data: { emailNormalized, ip: request.network, sentAt: now } });
   });
 
   await deliverSignInMail(

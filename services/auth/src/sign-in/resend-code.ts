@@ -9,7 +9,7 @@ import { generateCode, hashBrowser, hashCode } from './sign-in-secrets.ts';
 
 export async function resendCode(
   ctx: AuthContext,
-  request: { stateId: string; browserId: string; ip: string },
+  request: { stateId: string; browserId: string; network: string },
 ): Promise<{ stateId: string; email: string }> {
   const now = ctx.platform.clock.now();
   const code = generateCode();
@@ -19,12 +19,12 @@ export async function resendCode(
     if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
     if (isBurned(state.failedAttempts)) throw new BurnedRequest();
     await lockAddress(tx, state.emailNormalized);
-    await assertMailAllowed(tx, state.emailNormalized, request.ip, now);
+    await assertMailAllowed(tx, state.emailNormalized, request.network, now);
     await tx.signInState.update({
       where: { id: state.id },
       data: { codeHash: hashCode(ctx.codeKey, state.id, code), lastSentAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS) },
     });
-    await tx.signInMail.create({ data: { emailNormalized: state.emailNormalized, ip: request.ip, sentAt: now } });
+    await tx.signInMail.create({ data: { emailNormalized: state.emailNormalized, ip: request.network, sentAt: now } });
     return state.emailNormalized;
   });
   await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }));
