@@ -30,9 +30,10 @@ export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Prom
     await subscribe(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
     await subscribe(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p.documentId, p.createdAt)),
     // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
-    await subscribe(accountEvents.UserDeleted, async (p, { tx }) => {
+    await subscribe(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
       await eraseUser(tx, p.userId, p.deletedAt);
-      ctx.viewerVotes.invalidate(p.userId);
+      // After the commit: a read before it would keep the votes just deleted.
+      afterCommit(() => ctx.viewerVotes.invalidate(p.userId));
     }),
   ];
 }

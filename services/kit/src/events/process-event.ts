@@ -10,6 +10,12 @@ export interface HandlerContext<P> {
   /** The consumer's transaction: write the effect through it so it commits with the inbox row. */
   tx: SqlExecutor;
   envelope: TEventEnvelope<P>;
+  /**
+   * Runs `effect` once the transaction has committed (not at all if it rolls back): for what lives
+   * outside the database, such as dropping a cached copy of what the handler changed, which done
+   * inside the transaction could be refilled from the old rows before the commit.
+   */
+  afterCommit(effect: () => void): void;
 }
 
 export type EventHandler<E extends EventDefinition> = (
@@ -51,7 +57,8 @@ export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep
   const insertInbox = `INSERT INTO ${s}.processed_events (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`;
 
   return async function processEvent(envelope: TEventEnvelope): Promise<ProcessOutcome> {
-    return step.db.$transaction(async (tx) => {
+    const committed: (() => void)[] = [];
+    const outcome = await step.db.$transaction(async (tx) => {
       const inserted = await tx.$executeRawUnsafe(insertInbox, step.consumer, envelope.id);
       if (inserted === 0) return 'duplicate';
       const parsed = payloadSchema.safeParse(envelope.payload);
@@ -62,8 +69,10 @@ export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep
         );
       }
       const payload = parsed.data as EventPayload<E>;
-      await step.handle(payload, { tx, envelope: { ...envelope, payload } });
-      return 'processed';
+      await step.handle(payload, { tx, envelope: { ...envelope, payload }, afterCommit: (effect) => committed.push(effect) });
+      return 'processed' as const;
     }, step.transactionOptions);
+    for (const effect of committed) effect();
+    return outcome;
   };
 }
