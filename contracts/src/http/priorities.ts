@@ -44,10 +44,13 @@ export const ZPriority = z.object({
 });
 export type TPriority = z.infer<typeof ZPriority>;
 
+/** The largest value of a PostgreSQL integer: ids and offsets past it name nothing (and the database would refuse them). */
+const SQL_INT_MAX = 2_147_483_647;
+
 /** "none" (the picker's unset choice), empty or absent all mean no issue (spec 5). */
 const ZIssueId = z.preprocess(
   (value) => (value === 'none' || value === '' || value === null ? undefined : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
-  z.number({ error: M.issueNotFound }).int(M.issueNotFound).positive(M.issueNotFound).optional(),
+  z.number({ error: M.issueNotFound }).int(M.issueNotFound).positive(M.issueNotFound).max(SQL_INT_MAX, M.issueNotFound).optional(),
 );
 
 export const ZCreatePriorityRequest = z.strictObject({
@@ -68,7 +71,7 @@ export const ZPriorityListQuery = z.strictObject({
   search: z.string().trim().max(200).optional(),
   category: z.enum(ISSUE_CATEGORIES).optional(),
   limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(SQL_INT_MAX).default(0),
 });
 export type TPriorityListQuery = z.infer<typeof ZPriorityListQuery>;
 

@@ -113,6 +113,10 @@ for (const { profile, skip } of await profilePlan()) {
         [{ ...priorityBody(), issueId: -3 }, M.issueNotFound],
         [{ ...priorityBody(), issueId: 2.5 }, M.issueNotFound],
         [{ ...priorityBody(), issueId: 'economy' }, M.issueNotFound],
+        // Past a database integer: still "not found", not a database error.
+        [{ ...priorityBody(), issueId: 2_147_483_648 }, M.issueNotFound],
+        [{ ...priorityBody(), title: 'Fund the NUL\u0000 character' }, 'Text must not contain NUL characters'],
+        [{ ...priorityBody(), description: `${priorityBody().description}\u0000` }, 'Text must not contain NUL characters'],
       ];
       for (const [body, message] of cases) {
         const answer = await ada.client.post('/api/priorities', body);
@@ -222,7 +226,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual([...page1.body, ...page2.body].map((p) => p.id), full.slice(0, 4));
       assert.equal((await listPriorities(grace.client)).body.length, Math.min(full.length, 50), 'limit defaults to 50');
 
-      for (const query of ['?limit=0', '?limit=1001', '?limit=abc', '?offset=-1', '?category=Sports', '?colour=red', `?search=${'s'.repeat(201)}`]) {
+      for (const query of ['?limit=0', '?limit=1001', '?limit=abc', '?offset=-1', '?offset=3000000000', '?search=%00', '?category=Sports', '?colour=red', `?search=${'s'.repeat(201)}`]) {
         const answer = await listPriorities(grace.client, query);
         assert.equal(answer.status, 400, `${query}: ${answer.text}`);
         assert.ok(messageOf(answer), query);

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PlatformConfig } from '../config.ts';
 import { installErrorHandlers } from './errors.ts';
+import { refuseNulCharacters } from './refuse-nul-characters.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -34,6 +35,7 @@ export function createHttpServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app as unknown as FastifyInstance);
+  refuseNulCharacters(app as unknown as FastifyInstance);
   // Set as the request arrives (a callback hook, no promise per request), so every answer has it.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
