@@ -5,7 +5,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ACCOUNT_DELETION_MESSAGES, accountEvents, EXPORT_FORMAT, EXPORT_SERVICES, ZAccountExport } from '@civic/contracts';
+import pg from 'pg';
 import { randomToken, sha256 } from '@civic/service-kit/crypto';
+import { databaseUrl } from '@civic/service-kit/db/pg-driver';
+import { ACCOUNT_USER_LOCK_CLASS } from '../src/data-rights/deleted-users.ts';
 import { authHasUser } from '../../../test/support/auth-users.ts';
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
@@ -128,6 +131,56 @@ for (const { profile, skip } of await profilePlan()) {
     });
 
     if (profile === 'distributed') {
+      /** A connection to the account database, for a transaction that stands in for one side of a race. */
+      const accountDb = async () => {
+        const client = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}account`) });
+        await client.connect();
+        return client;
+      };
+      const lockSql = (fn: string) => `SELECT ${fn}($1::int, hashtext($2::uuid::text))`;
+      const profileRows = async (db: pg.Client, id: string) => (await db.query('SELECT 1 FROM account.profiles WHERE user_id = $1', [id])).rowCount;
+
+      test('a profile edit that passed its checks before DELETE /api/account committed is erased with the rest', async () => {
+        const { client, id } = await signInWithProfile(stack, 'edit-then-delete');
+        const edit = await accountDb();
+        try {
+          // An edit under way: it holds the shared user lock and has found no tombstone; its write comes later.
+          await edit.query('BEGIN');
+          await edit.query(lockSql('pg_advisory_xact_lock_shared'), [ACCOUNT_USER_LOCK_CLASS, id]);
+          const deletion = deleteAccount(client);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await edit.query("INSERT INTO account.profiles (user_id, bio, updated_at) VALUES ($1, 'written late', now()) ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio", [id]);
+          await edit.query('COMMIT');
+          assert.equal((await deletion).status, 200);
+          assert.equal(await profileRows(edit, id), 0, 'the deletion waited for the edit and erased what it wrote');
+        } finally {
+          await edit.end();
+        }
+      });
+
+      test('a profile edit that arrives while the deletion is under way finds the account gone', async () => {
+        const { client, id } = await signInWithProfile(stack, 'delete-then-edit');
+        const deletion = await accountDb();
+        try {
+          // The deletion under way: exclusive user lock, rows erased, tombstone written, not committed yet.
+          await deletion.query('BEGIN');
+          await deletion.query(lockSql('pg_advisory_xact_lock'), [ACCOUNT_USER_LOCK_CLASS, id]);
+          await deletion.query('DELETE FROM account.profiles WHERE user_id = $1', [id]);
+          await deletion.query('DELETE FROM account.settings WHERE user_id = $1', [id]);
+          await deletion.query('INSERT INTO account.deleted_users (user_id, deleted_at) VALUES ($1, now())', [id]);
+          const edit = patch(client, `/api/users/${id}/profile`, { firstName: 'Late', bio: 'Edited while deleting' });
+          const setting = patch(client, '/api/settings', { emailNotifications: false });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await deletion.query('COMMIT');
+          assert.equal((await edit).status, 404);
+          assert.equal((await setting).status, 404);
+          assert.equal(await profileRows(deletion, id), 0, 'no profile came back');
+          assert.equal((await deletion.query('SELECT 1 FROM account.settings WHERE user_id = $1', [id])).rowCount, 0, 'no settings came back');
+        } finally {
+          await deletion.end();
+        }
+      });
+
       test('a deletion while auth is down completes when auth returns; the export answers 503 meanwhile', async () => {
         const { client, id, email } = await signInNamed(stack, 'auth-down', 'Patience');
         const exporter = await signInWithProfile(stack, 'export-while-down');

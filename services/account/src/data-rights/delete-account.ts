@@ -4,10 +4,13 @@
 // Sessions are revoked here, at once, rather than when auth gets the event (SECURITY 11, 25).
 import type { AccountContext } from '../context.ts';
 import { emitUserDeleted, publishCommitted } from '../events.ts';
+import { lockUserForDeletion } from './deleted-users.ts';
 
 export async function deleteAccount(ctx: AccountContext, userId: string): Promise<void> {
   const deletedAt = ctx.platform.clock.now();
   await ctx.db.$transaction(async (tx) => {
+    // Waits for the user's writes under way; later ones see the tombstone (deleted-users.ts).
+    await lockUserForDeletion(tx, userId);
     await tx.profile.deleteMany({ where: { userId } });
     await tx.settings.deleteMany({ where: { userId } });
     // A second deletion (a retried request) finds the tombstone and enqueues nothing new.

@@ -1,10 +1,27 @@
 // Deleted accounts stay deleted: writes for their ids are refused, whatever raced the deletion.
+// Every write for a user holds a shared per-user advisory lock for its transaction, then checks the
+// tombstone; the deletion takes the same lock exclusively before it erases and writes the tombstone.
+// So a write either commits before the deletion starts (and is erased with the rest) or sees the
+// tombstone: a profile edit sent together with DELETE /api/account cannot bring the profile back.
 import { NotFound } from '@civic/service-kit/http/errors';
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
 export const USER_NOT_FOUND = 'User not found';
 
+/** The advisory lock space of "an account user" (two-key form: this class, hashtext(user id)). */
+export const ACCOUNT_USER_LOCK_CLASS = 0x41434331; // 'ACC1'
+
+async function lockUser(tx: SqlExecutor, userId: string, mode: 'shared' | 'exclusive'): Promise<void> {
+  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
+  await tx.$executeRawUnsafe(`SELECT ${lock}($1::int, hashtext($2::uuid::text))`, ACCOUNT_USER_LOCK_CLASS, userId);
+}
+
+/** Taken by the deletion, before anything of the user is erased. */
+export const lockUserForDeletion = (tx: SqlExecutor, userId: string) => lockUser(tx, userId, 'exclusive');
+
+/** For a write on behalf of a user (shared lock held, then the tombstone read): has the account been deleted? */
 export async function isDeletedUser(tx: SqlExecutor, userId: string): Promise<boolean> {
+  await lockUser(tx, userId, 'shared');
   const rows = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM account.deleted_users WHERE user_id = $1::uuid', userId);
   return rows.length > 0;
 }
