@@ -77,7 +77,7 @@ export function createInProcessHub(): InProcessHub {
       if (list.some((s) => s.consumer === consumer)) {
         throw new Error(`Consumer ${consumer} already subscribes to ${subject} v${version}`);
       }
-      const processEvent = createConsumerStep(options);
+      const processEvent = createConsumerStep(options, defaults.logger);
       const subscriber: HubSubscriber = {
         consumer,
         subject,

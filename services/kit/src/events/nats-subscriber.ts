@@ -77,7 +77,7 @@ export async function subscribeNats<E extends EventDefinition>(
   const stream = streamNameFor(producerOf(event.subject), namespace);
   const durable = durableNameFor(consumer, event);
   const log = { consumer, subject: event.subject, version: event.version, stream, durable };
-  const processEvent = createConsumerStep(options);
+  const processEvent = createConsumerStep(options, logger);
 
   await ensureDurable(jsm, stream, consumerConfigFor(durable, wireSubjectFor(event.subject, namespace), retry, settings.ackWaitMs ?? 30_000));
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/events/define-event';
 import type { SqlExecutor, TransactionalDb, TransactionOptions } from './sql-executor.ts';
+import { describeError, type EventLogger } from './event-logger.ts';
 import { checkSchemaName } from './sql-names.ts';
 
 export interface HandlerContext<P> {
@@ -50,8 +51,13 @@ export function consumerSchemaFor(event: EventDefinition): z.ZodType {
   return event.schema instanceof z.ZodObject ? event.schema.loose() : event.schema;
 }
 
-/** Builds the per-message step once per subscription (schema checks and loosening done up front). */
-export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep<E>) {
+/**
+ * Builds the per-message step once per subscription (schema checks and loosening done up front).
+ * `logger` hears of an afterCommit effect that throws: the event is processed (its inbox row has
+ * committed), so a failing effect is logged, never turned into a redelivery that would be skipped
+ * as a duplicate anyway.
+ */
+export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep<E>, logger?: EventLogger) {
   const s = checkSchemaName(step.schema);
   const payloadSchema = consumerSchemaFor(step.event);
   const insertInbox = `INSERT INTO ${s}.processed_events (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`;
@@ -72,7 +78,13 @@ export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep
       await step.handle(payload, { tx, envelope: { ...envelope, payload }, afterCommit: (effect) => committed.push(effect) });
       return 'processed' as const;
     }, step.transactionOptions);
-    for (const effect of committed) effect();
+    for (const effect of committed) {
+      try {
+        effect();
+      } catch (error) {
+        logger?.error({ consumer: step.consumer, eventId: envelope.id, subject: envelope.subject, err: describeError(error) }, 'after-commit effect failed');
+      }
+    }
     return outcome;
   };
 }

@@ -1,5 +1,6 @@
 // A consumer's afterCommit effects run once its transaction has committed, and never when it rolls
-// back or the event is a duplicate (what lives outside the database must not run ahead of the rows).
+// back or the event is a duplicate (what lives outside the database must not run ahead of the rows);
+// one that throws is logged without failing the processed event.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
@@ -27,7 +28,8 @@ function envelope() {
 }
 
 function stepWith(log: string[], inserted: number, handle: EventHandler<typeof event>) {
-  return createConsumerStep({ consumer: 'c', event, db: loggingDb(log, inserted), schema: 'things', handle });
+  const logger = { info: () => {}, warn: () => {}, debug: () => {}, error: (_fields: object, message?: string) => log.push(`error: ${message}`) };
+  return createConsumerStep({ consumer: 'c', event, db: loggingDb(log, inserted), schema: 'things', handle }, logger);
 }
 
 test('an afterCommit effect runs after the commit', async () => {
@@ -58,4 +60,16 @@ test('a duplicate runs neither the handler nor its effects', async () => {
   });
   assert.equal(await step(envelope()), 'duplicate');
   assert.deepEqual(log, ['commit']);
+});
+
+test('an effect that throws is logged; the event still counts as processed and later effects run', async () => {
+  const log: string[] = [];
+  const step = stepWith(log, 1, async (_payload, { afterCommit }) => {
+    afterCommit(() => {
+      throw new Error('cache gone');
+    });
+    afterCommit(() => log.push('second effect'));
+  });
+  assert.equal(await step(envelope()), 'processed');
+  assert.deepEqual(log, ['commit', 'error: after-commit effect failed', 'second effect']);
 });
