@@ -5,7 +5,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { prioritiesEvents, SOCIAL_MESSAGES, type TActivity } from '@civic/contracts';
+import pg from 'pg';
+import { databaseUrl } from '@civic/service-kit/db/pg-driver';
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { recordActivity } from '../src/activities/record-activity.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
@@ -253,5 +257,46 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(await countOf(gone.id), { activities: 0, members: 0 });
       assert.equal((await gone.client.get('/api/activities')).status, 401, 'the session ended with the account');
     });
+
+    if (profile === 'distributed') {
+      /** A transaction of its own on social's database, standing in for a consumer recording an activity. */
+      async function recordingTransaction(userId: string) {
+        const client = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}social`) });
+        await client.connect();
+        const tx: SqlExecutor = {
+          $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0,
+          $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await client.query(query, values)).rows as T,
+        };
+        await client.query('BEGIN');
+        await recordActivity(tx, {
+          sourceEventId: randomUUID(), userId, type: 'create_priority', description: 'Created priority "Recorded mid-race"', subjectId: randomUUID(), occurredAt: new Date().toISOString(),
+        });
+        return { commit: async () => (await client.query('COMMIT'), await client.end()) };
+      }
+      const activitiesOf = async (userId: string) =>
+        (await tables.query<{ n: number }>('SELECT count(*)::int AS n FROM social.activities WHERE user_id = $1::uuid', [userId]))[0]!.n;
+
+      test('an activity being recorded while the account is erased goes with the rest', async () => {
+        const racing = await signInMember(stack, 'Racing', 'Eraser');
+        const recording = await recordingTransaction(racing.id);
+        const deleted = await racing.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
+        assert.equal(deleted.status, 200, deleted.text);
+        // Give social's erasure consumer the time to reach the user (it waits for the recording to end).
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await recording.commit();
+        await pollUntil(() => tables.query('SELECT 1 FROM social.deleted_users WHERE user_id = $1::uuid', [racing.id]), (rows) => rows.length === 1);
+        assert.equal(await activitiesOf(racing.id), 0, 'the activity committed during the erasure did not survive it');
+      });
+
+      test('an activity being recorded while its owner clears the history is cleared too', async () => {
+        const clearing = await signInMember(stack, 'Clearing', 'Midway');
+        const recording = await recordingTransaction(clearing.id);
+        const cleared = clearing.client.request('DELETE', '/api/activities/clear');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await recording.commit();
+        assert.deepEqual((await cleared).body, { message: 'Activity history cleared', cleared: 1 });
+        assert.equal(await activitiesOf(clearing.id), 0);
+      });
+    }
   });
 }
