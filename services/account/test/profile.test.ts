@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { birthYearMessage, PROFILE_MESSAGES } from '@civic/contracts';
+import pg from 'pg';
+import { databaseUrl } from '@civic/service-kit/db/pg-driver';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
@@ -189,5 +191,31 @@ for (const { profile, skip } of await profilePlan()) {
       const renamed = await pollUntil(() => client.get('/api/auth/user'), (r) => r.body?.firstName === 'Grace', 5000);
       assert.equal(renamed.body.lastName, null);
     });
+
+    if (profile === 'distributed') {
+      test('of two edits at once, the one that commits last is the newest (its updatedAt is later)', async () => {
+        const { client, id } = await signInWithProfile(stack, 'two-tabs');
+        const other = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}account`) });
+        await other.connect();
+        try {
+          // The other tab's edit: it holds the row and was stamped a little later than this one will be.
+          await other.query('BEGIN');
+          const stamped = await other.query<{ updated_at: Date }>(
+            "UPDATE account.profiles SET bio = 'other tab', updated_at = now() + interval '2 seconds' WHERE user_id = $1 RETURNING updated_at",
+            [id],
+          );
+          const otherAt = stamped.rows[0]!.updated_at.getTime();
+          const edit = patch(client, `/api/users/${id}/profile`, { firstName: 'Last', bio: 'this tab' });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await other.query('COMMIT');
+          assert.equal((await edit).status, 200);
+          const [row] = (await other.query<{ bio: string; updated_at: Date }>('SELECT bio, updated_at FROM account.profiles WHERE user_id = $1', [id])).rows;
+          assert.equal(row!.bio, 'this tab', 'the edit that committed last holds the row');
+          assert.ok(row!.updated_at.getTime() > otherAt, 'and the later time, so every copy keeps it too');
+        } finally {
+          await other.end();
+        }
+      });
+    }
   });
 }

@@ -1,5 +1,7 @@
 // The owner's edit of their profile: the row and the civic.account.profile.updated event commit
-// together, so other services' copies of the names cannot miss an edit.
+// together, so other services' copies of the names cannot miss an edit. Those copies keep the edit
+// with the latest updatedAt, so the time is taken under the row's lock and never before the time
+// the row holds: of two edits at once, the one that commits last is the newest everywhere.
 import type { TProfileFields, TUpdateProfileRequest } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';
 import { emitProfileUpdated, publishCommitted } from '../events.ts';
@@ -7,11 +9,17 @@ import { toProfileFields } from './profile-fields.ts';
 import { assertNotDeleted } from '../data-rights/deleted-users.ts';
 
 export async function updateProfile(ctx: AccountContext, userId: string, edit: TUpdateProfileRequest): Promise<TProfileFields> {
-  const updatedAt = ctx.platform.clock.now();
-  // Absent keys are undefined, which Prisma leaves untouched; null unsets a field.
-  const data = { ...edit, updatedAt };
   const profile = await ctx.db.$transaction(async (tx) => {
     await assertNotDeleted(tx, userId);
+    const [held] = await tx.$queryRawUnsafe<{ updated_at: Date | string }[]>(
+      'SELECT updated_at FROM account.profiles WHERE user_id = $1::uuid FOR UPDATE',
+      userId,
+    );
+    const now = ctx.platform.clock.now();
+    const heldAt = held ? new Date(held.updated_at).getTime() : Number.NEGATIVE_INFINITY;
+    const updatedAt = heldAt >= now.getTime() ? new Date(heldAt + 1) : now;
+    // Absent keys are undefined, which Prisma leaves untouched; null unsets a field.
+    const data = { ...edit, updatedAt };
     // Upsert: an edit may arrive before the user.registered event has created the row.
     const row = await tx.profile.upsert({ where: { userId }, create: { userId, ...data }, update: data });
     const fields = toProfileFields(row);
