@@ -222,6 +222,21 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok(!exported.text.includes('not Mae at all'), "no trace of the other user's activity");
     });
 
+    test('an event about an act from before a clear, arriving after it (lag, backoff), stays cleared', async () => {
+      const june = await signInMember(stack, 'June', 'Jordan');
+      const before = new Date(Date.now() - 60_000).toISOString();
+      const cleared = await june.client.request('DELETE', '/api/activities/clear');
+      assert.equal(cleared.status, 200, cleared.text);
+      const late = await producer.publish(prioritiesEvents.VoteCast, {
+        priorityId: randomUUID(), userId: june.id, voteType: 'endorse', priorityTitle: 'Voted before the clear', castAt: before,
+      });
+      const after = await act.vote(june.id, 'oppose', 'Voted after the clear');
+      for (const eventId of [late.id, after.eventId]) {
+        await pollUntil(() => tables.query('SELECT 1 FROM social.processed_events WHERE event_id = $1::uuid', [eventId]), (rows) => rows.length === 1);
+      }
+      assert.deepEqual((await ownFeed(june)).body.map((a) => a.description), ['Opposed "Voted after the clear"']);
+    });
+
     test("deleting the account erases the user's activities and nothing else", async () => {
       const gone = await signInMember(stack, 'Leaving', 'Soon');
       const stays = await signInMember(stack, 'Staying', 'Here');

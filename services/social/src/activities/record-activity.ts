@@ -18,9 +18,11 @@ export interface NewActivity {
 
 export async function recordActivity(tx: SqlExecutor, activity: NewActivity): Promise<void> {
   if (await isDeletedUser(tx, activity.userId)) return;
+  // An act from before the owner last cleared their history belongs to what they cleared.
   await tx.$executeRawUnsafe(
     `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5::uuid, $6::uuid, $7::timestamptz)
+     SELECT $1::uuid, $2::uuid, $3, $4, $5::uuid, $6::uuid, $7::timestamptz
+     WHERE NOT EXISTS (SELECT 1 FROM social.members m WHERE m.user_id = $2::uuid AND m.activities_cleared_at >= $7::timestamptz)
      ON CONFLICT (source_event_id) DO NOTHING`,
     randomUUID(),
     activity.userId,

@@ -36,7 +36,8 @@ export async function signInMember(stack: Stack, firstName: string, lastName: st
 
 /** Activity times a minute apart, later at every call, so "newest first" is known in advance. */
 let minute = 0;
-const BASE = Date.parse('2026-11-01T00:00:00.000Z');
+// From now on, a minute apart: acts after any clear of the history a test makes (activities_cleared_at).
+const BASE = Date.now();
 export const nextTime = () => new Date(BASE + ++minute * 60_000).toISOString();
 
 /** Publishes the events the priorities and briefing services will publish; answers the act's time. */
