@@ -51,5 +51,18 @@ for (const { profile, skip } of await profilePlan()) {
         assert.ok(servers.size >= 2, `gateway and auth service both served spans of the trace: ${names.join(', ')}`);
       }
     });
+
+    test('SECURITY 28: spans do not carry a query string secret (a magic link opened in the browser)', async () => {
+      const secret = 'secret-link-token-1234567890';
+      exporter.reset();
+      await stack.client().get(`/?token=${secret}`);
+      await stack.client().get(`/api/priorities?search=${secret}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const spans = exporter.getFinishedSpans();
+      assert.ok(spans.length > 0, 'the requests were traced');
+      for (const span of spans) {
+        assert.ok(!JSON.stringify(span.attributes).includes(secret), `${span.name}: ${JSON.stringify(span.attributes)}`);
+      }
+    });
   });
 }

@@ -185,6 +185,8 @@ for (const { profile, skip } of await profilePlan()) {
       clock.advance(31_000);
       await client.post('/api/auth/email/send-magic-link', { email });
       const { token } = await stack.readLatestMail(email);
+      // The browser opens the link (a GET of the landing page with ?token=), which then POSTs it.
+      await client.get(`/?token=${token}`);
       await client.post('/api/auth/email/verify-token', { token });
       await new Promise((resolve) => setTimeout(resolve, 100));
       const entries = logs.entries();

@@ -1,10 +1,11 @@
 // Builds a Fastify instance the way every process here needs it: request ids, zod validation,
 // the shared error shape, bounded bodies, and logs that never carry secrets.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PlatformConfig } from '../config.ts';
 import { installErrorHandlers } from './errors.ts';
+import { pathOf } from './path-of.ts';
 import { refuseNulCharacters } from './refuse-nul-characters.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -20,6 +21,16 @@ export function createHttpServer(
       redact: {
         paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers["x-civic-identity"]', 'res.headers["set-cookie"]'],
         censor: '[redacted]',
+      },
+      // The path without its query: a magic link's token (GET /?token=...) and search terms stay out of the logs (SECURITY 28).
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: pathOf(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
       },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
