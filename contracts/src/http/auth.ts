@@ -23,8 +23,11 @@ export const SIGN_IN_MESSAGES = {
   unauthorized: 'Unauthorized',
 } as const;
 
-/** spec 5: text, @, text, dot, text. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * spec 5: text, @, text, dot, text; the texts without the characters that make an address header
+ * more than one plain address ("victim<attacker@evil.com>" would be mailed to attacker@evil.com).
+ */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
 export const ZEmail = z
   .string({ error: SIGN_IN_MESSAGES.emailRequired })

@@ -45,6 +45,23 @@ for (const { profile, skip } of await profilePlan()) {
       await pollUntil(() => client.get('/api/auth/user'), (r) => r.body.politicalCapital === 10);
     });
 
+    test('the mail goes to the one plain address the account is keyed on', async () => {
+      const client = stack.client();
+      // An address header naming another mailbox is not an address (it would be mailed to attacker@evil.com).
+      for (const email of ['victim<attacker@evil.com>', 'a@b.co,attacker@evil.com', '"quoted"@example.com']) {
+        const refused = await client.post('/api/auth/email/send-otp', { email });
+        assert.equal(refused.status, 400, email);
+        assert.equal(refused.body.message, SIGN_IN_MESSAGES.emailInvalid, email);
+      }
+      // However the address is spelled, the mail goes to the normalised one, which owns the account.
+      const email = address('Mixed.Case');
+      const sent = await client.post('/api/auth/email/send-otp', { email: `  ${email.toUpperCase()} ` });
+      assert.equal(sent.status, 200, sent.text);
+      const mail = await stack.readLatestMail(email);
+      assert.ok(mail.to.includes(email.toLowerCase()), mail.to);
+      assert.ok(!mail.to.includes(email.toUpperCase()), mail.to);
+    });
+
     test('a magic link signs the browser in, once', async () => {
       const client = stack.client();
       const email = address('link');

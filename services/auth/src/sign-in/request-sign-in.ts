@@ -72,7 +72,8 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
 
   await deliverSignInMail(
     ctx,
-    composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, request.email.trim(), code ? { code } : { token: token! }),
+    // To the address the account is keyed on, as a resend does: the mailbox that signs in is the one that owns the account.
+    composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, code ? { code } : { token: token! }),
   );
   return { stateId };
 }
