@@ -45,6 +45,25 @@ for (const { profile, skip } of await profilePlan()) {
       await pollUntil(() => client.get('/api/auth/user'), (r) => r.body.politicalCapital === 10);
     });
 
+    test('SECURITY 1: wrong codes sent all at once at several requests for one address count no more than 10', async () => {
+      const client = stack.client();
+      const email = address('concurrent-guesses');
+      const requests = [];
+      for (let i = 0; i < 4; i++) {
+        requests.push(await requestCode(stack, client, email));
+        clock.advance(31 * SECOND); // the resend cooldown
+      }
+      const guesses = requests.flatMap(({ stateId, code }) =>
+        Array.from({ length: 5 }, () => client.post('/api/auth/email/verify-otp', { stateId, otp: wrongCode(code) })),
+      );
+      const answers = await Promise.all(guesses);
+      assert.ok(answers.every((a) => a.status === 400 || a.status === 429), answers.map((a) => a.status).join(','));
+      const database = await stack.platforms.auth!.databases.open('auth', MIGRATIONS_DIR);
+      const [failures] = await database.driver.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.sign_in_failures WHERE email_normalized = $1', [email.toLowerCase()]);
+      assert.equal(failures!.n, 10, 'the address is refused after its tenth failure, however the guesses interleave');
+      assert.equal(answers.filter((a) => a.body.message === SIGN_IN_MESSAGES.tooManyFailures).length, 10);
+    });
+
     test('the mail goes to the one plain address the account is keyed on', async () => {
       const client = stack.client();
       // An address header naming another mailbox is not an address (it would be mailed to attacker@evil.com).

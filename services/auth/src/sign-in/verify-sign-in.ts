@@ -1,11 +1,15 @@
 // Verifies a code or a link token and, on success, signs the user in.
 // Each attempt locks its request row (SELECT ... FOR UPDATE), so concurrent guesses are counted one
 // by one and never get past the fifth (SECURITY 1), and two right answers give one session (SECURITY 2).
+// A code's attempt first takes its address's lock (the order sending and resending use: address, then
+// request row), so guesses sent at once at several requests for one address are counted one by one
+// against the address's 10 failures an hour too.
 import type { AuthContext } from '../context.ts';
 import type { AuthTx } from '../db.ts';
 import type { SignInState } from '../generated/prisma/client.ts';
 import { BurnedRequest, ExpiredCode, InvalidCode, InvalidToken, OtherBrowser, TooManyFailures } from '../errors.ts';
 import { completeSignIn, type SignedInUser } from './complete-sign-in.ts';
+import { lockAddress } from './request-sign-in.ts';
 import { HOUR_MS, isBurned, isExpired, MAX_FAILURES_PER_ADDRESS_PER_HOUR } from './sign-in-policy.ts';
 import { codeMatches, hashBrowser, hashLinkToken } from './sign-in-secrets.ts';
 
@@ -32,6 +36,9 @@ export async function verifyCode(
   // Failures must be recorded even though the answer is an error, so the transaction returns the
   // outcome and the error is thrown after it commits.
   const outcome = await ctx.db.$transaction(async (tx): Promise<Outcome> => {
+    const [address] = await tx.$queryRaw<{ email_normalized: string }[]>`SELECT email_normalized FROM auth.sign_in_states WHERE id = ${request.stateId}::uuid`;
+    if (!address) return { ok: false, error: new InvalidCode() };
+    await lockAddress(tx, address.email_normalized);
     const state = await lockState(tx, { id: request.stateId });
     if (!state || state.method !== 'otp' || state.consumedAt) return { ok: false, error: new InvalidCode() };
     if (state.browserHash !== hashBrowser(request.browserId)) return { ok: false, error: new OtherBrowser() };
