@@ -327,6 +327,16 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(twentyFirst.status, 429);
     });
 
+    test('SECURITY 9: 25 mails asked at once from one IP for 25 addresses: 20 go, 5 are refused', async () => {
+      const sameIp = stack.client();
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, () => stack.client(sameIp.ip).post('/api/auth/email/send-otp', { email: address('ip-burst') })),
+      );
+      const statuses = answers.map((a) => a.status);
+      assert.equal(statuses.filter((s) => s === 200).length, 20, statuses.join(','));
+      assert.ok(answers.filter((a) => a.status === 429).every((a) => a.body.message === SIGN_IN_MESSAGES.mailLimit));
+    });
+
     test('registration_enabled=false refuses new accounts but not existing ones', async () => {
       const existing = address('existing');
       await signIn(stack, stack.client(), existing);

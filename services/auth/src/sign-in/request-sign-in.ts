@@ -27,8 +27,14 @@ export interface SignInRequest {
   network: string;
 }
 
-/** Throws unless another sign-in mail may go to `email` from the client's `network` now; call inside the address lock. */
+/**
+ * Throws unless another sign-in mail may go to `email` from the client's `network` now; call inside
+ * the address lock. It takes the network's lock too (always after an address's, so no two requests
+ * wait for each other in a circle): sends to many addresses at once from one network are counted
+ * one by one against its 20 an hour.
+ */
 export async function assertMailAllowed(tx: AuthTx, emailNormalized: string, network: string, now: Date): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sign-in-network:${network}`}, 0))`;
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const [last, byAddress, byIp] = await Promise.all([
     tx.signInMail.findFirst({ where: { emailNormalized }, orderBy: { sentAt: 'desc' }, select: { sentAt: true } }),
