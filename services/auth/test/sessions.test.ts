@@ -188,12 +188,24 @@ for (const { profile, skip } of await profilePlan()) {
       // The browser opens the link (a GET of the landing page with ?token=), which then POSTs it.
       await client.get(`/?token=${token}`);
       await client.post('/api/auth/email/verify-token', { token });
+      // A signed-in browser that has lost its pre-session cookie (its CSRF token is bound to the
+      // session) verifying a code: refused by auth, and logged as a failure like any other.
+      await client.fetchCsrfToken();
+      client.cookies.delete('pre');
+      // (csrf: false only stops the client's fetch-and-retry; the token is sent.)
+      const refused = await client.request('POST', '/api/auth/email/verify-otp', {
+        body: { stateId, otp: code },
+        csrf: false,
+        headers: { 'x-csrf-token': client.csrfToken! },
+      });
+      assert.equal(refused.status, 403, refused.text);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const entries = logs.entries();
       const successes = entries.filter((e) => e.event === 'sign_in_succeeded');
       const failures = entries.filter((e) => e.event === 'sign_in_failed');
       assert.ok(successes.some((e) => e.requestId === requestId), 'the success names its request id');
       assert.ok(failures.length >= 1 && failures.every((e) => typeof e.requestId === 'string'));
+      assert.ok(failures.some((e) => e.reason === 'AUTH_CSRF_PRESESSION_MISSING'), 'the refusal for a missing pre-session cookie is logged');
       const all = logs.lines.join('\n');
       assert.ok(!all.includes(code), 'no code in the logs');
       assert.ok(!all.includes(token!), 'no token in the logs');

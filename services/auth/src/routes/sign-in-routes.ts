@@ -71,7 +71,10 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
     fastifyPath(ops.verifyOtp),
     { schema: routeSchema(ops.verifyOtp) },
     async (request, reply) => {
-      const user = await verifyCode(ctx, { ...request.body, browserId: browserOf(request) }).catch(failed(request, 'otp'));
+      // browserOf inside the chain: a missing pre-session cookie is a logged failure too.
+      const user = await Promise.resolve()
+        .then(() => verifyCode(ctx, { ...request.body, browserId: browserOf(request) }))
+        .catch(failed(request, 'otp'));
       return signIn(request, reply, user);
     },
   );
@@ -80,9 +83,9 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
     fastifyPath(ops.verifyToken),
     { schema: routeSchema(ops.verifyToken) },
     async (request, reply) => {
-      const user = await verifyLinkToken(ctx, { token: request.body.token, browserId: browserOf(request) }).catch(
-        failed(request, 'magic_link'),
-      );
+      const user = await Promise.resolve()
+        .then(() => verifyLinkToken(ctx, { token: request.body.token, browserId: browserOf(request) }))
+        .catch(failed(request, 'magic_link'));
       return signIn(request, reply, user);
     },
   );
