@@ -4,6 +4,7 @@
 // So a write either commits before the deletion starts (and is erased with the rest) or sees the
 // tombstone: a profile edit sent together with DELETE /api/account cannot bring the profile back.
 import { NotFound } from '@civic/service-kit/http/errors';
+import { lockUser } from '@civic/service-kit/db/user-lock';
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -11,17 +12,12 @@ export const USER_NOT_FOUND = 'User not found';
 /** The advisory lock space of "an account user" (two-key form: this class, hashtext(user id)). */
 export const ACCOUNT_USER_LOCK_CLASS = 0x41434331; // 'ACC1'
 
-async function lockUser(tx: SqlExecutor, userId: string, mode: 'shared' | 'exclusive'): Promise<void> {
-  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-  await tx.$executeRawUnsafe(`SELECT ${lock}($1::int, hashtext($2::uuid::text))`, ACCOUNT_USER_LOCK_CLASS, userId);
-}
-
 /** Taken by the deletion, before anything of the user is erased. */
-export const lockUserForDeletion = (tx: SqlExecutor, userId: string) => lockUser(tx, userId, 'exclusive');
+export const lockUserForDeletion = (tx: SqlExecutor, userId: string) => lockUser(tx, ACCOUNT_USER_LOCK_CLASS, userId, 'exclusive');
 
 /** For a write on behalf of a user (shared lock held, then the tombstone read): has the account been deleted? */
 export async function isDeletedUser(tx: SqlExecutor, userId: string): Promise<boolean> {
-  await lockUser(tx, userId, 'shared');
+  await lockUser(tx, ACCOUNT_USER_LOCK_CLASS, userId, 'shared');
   const rows = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM account.deleted_users WHERE user_id = $1::uuid', userId);
   return rows.length > 0;
 }

@@ -3,6 +3,7 @@
 // tombstone; the erasure takes the same lock exclusively. So a posting either commits before the
 // erasure starts (and is erased with the rest) or sees the tombstone and records nothing: a credit
 // event or a debit that raced the deletion cannot leave an account behind.
+import { lockUser } from '@civic/service-kit/db/user-lock';
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
 /**
@@ -11,13 +12,9 @@ import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
  */
 export const ACCOUNT_LOCK_CLASS = 0x4c454431; // 'LED1'
 
-export async function lockUserShared(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::uuid::text))', ACCOUNT_LOCK_CLASS, userId);
-}
+export const lockUserShared = (tx: SqlExecutor, userId: string) => lockUser(tx, ACCOUNT_LOCK_CLASS, userId, 'shared');
 
-export async function lockUserExclusive(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::uuid::text))', ACCOUNT_LOCK_CLASS, userId);
-}
+export const lockUserExclusive = (tx: SqlExecutor, userId: string) => lockUser(tx, ACCOUNT_LOCK_CLASS, userId, 'exclusive');
 
 export async function isErased(tx: SqlExecutor, userId: string): Promise<boolean> {
   const rows = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM ledger.erased_accounts WHERE user_id = $1::uuid', userId);

@@ -3,6 +3,7 @@
 // takes the same lock exclusively. So a write either commits before the erasure starts (and is
 // erased with the rest) or sees the tombstone and records nothing: a session that raced the
 // deletion cannot leave a vote or a priority behind (docs/protocols/account-data.md).
+import { lockUser } from '@civic/service-kit/db/user-lock';
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
 /**
@@ -11,10 +12,6 @@ import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
  */
 export const USER_LOCK_CLASS = 0x50524931; // 'PRI1'
 
-export async function lockUserShared(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock_shared($1::int, hashtext($2::uuid::text))', USER_LOCK_CLASS, userId);
-}
+export const lockUserShared = (tx: SqlExecutor, userId: string) => lockUser(tx, USER_LOCK_CLASS, userId, 'shared');
 
-export async function lockUserExclusive(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::uuid::text))', USER_LOCK_CLASS, userId);
-}
+export const lockUserExclusive = (tx: SqlExecutor, userId: string) => lockUser(tx, USER_LOCK_CLASS, userId, 'exclusive');

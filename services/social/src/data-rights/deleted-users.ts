@@ -5,21 +5,17 @@
 // advisory lock for its transaction and checks the marker after taking it; the erasure (and the
 // owner's "clear activity history") take the lock exclusively, so each write either commits before
 // them, and is erased with the rest, or comes after and sees the marker.
+import { lockUser } from '@civic/service-kit/db/user-lock';
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
 /** The advisory lock space of "a social user" (two-key form: this class, hashtext(user id)). */
 export const SOCIAL_USER_LOCK_CLASS = 0x534f4331; // 'SOC1'
 
-async function lockUser(tx: SqlExecutor, userId: string, mode: 'shared' | 'exclusive'): Promise<void> {
-  const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-  await tx.$executeRawUnsafe(`SELECT ${lock}($1::int, hashtext($2::uuid::text))`, SOCIAL_USER_LOCK_CLASS, userId);
-}
-
 /** Before any write about the user (an activity, their member row). */
-export const lockUserShared = (tx: SqlExecutor, userId: string) => lockUser(tx, userId, 'shared');
+export const lockUserShared = (tx: SqlExecutor, userId: string) => lockUser(tx, SOCIAL_USER_LOCK_CLASS, userId, 'shared');
 
 /** Before erasing the user's rows, or clearing their activity history. */
-export const lockUserExclusive = (tx: SqlExecutor, userId: string) => lockUser(tx, userId, 'exclusive');
+export const lockUserExclusive = (tx: SqlExecutor, userId: string) => lockUser(tx, SOCIAL_USER_LOCK_CLASS, userId, 'exclusive');
 
 /** For a write about a user: takes the shared lock, then reads the erasure marker. */
 export async function isDeletedUser(tx: SqlExecutor, userId: string): Promise<boolean> {
