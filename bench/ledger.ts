@@ -9,15 +9,14 @@
 //     debit and one applied promotion, and every balance the sum of its entries (bench/check-ledger.ts).
 // BENCH_ONLY=lag|promotions runs one part.
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { PLATFORM_SETTING_DEFAULTS } from '@civic/contracts';
-import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
+import { databaseUrl } from '@civic/service-kit/db/pg-driver';
 import { checkLedger } from './check-ledger.ts';
 import { creditLag } from './credit-lag.ts';
 import { promote, type PromotionLoad } from './promote.ts';
 import { seedLedgerAccounts } from './seed-ledger.ts';
 import { seedPriorities } from './seed-priorities.ts';
-import { benchEnv } from './support/bench-env.ts';
+import { benchEnv, dropBenchEnv } from './support/bench-env.ts';
 import { cpuMeter, line, percentile } from './support/measure.ts';
 import { ServerProcesses, waitHealthy } from './support/processes.ts';
 import { createSessions } from './support/sessions.ts';
@@ -45,7 +44,6 @@ const GATEWAY = 'http://127.0.0.1:3240';
 const CPU_PROF = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
 const env = await benchEnv('l');
-const dataDir = env.DATA_DIR;
 const servers = new ServerProcesses();
 const SERVICES = [
   { name: 'auth', port: 3241 },
@@ -126,7 +124,6 @@ try {
   if (runs('promotions')) await promotionsPart();
 } finally {
   await servers.stopAll();
-  for (const database of await listDatabases(env.DATABASE_URL, env.DATABASE_PREFIX)) await dropDatabase(env.DATABASE_URL, database).catch(() => {});
-  await rm(dataDir, { recursive: true, force: true });
+  await dropBenchEnv(env);
 }
 process.exit();

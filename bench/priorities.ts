@@ -6,10 +6,9 @@
 // Real entry points in child processes; autocannon and the stream clients run here, on the same
 // 2 cores, so read the figures as this machine's, measured in one run.
 import http from 'node:http';
-import { rm } from 'node:fs/promises';
 import autocannon from 'autocannon';
-import { databaseUrl, dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
-import { benchEnv } from './support/bench-env.ts';
+import { databaseUrl } from '@civic/service-kit/db/pg-driver';
+import { benchEnv, dropBenchEnv } from './support/bench-env.ts';
 import { cpuMeter, line, percentile } from './support/measure.ts';
 import { ServerProcesses, waitHealthy } from './support/processes.ts';
 import { SEED_USERS, seededPriorityId, seededUserId, seedPriorities } from './seed-priorities.ts';
@@ -27,7 +26,6 @@ const ONLY = process.env.BENCH_ONLY;
 const runs = (part: 'reads' | 'votes' | 'streams') => !ONLY || ONLY === part;
 
 const env = await benchEnv('p');
-const dataDir = env.DATA_DIR;
 const servers = new ServerProcesses();
 const measured = cpuMeter(servers, ['gateway', 'priorities'], env.DATABASE_PREFIX);
 
@@ -180,7 +178,6 @@ try {
   if (stream) console.log(`  stream p99: ${stream.p99} ms (target <= 250)`);
 } finally {
   await servers.stopAll();
-  for (const database of await listDatabases(env.DATABASE_URL, env.DATABASE_PREFIX)) await dropDatabase(env.DATABASE_URL, database).catch(() => {});
-  await rm(dataDir, { recursive: true, force: true });
+  await dropBenchEnv(env);
 }
 process.exit();

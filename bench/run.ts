@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createIdentitySigner } from '@civic/service-kit/http/internal-identity';
-import { dropDatabase } from '@civic/service-kit/db/pg-driver';
 import { ApiClient } from '../test/support/api-client.ts';
 import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
 import { readLatestMail } from '../test/support/mail-reader.ts';
+import { dropBenchEnv } from './support/bench-env.ts';
 import { cpuSeconds, ServerProcesses, waitHealthy } from './support/processes.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
@@ -136,7 +136,7 @@ try {
   console.log(`\ngateway keeps ${((100 * gateway!.rps) / direct!.rps).toFixed(0)}% of direct throughput (target >= 70%)`);
 } finally {
   await servers.stopAll();
-  await dropDatabase(LOCAL_INFRA.DATABASE_URL, `civic_bench${runId}_auth`).catch(() => {});
+  await dropBenchEnv(distributedEnv);
   await rm(dataDir, { recursive: true, force: true });
 }
 process.exit(results.some((r) => r.errors > 0) ? 1 : 0);

@@ -1,10 +1,13 @@
 // The environment of a benchmark's distributed servers: the local PostgreSQL, NATS and Redis under a
-// prefix of this run's own (dropped afterwards), fresh secrets, and rate limits out of the way.
+// prefix of this run's own (dropped afterwards by dropBenchEnv), fresh secrets, and rate limits out of the way.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
 import { LOCAL_INFRA } from '../../test/support/infrastructure.ts';
+import { deleteStreams } from '../../test/support/nats-streams.ts';
 
 /** `tag`: one letter that tells the benchmarks' databases apart (civic_bench<tag><run>_...). */
 export async function benchEnv(tag: string) {
@@ -24,4 +27,21 @@ export async function benchEnv(tag: string) {
     RATE_LIMIT_READ: '100000000',
     RATE_LIMIT_WRITE: '100000000',
   };
+}
+
+/** What a run leaves under its prefixes, dropped when it ends: databases, streams, Redis keys, the data directory. */
+export async function dropBenchEnv(env: { DATABASE_URL: string; DATABASE_PREFIX: string; NATS_URL: string; NATS_PREFIX: string; REDIS_URL: string; REDIS_PREFIX: string; DATA_DIR: string }): Promise<void> {
+  for (const database of await listDatabases(env.DATABASE_URL, env.DATABASE_PREFIX)) await dropDatabase(env.DATABASE_URL, database).catch(() => {});
+  await deleteStreams(env.NATS_URL, env.NATS_PREFIX).catch(() => {});
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  try {
+    for await (const keys of redis.scanStream({ match: `${env.REDIS_PREFIX}*`, count: 1000 }) as AsyncIterable<string[]>) {
+      if (keys.length > 0) await redis.del(...keys);
+    }
+  } catch {
+    // Left for Redis's own expiry: sessions and budgets carry TTLs.
+  } finally {
+    redis.disconnect();
+  }
+  await rm(env.DATA_DIR, { recursive: true, force: true });
 }

@@ -7,8 +7,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
 import { ledgerService } from '@civic/ledger';
@@ -24,6 +22,7 @@ import { ApiClient } from './api-client.ts';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
 import { seedPgliteCluster } from './pglite-template.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
+import { deleteStreams } from './nats-streams.ts';
 
 export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService, ledgerService];
 
@@ -52,18 +51,6 @@ export interface Stack {
   readLatestMail(to: string, after?: number): Promise<ReadMail>;
   countMails(to: string): Promise<number>;
   close(): Promise<void>;
-}
-
-/** The run's JetStream streams (and with them their consumers), so test runs leave no streams behind. */
-async function deleteStreams(natsUrl: string, namespace: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await jetstreamManager(nc);
-    const prefix = `${namespace.toUpperCase()}_`;
-    for await (const name of jsm.streams.names()) if (name.startsWith(prefix)) await jsm.streams.delete(name);
-  } finally {
-    await nc.close();
-  }
 }
 
 function listeningUrl(address: AddressInfo | string | null): string {
