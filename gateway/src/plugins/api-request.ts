@@ -4,16 +4,11 @@
 // the priorities service: a client could skip the CSRF guard and every budget by spelling a path
 // differently. These helpers go by the route that matched and by the decoded path instead.
 import type { FastifyRequest } from 'fastify';
+import { pathOf } from '@civic/service-kit/http/path-of';
 
 /** The request's path without its query, percent-decoded as the router decodes it before matching. */
 export function routedPath(request: FastifyRequest): string {
-  const url = request.url;
-  let end = url.length;
-  for (const delimiter of ['?', '#']) {
-    const at = url.indexOf(delimiter);
-    if (at !== -1 && at < end) end = at;
-  }
-  const path = url.slice(0, end);
+  const path = pathOf(request.url);
   if (!path.includes('%')) return path;
   try {
     return decodeURIComponent(path);
