@@ -34,7 +34,7 @@ export interface SignInRequest {
  * one by one against its 20 an hour.
  */
 export async function assertMailAllowed(tx: AuthTx, emailNormalized: string, network: string, now: Date): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sign-in-network:${network}`}, 0))`;
+  await lockSignInKey(tx, `sign-in-network:${network}`);
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const [last, byAddress, byIp] = await Promise.all([
     tx.signInMail.findFirst({ where: { emailNormalized }, orderBy: { sentAt: 'desc' }, select: { sentAt: true } }),
@@ -46,8 +46,13 @@ export async function assertMailAllowed(tx: AuthTx, emailNormalized: string, net
   if (byAddress >= MAX_MAILS_PER_ADDRESS_PER_HOUR || byIp >= MAX_MAILS_PER_IP_PER_HOUR) throw new MailLimit();
 }
 
+/** The transaction-long advisory lock the sign-in limits are counted under, one per key. */
+async function lockSignInKey(tx: AuthTx, key: string): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+}
+
 export async function lockAddress(tx: AuthTx, emailNormalized: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`sign-in:${emailNormalized}`}, 0))`;
+  await lockSignInKey(tx, `sign-in:${emailNormalized}`);
 }
 
 export async function requestSignIn(ctx: AuthContext, request: SignInRequest): Promise<{ stateId: string }> {
