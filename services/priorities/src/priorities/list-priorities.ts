@@ -138,6 +138,6 @@ export async function listPrioritiesJson(ctx: PrioritiesContext, viewerId: strin
   const top = await ctx.topPriorities.read(minEndorsements);
   const page = top.slice(query.offset, query.offset + query.limit);
   const idsOf = (priorities: readonly CachedPriority[]) => priorities.map((priority) => priority.id);
-  const votes = page.length === 0 ? new Map<string, TVoteType>() : await ctx.viewerVotes.read(viewerId, idsOf(page), idsOf(top));
+  const votes = page.length === 0 ? new Map<string, TVoteType>() : await ctx.viewerVotes.read(viewerId, idsOf(page), () => idsOf(top));
   return `[${page.map((priority) => withUserVote(priority, votes.get(priority.id))).join(',')}]`;
 }

@@ -18,10 +18,11 @@ export type ViewerVotes = ReadonlyMap<string, TVoteType>;
 
 export interface ViewerVotesCache {
   /**
-   * The viewer's votes on `wanted`; when they are not kept, the votes on `scope` (a superset of
+   * The viewer's votes on `wanted`; when they are not kept, the votes on `scope()` (a superset of
    * `wanted`, such as the whole top list) are read and kept, so the other pages are served too.
+   * `scope` is asked for only then: a read served from memory does not build it.
    */
-  read(viewerId: string, wanted: readonly string[], scope: readonly string[]): Promise<ViewerVotes>;
+  read(viewerId: string, wanted: readonly string[], scope: () => readonly string[]): Promise<ViewerVotes>;
   /** The viewer's votes changed: their next read goes to the database. */
   invalidate(viewerId: string): void;
 }
@@ -56,7 +57,7 @@ export function createViewerVotesCache(
         entries.set(viewerId, entry);
         return entry.votes;
       }
-      const scoped = internScope(scope);
+      const scoped = internScope(scope());
       const ids = covers(scoped, wanted) ? scoped : new Set(wanted);
       const votes = load(viewerId, [...ids]);
       const built: Entry = { covers: ids, readAt: now(), votes };
