@@ -8,11 +8,12 @@ import { ACCOUNT_DELETION_MESSAGES, accountEvents, EXPORT_FORMAT, EXPORT_SERVICE
 import pg from 'pg';
 import { randomToken, sha256 } from '@civic/service-kit/crypto';
 import { databaseUrl } from '@civic/service-kit/db/pg-driver';
-import { ACCOUNT_USER_LOCK_CLASS } from '../src/data-rights/deleted-users.ts';
+import { isDeletedUser, lockUserForDeletion } from '../src/data-rights/deleted-users.ts';
 import { authHasUser } from '../../../test/support/auth-users.ts';
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
+import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import type { ApiClient } from '../../../test/support/api-client.ts';
@@ -137,7 +138,6 @@ for (const { profile, skip } of await profilePlan()) {
         await client.connect();
         return client;
       };
-      const lockSql = (fn: string) => `SELECT ${fn}($1::int, hashtext($2::uuid::text))`;
       const profileRows = async (db: pg.Client, id: string) => (await db.query('SELECT 1 FROM account.profiles WHERE user_id = $1', [id])).rowCount;
 
       test('a profile edit that passed its checks before DELETE /api/account committed is erased with the rest', async () => {
@@ -146,7 +146,7 @@ for (const { profile, skip } of await profilePlan()) {
         try {
           // An edit under way: it holds the shared user lock and has found no tombstone; its write comes later.
           await edit.query('BEGIN');
-          await edit.query(lockSql('pg_advisory_xact_lock_shared'), [ACCOUNT_USER_LOCK_CLASS, id]);
+          assert.equal(await isDeletedUser(sqlExecutorOf(edit), id), false);
           const deletion = deleteAccount(client);
           await new Promise((resolve) => setTimeout(resolve, 300));
           await edit.query("INSERT INTO account.profiles (user_id, bio, updated_at) VALUES ($1, 'written late', now()) ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio", [id]);
@@ -164,7 +164,7 @@ for (const { profile, skip } of await profilePlan()) {
         try {
           // The deletion under way: exclusive user lock, rows erased, tombstone written, not committed yet.
           await deletion.query('BEGIN');
-          await deletion.query(lockSql('pg_advisory_xact_lock'), [ACCOUNT_USER_LOCK_CLASS, id]);
+          await lockUserForDeletion(sqlExecutorOf(deletion), id);
           await deletion.query('DELETE FROM account.profiles WHERE user_id = $1', [id]);
           await deletion.query('DELETE FROM account.settings WHERE user_id = $1', [id]);
           await deletion.query('INSERT INTO account.deleted_users (user_id, deleted_at) VALUES ($1, now())', [id]);

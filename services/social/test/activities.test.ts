@@ -8,9 +8,9 @@ import { prioritiesEvents, SOCIAL_MESSAGES, type TActivity } from '@civic/contra
 import pg from 'pg';
 import { databaseUrl } from '@civic/service-kit/db/pg-driver';
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 import { recordActivity } from '../src/activities/record-activity.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import { acts, openSocialTables, pollUntil, signInMember, type Member } from './support/social-helpers.ts';
@@ -278,10 +278,7 @@ for (const { profile, skip } of await profilePlan()) {
       async function recordingTransaction(userId: string) {
         const client = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}social`) });
         await client.connect();
-        const tx: SqlExecutor = {
-          $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0,
-          $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await client.query(query, values)).rows as T,
-        };
+        const tx = sqlExecutorOf(client);
         await client.query('BEGIN');
         await recordActivity(tx, {
           sourceEventId: randomUUID(), userId, type: 'create_priority', description: 'Created priority "Recorded mid-race"', subjectId: randomUUID(), occurredAt: new Date().toISOString(),

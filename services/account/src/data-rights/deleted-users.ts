@@ -10,7 +10,7 @@ import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 export const USER_NOT_FOUND = 'User not found';
 
 /** The advisory lock space of "an account user" (two-key form: this class, hashtext(user id)). */
-export const ACCOUNT_USER_LOCK_CLASS = 0x41434331; // 'ACC1'
+const ACCOUNT_USER_LOCK_CLASS = 0x41434331; // 'ACC1'
 
 /** Taken by the deletion, before anything of the user is erased. */
 export const lockUserForDeletion = (tx: SqlExecutor, userId: string) => lockUser(tx, ACCOUNT_USER_LOCK_CLASS, userId, 'exclusive');

@@ -1,0 +1,11 @@
+// A plain pg client seen as the services' SqlExecutor, so a test's own transaction (standing in for
+// one side of a race) can call the services' helpers, such as the per-user lock, instead of copies.
+import type pg from 'pg';
+import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+
+export function sqlExecutorOf(client: pg.Client): SqlExecutor {
+  return {
+    $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0,
+    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await client.query(query, values)).rows as T,
+  };
+}
