@@ -9,7 +9,7 @@ import { lockUser } from '@civic/service-kit/db/user-lock';
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 
 /** The advisory lock space of "a social user" (two-key form: this class, hashtext(user id)). */
-export const SOCIAL_USER_LOCK_CLASS = 0x534f4331; // 'SOC1'
+const SOCIAL_USER_LOCK_CLASS = 0x534f4331; // 'SOC1'
 
 /** Before any write about the user (an activity, their member row). */
 export const lockUserShared = (tx: SqlExecutor, userId: string) => lockUser(tx, SOCIAL_USER_LOCK_CLASS, userId, 'shared');
