@@ -56,10 +56,15 @@ for (const { profile, skip } of await profilePlan()) {
           await eraser.query('DELETE FROM auth.users WHERE id = $1::uuid', [user.id]);
           await platform.sessions.revokeUser(user.id);
           // The session of a sign-in that committed before the erasure began, started after its revoke-all.
-          const starting = startSession({ sql: database.driver, platform }, { id: user.id, isAdmin: false, isBanned: false, registered: false });
+          // The expectation is attached at once: the refusal can arrive as soon as the erasure commits,
+          // before the line after the COMMIT runs (an unhandled rejection in between fails the test).
+          const refused = assert.rejects(
+            startSession({ sql: database.driver, platform }, { id: user.id, isAdmin: false, isBanned: false, registered: false }),
+            /no longer exists/,
+          );
           await new Promise((resolve) => setTimeout(resolve, 200));
           await eraser.query('COMMIT');
-          await assert.rejects(starting, /no longer exists/);
+          await refused;
           assert.equal(await platform.sessions.revokeUser(user.id), 0, 'no session of the erased account is left');
         } finally {
           await eraser.end();
