@@ -23,6 +23,7 @@ import { priorityRoutes } from './routes/priority-routes.ts';
 import { promotionRoutes } from './routes/promotion-routes.ts';
 import { streamRoutes } from './routes/stream-routes.ts';
 import { voteRoutes } from './routes/vote-routes.ts';
+import { createVoteBatcher } from './votes/vote-batcher.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
@@ -57,6 +58,10 @@ export const prioritiesService = defineService({
       platform,
       topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
       viewerVotes: createViewerVotesCache((viewerId, priorityIds) => readViewerVotes(ctx, viewerId, priorityIds)),
+      votes: createVoteBatcher(database.driver, {
+        maxInFlight: config.PRIORITIES_VOTE_CALLS,
+        onGroupFailed: (error, size) => platform.logger.warn({ err: error, size }, 'a group of votes failed as a whole; applying them one by one'),
+      }),
       ledgerTimeoutMs: config.PRIORITIES_LEDGER_TIMEOUT_MS,
     };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });

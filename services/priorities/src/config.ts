@@ -16,4 +16,10 @@ export const ZPrioritiesConfig = z.object({
   PRIORITIES_LEDGER_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   /** How often promotion boosts are recomputed as they decay (docs/ranking.md; src/promotions/decay-promotion-boosts.ts). */
   PRIORITIES_BOOST_DECAY_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
+  /**
+   * Vote changes sent to PostgreSQL at once by one process; changes that arrive while this many are
+   * running wait and go as one group (src/votes/vote-batcher.ts). Below the pool's 10 connections,
+   * so reads and event consumers keep some.
+   */
+  PRIORITIES_VOTE_CALLS: z.coerce.number().int().min(1).max(8).default(4),
 });

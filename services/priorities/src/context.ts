@@ -4,6 +4,7 @@ import type { Platform } from '@civic/service-kit/platform';
 import type { PrioritiesDb } from './db.ts';
 import type { TopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import type { ViewerVotesCache } from './priorities/viewer-votes-cache.ts';
+import type { VoteBatcher } from './votes/vote-batcher.ts';
 
 export interface PrioritiesContext {
   db: PrioritiesDb;
@@ -13,6 +14,8 @@ export interface PrioritiesContext {
   topPriorities: TopPrioritiesCache;
   /** Each viewer's votes on the top list (priorities/viewer-votes-cache.ts). */
   viewerVotes: ViewerVotesCache;
+  /** Applies decided vote changes, grouping those that wait (votes/vote-batcher.ts). */
+  votes: VoteBatcher;
   /** How long a purchase waits for the ledger (PRIORITIES_LEDGER_TIMEOUT_MS). */
   ledgerTimeoutMs: number;
 }

@@ -1,7 +1,8 @@
 // priorities' part of account erasure (civic.account.user.deleted), in the consumer's transaction:
 // - the user's votes are deleted and the tallies of the priorities they voted on lowered to match
 //   (the rows it changes are locked in id order first, the same order for every erasure, so two
-//   erasures never deadlock; a vote locks one priority only);
+//   erasures never deadlock; a vote locks one priority only, and a group of votes (apply_votes)
+//   takes its users' locks, this one's included, before it locks priorities in the same id order);
 // - their vote-change times and daily counts go, and their member row (names);
 // - their priorities stay (the community voted on them) with the author detached: author_id NULL,
 //   shown as "Deleted user";

@@ -3,7 +3,8 @@
 //   1. one plain read of the priority, the caller's vote, their last change and their tombstone;
 //   2. domain/vote-transition.ts decides; a change is applied by the SQL function
 //      priorities.apply_vote (migrations 20261125000000_apply_vote, 20261128000000_apply_vote_title)
-//      in one statement: the shared per-user lock, the tombstone, the priority row locked FOR NO KEY
+//      in one statement (alone, or in a group with other changes waiting for the database:
+//      vote-batcher.ts, apply_votes): the shared per-user lock, the tombstone, the priority row locked FOR NO KEY
 //      UPDATE, a check that the vote and last change are still what step 1 read, the vote and
 //      last-change rows, the tallies, and the vote.cast / vote.removed outbox row (the title it
 //      names taken from the locked row).
@@ -22,6 +23,7 @@ import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-t
 import { AccountDeleted, NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
 import { publishCommitted } from '../events.ts';
 import { settingOf } from '../settings.ts';
+import type { AppliedVote, VoteChange } from './vote-batcher.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A decision overtaken this many times in a row (the same user changing one vote in a tight loop) gives up. */
@@ -35,7 +37,8 @@ interface VoteState {
   last_changed_at: Date | string | null;
 }
 
-type Change = Extract<VoteDecision, { delta: unknown }>;
+/** A decision that changes something (cast, switched, removed). */
+export type Change = Extract<VoteDecision, { delta: unknown }>;
 
 async function readState(ctx: PrioritiesContext, priorityId: string, userId: string): Promise<VoteState | undefined> {
   const [state] = await ctx.sql.query<VoteState>(
@@ -59,37 +62,31 @@ function outboxRowOf(change: Change, priorityId: string, userId: string, at: str
   return rows[0]!;
 }
 
-type Applied = { status: 'applied' | 'stale' | 'missing' | 'deleted'; endorsements: number; oppositions: number };
-
 /** What the decision assumed: the vote and the last change apply_vote must still find. */
-type Expected = Pick<VoteState, 'vote_type' | 'last_changed_at'>;
+export type Expected = Pick<VoteState, 'vote_type' | 'last_changed_at'>;
 
 /** A first vote: no vote and no change on the priority yet. */
-const FIRST_VOTE: Expected = { vote_type: null, last_changed_at: null };
+export const FIRST_VOTE: Expected = { vote_type: null, last_changed_at: null };
 
-async function applyChange(ctx: PrioritiesContext, change: Change, state: Expected, priorityId: string, userId: string, now: Date): Promise<Applied> {
+/** The change as apply_vote takes it: the decision, the state it was decided on, and its event. */
+export function voteChangeOf(change: Change, state: Expected, priorityId: string, userId: string, now: Date): VoteChange {
   const at = now.toISOString();
-  const [applied] = await ctx.sql.query<Applied>(
-    'SELECT status, endorsements, oppositions FROM priorities.apply_vote($1::uuid, $2::uuid, $3::text, $4::timestamptz, $5::text, $6::text, $7::int, $8::int, $9::timestamptz, $10::jsonb)',
-    [
-      priorityId,
-      userId,
-      state.vote_type,
-      state.last_changed_at === null ? null : new Date(state.last_changed_at).toISOString(),
-      change.outcome,
-      change.outcome === 'removed' ? null : change.vote,
-      change.delta.endorsements,
-      change.delta.oppositions,
-      at,
-      JSON.stringify(outboxRowOf(change, priorityId, userId, at)),
-    ],
-    'priorities_apply_vote',
-  );
-  return applied!;
+  return {
+    priorityId,
+    userId,
+    expectedVote: state.vote_type,
+    expectedChangedAt: state.last_changed_at === null ? null : new Date(state.last_changed_at).toISOString(),
+    outcome: change.outcome,
+    vote: change.outcome === 'removed' ? null : change.vote,
+    endorsementsDelta: change.delta.endorsements,
+    oppositionsDelta: change.delta.oppositions,
+    at,
+    outbox: outboxRowOf(change, priorityId, userId, at),
+  };
 }
 
 /** The answer to an applied change, once it is committed: the lists and streams learn of it. */
-function appliedResult(ctx: PrioritiesContext, priorityId: string, userId: string, change: Change, applied: Applied): TVoteResult {
+function appliedResult(ctx: PrioritiesContext, priorityId: string, userId: string, change: Change, applied: AppliedVote): TVoteResult {
   if (applied.status === 'missing') throw new PriorityNotFound();
   if (applied.status === 'deleted') throw new AccountDeleted();
   publishCommitted(ctx);
@@ -104,7 +101,7 @@ async function tryFirstVote(ctx: PrioritiesContext, priorityId: string, userId: 
   const now = ctx.platform.clock.now();
   const decision = decideVote(FIRST_VOTE.vote_type, action, null, now, cooldownHours);
   if (decision.outcome !== 'cast') return undefined;
-  const applied = await applyChange(ctx, decision, FIRST_VOTE, priorityId, userId, now);
+  const applied = await ctx.votes.apply(voteChangeOf(decision, FIRST_VOTE, priorityId, userId, now));
   return applied.status === 'stale' ? undefined : appliedResult(ctx, priorityId, userId, decision, applied);
 }
 
@@ -134,7 +131,7 @@ export async function recordVote(ctx: PrioritiesContext, userId: string, priorit
       case 'unchanged':
         return { priorityId: id, endorsements: Number(state.endorsements), oppositions: Number(state.oppositions), userVote: current ? { voteType: current } : null };
       default: {
-        const applied = await applyChange(ctx, decision, state, id, userId, now);
+        const applied = await ctx.votes.apply(voteChangeOf(decision, state, id, userId, now));
         if (applied.status === 'stale') continue;
         return appliedResult(ctx, id, userId, decision, applied);
       }
