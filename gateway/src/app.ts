@@ -15,7 +15,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerServiceProxies } from './plugins/service-proxy.ts';
-import { installSessionIdentity } from './plugins/session-identity.ts';
+import { installSessionIdentity, startSessionLookup } from './plugins/session-identity.ts';
 import { assertNoDuplicateClaims, assertRouteOwned } from './route-ownership.ts';
 import { ROUTE_TABLE, type RouteClaim } from './route-table.ts';
 
@@ -43,9 +43,12 @@ export async function buildGateway(options: GatewayOptions) {
   await instrumentFastify(root);
   await app.register(cookie);
   installSecurityHeaders(root, { hsts: isSecureOrigin(platform.config) });
+  // Order matters: the session read starts, the rate limit's Redis command joins it in one round
+  // trip (session-identity.ts), CSRF is checked, then the identity is awaited and signed.
+  startSessionLookup(root, platform, names);
   await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, budgets: config });
   installCsrfGuard(root, platform.secrets.csrf, names);
-  installSessionIdentity(root, platform, names);
+  installSessionIdentity(root, platform);
   await registerOpenApi(root);
   app.get('/healthz', async () => ({ status: 'ok' }));
 

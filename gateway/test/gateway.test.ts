@@ -2,7 +2,9 @@
 // a 5xx (SECURITY 29), rate limits (429), the OpenAPI document, and the route table's checks.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { Socket } from 'node:net';
 import { profilePlan } from '../../test/support/infrastructure.ts';
+import { signIn } from '../../test/support/sign-in.ts';
 import { startStack, type Stack } from '../../test/support/stack.ts';
 import { assertNoDuplicateClaims, assertRouteOwned, claimCovers } from '../src/route-ownership.ts';
 import { ROUTE_TABLE } from '../src/route-table.ts';
@@ -157,6 +159,29 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(new Set(statuses.slice(0, 40)), new Set([401]));
       assert.equal(statuses[40], 429);
       assert.equal((await from('2001:db8:77:2::1')).status, 401, 'the next /64 is another client');
+    });
+
+    test('a signed-in write costs the gateway one Redis round trip: the session read and the write budget share it', { skip: profile === 'embedded' && 'no Redis when embedded' }, async () => {
+      const client = stack.client('203.0.113.77');
+      await signIn(stack, client, `one-round-trip-${Date.now()}@example.com`);
+      const vote = () => client.post(`/api/priorities/${crypto.randomUUID()}/vote`, { voteType: 'endorse' });
+      // The first write loads the rate limit's script into Redis (a round trip of its own once).
+      assert.equal((await vote()).status, 404);
+      // ioredis writes each pipeline it sends with one write on its socket.
+      const socket = (stack.gatewayPlatform.redis as unknown as { stream: Socket }).stream;
+      const write = socket.write;
+      let writes = 0;
+      socket.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+        writes++;
+        return write.apply(this, args);
+      } as Socket['write'];
+      try {
+        const answer = await vote();
+        assert.equal(answer.status, 404, answer.text);
+      } finally {
+        socket.write = write;
+      }
+      assert.equal(writes, 1, 'the session GET and the rate limit script went to Redis together');
     });
 
     test('GET /api/docs is the OpenAPI document generated from contracts', async () => {

@@ -38,7 +38,10 @@ export async function registerRateLimits(
     read: options.budgets.RATE_LIMIT_READ,
   };
   await app.register(rateLimit, {
-    global: true,
+    // Not per route (global: true would add it as a route hook, which runs after every app-level
+    // hook): an app-level hook at this point in the chain runs before CSRF and before the session
+    // is awaited, so its Redis command joins the session read in one round trip (session-identity.ts).
+    global: false,
     timeWindow: 60_000,
     max: (request) => budgets[bucket(request)],
     keyGenerator: (request) => `${bucket(request)}:${clientNetworkOf(request.ip)}`,
@@ -51,4 +54,5 @@ export async function registerRateLimits(
       message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
     }),
   });
+  app.addHook('onRequest', app.rateLimit());
 }
