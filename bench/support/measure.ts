@@ -2,11 +2,11 @@
 // run's PostgreSQL backends) spent per request, and every answer that was not a 2xx, by status: a run
 // that quietly collects 409s or 503s would measure the refusal, not the operation.
 import type autocannon from 'autocannon';
-import { cpuSeconds, postgresCpuSeconds, type ServerProcesses } from './processes.ts';
+import { cpuSeconds, trackPostgresCpu, type ServerProcesses } from './processes.ts';
 
-export interface Measured {
-  result: autocannon.Result;
-  /** "gateway 612 µs, priorities 701 µs, postgres 1275 µs" */
+export interface Measured<R = autocannon.Result> {
+  result: R;
+  /** "gateway 612 µs, priorities 701 µs, postgres 1275 µs, load generator 180 µs" */
   cpu: string;
 }
 
@@ -15,14 +15,18 @@ export interface Measured {
  * backends whose database name contains `databasePrefix` (the run's own databases) meanwhile.
  */
 export function cpuMeter(servers: ServerProcesses, names: readonly string[], databasePrefix: string) {
-  return async function measured(run: () => Promise<autocannon.Result>): Promise<Measured> {
+  return async function measured<R extends { requests: { total: number } }>(run: () => Promise<R>): Promise<Measured<R>> {
     const before = names.map((name) => cpuSeconds(servers.byName.get(name)));
-    const postgresBefore = postgresCpuSeconds(databasePrefix);
+    const postgres = trackPostgresCpu(databasePrefix);
+    const generatorBefore = process.cpuUsage();
     const result = await run();
+    // The load generator (this process) shares the machine's cores with the servers.
+    const generator = process.cpuUsage(generatorBefore);
     const perRequest = (seconds: number) => `${Math.round((seconds * 1e6) / (result.requests.total || 1))} µs`;
     const cpu = [
       ...names.map((name, i) => `${name} ${perRequest(cpuSeconds(servers.byName.get(name)) - before[i]!)}`),
-      `postgres ${perRequest(postgresCpuSeconds(databasePrefix) - postgresBefore)}`,
+      `postgres ${perRequest(postgres.stop())}`,
+      `load generator ${perRequest((generator.user + generator.system) / 1e6)}`,
     ].join(', ');
     return { result, cpu };
   };
