@@ -42,7 +42,7 @@ process.exit(
     'tsx',
     '--test',
     `--test-concurrency=${concurrency}`,
-    '--test-timeout=180000',
+    '--test-timeout=240000',
     '--test-reporter=spec',
     ...files,
   ]),

@@ -2,27 +2,22 @@
 // Priorities in Chromium through the gateway and shell (spec 2.5, 2.6, 2.13, 4, 5, 8, 9): the
 // stat tiles and their fallback, the empty platform, creating a priority through the dialog (a
 // validation error first), endorsing and opposing with their toasts, the counts changing in a
-// second browser without a reload, and the failure toasts of votes, promotion and creation.
+// second browser without a reload (the failure toasts: priority-failures.test.ts).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
-import { startTestServer } from '../support/test-server.ts';
 import { dialog, signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
 import {
+  allPriorities,
   apiCitizen,
   apiCreatePriority,
   apiVote,
-  BULK_ENV,
   cardOf,
-  issueOf,
   LONG_ENOUGH,
-  setSetting,
-  type PrioritiesTestServer,
+  refuse,
+  topPriorities,
+  useBrowserTestServer,
 } from './priority-helpers.ts';
-
-const topPriorities = (page: Page) => page.getByRole('list', { name: 'Top Priorities This Week' });
-const allPriorities = (page: Page) => page.getByRole('list', { name: 'All Priorities' });
 
 /** The tiles' figures by label, once /api/stats (or its fallback) is shown. */
 async function tileFigures(page: Page): Promise<Record<string, string>> {
@@ -33,41 +28,15 @@ async function tileFigures(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(terms.map((term, index) => [term, values[index]!]));
 }
 
-/** Answers `method` calls to `pattern` with a status and JSON body; other calls go through. */
-async function refuse(page: Page, method: string, pattern: RegExp, status: number, body: unknown): Promise<void> {
-  await page.route(pattern, (route) =>
-    route.request().method() === method
-      ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) })
-      : route.fallback(),
-  );
-}
-
 describe('priorities: dashboard, cards, create dialog and live counts', () => {
-  let server: PrioritiesTestServer;
-  const sessions: BrowserSession[] = [];
-
-  before(async () => {
-    server = await startTestServer({ env: BULK_ENV });
-    // Endorse, take back and oppose again within one test: the vote-change cooldown is the
-    // service's concern (its own tests); here it is off.
-    setSetting(server, 'vote_change_cooldown_hours', '0');
-    setSetting(server, 'max_priorities_per_user_per_day', '1000');
-  });
-  after(async () => {
-    for (const session of sessions) await session.close().catch(() => undefined);
-    await closeBrowser();
-    await server?.close();
-  });
-
-  const start = async (options: Parameters<typeof newSession>[1] = {}) => {
-    const session = await newSession(server.baseUrl, options);
-    sessions.push(session);
-    return session;
-  };
+  // Endorse, take back and oppose again within one test: the vote-change cooldown is the service's
+  // concern (its own tests); here it is off.
+  const suite = useBrowserTestServer({ vote_change_cooldown_hours: '0', max_priorities_per_user_per_day: '1000' });
+  const start = suite.start.bind(suite);
 
   test('an empty platform: the tiles show /api/stats, both lists say "No priorities yet"', async () => {
     const { page, context, errors } = await start();
-    await signInThroughApi(context, server, uniqueEmail('empty'));
+    await signInThroughApi(context, suite.server, uniqueEmail('empty'));
     const stats = (await (await context.request.get('/api/stats')).json()) as Record<string, number>;
     await page.goto('/');
     await waitForDashboard(page);
@@ -96,7 +65,7 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
 
   test('the tiles fall back to spec 9 figures only when /api/stats fails', async () => {
     const { page, context } = await start();
-    await signInThroughApi(context, server, uniqueEmail('fallback'));
+    await signInThroughApi(context, suite.server, uniqueEmail('fallback'));
     await refuse(page, 'GET', /\/api\/stats$/, 503, { message: 'down' });
     await page.goto('/');
     assert.deepEqual(await tileFigures(page), {
@@ -109,7 +78,7 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
 
   test('the sidebar: quick actions, the network counts, and the recent activity feed of the user', async () => {
     const { page, context, errors } = await start();
-    const user = await signInThroughApi(context, server, uniqueEmail('sidebar'));
+    const user = await signInThroughApi(context, suite.server, uniqueEmail('sidebar'));
     const activityReads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -133,7 +102,7 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
 
   test('create through the dialog: spec 5 messages first and nothing sent, then "Priority created" and the new card', async () => {
     const { page, context, errors } = await start();
-    await signInThroughApi(context, server, uniqueEmail('creator'), { firstName: 'Clara', lastName: 'Creator' });
+    await signInThroughApi(context, suite.server, uniqueEmail('creator'), { firstName: 'Clara', lastName: 'Creator' });
     const posts: unknown[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/priorities') posts.push(request.postDataJSON());
@@ -205,14 +174,14 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
   });
 
   test('endorse and oppose: toasts, counts, taking a vote back, and a second browser sees the counts without reloading', async () => {
-    const author = await apiCitizen(server, 'Avery');
+    const author = await apiCitizen(suite.server, 'Avery');
     const title = `Invest in high-speed rail ${Date.now()}`;
     await apiCreatePriority(author, { title });
 
     const voter = await start();
-    await signInThroughApi(voter.context, server, uniqueEmail('voter'));
+    await signInThroughApi(voter.context, suite.server, uniqueEmail('voter'));
     const watcher = await start();
-    await signInThroughApi(watcher.context, server, uniqueEmail('watcher'));
+    await signInThroughApi(watcher.context, suite.server, uniqueEmail('watcher'));
     await voter.page.goto('/priorities');
     await watcher.page.goto('/');
     const mine = cardOf(allPriorities(voter.page), title);
@@ -265,7 +234,7 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
     await theirs.getByText('0 oppositions', { exact: true }).waitFor({ timeout: 3000 });
 
     // A vote cast anywhere else (the API) reaches both pages too.
-    const other = await apiCitizen(server, 'Olive');
+    const other = await apiCitizen(suite.server, 'Olive');
     const priorityId = await mine.getAttribute('data-priority-id');
     await apiVote(other, priorityId!, 'endorse');
     await mine.getByText('2 endorsements', { exact: true }).waitFor({ timeout: 3000 });
@@ -277,173 +246,15 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
 
   test('live: a priority created elsewhere appears on an open All Priorities page', async () => {
     const { page, context, errors } = await start();
-    await signInThroughApi(context, server, uniqueEmail('live'));
+    await signInThroughApi(context, suite.server, uniqueEmail('live'));
     await page.goto('/priorities');
     await allPriorities(page).waitFor();
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
-    const author = await apiCitizen(server, 'Nadia');
+    const author = await apiCitizen(suite.server, 'Nadia');
     const title = `Expand broadband to rural towns ${Date.now()}`;
     await apiCreatePriority(author, { title });
     await cardOf(allPriorities(page), title).waitFor({ timeout: 3000 });
     assert.equal(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere), true);
-    assert.deepEqual(errors, []);
-  });
-
-  test('vote failures: spec 8 toasts titled "Error"; a 401 opens the sign-in dialog instead', async () => {
-    const author = await apiCitizen(server, 'Felix');
-    const title = `Lower prescription drug prices ${Date.now()}`;
-    const priority = await apiCreatePriority(author, { title });
-    const { page, context } = await start();
-    await signInThroughApi(context, server, uniqueEmail('failing'));
-    // This browser's user endorses first (through its own cookies), so Endorse now means "remove".
-    await page.goto('/priorities');
-    const card = cardOf(allPriorities(page), title);
-    await card.getByRole('button', { name: 'Endorse' }).click();
-    await card.getByText('1 endorsement', { exact: true }).waitFor();
-
-    const votePath = new RegExp(`/api/priorities/${priority.id}/vote$`);
-    await refuse(page, 'DELETE', votePath, 500, { message: 'Internal Server Error' });
-    await refuse(page, 'POST', votePath, 500, { message: 'Internal Server Error' });
-    await card.getByRole('button', { name: 'Endorse' }).click();
-    const removeFailed = toastArea(page).filter({ hasText: 'Failed to remove vote. Please try again.' });
-    await removeFailed.getByText('Error', { exact: true }).waitFor();
-    await card.getByRole('button', { name: 'Oppose' }).click();
-    const voteFailed = toastArea(page).filter({ hasText: 'Failed to record vote. Please try again.' });
-    await voteFailed.getByText('Error', { exact: true }).waitFor();
-    await card.getByText('1 endorsement', { exact: true }).waitFor();
-
-    // A change refused by the cooldown (429 with the time left) shows spec 8's text too.
-    await page.unroute(votePath);
-    await refuse(page, 'POST', votePath, 429, { message: 'You can change this vote again in 23 hours.' });
-    const refused = page.waitForResponse((r) => votePath.test(new URL(r.url()).pathname) && r.status() === 429);
-    await card.getByRole('button', { name: 'Oppose' }).click();
-    await refused;
-    await page.waitForTimeout(300); // the toast of the answer replaces the earlier one
-    await toastArea(page).filter({ hasText: 'Failed to record vote. Please try again.' }).getByText('Error', { exact: true }).waitFor();
-    assert.equal(await toastArea(page).filter({ hasText: 'You can change this vote again' }).count(), 0);
-
-    // (The removal's failure toast has given way to the newer one: one toast at a time.)
-    await page.unroute(votePath);
-    await refuse(page, 'DELETE', votePath, 401, { message: 'Unauthorized', code: 'KIT_UNAUTHORIZED' });
-    await card.getByRole('button', { name: 'Endorse' }).click();
-    await dialog(page).getByText('US citizens only, one account per person', { exact: true }).waitFor();
-    assert.equal(await toastArea(page).filter({ hasText: 'Failed to remove vote' }).count(), 0, 'no error toast for a 401');
-  });
-
-  test('promote: "Promoting..." while it runs, locked about a second after, and its three outcomes', async () => {
-    const author = await apiCitizen(server, 'Pia');
-    const title = `Promote clean energy jobs ${Date.now()}`;
-    const priority = await apiCreatePriority(author, { title });
-    const { page, context } = await start();
-    await signInThroughApi(context, server, uniqueEmail('promoter'));
-    const promotePath = new RegExp(`/api/priorities/${priority.id}/promote$`);
-    let answer = { status: 200, body: { ok: true } as unknown };
-    let release!: () => void;
-    let held = new Promise<void>((resolve) => (release = resolve));
-    const idempotencyKeys: string[] = [];
-    await page.route(promotePath, async (route) => {
-      idempotencyKeys.push(route.request().headers()['idempotency-key'] ?? '');
-      await held;
-      await route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
-    });
-    const userReads: number[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/auth/user') userReads.push(Date.now());
-    });
-    await page.goto('/priorities');
-    const card = cardOf(allPriorities(page), title);
-    await card.getByRole('button', { name: 'Promote' }).click();
-    await card.getByRole('button', { name: 'Promoting...' }).waitFor();
-    assert.equal(await card.getByRole('button', { name: 'Promoting...' }).isDisabled(), true);
-    const readsBefore = userReads.length;
-    release();
-    const promoted = toastArea(page).filter({ hasText: 'Priority promoted' });
-    await promoted.getByText("You've successfully promoted this priority using 50 political capital.", { exact: true }).waitFor();
-    const promote = card.getByRole('button', { name: 'Promote' });
-    await promote.waitFor();
-    assert.equal(await promote.isDisabled(), true, 'locked right after');
-    await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await promote.elementHandle(), { timeout: 2500 });
-    assert.ok(userReads.length > readsBefore, 'the current user is read again (balance)');
-
-    held = Promise.resolve();
-    answer = { status: 402, body: { message: 'Insufficient political capital', code: 'LEDGER_INSUFFICIENT_FUNDS' } };
-    await promote.click();
-    await toastArea(page).getByText("You don't have enough political capital to promote this priority.", { exact: true }).waitFor();
-    await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await promote.elementHandle(), { timeout: 2500 });
-
-    answer = { status: 500, body: { message: 'Internal Server Error' } };
-    await promote.click();
-    const failed = toastArea(page).filter({ hasText: 'Failed to promote priority. Please try again.' });
-    await failed.getByText('Error', { exact: true }).waitFor();
-    // Every click is a purchase of its own: a fresh random key each (a retry of one reuses its key).
-    assert.equal(idempotencyKeys.length, 3);
-    for (const key of idempotencyKeys) assert.match(key, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    assert.equal(new Set(idempotencyKeys).size, 3);
-  });
-
-  test('create failures: the fallback for a server error, the server\'s message for a refusal it explains', async () => {
-    const { page, context } = await start();
-    await signInThroughApi(context, server, uniqueEmail('refused'));
-    let answer = { status: 500, body: { message: 'Internal Server Error' } as unknown };
-    await page.route(/\/api\/priorities$/, (route) =>
-      route.request().method() === 'POST'
-        ? route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) })
-        : route.fallback(),
-    );
-    await page.goto('/priorities');
-    await page.getByRole('button', { name: 'Create Priority' }).first().click();
-    const form = page.getByRole('dialog', { name: 'Create New Priority' });
-    await form.getByLabel('Title').fill('A perfectly valid title');
-    await form.getByLabel('Description').fill(LONG_ENOUGH);
-    await form.getByRole('button', { name: 'Create Priority' }).click();
-    const failed = toastArea(page).filter({ hasText: 'Failed to create priority. Please try again.' });
-    await failed.getByText('Error', { exact: true }).waitFor();
-    assert.equal(await form.isVisible(), true, 'the dialog stays open to try again');
-
-    answer = { status: 429, body: { message: 'You can create at most 5 priorities per day. Please try again tomorrow.' } };
-    await form.getByRole('button', { name: 'Create Priority' }).click();
-    await toastArea(page).getByText('You can create at most 5 priorities per day. Please try again tomorrow.', { exact: true }).waitFor();
-    await form.getByRole('alert').getByText(/at most 5 priorities per day/).waitFor();
-
-    answer = { status: 401, body: { message: 'Unauthorized' } };
-    await form.getByRole('button', { name: 'Create Priority' }).click();
-    await page.getByText('US citizens only, one account per person', { exact: true }).waitFor();
-  });
-
-  test('the daily limit is the server\'s: its 429 message shows in the dialog', async () => {
-    setSetting(server, 'max_priorities_per_user_per_day', '1');
-    try {
-      const { page, context } = await start();
-      await signInThroughApi(context, server, uniqueEmail('limited'));
-      await page.goto('/priorities');
-      for (const attempt of [1, 2]) {
-        await page.getByRole('button', { name: 'Create Priority' }).first().click();
-        const form = page.getByRole('dialog', { name: 'Create New Priority' });
-        await form.getByLabel('Title').fill(`Daily limit attempt ${attempt} ${Date.now()}`);
-        await form.getByLabel('Description').fill(LONG_ENOUGH);
-        await form.getByRole('button', { name: 'Create Priority' }).click();
-        if (attempt === 1) await form.waitFor({ state: 'detached' });
-        else await form.getByRole('alert').getByText('You can create at most 1 priority per day. Please try again tomorrow.', { exact: true }).waitFor();
-      }
-    } finally {
-      setSetting(server, 'max_priorities_per_user_per_day', '1000');
-    }
-  });
-
-  test('phone width: the dashboard and All Priorities stack into one column', async () => {
-    const { page, context, errors } = await start({ viewport: PHONE_VIEWPORT });
-    await signInThroughApi(context, server, uniqueEmail('phone'));
-    const author = await apiCitizen(server, 'Phoebe');
-    const economy = await issueOf(author, 'Economy');
-    await apiCreatePriority(author, { title: `A priority on a small screen ${Date.now()}`, issueId: economy.id });
-    await page.goto('/');
-    await topPriorities(page).getByRole('article').first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflow <= 0, `no sideways scrolling on the dashboard (${overflow}px)`);
-    await page.goto('/priorities');
-    await allPriorities(page).getByRole('article').first().waitFor();
-    const overflowAll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    assert.ok(overflowAll <= 0, `no sideways scrolling on All Priorities (${overflowAll}px)`);
     assert.deepEqual(errors, []);
   });
 });

@@ -2,11 +2,13 @@
 // Helpers of the priorities browser tests: citizens and priorities seeded through the API (quicker
 // than the dialog when a test needs many), settings for the run, and the cards of a page.
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import type { PlatformSettingKey, TPriority, TVoteResult, TVoteType } from '@civic/contracts';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../support/api-client.ts';
+import { closeBrowser, newSession, type BrowserSession } from '../support/browser.ts';
 import { signIn } from '../support/sign-in.ts';
-import type { startTestServer } from '../support/test-server.ts';
+import { startTestServer } from '../support/test-server.ts';
 import { uniqueEmail } from './browser-helpers.ts';
 
 export type PrioritiesTestServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -16,6 +18,54 @@ export const BULK_ENV = { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_WRITE: '10
 
 export function setSetting(server: PrioritiesTestServer, key: PlatformSettingKey, value: string): void {
   for (const platform of new Set(Object.values(server.stack.platforms))) platform.settings.set(key, value);
+}
+
+export interface BrowserTestServer {
+  /** The running server (set once the suite's `before` has run). */
+  readonly server: PrioritiesTestServer;
+  /** A new browser session on it, closed with the suite. */
+  start(options?: Parameters<typeof newSession>[1]): Promise<BrowserSession>;
+}
+
+/**
+ * One test server with BULK_ENV and the given settings for the suite it is called in, and browser
+ * sessions on it that the suite's `after` closes with the browser and the server.
+ */
+export function useBrowserTestServer(settings: Partial<Record<PlatformSettingKey, string>> = {}): BrowserTestServer {
+  let server: PrioritiesTestServer | undefined;
+  const sessions: BrowserSession[] = [];
+  before(async () => {
+    server = await startTestServer({ env: BULK_ENV });
+    for (const [key, value] of Object.entries(settings)) setSetting(server, key as PlatformSettingKey, value);
+  });
+  after(async () => {
+    for (const session of sessions) await session.close().catch(() => undefined);
+    await closeBrowser();
+    await server?.close();
+  });
+  return {
+    get server() {
+      assert.ok(server, 'the test server has started');
+      return server;
+    },
+    async start(options = {}) {
+      const session = await newSession(this.server.baseUrl, options);
+      sessions.push(session);
+      return session;
+    },
+  };
+}
+
+export const allPriorities = (page: Page) => page.getByRole('list', { name: 'All Priorities' });
+export const topPriorities = (page: Page) => page.getByRole('list', { name: 'Top Priorities This Week' });
+
+/** Answers `method` calls to `pattern` with a status and JSON body; other calls go through. */
+export async function refuse(page: Page, method: string, pattern: RegExp, status: number, body: unknown): Promise<void> {
+  await page.route(pattern, (route) =>
+    route.request().method() === method
+      ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) })
+      : route.fallback(),
+  );
 }
 
 export interface ApiCitizen {
@@ -73,4 +123,60 @@ export function recordPriorityReads(page: Page): URL[] {
     if (request.method() === 'GET' && url.pathname === '/api/priorities') reads.push(url);
   });
   return reads;
+}
+
+/** What the page saw of a Promote button between the click and the end of its lock. */
+export interface PromoteLock {
+  /** The label was back to "Promote" while the button was still disabled (the lock after the answer). */
+  lockedWhenLabelReturned: boolean;
+  /** The button was enabled at some moment before its final unlock (the lock had a gap). */
+  enabledBeforeUnlock: boolean;
+  /** Milliseconds from the promote answer's responseEnd to the final unlock; undefined when the
+   * answer has no resource timing entry (a response fulfilled by a route). */
+  lockedAfterAnswer: number | undefined;
+}
+
+/**
+ * Records a Promote button's label and disabled state in the page (a MutationObserver on the page's
+ * clock), so neither the test process's delays nor its polling can miss or invent a state: a busy CI
+ * machine once took longer than the whole lock between the toast and the test's next look at the
+ * button. Call before the click; the returned function waits for the unlock and reads the record.
+ */
+export async function watchPromoteLock(button: Locator): Promise<() => Promise<PromoteLock>> {
+  await button.evaluate((element) => {
+    const states: Array<[number, boolean, string]> = [];
+    (window as unknown as { promoteStates: typeof states }).promoteStates = states;
+    // Written out twice: a named function here would be wrapped by the test loader's __name helper,
+    // which does not exist in the page.
+    states.push([performance.now(), (element as HTMLButtonElement).disabled, element.textContent?.trim() ?? '']);
+    new MutationObserver(() =>
+      states.push([performance.now(), (element as HTMLButtonElement).disabled, element.textContent?.trim() ?? '']),
+    ).observe(element, { attributes: true, attributeFilter: ['disabled'], childList: true, characterData: true, subtree: true });
+  });
+  return async () => {
+    const handle = await button.elementHandle();
+    await button.page().waitForFunction(
+      (element) => {
+        const states = (window as unknown as { promoteStates: Array<[number, boolean, string]> }).promoteStates;
+        return !(element as HTMLButtonElement).disabled && states.some(([, , label]) => label === 'Promoting...');
+      },
+      handle,
+      { timeout: 5000 },
+    );
+    return button.page().evaluate(() => {
+      const states = (window as unknown as { promoteStates: Array<[number, boolean, string]> }).promoteStates;
+      const started = states.findIndex(([, , label]) => label === 'Promoting...');
+      const after = states.slice(started);
+      const labelBack = after.find(([, , label]) => label === 'Promote');
+      const unlockedAt = after.findLastIndex(([, disabled]) => !disabled);
+      const answer = performance.getEntriesByType('resource').findLast((entry) => entry.name.endsWith('/promote')) as
+        | PerformanceResourceTiming
+        | undefined;
+      return {
+        lockedWhenLabelReturned: labelBack !== undefined && labelBack[1],
+        enabledBeforeUnlock: after.slice(0, unlockedAt).some(([, disabled]) => !disabled),
+        lockedAfterAnswer: answer && answer.responseEnd > 0 ? after[unlockedAt]![0] - answer.responseEnd : undefined,
+      };
+    });
+  };
 }

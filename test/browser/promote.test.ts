@@ -5,20 +5,17 @@
 // Idempotency-Key sent again charges nothing more. With 10 PC the insufficient-capital toast shows
 // and nothing is charged. The own profile, opened without a reload, shows each new balance.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { LEDGER_DESCRIPTIONS, type TPromotionResult } from '@civic/contracts';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
-import { startTestServer } from '../support/test-server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { PHONE_VIEWPORT } from '../support/browser.ts';
 import { csrfHeaders, signInThroughApi, toastArea, uniqueEmail, type SignedInUser } from './browser-helpers.ts';
-import { apiCitizen, apiCreatePriority, BULK_ENV, cardOf, setSetting, type PrioritiesTestServer } from './priority-helpers.ts';
+import { allPriorities, apiCitizen, apiCreatePriority, cardOf, setSetting, useBrowserTestServer, watchPromoteLock } from './priority-helpers.ts';
 
 const PROMOTED = 'Priority promoted';
 const PROMOTED_DESCRIPTION = "You've successfully promoted this priority using 50 political capital.";
 const INSUFFICIENT = "You don't have enough political capital to promote this priority.";
 const PROMOTION = LEDGER_DESCRIPTIONS.debit.promote_priority;
-
-const allPriorities = (page: Page) => page.getByRole('list', { name: 'All Priorities' });
 
 /** Opens the phone drawer, waits for `balance` in its account section, and closes it again. */
 async function expectDrawerBalance(page: Page, balance: string): Promise<void> {
@@ -52,67 +49,25 @@ async function transactionsOf(context: BrowserContext): Promise<Array<{ descript
   return list.map(({ description, amount }) => ({ description, amount }));
 }
 
-/**
- * How long the button stayed disabled after the promote answer arrived, measured in the page (the
- * answer's responseEnd from resource timing, the button's last disabled -> enabled change seen by a
- * MutationObserver) so the test process's own delays do not count. Call before the click.
- */
-async function watchLock(button: Locator): Promise<() => Promise<number>> {
-  await button.evaluate((element) => {
-    const changes: Array<[number, boolean]> = [];
-    (window as unknown as { lockChanges: typeof changes }).lockChanges = changes;
-    new MutationObserver(() => changes.push([performance.now(), (element as HTMLButtonElement).disabled])).observe(element, {
-      attributes: true,
-      attributeFilter: ['disabled'],
-    });
-  });
-  return async () => {
-    await button.page().waitForFunction((element) => !(element as HTMLButtonElement).disabled, await button.elementHandle(), {
-      timeout: 3000,
-    });
-    return button.page().evaluate(() => {
-      const changes = (window as unknown as { lockChanges: Array<[number, boolean]> }).lockChanges;
-      const enabledAt = changes.findLast(([, disabled]) => !disabled)![0];
-      const answeredAt = performance.getEntriesByType('resource').findLast((entry) => entry.name.endsWith('/promote'))!;
-      return enabledAt - (answeredAt as PerformanceResourceTiming).responseEnd;
-    });
-  };
-}
-
 describe('promote: the real endpoint, the balance and the toasts', () => {
-  let server: PrioritiesTestServer;
-  const sessions: BrowserSession[] = [];
-
-  before(async () => {
-    server = await startTestServer({ env: BULK_ENV });
-  });
-  after(async () => {
-    for (const session of sessions) await session.close().catch(() => undefined);
-    await closeBrowser();
-    await server?.close();
-  });
-
-  const start = async () => {
-    const session = await newSession(server.baseUrl, { viewport: PHONE_VIEWPORT });
-    sessions.push(session);
-    return session;
-  };
+  const suite = useBrowserTestServer();
+  const start = () => suite.start({ viewport: PHONE_VIEWPORT });
 
   /** A new citizen who starts with `capital` PC (initial_political_capital while their account opens). */
   async function signInWithCapital(context: BrowserContext, label: string, capital: number): Promise<SignedInUser> {
-    setSetting(server, 'initial_political_capital', String(capital));
+    setSetting(suite.server, 'initial_political_capital', String(capital));
     try {
       // Returns once the initial credit reached GET /api/auth/user, so the setting was read by then.
-      const user = await signInThroughApi(context, server, uniqueEmail(label));
+      const user = await signInThroughApi(context, suite.server, uniqueEmail(label));
       assert.equal(user.politicalCapital, capital);
       return user;
     } finally {
-      setSetting(server, 'initial_political_capital', '10');
+      setSetting(suite.server, 'initial_political_capital', '10');
     }
   }
 
   async function priorityToPromote(title: string) {
-    return apiCreatePriority(await apiCitizen(server, 'Rosa'), { title });
+    return apiCreatePriority(await apiCitizen(suite.server, 'Rosa'), { title });
   }
 
   test('120 PC: "Promoting...", the toast, locked about a second, the drawer shows 70 PC, the card lists the debit, the own profile follows', async () => {
@@ -132,7 +87,7 @@ describe('promote: the real endpoint, the balance and the toasts', () => {
     await page.goto('/priorities');
     await expectDrawerBalance(page, '120 PC');
     const card = cardOf(allPriorities(page), title);
-    const lockedFor = await watchLock(card.getByRole('button', { name: 'Promote' }));
+    const lockOf = await watchPromoteLock(card.getByRole('button', { name: 'Promote' }));
     await card.getByRole('button', { name: 'Promote' }).click();
     const promoting = card.getByRole('button', { name: 'Promoting...' });
     await promoting.waitFor();
@@ -144,10 +99,10 @@ describe('promote: the real endpoint, the balance and the toasts', () => {
     assert.equal(response.status(), 200, await response.text());
     const toast = toastArea(page).filter({ hasText: PROMOTED });
     await toast.getByText(PROMOTED_DESCRIPTION, { exact: true }).waitFor();
-    const promote = card.getByRole('button', { name: 'Promote' });
-    await promote.waitFor();
-    assert.equal(await promote.isDisabled(), true, 'locked right after');
-    const locked = await lockedFor();
+    const lock = await lockOf();
+    assert.equal(lock.lockedWhenLabelReturned, true, 'locked right after');
+    assert.equal(lock.enabledBeforeUnlock, false, 'locked without a gap');
+    const locked = lock.lockedAfterAnswer!;
     assert.ok(locked >= 990 && locked < 1500, `locked about a second after the answer (${locked} ms)`);
 
     // At phone width the toast sits over the navbar's menu button: closed as a user would.
@@ -199,15 +154,16 @@ describe('promote: the real endpoint, the balance and the toasts', () => {
     await page.goto('/priorities');
     const card = cardOf(allPriorities(page), title);
     const answered = page.waitForResponse((r) => r.url().endsWith('/promote'));
-    const lockedFor = await watchLock(card.getByRole('button', { name: 'Promote' }));
+    const lockOf = await watchPromoteLock(card.getByRole('button', { name: 'Promote' }));
     await card.getByRole('button', { name: 'Promote' }).click();
     const response = await answered;
     assert.equal(response.status(), 409, await response.text());
     const toast = toastArea(page).filter({ hasText: INSUFFICIENT });
     await toast.getByText('Error', { exact: true }).waitFor();
-    const promote = card.getByRole('button', { name: 'Promote' });
-    assert.equal(await promote.isDisabled(), true, 'locked right after');
-    const locked = await lockedFor();
+    const lock = await lockOf();
+    assert.equal(lock.lockedWhenLabelReturned, true, 'locked right after');
+    assert.equal(lock.enabledBeforeUnlock, false, 'locked without a gap');
+    const locked = lock.lockedAfterAnswer!;
     assert.ok(locked >= 990 && locked < 1500, `locked about a second after the answer (${locked} ms)`);
 
     await toast.getByRole('button', { name: 'Close notification' }).click();
