@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFrontendsBuilt } from '../scripts/ensure-frontends.ts';
-import { GATEWAY_ENTRY, SERVICE_PROCESSES } from './services.ts';
+import { GATEWAY_ENTRY, SERVER_NODE_FLAGS, SERVICE_PROCESSES } from './services.ts';
 import { setupDistributed } from './setup-distributed.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -43,7 +43,7 @@ await setupDistributed(env);
 
 const children: ChildProcess[] = [];
 function start(name: string, entry: string, extra: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', resolve(ROOT, entry)], {
     cwd: ROOT,
     env: { ...env, ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],

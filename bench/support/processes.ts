@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../infra/services.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -11,7 +12,7 @@ export class ServerProcesses {
 
   /** `nodeArgs`: extra Node options (e.g. --cpu-prof, which NODE_OPTIONS does not accept). */
   start(entry: string, env: NodeJS.ProcessEnv, name = entry, nodeArgs: string[] = []): void {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(ROOT, entry)], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', join(ROOT, entry)], {
       cwd: ROOT,
       env: { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
