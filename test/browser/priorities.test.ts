@@ -63,7 +63,7 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
     assert.deepEqual(errors, []);
   });
 
-  test('the tiles fall back to spec 9 figures only when /api/stats fails', async () => {
+  test('the tiles fall back to spec 9 figures when /api/stats fails, or for a figure its answer lacks', async () => {
     const { page, context } = await start();
     await signInThroughApi(context, suite.server, uniqueEmail('fallback'));
     await refuse(page, 'GET', /\/api\/stats$/, 503, { message: 'down' });
@@ -72,6 +72,16 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
       'Active Issues': '151',
       'Citizen Priorities': '1547',
       'Active Citizens': '9050',
+      'Talking Points': '2684',
+    });
+
+    await page.unroute(/\/api\/stats$/);
+    await refuse(page, 'GET', /\/api\/stats$/, 200, { totalIssues: 151, totalPriorities: 3, activeCitizens: 12 });
+    await page.reload();
+    assert.deepEqual(await tileFigures(page), {
+      'Active Issues': '151',
+      'Citizen Priorities': '3',
+      'Active Citizens': '12',
       'Talking Points': '2684',
     });
   });

@@ -64,11 +64,12 @@ export const ZCreatePriorityRequest = z.strictObject({
 });
 export type TCreatePriorityRequest = z.infer<typeof ZCreatePriorityRequest>;
 
-export const PRIORITY_LIST_LIMITS = { default: 50, max: 1000 } as const;
+/** `max`: the most one read answers (Load More stops there); `searchMax`: the longest search. */
+export const PRIORITY_LIST_LIMITS = { default: 50, max: 1000, searchMax: 200 } as const;
 
 /** spec 7.3: search, category (omitted when all), limit; the sort is chosen in the browser. */
 export const ZPriorityListQuery = z.strictObject({
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
   category: z.enum(ISSUE_CATEGORIES).optional(),
   limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
   offset: z.coerce.number().int().min(0).max(SQL_INT_MAX).default(0),

@@ -1,4 +1,5 @@
-// The four dashboard tiles (spec 2.5) from /api/stats; spec 9's fallback figures only when the call fails.
+// The four dashboard tiles (spec 2.5) from /api/stats; spec 9's fallback figures when the call fails,
+// or for a figure its answer does not carry.
 import type { TStats } from '@civic/contracts/http/priorities';
 import { Card } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
@@ -15,9 +16,16 @@ const TILES: readonly { key: keyof TStats; label: string; icon: LucideIcon; tint
   { key: 'briefingDocs', label: 'Talking Points', icon: FileText, tint: 'bg-amber-100 text-amber-800' },
 ];
 
+/** The figure to show for one tile: the answer's when it is a number, the fallback otherwise. */
+export function statFigure(answer: unknown, key: keyof TStats): number {
+  const figure = typeof answer === 'object' && answer !== null ? (answer as Partial<Record<keyof TStats, unknown>>)[key] : undefined;
+  return typeof figure === 'number' && Number.isFinite(figure) ? figure : FALLBACK_STATS[key];
+}
+
 export function StatTiles() {
   const stats = useQuery<TStats>({ queryKey: STATS_QUERY_KEY });
-  const figures = stats.isError ? FALLBACK_STATS : stats.data;
+  // Placeholders until the first answer (or failure); then each figure, or its fallback.
+  const answered = stats.isError || stats.isSuccess;
   return (
     <section aria-label="Platform statistics">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -28,8 +36,8 @@ export function StatTiles() {
             </span>
             <div className="flex min-w-0 flex-col-reverse">
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="text-2xl font-bold text-slate-900 tabular-nums" aria-busy={figures ? undefined : true}>
-                {figures ? String(figures[key]) : <span className="inline-block h-7 w-14 animate-pulse rounded bg-slate-200" />}
+              <dd className="text-2xl font-bold text-slate-900 tabular-nums" aria-busy={answered ? undefined : true}>
+                {answered ? String(statFigure(stats.isError ? undefined : stats.data, key)) : <span className="inline-block h-7 w-14 animate-pulse rounded bg-slate-200" />}
               </dd>
             </div>
           </Card>

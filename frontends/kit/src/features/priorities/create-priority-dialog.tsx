@@ -1,7 +1,8 @@
 // Create Priority dialog (spec 2.13, 5): title, description and an optional issue (the list is
 // loaded once the dialog opens; "none" leaves it unset). The form checks spec 5's rules with the
-// server's own messages; a refusal the server explains (400, 403, 429) shows its message, anything
-// else spec 8's fallback; a 401 opens the sign-in dialog (shared MutationCache).
+// server's own messages. A failure is spec 8's toast ("Failed to create priority. Please try
+// again."); a refusal the server explains (400, 403, 429) also shows its message in the dialog, so
+// the daily limit says what it is; a 401 opens the sign-in dialog (shared MutationCache).
 import type { TIssue, TPriority } from '@civic/contracts/http/priorities';
 import { PRIORITY_LIMITS } from '@civic/contracts/messages/priority';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -102,7 +103,7 @@ export function CreatePriorityDialog({ open, onOpenChange }: { open: boolean; on
       const message = explainedRefusal(error);
       setErrors(serverFieldErrors(error));
       setRefusal(message);
-      toast({ title: PRIORITY_TOASTS.errorTitle, description: message ?? PRIORITY_TOASTS.createFailed, variant: 'destructive' });
+      toast({ title: PRIORITY_TOASTS.errorTitle, description: PRIORITY_TOASTS.createFailed, variant: 'destructive' });
     },
   });
 

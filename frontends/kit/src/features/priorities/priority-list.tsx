@@ -1,5 +1,6 @@
 // The pieces both priorities screens show (spec 2.5, 2.7): the search, category and sort controls,
 // and the cards with their loading, error and empty states.
+import { PRIORITY_LIST_LIMITS } from '@civic/contracts/http/priorities';
 import { Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Card } from '../../ui/card.tsx';
@@ -26,6 +27,7 @@ export function PriorityFilters({ listing }: { listing: PriorityListing }) {
           aria-label="Search priorities"
           placeholder="Search priorities..."
           value={listing.search}
+          maxLength={PRIORITY_LIST_LIMITS.searchMax}
           onChange={(event) => listing.setSearch(event.target.value)}
           className="pl-9"
         />
