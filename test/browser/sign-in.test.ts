@@ -9,6 +9,7 @@ import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '.
 import {
   answerNamePrompt,
   codeFor,
+  csrfHeaders,
   dialog,
   digitValues,
   openSignInDialog,
@@ -173,6 +174,22 @@ describe('sign-in and signed-in chrome', () => {
     assert.equal(new URL(page.url()).pathname, '/');
     assert.equal(await page.getByRole('navigation', { name: 'Main' }).count(), 0);
     assert.equal((await context.request.get('/api/auth/user')).status(), 401);
+    await finish();
+  });
+
+  test('a session ended elsewhere: the next read refused opens the sign-in dialog on the signed-out screens', async () => {
+    const { page, context } = await start();
+    await signInThroughApi(context, server, uniqueEmail('ended'));
+    await page.goto('/');
+    await waitForDashboard(page);
+    // Signed out from another tab (the same cookie): this page does not know yet.
+    const loggedOut = await context.request.post('/api/auth/logout', { headers: await csrfHeaders(context) });
+    assert.equal(loggedOut.status(), 200, await loggedOut.text());
+    assert.equal(await page.getByText('US citizens only, one account per person', { exact: true }).count(), 0);
+    // A search reads the list again, and that read is refused.
+    await page.getByRole('searchbox', { name: 'Search priorities' }).fill('water');
+    await dialog(page).getByText('US citizens only, one account per person', { exact: true }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'detached' });
     await finish();
   });
 

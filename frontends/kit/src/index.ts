@@ -11,6 +11,7 @@ export {
   TRANSACTIONS_QUERY_KEY,
 } from './api/political-capital-queries.ts';
 export { readAuthState, subscribeAuthState, type AuthState } from './auth/auth-state.ts';
+export { watchSessionEnd } from './auth/session-end.ts';
 export {
   CURRENT_USER_QUERY_KEY,
   currentUserQueryOptions,

@@ -1,7 +1,7 @@
 // Root config start-up: remote URLs and the session are settled first, so the first
 // screen is already the right one (no landing-page flash for a signed-in visitor).
 import { addErrorHandler, start, triggerAppChange } from 'single-spa';
-import { ensureCsrfToken, loadCurrentUser, subscribeAuthState } from '@civic/frontend-kit';
+import { ensureCsrfToken, loadCurrentUser, subscribeAuthState, watchSessionEnd } from '@civic/frontend-kit';
 import { registerApplications } from './register-applications.ts';
 import { registerRemoteUrls } from './remotes/remote-urls.ts';
 import './styles.css';
@@ -18,6 +18,8 @@ async function startShell(): Promise<void> {
   registerApplications();
   // Sign-in and sign-out change the route table without a navigation.
   subscribeAuthState(() => void triggerAppChange());
+  // A read refused mid-visit (the session ended) opens the sign-in dialog.
+  watchSessionEnd();
   start({ urlRerouteOnly: true });
 }
 
