@@ -11,6 +11,7 @@ import { closeBrowser, newSession, type BrowserSession } from '../support/browse
 import { startTestServer } from '../support/test-server.ts';
 import { signInThroughApi, uniqueEmail } from './browser-helpers.ts';
 import {
+  allPriorities,
   apiCitizen,
   apiCreatePriority,
   apiVote,
@@ -19,6 +20,7 @@ import {
   issueOf,
   recordPriorityReads,
   setSetting,
+  topPriorities,
   type ApiCitizen,
   type PrioritiesTestServer,
 } from './priority-helpers.ts';
@@ -27,8 +29,6 @@ const CATEGORIES = ['Economy', 'Healthcare', 'Education', 'Environment', 'Foreig
 const SEEDED = 55;
 const UNIQUE_WORD = `Quokka${process.pid}`;
 
-const allPriorities = (page: Page) => page.getByRole('list', { name: 'All Priorities' });
-const topPriorities = (page: Page) => page.getByRole('list', { name: 'Top Priorities This Week' });
 const rankBadges = (page: Page) => page.getByRole('article').getByText(/^#\d+$/);
 
 describe('priorities lists: paging, ranks, filters and sorts', () => {

@@ -13,8 +13,8 @@ import {
   apiCreatePriority,
   apiVote,
   cardOf,
+  fulfillWith,
   LONG_ENOUGH,
-  refuse,
   topPriorities,
   useBrowserTestServer,
 } from './priority-helpers.ts';
@@ -66,7 +66,7 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
   test('the tiles fall back to spec 9 figures when /api/stats fails, or for a figure its answer lacks', async () => {
     const { page, context } = await start();
     await signInThroughApi(context, suite.server, uniqueEmail('fallback'));
-    await refuse(page, 'GET', /\/api\/stats$/, 503, { message: 'down' });
+    await fulfillWith(page, 'GET', /\/api\/stats$/, 503, { message: 'down' });
     await page.goto('/');
     assert.deepEqual(await tileFigures(page), {
       'Active Issues': '151',
@@ -76,7 +76,7 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
     });
 
     await page.unroute(/\/api\/stats$/);
-    await refuse(page, 'GET', /\/api\/stats$/, 200, { totalIssues: 151, totalPriorities: 3, activeCitizens: 12 });
+    await fulfillWith(page, 'GET', /\/api\/stats$/, 200, { totalIssues: 151, totalPriorities: 3, activeCitizens: 12 });
     await page.reload();
     assert.deepEqual(await tileFigures(page), {
       'Active Issues': '151',

@@ -12,9 +12,9 @@ import {
   apiCitizen,
   apiCreatePriority,
   cardOf,
+  fulfillWith,
   issueOf,
   LONG_ENOUGH,
-  refuse,
   setSetting,
   topPriorities,
   useBrowserTestServer,
@@ -38,8 +38,8 @@ describe('priorities: failure toasts, the daily limit and the phone layout', () 
     await card.getByText('1 endorsement', { exact: true }).waitFor();
 
     const votePath = new RegExp(`/api/priorities/${priority.id}/vote$`);
-    await refuse(page, 'DELETE', votePath, 500, { message: 'Internal Server Error' });
-    await refuse(page, 'POST', votePath, 500, { message: 'Internal Server Error' });
+    await fulfillWith(page, 'DELETE', votePath, 500, { message: 'Internal Server Error' });
+    await fulfillWith(page, 'POST', votePath, 500, { message: 'Internal Server Error' });
     await card.getByRole('button', { name: 'Endorse' }).click();
     const removeFailed = toastArea(page).filter({ hasText: 'Failed to remove vote. Please try again.' });
     await removeFailed.getByText('Error', { exact: true }).waitFor();
@@ -50,7 +50,7 @@ describe('priorities: failure toasts, the daily limit and the phone layout', () 
 
     // A change refused by the cooldown (429 with the time left) shows spec 8's text too.
     await page.unroute(votePath);
-    await refuse(page, 'POST', votePath, 429, { message: 'You can change this vote again in 23 hours.' });
+    await fulfillWith(page, 'POST', votePath, 429, { message: 'You can change this vote again in 23 hours.' });
     const refused = page.waitForResponse((r) => votePath.test(new URL(r.url()).pathname) && r.status() === 429);
     await card.getByRole('button', { name: 'Oppose' }).click();
     await refused;
@@ -60,7 +60,7 @@ describe('priorities: failure toasts, the daily limit and the phone layout', () 
 
     // (The removal's failure toast has given way to the newer one: one toast at a time.)
     await page.unroute(votePath);
-    await refuse(page, 'DELETE', votePath, 401, { message: 'Unauthorized', code: 'KIT_UNAUTHORIZED' });
+    await fulfillWith(page, 'DELETE', votePath, 401, { message: 'Unauthorized', code: 'KIT_UNAUTHORIZED' });
     await card.getByRole('button', { name: 'Endorse' }).click();
     await dialog(page).getByText('US citizens only, one account per person', { exact: true }).waitFor();
     assert.equal(await toastArea(page).filter({ hasText: 'Failed to remove vote' }).count(), 0, 'no error toast for a 401');

@@ -60,7 +60,7 @@ export const allPriorities = (page: Page) => page.getByRole('list', { name: 'All
 export const topPriorities = (page: Page) => page.getByRole('list', { name: 'Top Priorities This Week' });
 
 /** Answers `method` calls to `pattern` with a status and JSON body; other calls go through. */
-export async function refuse(page: Page, method: string, pattern: RegExp, status: number, body: unknown): Promise<void> {
+export async function fulfillWith(page: Page, method: string, pattern: RegExp, status: number, body: unknown): Promise<void> {
   await page.route(pattern, (route) =>
     route.request().method() === method
       ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) })
