@@ -18,7 +18,7 @@ export const GATEWAY_ENTRY = 'gateway/src/server.ts';
 
 /**
  * Node options of every server process (run-distributed.ts, docker-compose.yml, `npm start`, the
- * benchmarks; test/deployment checks they agree).
+ * benchmarks; test/server-node-flags.test.ts checks they agree).
  *
  * --no-memory-reducer: V8's memory reducer shrinks the heap of a process it finds idle, and leaves
  * the heap growing slowly afterwards, so a server that was quiet and then gets traffic runs a full
