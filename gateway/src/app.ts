@@ -16,7 +16,8 @@ import { registerRateLimits } from './plugins/rate-limits.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerServiceProxies } from './plugins/service-proxy.ts';
 import { installSessionIdentity, startSessionLookup } from './plugins/session-identity.ts';
-import { assertNoDuplicateClaims, assertRouteOwned } from './route-ownership.ts';
+import { installStreamLimits } from './plugins/stream-limits.ts';
+import { assertNoDuplicateClaims, assertRouteOwned, isStreamRoute } from './route-ownership.ts';
 import { ROUTE_TABLE, type RouteClaim } from './route-table.ts';
 
 export interface GatewayOptions {
@@ -49,6 +50,12 @@ export async function buildGateway(options: GatewayOptions) {
   await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, budgets: config });
   installCsrfGuard(root, platform.secrets.csrf, names);
   installSessionIdentity(root, platform);
+  installStreamLimits(root, {
+    platform,
+    names,
+    limits: { perUser: config.STREAM_LIMIT_PER_USER, perNetwork: config.STREAM_LIMIT_PER_NETWORK, total: config.STREAM_LIMIT_TOTAL },
+    sessionCheckMs: config.STREAM_SESSION_CHECK_MS,
+  });
   await registerOpenApi(root);
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -57,12 +64,14 @@ export async function buildGateway(options: GatewayOptions) {
       // Every route the service registers is tagged with its owner and checked against the table.
       scope.addHook('onRoute', (route) => {
         assertRouteOwned(table, service.name, route.url);
-        route.config = { ...(route.config ?? {}), service: service.name };
+        route.config = { ...(route.config ?? {}), service: service.name, stream: isStreamRoute(table, route.url) };
       });
       await mountService(scope, service, platform);
     });
   }
-  if (options.upstreams) await registerServiceProxies(root, { table, upstreams: options.upstreams });
+  if (options.upstreams) {
+    await registerServiceProxies(root, { table, upstreams: options.upstreams, streamConnections: config.STREAM_LIMIT_TOTAL });
+  }
   if (options.frontends) await options.frontends(root);
   return app;
 }

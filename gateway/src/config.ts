@@ -34,6 +34,16 @@ export const ZGatewayConfig = z.object({
   RATE_LIMIT_SIGN_IN_VERIFY: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_WRITE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_READ: z.coerce.number().int().positive().default(1200),
+  /**
+   * Live event streams (GET /api/priorities/stream), counted by this gateway process: open streams
+   * per signed-in user and per client network (IPv4 address or IPv6 /64), and in all. The total is
+   * also the stream pool's connection cap per service, so a stream is refused before it could queue.
+   */
+  STREAM_LIMIT_PER_USER: z.coerce.number().int().positive().default(5),
+  STREAM_LIMIT_PER_NETWORK: z.coerce.number().int().positive().default(50),
+  STREAM_LIMIT_TOTAL: z.coerce.number().int().positive().default(5000),
+  /** How often the sessions of open streams are read again; a stream whose session ended is closed. */
+  STREAM_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   /** Where the built front ends are (frontends/<area>/dist under it). */
   FRONTENDS_DIR: z.string().optional(),
   /** Serve the front ends (off for API-only test servers). */

@@ -4,6 +4,7 @@ import { createError } from '@civic/service-kit/http/errors';
 import type { RouteClaim } from './route-table.ts';
 
 export const DuplicateRouteClaim = createError('GATEWAY_DUPLICATE_ROUTE', 'Path %s is claimed by both %s and %s', 500);
+export const UnclaimedStream = createError('GATEWAY_UNCLAIMED_STREAM', 'Service %s declares the stream %s outside its own paths', 500);
 export const UnclaimedRoute = createError('GATEWAY_UNCLAIMED_ROUTE', 'Service %s registered %s, which the route table does not give it', 500);
 
 /** Parameter names do not matter for ownership: /a/:id and /a/:userId are one path. */
@@ -20,7 +21,15 @@ export function assertNoDuplicateClaims(table: readonly RouteClaim[]): void {
       if (previous !== undefined) throw new DuplicateRouteClaim(pattern, previous, claim.service);
       owner.set(key, claim.service);
     }
+    for (const stream of claim.streams ?? []) {
+      if (!claim.patterns.some((pattern) => claimCovers(pattern, stream))) throw new UnclaimedStream(claim.service, stream);
+    }
   }
+}
+
+/** Whether a route (as registered: /api/priorities/stream) is one of the table's event streams. */
+export function isStreamRoute(table: readonly RouteClaim[], routeUrl: string): boolean {
+  return table.some((claim) => claim.streams?.includes(routeUrl) ?? false);
 }
 
 export function claimCovers(pattern: string, routeUrl: string): boolean {

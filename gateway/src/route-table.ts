@@ -1,8 +1,16 @@
 // Which service owns which public path (DESIGN.md section 6). The one place that says it.
 // A pattern ending in /* owns everything below it; `:name` is one path segment.
+import { PRIORITY_STREAM_PATH } from '@civic/contracts';
+
 export interface RouteClaim {
   service: string;
   patterns: readonly string[];
+  /**
+   * The service's event-stream (SSE) routes, exact paths inside its patterns: only these get the
+   * gateway's stream pool and are counted against the stream limits (never decided by a client's
+   * Accept header, which any request can carry).
+   */
+  streams?: readonly string[];
 }
 
 export const ROUTE_TABLE: readonly RouteClaim[] = [
@@ -10,6 +18,7 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
   {
     service: 'priorities',
     patterns: ['/api/issues', '/api/issues/*', '/api/priorities', '/api/priorities/*', '/api/admin/priorities/:id', '/api/stats'],
+    streams: [PRIORITY_STREAM_PATH],
   },
   { service: 'ledger', patterns: ['/api/political-capital/*', '/api/daily-login'] },
   { service: 'briefing', patterns: ['/api/briefing-docs', '/api/briefing-docs/*', '/api/admin/briefing-docs/:id'] },

@@ -1,5 +1,6 @@
 // The distributed proxy on its own: answers pass through unchanged, hop-by-hop headers do not,
-// and a service that cannot be reached answers 503 with a message (never a bare 500).
+// a service that cannot be reached answers 503 with a message (never a bare 500), and only the
+// table's stream routes use the stream pool, whatever the client's Accept header says.
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -14,14 +15,18 @@ describe('service proxy', () => {
     upstream.post('/api/auth/echo', async (request, reply) =>
       reply.code(201).header('x-upstream', 'yes').send({ body: request.body, identity: request.headers['x-civic-identity'] }),
     );
+    // Which upstream connection carried a request: each pool has its own connections.
+    upstream.get('/api/priorities/*', async (request) => ({ connection: request.socket.remotePort }));
     await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
     gateway = Fastify();
     await registerServiceProxies(gateway, {
       table: [
         { service: 'auth', patterns: ['/api/auth/*'] },
         { service: 'ledger', patterns: ['/api/daily-login'] },
+        { service: 'priorities', patterns: ['/api/priorities/*'], streams: ['/api/priorities/stream'] },
       ],
-      upstreams: { auth: `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`, ledger: 'http://127.0.0.1:9' },
+      upstreams: { auth: origin, ledger: 'http://127.0.0.1:9', priorities: origin },
     });
   });
   after(async () => {
@@ -45,5 +50,22 @@ describe('service proxy', () => {
     const answer = await gateway.inject({ method: 'POST', url: '/api/daily-login' });
     assert.equal(answer.statusCode, 503);
     assert.equal(answer.json().message, 'Service temporarily unavailable');
+  });
+
+  test('only stream routes use the stream pool: an Accept header does not choose it', async () => {
+    const connectionOf = async (url: string, headers: Record<string, string> = {}) => {
+      const answer = await gateway.inject({ method: 'GET', url, headers });
+      assert.equal(answer.statusCode, 200);
+      // The pool marks a connection free again a tick after its answer: let it, so the next call
+      // can reuse it rather than open another.
+      await new Promise((resolve) => setImmediate(resolve));
+      return (answer.json() as { connection: number }).connection;
+    };
+    const ordinary = await connectionOf('/api/priorities/list');
+    // The same idle keep-alive connection of the request pool carries the next ordinary call, even
+    // one asking for an event stream; the stream route gets a connection of the stream pool.
+    assert.equal(await connectionOf('/api/priorities/list', { accept: 'text/event-stream' }), ordinary);
+    assert.notEqual(await connectionOf('/api/priorities/stream'), ordinary);
+    assert.equal(await connectionOf('/api/priorities/list'), ordinary);
   });
 });

@@ -3,12 +3,13 @@
 // Measured against @fastify/reply-from, which pipes every body: the gateway's CPU per request fell
 // by about a third, the stream plumbing being most of a proxy's cost here.
 //
-// An event stream holds its upstream connection for as long as the client stays, so requests that
-// ask for one (Accept: text/event-stream, as EventSource sends) get a pool of their own without a
-// connection cap: a thousand open streams neither wait for each other nor starve ordinary calls of
-// the request pool's connections. Chunks are written on as they arrive (no buffering), and when the
-// client goes, Fastify destroys the upstream body, which closes that upstream connection: the
-// service sees its stream end.
+// An event stream holds its upstream connection for as long as the client stays, so the route
+// table's stream routes (and only they: a client's Accept header does not choose, since any request
+// can carry it) get a pool of their own, so open streams never starve ordinary calls of the request
+// pool's connections. That pool is capped at the gateway's total stream limit, which the gateway
+// enforces before forwarding (plugins/stream-limits.ts), so a stream is refused rather than queued.
+// Chunks are written on as they arrive (no buffering), and when the client goes, Fastify destroys
+// the upstream body, which closes that upstream connection: the service sees its stream end.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool } from 'undici';
 
@@ -29,20 +30,28 @@ const HOP_BY_HOP = new Set([
 
 export type ForwardHeaders = Record<string, string>;
 
-export function createForwarder(origin: string, options: { connections?: number } = {}) {
-  const pool = new Pool(origin, { connections: options.connections ?? 128, pipelining: 1, keepAliveTimeout: 60_000 });
-  // No body timeout: a quiet stream is still a stream (the services send heartbeats anyway).
-  const streams = new Pool(origin, { connections: null, pipelining: 1, keepAliveTimeout: 60_000, bodyTimeout: 0 });
+/** Streams get a comment line every 15 s (PRIORITIES_STREAM_HEARTBEAT_MS): an upstream silent for
+ *  four of those is hung, and its stream is ended rather than held open for ever. */
+export const STREAM_IDLE_TIMEOUT_MS = 60_000;
 
-  async function forward(request: FastifyRequest, reply: FastifyReply, extraHeaders: ForwardHeaders): Promise<FastifyReply> {
+export function createForwarder(origin: string, options: { connections?: number; streamConnections?: number } = {}) {
+  const pool = new Pool(origin, { connections: options.connections ?? 128, pipelining: 1, keepAliveTimeout: 60_000 });
+  const streams = new Pool(origin, {
+    connections: options.streamConnections ?? 5000,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    bodyTimeout: STREAM_IDLE_TIMEOUT_MS,
+  });
+
+  /** `stream`: the route is one of the table's event streams. */
+  async function forward(request: FastifyRequest, reply: FastifyReply, extraHeaders: ForwardHeaders, { stream = false } = {}): Promise<FastifyReply> {
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
     Object.assign(headers, extraHeaders);
     const body = Buffer.isBuffer(request.body) && request.method !== 'GET' && request.method !== 'HEAD' ? request.body : undefined;
-    const wantsStream = String(request.headers.accept ?? '').includes('text/event-stream');
-    const answer = await (wantsStream ? streams : pool).request({ path: request.url, method: request.method as 'GET', headers, body });
+    const answer = await (stream ? streams : pool).request({ path: request.url, method: request.method as 'GET', headers, body });
     reply.code(answer.statusCode);
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);

@@ -19,7 +19,12 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 export async function registerServiceProxies(
   app: FastifyInstance,
-  options: { table: readonly RouteClaim[]; upstreams: Record<string, string> },
+  options: {
+    table: readonly RouteClaim[];
+    upstreams: Record<string, string>;
+    /** Cap of each service's stream pool: the gateway's STREAM_LIMIT_TOTAL (stream-limits.ts). */
+    streamConnections?: number;
+  },
 ): Promise<string[]> {
   const proxied: string[] = [];
   await app.register(async (scope) => {
@@ -31,22 +36,23 @@ export async function registerServiceProxies(
       const upstream = options.upstreams[claim.service];
       if (!upstream) continue;
       proxied.push(claim.service);
-      const forwarder = createForwarder(upstream);
+      const forwarder = createForwarder(upstream, { streamConnections: options.streamConnections });
       // Open event streams would keep the server waiting for their connections: end them first.
       scope.addHook('preClose', () => forwarder.endStreams());
       scope.addHook('onClose', () => forwarder.close());
-      for (const pattern of claim.patterns) {
+      const routeTo = (url: string, methods: readonly (typeof METHODS)[number][], stream: boolean) =>
         scope.route({
-          method: [...METHODS],
-          url: pattern,
-          config: { service: claim.service },
+          method: [...methods],
+          url,
+          config: { service: claim.service, stream },
           handler: async (request, reply) => {
             try {
-              return await forwarder.forward(request, reply, {
-                ...traceHeaders(),
-                [IDENTITY_HEADER]: request.headers[IDENTITY_HEADER] as string,
-                [REQUEST_ID_HEADER]: request.id,
-              });
+              return await forwarder.forward(
+                request,
+                reply,
+                { ...traceHeaders(), [IDENTITY_HEADER]: request.headers[IDENTITY_HEADER] as string, [REQUEST_ID_HEADER]: request.id },
+                { stream },
+              );
             } catch (error) {
               // A service that is down or cut off answers 503 with a message, not a bare 500.
               request.log.warn({ err: error, service: claim.service }, 'upstream unavailable');
@@ -54,7 +60,10 @@ export async function registerServiceProxies(
             }
           },
         });
-      }
+      for (const pattern of claim.patterns) routeTo(pattern, METHODS, false);
+      // A stream is a GET of its exact path (more specific than the service's /* pattern, so the
+      // router prefers it); other methods on that path go the ordinary way.
+      for (const path of claim.streams ?? []) routeTo(path, ['GET'], true);
     }
   });
   return proxied;

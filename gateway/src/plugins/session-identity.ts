@@ -32,6 +32,11 @@ export async function resolveIdentity(request: FastifyRequest, platform: Platfor
   return { ...anonymous, userId: record.userId, isAdmin: record.isAdmin, isBanned: record.isBanned };
 }
 
+/** The session read started for this request (undefined when its route belongs to no service). */
+export function sessionLookupOf(request: FastifyRequest): Promise<Identity> | undefined {
+  return lookups.get(request);
+}
+
 /** Starts reading the caller's session for a request a service owns; register before the rate limits. */
 export function startSessionLookup(app: FastifyInstance, platform: Platform, names: CookieNames): void {
   app.addHook('onRequest', (request, _reply, done) => {

@@ -40,7 +40,11 @@ for (const { profile, skip } of await profilePlan()) {
     let voter: Citizen;
     const openStreams = () => liveRankingsOf(stack.platforms.priorities!)!.openStreams;
     before(async () => {
-      stack = await startStack(profile, { env: { ...TEST_ENV, PRIORITIES_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
+      stack = await startStack(profile, {
+        // One voter opens 150 streams below (the pool test): the gateway's stream limits, tested in
+        // gateway/test/live-stream-limits.test.ts, are lifted here.
+        env: { ...TEST_ENV, PRIORITIES_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS), STREAM_LIMIT_PER_USER: '200', STREAM_LIMIT_PER_NETWORK: '200' },
+      });
       setSetting([stack.platforms.priorities!], 'vote_change_cooldown_hours', '0');
       author = await signInCitizen(stack, 'Stream', 'Author');
       voter = await signInCitizen(stack, 'Stream', 'Voter');

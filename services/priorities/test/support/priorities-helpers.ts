@@ -103,6 +103,8 @@ export interface RankingsStream {
   close(): void;
   /** Resolves when the server ended the stream. */
   ended: Promise<void>;
+  /** Everything received so far, as text (a refusal's JSON body once `ended` resolved). */
+  received(): string;
 }
 
 /**
@@ -120,6 +122,7 @@ export async function openRankingsStream(baseUrl: string, client: ApiClient): Pr
   const response = await streamFetch(new URL('/api/priorities/stream', baseUrl), { headers, signal: controller.signal, dispatcher: agent });
   const events: StreamEvent[] = [];
   const comments: string[] = [];
+  let received = '';
   const ended = (async () => {
     if (!response.body) return;
     const reader = response.body.getReader();
@@ -129,7 +132,9 @@ export async function openRankingsStream(baseUrl: string, client: ApiClient): Pr
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return;
-        buffer += decoder.decode(value, { stream: true });
+        const text = decoder.decode(value, { stream: true });
+        received += text;
+        buffer += text;
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
           const block = buffer.slice(0, end);
@@ -167,6 +172,7 @@ export async function openRankingsStream(baseUrl: string, client: ApiClient): Pr
       void agent.destroy().catch(() => {});
     },
     ended,
+    received: () => received,
   };
 }
 

@@ -1,0 +1,74 @@
+// Admission of the table's event-stream routes (route-table.ts `streams`): at most
+// STREAM_LIMIT_PER_USER open streams per signed-in user, STREAM_LIMIT_PER_NETWORK per client
+// network and STREAM_LIMIT_TOTAL in this gateway process; beyond them 429 (503 for the total: the
+// server, not the client, is full). A stream leaves the count when its response closes, and is
+// ended when its session ends (streams/session-watch.ts). Both profiles: embedded, the stream is the
+// mounted service's route; distributed, the proxy's. Register after installSessionIdentity.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sha256 } from '@civic/service-kit/crypto';
+import { clientNetworkOf } from '@civic/service-kit/http/client-network';
+import type { CookieNames } from '@civic/service-kit/http/cookies';
+import type { Platform } from '@civic/service-kit/platform';
+import { createOpenStreams, type OpenStream, type OpenStreams, type StreamLimits, type StreamRefusal } from '../streams/open-streams.ts';
+import { watchStreamSessions } from '../streams/session-watch.ts';
+import { sessionLookupOf } from './session-identity.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An event-stream route of the route table: stream pool, stream limits. */
+    stream?: boolean;
+  }
+}
+
+const REFUSALS: Record<StreamRefusal, { statusCode: number; code: string; message: string }> = {
+  user: { statusCode: 429, code: 'GATEWAY_TOO_MANY_STREAMS', message: 'Too many live streams open. Close another tab and try again.' },
+  network: {
+    statusCode: 429,
+    code: 'GATEWAY_TOO_MANY_STREAMS',
+    message: 'Too many live streams open from your network. Close another tab and try again.',
+  },
+  total: { statusCode: 503, code: 'GATEWAY_STREAMS_FULL', message: 'Live updates are busy right now. Please try again later.' },
+};
+
+export interface StreamLimitOptions {
+  platform: Platform;
+  names: CookieNames;
+  limits: StreamLimits;
+  sessionCheckMs: number;
+}
+
+export function installStreamLimits(app: FastifyInstance, options: StreamLimitOptions): OpenStreams {
+  const { platform, names } = options;
+  const streams = createOpenStreams(options.limits);
+  const stopWatching = watchStreamSessions({
+    streams,
+    sessions: platform.sessions,
+    now: () => platform.clock.now().getTime(),
+    everyMs: options.sessionCheckMs,
+    logger: platform.logger,
+  });
+  app.addHook('onClose', async () => stopWatching());
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config.stream) return;
+    // Already settled: installSessionIdentity awaited it (and answered for a failed read).
+    const identity = await sessionLookupOf(request);
+    const sessionId = request.cookies[names.session];
+    const userId = identity?.userId ?? null;
+    const stream: OpenStream = {
+      userId,
+      network: clientNetworkOf(request.ip),
+      sessionHash: userId !== null && sessionId ? sha256(sessionId) : null,
+      // Closing the client's connection ends the stream all the way: Fastify destroys the piped
+      // source with it (the service's writer when embedded, the upstream response when proxied).
+      end: () => reply.raw.destroy(),
+    };
+    const refused = streams.tryAdd(stream);
+    if (refused) {
+      const { statusCode, ...body } = REFUSALS[refused];
+      return reply.code(statusCode).send(body);
+    }
+    reply.raw.once('close', () => streams.remove(stream));
+  });
+  return streams;
+}
