@@ -3,6 +3,7 @@
 // at most a few times a second however many votes arrive. One EventSource serves every list.
 import type { PRIORITY_STREAM_EVENTS as ContractStreamEvents } from '@civic/contracts/http/priorities';
 import { useEffect } from 'react';
+import { reconnectDelayMs } from './live-reconnect.ts';
 import { PRIORITY_STREAM_PATH, refetchPriorityLists } from './priority-queries.ts';
 
 // The contract's event names, checked against it by type: its module brings zod, which stays out of the browser.
@@ -10,10 +11,9 @@ const PRIORITY_STREAM_EVENTS: typeof ContractStreamEvents = { tally: 'tally', cr
 
 /** At most 4 refetches a second: the first event refetches at once, later ones are gathered. */
 export const LIVE_REFETCH_INTERVAL_MS = 250;
-/** A refused stream (e.g. a 401, or the service restarting) is tried again after this long. */
-const RECONNECT_DELAY_MS = 5000;
-
 let subscribers = 0;
+/** Refusals in a row (a 401, a 429 over the stream limits, a restart); reset when a stream opens. */
+let failures = 0;
 let source: EventSource | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let refetchTimer: ReturnType<typeof setTimeout> | null = null;
@@ -49,19 +49,22 @@ function open(): void {
   stream.addEventListener(PRIORITY_STREAM_EVENTS.tally, refetchSoon);
   stream.addEventListener(PRIORITY_STREAM_EVENTS.created, refetchSoon);
   stream.addEventListener('open', () => {
+    failures = 0;
     // Votes cast while the stream was down were never announced: catch up once.
     if (missedEvents) refetchSoon();
     missedEvents = false;
   });
   stream.addEventListener('error', () => {
     missedEvents = true;
-    // CONNECTING: the browser retries by itself. CLOSED: it gave up (a non-200 answer), so we retry.
+    // CONNECTING: the browser retries by itself. CLOSED: it gave up (a non-200 answer), so we
+    // retry, later each time (live-reconnect.ts).
     if (stream.readyState !== EventSource.CLOSED || source !== stream) return;
     source = null;
+    failures += 1;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       if (subscribers > 0 && !source) open();
-    }, RECONNECT_DELAY_MS);
+    }, reconnectDelayMs(failures));
   });
 }
 
@@ -74,6 +77,7 @@ function close(): void {
   refetchTimer = null;
   missedEvents = false;
   changedWhileRefetching = false;
+  failures = 0;
 }
 
 /** Subscribes to the live stream while the calling component is mounted. */
