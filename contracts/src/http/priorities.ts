@@ -147,8 +147,8 @@ export type TPriorityCreatedStreamEvent = z.infer<typeof ZPriorityCreatedStreamE
  * GET /api/priorities/stream (text/event-stream, signed-in users only; not in PRIORITIES_OPERATIONS
  * because its answer is not JSON). Events: `tally` (ZPriorityTallyEvent) when a priority's counts
  * change, `created` (ZPriorityCreatedStreamEvent); a comment line every ~15 s keeps proxies from
- * closing it. Clients send `Accept: text/event-stream` (EventSource does), which the gateway uses to
- * give streams their own upstream connections.
+ * closing it. The gateway's route table declares it a stream route (its own upstream connections,
+ * the stream limits: 429 beyond them), and ends it when its session ends.
  */
 export const PRIORITY_STREAM_PATH = '/api/priorities/stream';
 export const PRIORITY_STREAM_EVENTS = { tally: 'tally', created: 'created' } as const;
