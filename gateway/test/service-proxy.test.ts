@@ -1,10 +1,13 @@
 // The distributed proxy on its own: answers pass through unchanged, hop-by-hop headers do not,
 // a service that cannot be reached answers 503 with a message (never a bare 500), and only the
-// table's stream routes use the stream pool, whatever the client's Accept header says.
+// table's stream routes use the stream pool, whatever the client's Accept header says, where a
+// stream whose service goes silent is ended.
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { request as httpRequest } from 'undici';
 import { registerServiceProxies } from '../src/plugins/service-proxy.ts';
 
 describe('service proxy', () => {
@@ -17,6 +20,12 @@ describe('service proxy', () => {
     );
     // Which upstream connection carried a request: each pool has its own connections.
     upstream.get('/api/priorities/*', async (request) => ({ connection: request.socket.remotePort }));
+    // A stream that says hello and then nothing, not even heartbeats: a hung service.
+    upstream.get('/api/priorities/silent', async (_request, reply) => {
+      const body = new PassThrough();
+      body.write(': connected\n\n');
+      return reply.header('content-type', 'text/event-stream').send(body);
+    });
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
     gateway = Fastify();
@@ -24,9 +33,10 @@ describe('service proxy', () => {
       table: [
         { service: 'auth', patterns: ['/api/auth/*'] },
         { service: 'ledger', patterns: ['/api/daily-login'] },
-        { service: 'priorities', patterns: ['/api/priorities/*'], streams: ['/api/priorities/stream'] },
+        { service: 'priorities', patterns: ['/api/priorities/*'], streams: ['/api/priorities/stream', '/api/priorities/silent'] },
       ],
       upstreams: { auth: origin, ledger: 'http://127.0.0.1:9', priorities: origin },
+      streamIdleTimeoutMs: 300,
     });
   });
   after(async () => {
@@ -67,5 +77,24 @@ describe('service proxy', () => {
     assert.equal(await connectionOf('/api/priorities/list', { accept: 'text/event-stream' }), ordinary);
     assert.notEqual(await connectionOf('/api/priorities/stream'), ordinary);
     assert.equal(await connectionOf('/api/priorities/list'), ordinary);
+  });
+
+  test('a stream whose service goes silent is ended after the idle timeout', async () => {
+    await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const answer = await httpRequest(`http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/api/priorities/silent`);
+    assert.equal(answer.statusCode, 200);
+    let timer: NodeJS.Timeout | undefined;
+    const read = (async () => {
+      for await (const _chunk of answer.body) void _chunk;
+    })().catch(() => undefined); // cut off: an aborted body is the expected end
+    try {
+      await Promise.race([
+        read,
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the silent stream was still open after 5 s')), 5000))),
+      ]);
+    } finally {
+      clearTimeout(timer);
+      answer.body.destroy();
+    }
   });
 });

@@ -34,13 +34,20 @@ export type ForwardHeaders = Record<string, string>;
  *  four of those is hung, and its stream is ended rather than held open for ever. */
 export const STREAM_IDLE_TIMEOUT_MS = 60_000;
 
-export function createForwarder(origin: string, options: { connections?: number; streamConnections?: number } = {}) {
+export interface ForwarderOptions {
+  connections?: number;
+  streamConnections?: number;
+  /** Tests shorten it; STREAM_IDLE_TIMEOUT_MS otherwise. */
+  streamIdleTimeoutMs?: number;
+}
+
+export function createForwarder(origin: string, options: ForwarderOptions = {}) {
   const pool = new Pool(origin, { connections: options.connections ?? 128, pipelining: 1, keepAliveTimeout: 60_000 });
   const streams = new Pool(origin, {
     connections: options.streamConnections ?? 5000,
     pipelining: 1,
     keepAliveTimeout: 60_000,
-    bodyTimeout: STREAM_IDLE_TIMEOUT_MS,
+    bodyTimeout: options.streamIdleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS,
   });
 
   /** `stream`: the route is one of the table's event streams. */

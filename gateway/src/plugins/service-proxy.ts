@@ -24,6 +24,8 @@ export async function registerServiceProxies(
     upstreams: Record<string, string>;
     /** Cap of each service's stream pool: the gateway's STREAM_LIMIT_TOTAL (stream-limits.ts). */
     streamConnections?: number;
+    /** Tests only: a shorter idle timeout for streams than STREAM_IDLE_TIMEOUT_MS. */
+    streamIdleTimeoutMs?: number;
   },
 ): Promise<string[]> {
   const proxied: string[] = [];
@@ -36,7 +38,7 @@ export async function registerServiceProxies(
       const upstream = options.upstreams[claim.service];
       if (!upstream) continue;
       proxied.push(claim.service);
-      const forwarder = createForwarder(upstream, { streamConnections: options.streamConnections });
+      const forwarder = createForwarder(upstream, { streamConnections: options.streamConnections, streamIdleTimeoutMs: options.streamIdleTimeoutMs });
       // Open event streams would keep the server waiting for their connections: end them first.
       scope.addHook('preClose', () => forwarder.endStreams());
       scope.addHook('onClose', () => forwarder.close());
