@@ -49,8 +49,8 @@ for (const { profile, skip } of await profilePlan()) {
   describe(`live stream limits (${profile})`, { skip }, () => {
     let stack: Stack;
     const opened: RankingsStream[] = [];
-    const open = async (client: ApiClient) => {
-      const stream = await openRankingsStream(stack.baseUrl, client);
+    const open = async (client: ApiClient, path?: string) => {
+      const stream = await openRankingsStream(stack.baseUrl, client, path);
       opened.push(stream);
       return stream;
     };
@@ -81,6 +81,12 @@ for (const { profile, skip } of await profilePlan()) {
           code: 'GATEWAY_TOO_MANY_STREAMS',
           message: 'Too many live streams open. Close another tab and try again.',
         });
+        // Other spellings of the path are the same route (counted), or no stream at all.
+        for (const path of ['/api/priorities/%73tream', '/api/%70riorities/stream', '/api/priorities/./stream', '/api/priorities/stream/', '/api/priorities//stream', '/api/priorities/stream;x']) {
+          const variant = await open(first!.client, path);
+          assert.ok(variant.status >= 400 && variant.status < 500, `${path}: ${variant.status}`);
+          assert.doesNotMatch(variant.contentType ?? '', /event-stream/, path);
+        }
 
         // Another user on the same network: the network has room for one more.
         const neighbour = fromAddress(second!, network);

@@ -113,13 +113,13 @@ export interface RankingsStream {
  * and a server counts a connection that never sent a request as busy, so it would hold up the
  * stack's close until its headers timeout (a test-client artefact, not a browser's behaviour).
  */
-export async function openRankingsStream(baseUrl: string, client: ApiClient): Promise<RankingsStream> {
+export async function openRankingsStream(baseUrl: string, client: ApiClient, path = '/api/priorities/stream'): Promise<RankingsStream> {
   const controller = new AbortController();
   const agent = new Agent({ connections: 1 });
   const headers: Record<string, string> = { accept: 'text/event-stream', 'x-forwarded-for': client.ip };
   const cookie = client.cookieHeader();
   if (cookie) headers.cookie = cookie;
-  const response = await streamFetch(new URL('/api/priorities/stream', baseUrl), { headers, signal: controller.signal, dispatcher: agent });
+  const response = await streamFetch(new URL(path, baseUrl), { headers, signal: controller.signal, dispatcher: agent });
   const events: StreamEvent[] = [];
   const comments: string[] = [];
   let received = '';
