@@ -60,6 +60,9 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
     config.PROFILE === 'distributed' && config.REDIS_URL
       ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true })
       : null;
+  // While Redis is away ioredis reconnects by itself and emits 'error' for each failed attempt (at
+  // most one every 2 s); unheard, each one is printed as "[ioredis] Unhandled error event".
+  redis?.on('error', (error: Error) => logger.warn({ err: error }, 'Redis is unreachable; reconnecting'));
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, config.REDIS_PREFIX) : new MemorySessionStore();
   const databases = overrides.databases ?? createDatabaseProvider(config, logger);
   const mailer = overrides.mailer ?? createMailer(config, logger);

@@ -79,9 +79,14 @@ export function createEmbeddedDatabaseProvider(
   };
 }
 
+/** What the PostgreSQL provider logs: migrations, and connections that fail while idle. */
+export interface DatabaseLogger extends MigrationLogger {
+  warn(obj: object, msg?: string): void;
+}
+
 export function createPostgresDatabaseProvider(
   config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_PREFIX'>,
-  logger?: MigrationLogger,
+  logger?: DatabaseLogger,
   options: { poolSize?: number } = {},
 ): DatabaseProvider {
   const serverUrl = config.DATABASE_URL;
@@ -94,12 +99,17 @@ export function createPostgresDatabaseProvider(
       const connectionString = databaseUrl(serverUrl, name);
       // Migrations, raw hot reads and infrastructure queries; Prisma keeps its own pool.
       const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+      // An idle connection that PostgreSQL drops (a restart, an administrator's terminate) makes the
+      // pool emit 'error'; unheard, that event would end the process. The pool discards the client
+      // and opens a new one at the next query, so a warning is all it takes.
+      const onIdleError = (error: Error) => logger?.warn({ err: error, database: name }, 'a PostgreSQL connection failed while idle; it is replaced at the next query');
+      pool.on('error', onIdleError);
       const driver = pgPoolDriver(pool);
       await runMigrations(driver, { schema: service, migrationsDir, logger });
       // Closing twice (the owner, then the provider at shutdown) ends the pool once.
       let closing: Promise<void> | undefined;
       const database: ServiceDatabase = {
-        adapter: new PrismaPg({ connectionString, max: options.poolSize ?? 10 }) as unknown as SqlDriverAdapterFactory,
+        adapter: new PrismaPg({ connectionString, max: options.poolSize ?? 10 }, { onPoolError: onIdleError }) as unknown as SqlDriverAdapterFactory,
         driver,
         close: () => (closing ??= (opened.delete(database), driver.close())),
       };
@@ -112,7 +122,7 @@ export function createPostgresDatabaseProvider(
   };
 }
 
-export function createDatabaseProvider(config: PlatformConfig, logger?: MigrationLogger): DatabaseProvider {
+export function createDatabaseProvider(config: PlatformConfig, logger?: DatabaseLogger): DatabaseProvider {
   return config.PROFILE === 'distributed'
     ? createPostgresDatabaseProvider(config, logger)
     : createEmbeddedDatabaseProvider(config, logger);
