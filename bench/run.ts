@@ -98,6 +98,7 @@ const distributedEnv = {
   ...LOCAL_INFRA,
   ...secrets,
   PROFILE: 'distributed',
+  MAIL_TRANSPORT: 'file',
   DATA_DIR: join(dataDir, 'distributed'),
   DATABASE_PREFIX: `civic_bench${runId}_`,
   REDIS_PREFIX: `civic:bench${runId}:`,

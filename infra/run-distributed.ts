@@ -32,6 +32,8 @@ const env: NodeJS.ProcessEnv = {
   DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/postgres',
   NATS_URL: 'nats://127.0.0.1:4222',
   REDIS_URL: 'redis://127.0.0.1:6379',
+  // Local development: sign-in mail as .eml files under data/mail (a deployment must choose; see README).
+  MAIL_TRANSPORT: 'file',
   ...loadOrCreateSecrets(),
   ...process.env,
   PROFILE: 'distributed',

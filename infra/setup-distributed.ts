@@ -7,7 +7,8 @@ import { ensureStreams } from '@civic/service-kit/events/index';
 import { SERVICE_PROCESSES } from './services.ts';
 
 export async function setupDistributed(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const config = loadConfig(ZPlatformConfig, { ...env, PROFILE: 'distributed' });
+  // Setup sends no mail: a transport is not its to choose, so any value satisfies the check.
+  const config = loadConfig(ZPlatformConfig, { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://unused.invalid', ...env, PROFILE: 'distributed' });
   const services = SERVICE_PROCESSES.map((s) => s.name);
   for (const service of services) await ensureDatabase(config.DATABASE_URL!, `${config.DATABASE_PREFIX}${service}`);
   const nc = await connect({ servers: config.NATS_URL! });

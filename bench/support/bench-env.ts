@@ -20,6 +20,7 @@ export async function benchEnv(tag: string) {
     CSRF_SECRET: randomBytes(32).toString('hex'),
     AUTH_CODE_KEY: randomBytes(32).toString('hex'),
     PROFILE: 'distributed',
+    MAIL_TRANSPORT: 'file',
     DATA_DIR: dataDir,
     DATABASE_PREFIX: `civic_bench${tag}${runId}_`,
     REDIS_PREFIX: `civic:bench${tag}${runId}:`,

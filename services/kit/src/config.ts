@@ -55,7 +55,9 @@ export const ZPlatformConfig = z
           .map((e) => e.trim().toLowerCase())
           .filter(Boolean),
       ),
-    MAIL_TRANSPORT: z.enum(['file', 'smtp']).default('file'),
+    // No default when distributed: `file` keeps sign-in codes in clear on disk, so a deployment says
+    // which it means (checked below); embedded, a developer's machine, writes files.
+    MAIL_TRANSPORT: z.enum(['file', 'smtp']).optional(),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Civic Agenda <no-reply@civic-agenda.local>'),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
@@ -66,11 +68,19 @@ export const ZPlatformConfig = z
       for (const key of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PROFILE=distributed' });
       }
+      if (!c.MAIL_TRANSPORT) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MAIL_TRANSPORT'],
+          message: 'is required when PROFILE=distributed: smtp, or file (sign-in codes written in clear under DATA_DIR/mail; local development only)',
+        });
+      }
     }
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });
     }
-  });
+  })
+  .transform((c) => ({ ...c, MAIL_TRANSPORT: c.MAIL_TRANSPORT ?? ('file' as const) }));
 
 export type PlatformConfig = z.infer<typeof ZPlatformConfig>;
 

@@ -19,6 +19,21 @@ test('a bad configuration names every offending variable', () => {
   assert.throws(() => loadConfig(ZPlatformConfig, { MAIL_TRANSPORT: 'smtp' }), /SMTP_URL: is required/);
 });
 
+test('mail: embedded defaults to files; distributed must choose, since files keep sign-in codes in clear', () => {
+  assert.equal(loadConfig(ZPlatformConfig, {}).MAIL_TRANSPORT, 'file');
+  const distributed = {
+    PROFILE: 'distributed',
+    DATABASE_URL: 'postgresql://127.0.0.1/postgres',
+    NATS_URL: 'nats://127.0.0.1:4222',
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    INTERNAL_JWT_SECRET: 'x'.repeat(32),
+    CSRF_SECRET: 'y'.repeat(32),
+  };
+  assert.throws(() => loadConfig(ZPlatformConfig, distributed), /MAIL_TRANSPORT: is required when PROFILE=distributed/);
+  assert.equal(loadConfig(ZPlatformConfig, { ...distributed, MAIL_TRANSPORT: 'file' }).MAIL_TRANSPORT, 'file');
+  assert.equal(loadConfig(ZPlatformConfig, { ...distributed, MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://mail:25' }).MAIL_TRANSPORT, 'smtp');
+});
+
 test('ADMIN_EMAILS is a trimmed, lower-cased list', () => {
   assert.deepEqual(loadConfig(ZPlatformConfig, { ADMIN_EMAILS: ' Boss@Example.gov , ,b@c.io' }).ADMIN_EMAILS, ['boss@example.gov', 'b@c.io']);
 });

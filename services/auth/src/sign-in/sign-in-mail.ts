@@ -13,7 +13,8 @@ export function composeSignInMail(publicOrigin: string, to: string, secret: { co
   if ('code' in secret) {
     return {
       to,
-      subject: `Your Civic Agenda sign-in code: ${secret.code}`,
+      // Never the code itself: a subject is what lock screens and notification previews show.
+      subject: 'Your Civic Agenda sign-in code',
       text: [
         `Your Civic Agenda sign-in code is ${secret.code}`,
         '',
