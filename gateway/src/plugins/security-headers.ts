@@ -7,6 +7,9 @@ import type { FastifyInstance } from 'fastify';
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
+  // 'unsafe-inline' for styles only, and why (docs/security.md, item 7): style-loader carries each
+  // remote's stylesheet in its code as a <style> element (a remote deploys without the shell), and
+  // Radix's dialogs lock scrolling with a <style> element (react-style-singleton). Scripts stay 'self'.
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
