@@ -5,7 +5,7 @@ import wasm from '@prisma/prisma-schema-wasm';
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 
 /** Tables the kit manages with raw SQL; they have no Prisma model on purpose. */
-export const UNMODELLED_TABLES = new Set(['_prisma_migrations', 'outbox', 'processed_events']);
+export const UNMODELLED_TABLES = new Set(['_prisma_migrations', 'outbox', 'processed_events', 'dead_letters']);
 
 interface DmmfField {
   name: string;

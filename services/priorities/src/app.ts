@@ -12,7 +12,7 @@ import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
 import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import { createPrioritiesDb } from './db.ts';
 import { PRIORITIES_SCHEMA, subscribePrioritiesConsumers, watchLiveRankings } from './events.ts';
-import { startPeriodicJob, type PeriodicJob } from './jobs/periodic-job.ts';
+import { startPeriodicJob, type PeriodicJob } from '@civic/service-kit/jobs/periodic-job';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';

@@ -13,6 +13,7 @@ import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { PlatformConfig } from '../config.ts';
+import { acquireDataDirLock } from './data-dir-lock.ts';
 import { runMigrations, type MigrationLogger } from './migrate.ts';
 import { databaseUrl, ensureDatabase, pgPoolDriver } from './pg-driver.ts';
 import { pgliteDriver } from './pglite-driver.ts';
@@ -44,6 +45,11 @@ async function initdbInChildProcess(dir: string): Promise<void> {
   });
 }
 
+/** The file that says which process has the embedded database open (data-dir-lock.ts). */
+export function embeddedLockFile(dataDir: string): string {
+  return resolve(dataDir, 'pglite.lock');
+}
+
 /** One PGlite for the whole process; each service lives in its own schema. */
 export function createEmbeddedDatabaseProvider(
   config: Pick<PlatformConfig, 'DATA_DIR'>,
@@ -51,14 +57,14 @@ export function createEmbeddedDatabaseProvider(
   options: { inMemory?: boolean } = {},
 ): DatabaseProvider {
   let pglite: Promise<PGlite> | undefined;
+  let releaseLock: (() => void) | undefined;
   const instance = () =>
     (pglite ??= (async () => {
       if (options.inMemory) return PGlite.create();
       const dir = resolve(config.DATA_DIR, 'pglite');
-      if (!existsSync(resolve(dir, 'PG_VERSION'))) {
-        await mkdir(dir, { recursive: true });
-        await initdbInChildProcess(dir);
-      }
+      await mkdir(dir, { recursive: true });
+      releaseLock = acquireDataDirLock(embeddedLockFile(config.DATA_DIR), dir);
+      if (!existsSync(resolve(dir, 'PG_VERSION'))) await initdbInChildProcess(dir);
       return PGlite.create(dir);
     })());
   return {
@@ -75,6 +81,8 @@ export function createEmbeddedDatabaseProvider(
     async close() {
       if (pglite) await (await pglite).close();
       pglite = undefined;
+      releaseLock?.();
+      releaseLock = undefined;
     },
   };
 }

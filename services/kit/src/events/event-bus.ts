@@ -23,7 +23,8 @@ import { ensureStreams, type StreamOptions } from './nats-streams.ts';
 import { wireSubjectFor } from './naming.ts';
 import { subscribeNats, type NatsConsumerSettings } from './nats-subscriber.ts';
 import { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type OutboxSink } from './outbox-relay.ts';
-import { consumerSchemaFor } from './process-event.ts';
+import { startDeadLetterReplayer, type DeadLetterReplayer } from './dead-letter-replayer.ts';
+import { consumerSchemaFor, createConsumerStep } from './process-event.ts';
 import { resolveRetryPolicy, type RetryPolicy } from './retry-policy.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
 
@@ -45,6 +46,8 @@ export interface EventBusOptions {
   prefetch?: number;
   /** in-process: the hub shared by every service of the process. */
   inProcessHub?: InProcessHub;
+  /** How often each consuming schema's dead-letter store is polled for replay requests; default 5 s. */
+  deadLetterPollMs?: number;
 }
 
 export type StartRelayOptions = Pick<
@@ -75,6 +78,8 @@ export interface EventBus {
   watch<E extends EventDefinition>(event: E, handler: EventWatcher<E>): Promise<EventWatch>;
   /** Asks the relay of `schema` to publish now; call after committing a transaction that enqueued events. */
   kick(schema: string): void;
+  /** Replays the dead letters an operator asked for, now (they are also polled); resolves to the count. */
+  replayDeadLetters(): Promise<number>;
   /** Stops subscriptions and relays; closes the NATS connection if the bus opened it. */
   close(): Promise<void>;
 }
@@ -173,7 +178,23 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
   const relays = new Map<string, OutboxRelay>();
   const subscriptions = new Set<EventSubscription>();
   const watches = new Set<() => Promise<void>>();
+  const replayers = new Map<string, DeadLetterReplayer>();
   let closed = false;
+
+  function replayerFor(subscribeOptions: SubscribeOptions<EventDefinition>): DeadLetterReplayer {
+    let replayer = replayers.get(subscribeOptions.schema);
+    if (!replayer) {
+      replayer = startDeadLetterReplayer({
+        db: subscribeOptions.db,
+        schema: subscribeOptions.schema,
+        logger: options.logger,
+        pollMs: options.deadLetterPollMs ?? 5_000,
+        system: options.transport,
+      });
+      replayers.set(subscribeOptions.schema, replayer);
+    }
+    return replayer;
+  }
 
   return {
     transport: options.transport,
@@ -190,6 +211,13 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
     async subscribe(subscribeOptions) {
       const subscription = await parts.subscribe(subscribeOptions);
       subscriptions.add(subscription);
+      const replayStep = createConsumerStep(subscribeOptions, options.logger);
+      replayerFor(subscribeOptions as SubscribeOptions<EventDefinition>).register(
+        subscription.consumer,
+        subscription.subject,
+        subscription.version,
+        (envelope) => replayStep(envelope),
+      );
       return {
         ...subscription,
         async stop() {
@@ -235,9 +263,17 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
       relay.kick();
     },
 
+    async replayDeadLetters() {
+      let replayed = 0;
+      for (const replayer of replayers.values()) replayed += await replayer.runOnce();
+      return replayed;
+    },
+
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...replayers.values()].map((replayer) => replayer.stop()));
+      replayers.clear();
       await Promise.all([...watches].map((stop) => stop()));
       watches.clear();
       await Promise.all([...subscriptions].map((s) => s.stop()));

@@ -1,11 +1,14 @@
 // The embedded profile's transport: every service in one process shares one hub. It is durable
 // because it is fed only by outbox relays, and a row counts as delivered only when every subscriber
-// has settled it (handled it, seen it before, or exhausted its retries). Until then the row stays
+// has settled it (handled it, seen it before, or kept it in its dead-letter store). Until then the row stays
 // unpublished and the relay tries again after a backoff; subscribers that already succeeded skip it
 // through their processed_events.
 import type { EventDefinition, TEventEnvelope } from '@civic/contracts/events/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
-import { createConsumerStep, PoisonEventError } from './process-event.ts';
+import { hasOpenDeadLetter, recordDeadLetter } from './dead-letters.ts';
+import { decideAfterFailure, errorLine } from './failure-decision.ts';
+import { createConsumerStep } from './process-event.ts';
+import type { SqlExecutor } from './sql-executor.ts';
 import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { checkConsumerName } from './sql-names.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
@@ -17,6 +20,9 @@ interface HubSubscriber {
   version: number;
   retry: RetryPolicy;
   logger: EventLogger;
+  /** The consumer's database and schema: its dead-letter store. */
+  db: SqlExecutor;
+  schema: string;
   deliver(envelope: TEventEnvelope, headers: TraceHeaders): Promise<unknown>;
 }
 
@@ -84,6 +90,8 @@ export function createInProcessHub(): InProcessHub {
         version,
         retry: resolveRetryPolicy(defaults.retry, options.retry),
         logger: defaults.logger,
+        db: options.db,
+        schema: options.schema,
         deliver: (envelope, headers) =>
           runInConsumerSpan(headers, envelope, consumer, 'in-process', () => processEvent(envelope)),
       };
@@ -121,22 +129,32 @@ export function createInProcessHub(): InProcessHub {
       let retryInMs: number | null = null;
       const errors: string[] = [];
       // Sequential: in the embedded profile the subscribers usually share one PGlite connection anyway.
+      const retryIn = (delayMs: number) => {
+        retryInMs = retryInMs === null ? delayMs : Math.min(retryInMs, delayMs);
+      };
       for (const subscriber of subscribers.get(keyOf(envelope.subject, envelope.version)) ?? []) {
-        // A subscriber that spent its deliveries on an earlier attempt was already logged and is skipped.
-        if (attempt > subscriber.retry.maxDeliver) continue;
+        const log = { consumer: subscriber.consumer, subject: envelope.subject, eventId: envelope.id, deliveries: attempt };
         try {
+          // A subscriber that dead-lettered the event on an earlier attempt has settled it.
+          if (attempt > 1 && (await hasOpenDeadLetter(subscriber.db, subscriber.schema, subscriber.consumer, envelope.id))) continue;
           await subscriber.deliver(envelope, headers);
         } catch (error) {
           errors.push(`${subscriber.consumer}: ${describeError(error).message}`);
-          const log = { consumer: subscriber.consumer, subject: envelope.subject, eventId: envelope.id, deliveries: attempt, err: describeError(error) };
-          if (error instanceof PoisonEventError) {
-            subscriber.logger.error(log, 'event rejected by consumer schema; dropped for this consumer');
-          } else if (attempt >= subscriber.retry.maxDeliver) {
-            subscriber.logger.error({ ...log, maxDeliver: subscriber.retry.maxDeliver }, 'event delivery exhausted (max_deliver reached); giving up');
-          } else {
+          const decision = decideAfterFailure(subscriber.retry, error, attempt);
+          if (decision.action === 'retry') {
+            subscriber.logger.warn({ ...log, failure: decision.kind, delayMs: decision.delayMs, err: describeError(error) }, 'event handler failed; will redeliver');
+            retryIn(decision.delayMs);
+            continue;
+          }
+          try {
+            await recordDeadLetter(subscriber.db, subscriber.schema, {
+              consumer: subscriber.consumer, subject: envelope.subject, envelope, headers, error: errorLine(error), deliveries: attempt,
+            });
+            subscriber.logger.error({ ...log, err: describeError(error) }, 'event dead-lettered: kept for replay (npm run events:replay)');
+          } catch (storeError) {
             const delayMs = retryDelayMs(subscriber.retry, attempt);
-            subscriber.logger.warn({ ...log, delayMs }, 'event handler failed; will redeliver');
-            retryInMs = retryInMs === null ? delayMs : Math.min(retryInMs, delayMs);
+            subscriber.logger.warn({ ...log, delayMs, err: describeError(storeError) }, 'could not store the dead letter; will redeliver');
+            retryIn(delayMs);
           }
         }
       }

@@ -1,7 +1,9 @@
 // A durable JetStream pull consumer feeding the idempotent consumer step: ack after the inbox
-// transaction commits, nak with backoff when the handler fails, terminate and log when max_deliver
-// is spent or the message can never be handled (SECURITY 20, 21).
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
+// transaction commits; nak with backoff when the handler fails (without limit while the failure is
+// the consumer's infrastructure); after the policy's deliveries, or at once for a message that can
+// never be handled, keep it in the consumer's dead-letter store and ack it (SECURITY 20, 21;
+// docs/protocols/events.md).
+import type { NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -14,7 +16,9 @@ import { ZEventEnvelope, producerOf, type EventDefinition, type TEventEnvelope }
 import { describeError, type EventLogger } from './event-logger.ts';
 import { durableNameFor, streamNameFor, wireSubjectFor } from './naming.ts';
 import { isJetStreamNotFound } from './nats-streams.ts';
-import { createConsumerStep, PoisonEventError } from './process-event.ts';
+import { recordDeadLetter } from './dead-letters.ts';
+import { decideAfterFailure, errorLine } from './failure-decision.ts';
+import { createConsumerStep } from './process-event.ts';
 import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { checkConsumerName } from './sql-names.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
@@ -33,14 +37,16 @@ export interface NatsConsumerSettings {
   prefetch?: number;
 }
 
-function consumerConfigFor(durable: string, filterSubject: string, retry: RetryPolicy, ackWaitMs: number): Partial<ConsumerConfig> {
+function consumerConfigFor(durable: string, filterSubject: string, ackWaitMs: number): Partial<ConsumerConfig> {
   return {
     durable_name: durable,
     ack_policy: AckPolicy.Explicit,
     // A consumer created after events were produced still gets what the stream retains.
     deliver_policy: DeliverPolicy.All,
     filter_subject: filterSubject,
-    max_deliver: retry.maxDeliver,
+    // Unlimited: the subscriber decides when a failing event is dead-lettered (an infrastructure
+    // outage must never make the server give a message up).
+    max_deliver: -1,
     ack_wait: ackWaitMs * 1_000_000,
     max_ack_pending: 1_000,
   };
@@ -79,25 +85,36 @@ export async function subscribeNats<E extends EventDefinition>(
   const log = { consumer, subject: event.subject, version: event.version, stream, durable };
   const processEvent = createConsumerStep(options, logger);
 
-  await ensureDurable(jsm, stream, consumerConfigFor(durable, wireSubjectFor(event.subject, namespace), retry, settings.ackWaitMs ?? 30_000));
+  await ensureDurable(jsm, stream, consumerConfigFor(durable, wireSubjectFor(event.subject, namespace), settings.ackWaitMs ?? 30_000));
 
-  // The server reports deliveries it gave up on by itself (ack_wait ran out on the last try, e.g. the
-  // process died mid-handler); handler failures are logged below where the error is known.
-  const advisories: Subscription = nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${durable}`, {
-    callback: (_error, msg) => {
-      logger.error({ ...log, advisory: msg?.string() }, 'event delivery exhausted (max_deliver reached on ack timeout)');
-    },
-  });
+  /** Keeps the message in the dead-letter store and acks it; if the store is away, tries again later. */
+  async function deadLetter(msg: JsMsg, envelope: TEventEnvelope | null, error: unknown, fields: object): Promise<void> {
+    try {
+      await recordDeadLetter(options.db, options.schema, {
+        consumer,
+        subject: envelope?.subject ?? msg.subject,
+        envelope,
+        raw: envelope ? undefined : msg.string(),
+        headers: traceHeadersOf(msg),
+        error: errorLine(error),
+        deliveries: msg.info.deliveryCount,
+      });
+    } catch (storeError) {
+      const delayMs = retryDelayMs(retry, msg.info.deliveryCount);
+      logger.warn({ ...fields, delayMs, err: describeError(storeError) }, 'could not store the dead letter; will redeliver');
+      msg.nak(delayMs);
+      return;
+    }
+    logger.error({ ...fields, err: describeError(error) }, 'event dead-lettered: kept for replay (npm run events:replay)');
+    msg.ack();
+  }
 
-  // term() is sent without a reason: nats-server 2.9 does not parse "+TERM <reason>" and would leave
-  // the message pending until ack_wait.
   async function handleMessage(msg: JsMsg): Promise<void> {
     let envelope: TEventEnvelope;
     try {
       envelope = ZEventEnvelope.parse(msg.json()) as TEventEnvelope;
     } catch (error) {
-      logger.error({ ...log, streamSeq: msg.seq, err: describeError(error) }, 'unreadable event message; terminated');
-      msg.term();
+      await deadLetter(msg, null, error, { ...log, streamSeq: msg.seq });
       return;
     }
     // Durables filter on subject only; another version of the same subject is someone else's.
@@ -112,17 +129,12 @@ export async function subscribeNats<E extends EventDefinition>(
       if (outcome === 'duplicate') logger.debug(eventLog, 'duplicate event ignored');
       msg.ack();
     } catch (error) {
-      const err = describeError(error);
-      if (error instanceof PoisonEventError) {
-        logger.error({ ...eventLog, err }, 'event rejected by consumer schema; terminated');
-        msg.term();
-      } else if (deliveries >= retry.maxDeliver) {
-        logger.error({ ...eventLog, maxDeliver: retry.maxDeliver, err }, 'event delivery exhausted (max_deliver reached); giving up');
-        msg.term();
+      const decision = decideAfterFailure(retry, error, deliveries);
+      if (decision.action === 'dead-letter') {
+        await deadLetter(msg, envelope, error, eventLog);
       } else {
-        const delayMs = retryDelayMs(retry, deliveries);
-        logger.warn({ ...eventLog, delayMs, err }, 'event handler failed; will redeliver');
-        msg.nak(delayMs);
+        logger.warn({ ...eventLog, failure: decision.kind, delayMs: decision.delayMs, err: describeError(error) }, 'event handler failed; will redeliver');
+        msg.nak(decision.delayMs);
       }
     }
   }
@@ -152,7 +164,6 @@ export async function subscribeNats<E extends EventDefinition>(
     async stop() {
       await messages.close();
       await loop;
-      advisories.unsubscribe();
     },
   };
 }

@@ -1,8 +1,13 @@
-// How often and how fast a failing delivery is retried; the same numbers drive JetStream
-// (max_deliver, nak delays) and the in-process hub.
+// How often and how fast a failing delivery is retried, on both transports (nak delays on JetStream,
+// the relay's deferral in-process). Failures of the consumer's own dependencies are retried without
+// limit (the last backoff step repeats); `maxDeliver` bounds only failures that come from the event,
+// after which it is dead-lettered (failure-decision.ts).
 
 export interface RetryPolicy {
-  /** Total deliveries of one message to one consumer, the first included (JetStream max_deliver). */
+  /**
+   * Deliveries of an event that fails for a reason of its own (the first included) before it is
+   * dead-lettered. The JetStream consumer itself redelivers without limit.
+   */
   maxDeliver: number;
   /** Delay before delivery n+1 after failed delivery n; the last entry repeats. */
   backoffMs: readonly number[];

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { createEventBus } from '../../src/events/event-bus.ts';
+import { listDeadLetters, requestDeadLetterReplay } from '../../src/events/dead-letters.ts';
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
 import type { TransactionalDb } from '../../src/events/sql-executor.ts';
@@ -111,9 +112,10 @@ test('in-process: a failing handler is retried with backoff and then succeeds; o
   }
 });
 
-test('in-process: exhausting max_deliver is logged and the row settles', async () => {
+test('in-process: an event a consumer keeps rejecting is dead-lettered after maxDeliver deliveries, the row settles, and a replay applies it once', async () => {
   const t = await setUp();
   try {
+    let rejecting = true;
     let calls = 0;
     await t.bus.subscribe({
       consumer: 'broken',
@@ -121,21 +123,65 @@ test('in-process: exhausting max_deliver is logged and the row settles', async (
       db: t.db,
       schema: 'consumer',
       retry: { maxDeliver: 3 },
-      handle: async () => {
+      handle: async (payload, ctx) => {
         calls++;
-        throw new Error('always fails');
+        if (rejecting) throw new Error('the handler rejects this event');
+        await recordThing()(payload, ctx);
       },
     });
     const envelope = await produce(t.db, t.event);
     t.bus.kick('producer');
-    await waitFor(async () => t.logger.lines.some((l) => l.level === 'error'), 5_000, 'the exhaustion log');
-    const exhausted = t.logger.lines.filter((l) => l.level === 'error');
-    assert.equal(exhausted.length, 1);
-    assert.match(exhausted[0]!.message ?? '', /max_deliver/);
-    assert.equal((exhausted[0]!.fields as { eventId: string }).eventId, envelope.id);
+    await waitFor(async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1, 5_000, 'the row to settle');
     assert.equal(calls, 3);
-    await waitFor(async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1, 2_000, 'the row to settle');
+    const [letter] = await listDeadLetters(t.db, 'consumer');
+    assert.equal(letter!.eventId, envelope.id);
+    assert.equal(letter!.consumer, 'broken');
+    assert.match(letter!.error, /the handler rejects this event/);
     assert.equal(await countRows(t.db, `SELECT count(*)::int AS n FROM consumer.processed_events`), 0, 'nothing was recorded as processed');
+
+    rejecting = false;
+    assert.equal(await requestDeadLetterReplay(t.db, 'consumer'), 1);
+    assert.equal(await t.bus.replayDeadLetters(), 1);
+    assert.deepEqual(await consumerState(t.db), { things: 1, maxSeen: 1, processed: 1 });
+    assert.ok((await listDeadLetters(t.db, 'consumer'))[0]!.replayedAt);
+  } finally {
+    await t.tearDown();
+  }
+});
+
+test('in-process: a consumer whose infrastructure is away keeps the row unpublished past maxDeliver until it succeeds; a dead-lettered consumer is not run again meanwhile', async () => {
+  const t = await setUp();
+  try {
+    let outageLeft = 6;
+    let rejectedCalls = 0;
+    await t.bus.subscribe({
+      consumer: 'consumer',
+      event: t.event,
+      db: t.db,
+      schema: 'consumer',
+      retry: { maxDeliver: 2 },
+      handle: async (payload, ctx) => {
+        if (outageLeft-- > 0) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+        await recordThing()(payload, ctx);
+      },
+    });
+    await t.bus.subscribe({
+      consumer: 'rejecting',
+      event: t.event,
+      db: t.db,
+      schema: 'consumer',
+      retry: { maxDeliver: 2 },
+      handle: async () => {
+        rejectedCalls++;
+        throw new Error('never accepted');
+      },
+    });
+    await produce(t.db, t.event);
+    t.bus.kick('producer');
+    await waitFor(async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1, 10_000, 'the row to settle');
+    assert.deepEqual(await consumerState(t.db), { things: 1, maxSeen: 1, processed: 1 });
+    assert.equal(rejectedCalls, 2, 'the rejecting consumer ran maxDeliver times, not once per outage retry');
+    assert.deepEqual((await listDeadLetters(t.db, 'consumer')).map((l) => l.consumer), ['rejecting']);
   } finally {
     await t.tearDown();
   }

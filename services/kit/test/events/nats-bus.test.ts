@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { createEventBus, type EventBus } from '../../src/events/event-bus.ts';
+import { listDeadLetters, requestDeadLetterReplay } from '../../src/events/dead-letters.ts';
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
 import { durableNameFor, streamNameFor, wireSubjectFor } from '../../src/events/naming.ts';
 import type { RetryPolicy } from '../../src/events/retry-policy.ts';
@@ -163,9 +164,10 @@ test('nats: a failing handler is retried (nak with backoff) and then succeeds', 
   }
 });
 
-test('nats: max_deliver exhaustion is logged and the message is given up', { skip }, async () => {
+test('nats: an event its consumer keeps rejecting is dead-lettered after maxDeliver deliveries and acked; a replay applies it once', { skip }, async () => {
   const h = await setUp();
   try {
+    let rejecting = true;
     let calls = 0;
     const consumerBus = await h.newBus({ maxDeliver: 3, backoffMs: [30] });
     await consumerBus.subscribe({
@@ -173,23 +175,82 @@ test('nats: max_deliver exhaustion is logged and the message is given up', { ski
       event: h.event,
       db: h.db,
       schema: 'consumer',
-      handle: async () => {
+      handle: async (payload, ctx) => {
         calls++;
-        throw new Error('always fails');
+        if (rejecting) throw new Error('the handler rejects this event');
+        await recordThing()(payload, ctx);
       },
     });
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50 });
     const envelope = await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'x' }));
     h.producerBus.kick('producer');
-    await waitFor(async () => h.logger.lines.some((l) => l.level === 'error'), 10_000, 'the exhaustion log');
-    const errors = h.logger.lines.filter((l) => l.level === 'error');
-    assert.equal(errors.length, 1);
-    assert.match(errors[0]!.message ?? '', /max_deliver/);
-    assert.equal((errors[0]!.fields as { eventId: string }).eventId, envelope.id);
-    await waitFor(async () => durableIdle(h, 'consumer'), 5_000, 'the message to be terminated');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    assert.equal(calls, 3, 'no delivery after the last one');
+    await waitFor(async () => (await listDeadLetters(h.db, 'consumer')).length === 1, 10_000, 'the dead letter');
+    await waitFor(async () => durableIdle(h, 'consumer'), 5_000, 'the message to be acked');
+    assert.equal(calls, 3, 'maxDeliver deliveries, then no more');
+    const [letter] = await listDeadLetters(h.db, 'consumer');
+    assert.equal(letter!.consumer, 'consumer');
+    assert.equal(letter!.subject, h.event.subject);
+    assert.equal(letter!.eventId, envelope.id);
+    assert.equal(letter!.deliveries, 3);
+    assert.match(letter!.error, /the handler rejects this event/);
     assert.equal(await countRows(h.db, `SELECT count(*)::int AS n FROM consumer.processed_events`), 0);
+    assert.ok(h.logger.lines.some((l) => l.level === 'error' && /dead-lettered/.test(l.message ?? '')));
+
+    // The fix is deployed; the operator asks for a replay, then (by mistake) again.
+    rejecting = false;
+    assert.equal(await requestDeadLetterReplay(h.db, 'consumer', letter!.id), 1);
+    assert.equal(await consumerBus.replayDeadLetters(), 1);
+    assert.equal(await requestDeadLetterReplay(h.db, 'consumer'), 0, 'a replayed letter is not asked for again');
+    assert.deepEqual(await consumerState(h.db), { things: 1, maxSeen: 1, processed: 1 });
+    const [replayed] = await listDeadLetters(h.db, 'consumer');
+    assert.ok(replayed!.replayedAt, 'the letter is marked replayed');
+    assert.equal(replayed!.replayRequestedAt, null);
+  } finally {
+    await h.tearDown();
+  }
+});
+
+test('nats: a consumer whose infrastructure is away is retried past maxDeliver and never dead-lettered', { skip }, async () => {
+  const h = await setUp();
+  try {
+    let outageLeft = 6;
+    const consumerBus = await h.newBus({ maxDeliver: 2, backoffMs: [20] });
+    await consumerBus.subscribe({
+      consumer: 'consumer',
+      event: h.event,
+      db: h.db,
+      schema: 'consumer',
+      handle: async (payload, ctx) => {
+        // What node-postgres throws when the database refuses connections.
+        if (outageLeft-- > 0) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+        await recordThing()(payload, ctx);
+      },
+    });
+    await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50 });
+    await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'x' }));
+    h.producerBus.kick('producer');
+    await waitFor(async () => (await consumerState(h.db)).processed === 1, 10_000, 'the event to be applied after the outage');
+    assert.deepEqual(await consumerState(h.db), { things: 1, maxSeen: 1, processed: 1 });
+    assert.equal((await listDeadLetters(h.db, 'consumer')).length, 0);
+    const retries = h.logger.lines.filter((l) => l.message === 'event handler failed; will redeliver');
+    assert.equal(retries.length, 6);
+    assert.ok(retries.every((l) => (l.fields as { failure?: string }).failure === 'infrastructure'));
+  } finally {
+    await h.tearDown();
+  }
+});
+
+test('nats: a message that is not an event envelope is kept as a dead letter with its text, and acked', { skip }, async () => {
+  const h = await setUp();
+  try {
+    const consumerBus = await h.newBus();
+    await consumerBus.subscribe({ consumer: 'consumer', event: h.event, db: h.db, schema: 'consumer', handle: recordThing() });
+    await jetstream(h.env.nc).publish(wireSubjectFor(h.event.subject, h.env.namespace), 'not json at all');
+    await waitFor(async () => (await listDeadLetters(h.db, 'consumer')).length === 1, 10_000, 'the dead letter');
+    await waitFor(async () => durableIdle(h, 'consumer'), 5_000, 'the message to be acked');
+    const rows = await h.db.$queryRawUnsafe<{ raw: string; event_id: string | null }[]>(`SELECT raw, event_id FROM consumer.dead_letters`);
+    assert.deepEqual(rows, [{ raw: 'not json at all', event_id: null }]);
+    assert.equal(await requestDeadLetterReplay(h.db, 'consumer'), 0, 'nothing to replay without an envelope');
   } finally {
     await h.tearDown();
   }

@@ -5,6 +5,7 @@ import { defineEvent, type TEventEnvelope } from '@civic/contracts/events/define
 import type { EventLogger } from '../../../src/events/event-logger.ts';
 import type { SqlExecutor, TransactionalDb } from '../../../src/events/sql-executor.ts';
 import { outboxMigrationStatements } from '../../../src/events/outbox-schema.ts';
+import { deadLetterMigrationStatements } from '../../../src/events/dead-letters.ts';
 
 export interface LogLine {
   level: 'info' | 'warn' | 'error' | 'debug';
@@ -39,7 +40,7 @@ export function defineThingCreated(service: string) {
 }
 
 export async function migrate(db: SqlExecutor, schema: string): Promise<void> {
-  for (const statement of outboxMigrationStatements(schema)) await db.$executeRawUnsafe(statement);
+  for (const statement of [...outboxMigrationStatements(schema), ...deadLetterMigrationStatements(schema)]) await db.$executeRawUnsafe(statement);
   // The consumer's state in these tests: one row per thing it has heard of, plus a counter of effects.
   await db.$executeRawUnsafe(
     `CREATE TABLE IF NOT EXISTS ${schema}.things (id uuid PRIMARY KEY, label text NOT NULL, seen integer NOT NULL DEFAULT 1)`,

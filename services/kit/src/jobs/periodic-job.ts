@@ -1,7 +1,6 @@
 // A background job run every `everyMs` by each service process: never two runs of one job at once in
 // a process (the next run is scheduled when the last one ends), a failure is logged and the job runs
 // again next time, and stop() waits for a run under way, so the database is not closed beneath it.
-import type { Platform } from '@civic/service-kit/platform';
 
 export interface PeriodicJob {
   /** Runs the job now (after a run under way), e.g. in tests. */
@@ -9,7 +8,7 @@ export interface PeriodicJob {
   stop(): Promise<void>;
 }
 
-export function startPeriodicJob(name: string, everyMs: number, run: () => Promise<unknown>, logger: Platform['logger']): PeriodicJob {
+export function startPeriodicJob(name: string, everyMs: number, run: () => Promise<unknown>, logger: { error(fields: object, message?: string): void }): PeriodicJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

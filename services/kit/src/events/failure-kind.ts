@@ -1,0 +1,74 @@
+// Why a consumer failed decides what happens to the event (docs/protocols/events.md):
+// - 'infrastructure': the consumer's own dependencies (its database, NATS, Redis, a request/reply
+//   peer) were unavailable or contended. The event is fine; it is retried without limit.
+// - 'event': anything else (the handler rejects this event, a bug meets this payload). After the
+//   retry policy's deliveries it goes to the dead-letter store, where an operator can replay it.
+// Unknown errors count as 'event': a dead letter is visible and replayable, an endless retry of a
+// bug is neither.
+
+export type FailureKind = 'infrastructure' | 'event';
+
+/** Thrown by code that knows a dependency is away (e.g. a request/reply peer did not answer). */
+export class DependencyUnavailableError extends Error {
+  override readonly name: string = 'DependencyUnavailableError';
+}
+
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
+  'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ESOCKETTIMEDOUT', 'ERR_SOCKET_CLOSED', 'ERR_STREAM_DESTROYED',
+  // The kit's request bus: the peer did not answer (down, or could not serve the request).
+  'KIT_REQUEST_UNAVAILABLE',
+]);
+
+// PostgreSQL SQLSTATEs that say nothing about the event: connection (08), resources (53), operator
+// intervention (57P01-57P04, 57014 statement timeout or cancel), serialization and deadlock (40001,
+// 40P01), lock not available (55P03).
+function isTransientSqlState(code: string): boolean {
+  return /^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code) || ['57014', '40001', '40P01', '55P03'].includes(code);
+}
+
+// Prisma's codes for an unreachable or busy database, and its driver adapters' error kinds.
+const PRISMA_TRANSIENT_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2034']);
+const ADAPTER_TRANSIENT_KINDS = new Set([
+  'DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TransactionWriteConflict',
+  'TlsConnectionError',
+]);
+
+// Errors of the NATS client (v3) and ioredis that mean the connection is away or the peer silent.
+const TRANSIENT_ERROR_NAMES = new Set([
+  'DependencyUnavailableError', 'TimeoutError', 'NoRespondersError', 'ClosedConnectionError',
+  'DrainingConnectionError', 'ConnectionError', 'MaxRetriesPerRequestError',
+]);
+
+const TRANSIENT_MESSAGES =
+  /Connection terminated|connection error|Connection is closed|timeout exceeded when trying to connect|Can't reach database server|terminating connection due to administrator command|the database system is (starting up|shutting down)|PGlite is closed/i;
+
+function isTransientOne(error: object): boolean {
+  const { name, code, kind, message } = error as { name?: unknown; code?: unknown; kind?: unknown; message?: unknown };
+  if (typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name)) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || isTransientSqlState(code) || PRISMA_TRANSIENT_CODES.has(code))) return true;
+  if (typeof kind === 'string' && ADAPTER_TRANSIENT_KINDS.has(kind)) return true;
+  return typeof message === 'string' && TRANSIENT_MESSAGES.test(message);
+}
+
+/** The errors this one carries: its cause, an aggregate's members, a Prisma error's driver error. */
+function innerErrorsOf(error: object): unknown[] {
+  const inner: unknown[] = [];
+  const { cause, errors, meta } = error as { cause?: unknown; errors?: unknown; meta?: unknown };
+  if (cause !== undefined) inner.push(cause);
+  if (Array.isArray(errors)) inner.push(...errors);
+  if (meta && typeof meta === 'object') inner.push((meta as { driverAdapterError?: unknown }).driverAdapterError);
+  return inner;
+}
+
+export function failureKindOf(error: unknown): FailureKind {
+  const pending: unknown[] = [error];
+  // Bounded: causes can be cyclic.
+  for (let seen = 0; pending.length > 0 && seen < 16; seen++) {
+    const next = pending.shift();
+    if (!next || typeof next !== 'object') continue;
+    if (isTransientOne(next)) return 'infrastructure';
+    pending.push(...innerErrorsOf(next));
+  }
+  return 'event';
+}
