@@ -112,6 +112,7 @@ try {
     {
       ...env,
       PORT: '3240',
+      GATEWAY_SERVICES: SERVICES.map(({ name }) => name).join(','),
       ...Object.fromEntries(SERVICES.map(({ name, port }) => [`SERVICE_URL_${name.toUpperCase()}`, `http://127.0.0.1:${port}`])),
     },
     'gateway',

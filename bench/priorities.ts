@@ -144,7 +144,7 @@ try {
   servers.start('services/auth/src/server.ts', { ...env, PORT: '3231' }, 'auth');
   servers.start('services/priorities/src/server.ts', { ...env, PORT: '3232' }, 'priorities', CPU_PROF);
   await Promise.all([waitHealthy('http://127.0.0.1:3231'), waitHealthy('http://127.0.0.1:3232')]);
-  servers.start('gateway/src/server.ts', { ...env, PORT: '3230', SERVICE_URL_AUTH: 'http://127.0.0.1:3231', SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3232' }, 'gateway', CPU_PROF);
+  servers.start('gateway/src/server.ts', { ...env, PORT: '3230', GATEWAY_SERVICES: 'auth,priorities', SERVICE_URL_AUTH: 'http://127.0.0.1:3231', SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3232' }, 'gateway', CPU_PROF);
   await waitHealthy(GATEWAY);
   const prioritiesDb = databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}priorities`);
   const voters = await createVoters();

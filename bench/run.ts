@@ -111,7 +111,7 @@ try {
   console.log(`GET /api/auth/user, signed in; ${CONNECTIONS} connections, ${DURATION} s a run; distributed: median of ${ROUNDS} alternating runs\n`);
   startProcess('services/auth/src/server.ts', { ...distributedEnv, PORT: '3211' }, 'auth');
   await waitHealthy('http://127.0.0.1:3211');
-  startProcess('gateway/src/server.ts', { ...distributedEnv, PORT: '3210', SERVICE_URL_AUTH: 'http://127.0.0.1:3211' }, 'gateway');
+  startProcess('gateway/src/server.ts', { ...distributedEnv, PORT: '3210', GATEWAY_SERVICES: 'auth', SERVICE_URL_AUTH: 'http://127.0.0.1:3211' }, 'gateway');
   await waitHealthy('http://127.0.0.1:3210');
   const client = await signIn('http://127.0.0.1:3210', join(dataDir, 'distributed', 'mail'));
   const me = await client.get('/api/auth/user');

@@ -9,6 +9,7 @@ import { createHttpServer } from '@civic/service-kit/http/create-http-server';
 import type { Platform } from '@civic/service-kit/platform';
 import { mountService, type ServiceDefinition } from '@civic/service-kit/service';
 import { instrumentFastify } from '@civic/service-kit/telemetry';
+import { registerHealthRoutes } from '@civic/service-kit/health/readiness';
 import { fastifyTrustProxy, type GatewayConfig } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -57,7 +58,7 @@ export async function buildGateway(options: GatewayOptions) {
     sessionCheckMs: config.STREAM_SESSION_CHECK_MS,
   });
   await registerOpenApi(root);
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  registerHealthRoutes(root, platform.health);
 
   for (const service of options.services ?? []) {
     await app.register(async (scope) => {

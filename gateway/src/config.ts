@@ -29,6 +29,14 @@ export const ZGatewayConfig = z.object({
   SERVICE_URL_SOCIAL: z.string().url().optional(),
   SERVICE_URL_ACCOUNT: z.string().url().optional(),
   SERVICE_URL_ADMIN: z.string().url().optional(),
+  /**
+   * Distributed: the services this gateway forwards to, comma separated (default: every built
+   * service); each needs its SERVICE_URL_<NAME>.
+   */
+  GATEWAY_SERVICES: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean) : undefined)),
   /** Per-client, per-minute request budgets (SECURITY 9, 26). */
   RATE_LIMIT_SIGN_IN_MAIL: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGN_IN_VERIFY: z.coerce.number().int().positive().default(30),
@@ -80,14 +88,6 @@ function trustedProxiesOf(value: string | undefined): TrustedProxies | undefined
     return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
   });
   return valid ? ranges : undefined;
-}
-
-export function upstreamUrls(config: GatewayConfig): Record<string, string> {
-  const urls: Record<string, string> = {};
-  for (const [key, value] of Object.entries(config)) {
-    if (key.startsWith('SERVICE_URL_') && typeof value === 'string') urls[key.slice('SERVICE_URL_'.length).toLowerCase()] = value;
-  }
-  return urls;
 }
 
 export { ZPlatformConfig };

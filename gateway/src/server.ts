@@ -8,6 +8,8 @@ const { startGateway } = await import('./start-gateway.ts');
 const { app, platform } = await startGateway();
 closeWithGrace({ delay: 10_000 }, async ({ err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
+  // /readyz answers 503 from here on, so a load balancer stops sending before the drain.
+  platform.beginDraining();
   await app.close();
   await stopTelemetry();
 });

@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '@civic/service-kit/config';
 import { createPlatform, type Platform, type PlatformOverrides } from '@civic/service-kit/platform';
 import { buildGateway } from './app.ts';
-import { upstreamUrls, ZGatewayConfig, ZPlatformConfig } from './config.ts';
+import { ZGatewayConfig, ZPlatformConfig } from './config.ts';
+import { ROUTE_TABLE } from './route-table.ts';
+import { distributedUpstreams } from './upstreams.ts';
 import { EMBEDDED_SERVICES } from './services.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -14,12 +16,12 @@ const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrides: PlatformOverrides = {}) {
   const platformConfig = loadConfig(ZPlatformConfig, env);
   const config = loadConfig(ZGatewayConfig, env);
-  const platform: Platform = await createPlatform(platformConfig, { env, ...overrides });
   const distributed = platformConfig.PROFILE === 'distributed';
-  const upstreams = upstreamUrls(config);
-  if (distributed && Object.keys(upstreams).length === 0) {
-    throw new Error('Invalid configuration:\n  SERVICE_URL_<NAME>: at least one is required when PROFILE=distributed');
-  }
+  // Checked before anything connects, so a bad configuration stops the start with its message alone.
+  const upstreams = distributed
+    ? distributedUpstreams(env, { table: ROUTE_TABLE, built: EMBEDDED_SERVICES.map((s) => s.name), only: config.GATEWAY_SERVICES })
+    : {};
+  const platform: Platform = await createPlatform(platformConfig, { env, ...overrides });
   const app = await buildGateway({
     platform,
     config,

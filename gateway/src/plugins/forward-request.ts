@@ -41,12 +41,23 @@ export interface ForwarderOptions {
   streamIdleTimeoutMs?: number;
 }
 
+const UPSTREAM_ANSWER_TIMEOUT_MS = 30_000;
+
 export function createForwarder(origin: string, options: ForwarderOptions = {}) {
-  const pool = new Pool(origin, { connections: options.connections ?? 128, pipelining: 1, keepAliveTimeout: 60_000 });
+  // A service that accepts the connection and then says nothing is cut off after 30 s (a 503),
+  // instead of undici's 5 minutes.
+  const pool = new Pool(origin, {
+    connections: options.connections ?? 128,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: UPSTREAM_ANSWER_TIMEOUT_MS,
+    bodyTimeout: UPSTREAM_ANSWER_TIMEOUT_MS,
+  });
   const streams = new Pool(origin, {
     connections: options.streamConnections ?? 5000,
     pipelining: 1,
     keepAliveTimeout: 60_000,
+    headersTimeout: UPSTREAM_ANSWER_TIMEOUT_MS,
     bodyTimeout: options.streamIdleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS,
   });
 

@@ -17,6 +17,8 @@ import { MemorySessionStore } from './sessions/memory-session-store.ts';
 import { RedisSessionStore } from './sessions/redis-session-store.ts';
 import type { SessionStore } from './sessions/session-store.ts';
 import { createPlatformSettings, type PlatformSettings } from './settings.ts';
+import type { HealthSource, ReadinessCheck } from './health/readiness.ts';
+import { unreachableDependency } from './dependency-error.ts';
 
 export interface Platform {
   config: PlatformConfig;
@@ -40,6 +42,10 @@ export interface Platform {
   startEvents(): void;
   /** Redis when distributed (sessions, rate limits); null when embedded. */
   redis: Redis | null;
+  /** What /healthz and /readyz report (health/readiness.ts). */
+  health: HealthSource;
+  /** Readiness turns false from now on: called on SIGTERM, before the server drains. */
+  beginDraining(): void;
   close(): Promise<void>;
 }
 
@@ -71,7 +77,41 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   // otherwise builds two Error objects (stack captured) for every request, including every
   // JetStream publish the outbox relay waits an ack for: ~4 % of the priorities service's CPU under
   // votes in a profile. A timed-out request still rejects with a TimeoutError, without the caller's stack.
-  const nc = hub ? null : await connect({ servers: config.NATS_URL!, name: 'civic-platform', noAsyncTraces: true });
+  // Reconnect for ever (the client's default gives up after ~20 s, leaving a process with no events
+  // in or out that still looked alive); readiness reports the outage meanwhile.
+  const nc = hub
+    ? null
+    : await connect({ servers: config.NATS_URL!, name: 'civic-platform', noAsyncTraces: true, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 }).catch(
+        (error: unknown) => {
+          // Nothing opened so far may keep the failed process alive (ioredis would reconnect for ever).
+          redis?.disconnect();
+          mailer.close();
+          throw unreachableDependency('NATS_URL', 'NATS', config.NATS_URL!, error);
+        },
+      );
+  let closing = false;
+  let draining = false;
+  let natsConnected = nc !== null;
+  let fatal: string | null = null;
+  if (nc) {
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type === 'disconnect') {
+          natsConnected = false;
+          logger.warn({ server: status.server }, 'NATS connection lost; reconnecting');
+        } else if (status.type === 'reconnect') {
+          natsConnected = true;
+          logger.info({ server: status.server }, 'NATS connection restored');
+        }
+      }
+    })();
+    void nc.closed().then((error) => {
+      if (closing) return;
+      // Only an explicit close or a fatal server refusal (e.g. an authorization error) lands here.
+      fatal = `NATS connection closed${error ? `: ${error.message}` : ''}`;
+      logger.error({ err: error }, 'NATS connection closed for good; the process must be restarted');
+    });
+  }
   const events = await createEventBus(
     nc
       ? { transport: 'nats', natsConnection: nc, streams: { namespace: config.NATS_PREFIX }, logger }
@@ -94,7 +134,16 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
     requests,
     startEvents: () => hub?.start(),
     redis,
+    health: {
+      fatal: () => fatal,
+      readinessChecks: () => readinessChecks({ databases, redis, events, natsConnected: nc ? () => natsConnected : null, draining: () => draining }),
+    },
+    beginDraining() {
+      draining = true;
+    },
     async close() {
+      closing = true;
+      draining = true;
       await requests.close();
       await events.close();
       if (nc) await nc.drain();
@@ -104,4 +153,50 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
       if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
+}
+
+function readinessChecks(parts: {
+  databases: DatabaseProvider;
+  redis: Redis | null;
+  events: EventBus;
+  natsConnected: (() => boolean) | null;
+  draining: () => boolean;
+}): ReadinessCheck[] {
+  const checks: ReadinessCheck[] = [
+    {
+      name: 'process',
+      check: async () => {
+        if (parts.draining()) throw new Error('shutting down');
+      },
+    },
+    { name: 'postgres', check: () => parts.databases.ping() },
+    {
+      name: 'events',
+      check: async () => {
+        const problem = parts.events.problem();
+        if (problem) throw new Error(problem);
+      },
+    },
+  ];
+  if (parts.natsConnected) {
+    const connected = parts.natsConnected;
+    checks.push({
+      name: 'nats',
+      check: async () => {
+        if (!connected()) throw new Error('disconnected; reconnecting');
+      },
+    });
+  }
+  if (parts.redis) {
+    const redis = parts.redis;
+    checks.push({
+      name: 'redis',
+      check: async () => {
+        // Not queued behind a reconnect: an offline client answers at once.
+        if (redis.status !== 'ready') throw new Error(`connection ${redis.status}`);
+        await redis.ping();
+      },
+    });
+  }
+  return checks;
 }

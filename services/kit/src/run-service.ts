@@ -1,8 +1,9 @@
 // Distributed profile: one service as its own process (fastify/demo's server.ts shape). Only the
-// gateway can call it: every route but /healthz needs the gateway's internal identity token.
+// gateway can call it: every route but /healthz and /readyz needs the gateway's internal identity token.
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, ZPlatformConfig } from './config.ts';
 import { createHttpServer } from './http/create-http-server.ts';
+import { registerHealthRoutes } from './health/readiness.ts';
 import { createPlatform, type PlatformOverrides } from './platform.ts';
 import { mountService, type ServiceDefinition } from './service.ts';
 import { instrumentFastify } from './telemetry.ts';
@@ -16,7 +17,7 @@ export async function buildServiceProcess(
   const platform = await createPlatform(config, { env, ...overrides });
   const app = createHttpServer(config, { trustRequestIdHeader: true, logStream: overrides.logStream });
   await instrumentFastify(app as unknown as FastifyInstance);
-  app.get('/healthz', async () => ({ status: 'ok', service: service.name }));
+  registerHealthRoutes(app as unknown as FastifyInstance, platform.health, { service: service.name });
   await mountService(app as unknown as FastifyInstance, service, platform);
   app.addHook('onClose', async () => platform.close());
   app.addHook('onReady', async () => platform.startEvents());

@@ -10,6 +10,8 @@ export async function runServiceMain(name: string, loadService: () => Promise<Se
   const { app, platform } = await buildServiceProcess(await loadService());
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
+    // /readyz answers 503 from here on, so a load balancer stops sending before the drain.
+    platform.beginDraining();
     await app.close();
     await stopTelemetry();
   });

@@ -45,7 +45,7 @@ export async function startTelemetry(options: TelemetryOptions): Promise<boolean
   ]);
   // Spans record paths without their query strings (a magic link's token: SECURITY 28).
   const fastify = new FastifyOtel({
-    ignorePaths: '/healthz',
+    ignorePaths: ({ url }) => url === '/healthz' || url === '/readyz',
     instrumentHooks: false,
     requestHook: (span, request) => span.setAttribute('url.path', pathOf(request.url)),
   });

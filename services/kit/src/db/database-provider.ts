@@ -14,6 +14,8 @@ import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { PlatformConfig } from '../config.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { unreachableDependency } from '../dependency-error.ts';
+import { failureKindOf } from '../failure-kind.ts';
 import { runMigrations, type MigrationLogger } from './migrate.ts';
 import { databaseUrl, ensureDatabase, pgPoolDriver } from './pg-driver.ts';
 import { pgliteDriver } from './pglite-driver.ts';
@@ -28,8 +30,13 @@ export interface ServiceDatabase {
 
 export interface DatabaseProvider {
   open(service: string, migrationsDir: string): Promise<ServiceDatabase>;
+  /** Resolves when every database opened so far (migrations applied) answers a query. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long a request waits for a PostgreSQL connection before it fails (and answers 503). */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * The first start runs initdb, which grows PGlite's WASM memory to ~850 MB, and WASM memory never
@@ -78,6 +85,9 @@ export function createEmbeddedDatabaseProvider(
         async close() {},
       };
     },
+    async ping() {
+      if (pglite) await (await pglite).query('SELECT 1');
+    },
     async close() {
       if (pglite) await (await pglite).close();
       pglite = undefined;
@@ -103,10 +113,12 @@ export function createPostgresDatabaseProvider(
   return {
     async open(service, migrationsDir) {
       const name = `${config.DATABASE_PREFIX}${service}`;
-      await ensureDatabase(serverUrl, name);
+      await ensureDatabase(serverUrl, name).catch((error: unknown) => {
+        throw failureKindOf(error) === 'infrastructure' ? unreachableDependency('DATABASE_URL', 'PostgreSQL', serverUrl, error) : error;
+      });
       const connectionString = databaseUrl(serverUrl, name);
       // Migrations, raw hot reads and infrastructure queries; Prisma keeps its own pool.
-      const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+      const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       // An idle connection that PostgreSQL drops (a restart, an administrator's terminate) makes the
       // pool emit 'error'; unheard, that event would end the process. The pool discards the client
       // and opens a new one at the next query, so a warning is all it takes.
@@ -117,12 +129,18 @@ export function createPostgresDatabaseProvider(
       // Closing twice (the owner, then the provider at shutdown) ends the pool once.
       let closing: Promise<void> | undefined;
       const database: ServiceDatabase = {
-        adapter: new PrismaPg({ connectionString, max: options.poolSize ?? 10 }, { onPoolError: onIdleError }) as unknown as SqlDriverAdapterFactory,
+        adapter: new PrismaPg(
+          { connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
+          { onPoolError: onIdleError },
+        ) as unknown as SqlDriverAdapterFactory,
         driver,
         close: () => (closing ??= (opened.delete(database), driver.close())),
       };
       opened.add(database);
       return database;
+    },
+    async ping() {
+      await Promise.all([...opened].map((d) => d.driver.query('SELECT 1')));
     },
     async close() {
       await Promise.all([...opened].map((d) => d.close()));

@@ -8,7 +8,7 @@ import { startPeriodicJob } from '../jobs/periodic-job.ts';
 import { fetchReplayRequests, markReplayed, markReplayFailed } from './dead-letters.ts';
 import { describeError, type EventLogger } from './event-logger.ts';
 import { errorLine } from './failure-decision.ts';
-import { failureKindOf } from './failure-kind.ts';
+import { failureKindOf } from '../failure-kind.ts';
 import type { ProcessOutcome } from './process-event.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { runInConsumerSpan, type TraceHeaders } from './trace-headers.ts';

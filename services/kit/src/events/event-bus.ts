@@ -80,6 +80,8 @@ export interface EventBus {
   kick(schema: string): void;
   /** Replays the dead letters an operator asked for, now (they are also polled); resolves to the count. */
   replayDeadLetters(): Promise<number>;
+  /** The first subscription that stopped receiving by itself, or null when every one runs. */
+  problem(): string | null;
   /** Stops subscriptions and relays; closes the NATS connection if the bus opened it. */
   close(): Promise<void>;
 }
@@ -261,6 +263,14 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
       const relay = relays.get(schema);
       if (!relay) throw new Error(`No outbox relay runs for schema ${schema}`);
       relay.kick();
+    },
+
+    problem() {
+      for (const subscription of subscriptions) {
+        const problem = subscription.problem?.() ?? null;
+        if (problem) return problem;
+      }
+      return null;
     },
 
     async replayDeadLetters() {

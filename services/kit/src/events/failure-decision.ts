@@ -2,7 +2,7 @@
 // because the consumer's dependencies were away is retried without limit, with the policy's capped
 // backoff; one that failed for a reason of its own is retried up to `maxDeliver` deliveries and then
 // dead-lettered; one that does not fit the consumer's schema is dead-lettered at once.
-import { failureKindOf, type FailureKind } from './failure-kind.ts';
+import { failureKindOf, type FailureKind } from '../failure-kind.ts';
 import { PoisonEventError } from './process-event.ts';
 import { retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 

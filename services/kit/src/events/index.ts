@@ -7,7 +7,7 @@ export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type Outbo
 export { createConsumerStep, consumerSchemaFor, PoisonEventError, type EventHandler, type HandlerContext, type ProcessOutcome } from './process-event.ts';
 export type { SubscribeOptions, EventSubscription } from './subscription.ts';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
-export { DependencyUnavailableError, failureKindOf, type FailureKind } from './failure-kind.ts';
+export { DependencyUnavailableError, failureKindOf, type FailureKind } from '../failure-kind.ts';
 export {
   deadLetterMigrationStatements,
   listDeadLetters,

@@ -142,6 +142,8 @@ export async function subscribeNats<E extends EventDefinition>(
   const messages = await (await js.consumers.get(stream, durable)).consume({ max_messages: settings.prefetch ?? 64 });
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   const inFlight = new Set<Promise<void>>();
+  let stopping = false;
+  let problem: string | null = null;
   const loop = (async () => {
     for await (const msg of messages) {
       const handling: Promise<void> = handleMessage(msg)
@@ -152,7 +154,9 @@ export async function subscribeNats<E extends EventDefinition>(
       if (inFlight.size >= concurrency) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
+    if (!stopping) problem = `consumer ${consumer} of ${event.subject} stopped receiving`;
   })().catch((error: unknown) => {
+    problem = `consumer ${consumer} of ${event.subject} failed: ${describeError(error).message}`;
     logger.error({ ...log, err: describeError(error) }, 'event consumer stopped unexpectedly');
   });
   logger.debug(log, 'event consumer started');
@@ -162,8 +166,10 @@ export async function subscribeNats<E extends EventDefinition>(
     subject: event.subject,
     version: event.version,
     async stop() {
+      stopping = true;
       await messages.close();
       await loop;
     },
+    problem: () => problem,
   };
 }

@@ -20,4 +20,6 @@ export interface EventSubscription {
   readonly version: number;
   /** Stops receiving; the durable position is kept, so a later subscribe catches up. */
   stop(): Promise<void>;
+  /** Why the subscription no longer receives although nobody stopped it, or null while it runs. */
+  problem?(): string | null;
 }

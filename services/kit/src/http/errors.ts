@@ -4,6 +4,7 @@ import createError from '@fastify/error';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { TErrorBody } from '@civic/contracts';
+import { failureKindOf } from '../failure-kind.ts';
 
 export { createError };
 
@@ -20,6 +21,7 @@ export function exposeMessage<T extends { prototype: object }>(errorClass: T): T
 }
 
 const GENERIC_5XX = 'Internal Server Error';
+export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 /** Fastify's own client errors (bad JSON, too large, wrong content type) keep their status and say so. */
 const FASTIFY_CLIENT_MESSAGES: Record<string, string> = {
@@ -42,6 +44,10 @@ export function toErrorBody(error: FastifyError): { status: number; body: TError
     return { status: 400, body: { message: error.message, code: 'VALIDATION_FAILED' } };
   }
   const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+  // A dependency that is away (database, Redis, a peer) is a 503 the client may retry, never a 500.
+  if (status === 500 && failureKindOf(error) === 'infrastructure') {
+    return { status: 503, body: { message: SERVICE_UNAVAILABLE, code: 'SERVICE_UNAVAILABLE' } };
+  }
   // A 5xx shows its message only when the code that raised it marked it as meant for users.
   if (status >= 500 && !(error as FastifyError & { expose?: boolean }).expose) return { status, body: { message: GENERIC_5XX } };
   const known = error.code ? FASTIFY_CLIENT_MESSAGES[error.code] : undefined;
@@ -52,6 +58,7 @@ export function toErrorBody(error: FastifyError): { status: number; body: TError
 export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error);
+    if (status === 503) void reply.header('retry-after', '5');
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request refused');
     return reply.status(status).send(body);

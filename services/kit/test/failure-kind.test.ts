@@ -5,10 +5,10 @@ import assert from 'node:assert/strict';
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
-import { decideAfterFailure } from '../../src/events/failure-decision.ts';
-import { DependencyUnavailableError, failureKindOf } from '../../src/events/failure-kind.ts';
-import { PoisonEventError } from '../../src/events/process-event.ts';
-import { RequestUnavailable } from '../../src/requests/request-bus.ts';
+import { decideAfterFailure } from '../src/events/failure-decision.ts';
+import { DependencyUnavailableError, failureKindOf } from '../src/failure-kind.ts';
+import { PoisonEventError } from '../src/events/process-event.ts';
+import { RequestUnavailable } from '../src/requests/request-bus.ts';
 
 // Port 1 refuses at once on this machine: nothing listens there.
 const UNREACHABLE = 'postgres://postgres@127.0.0.1:1/none';
