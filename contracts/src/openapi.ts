@@ -5,7 +5,7 @@ import { PRIORITIES_OPERATIONS } from './http/priorities.ts';
 import { AUTH_OPERATIONS } from './http/auth.ts';
 import { SOCIAL_OPERATIONS } from './http/social.ts';
 import { LEDGER_OPERATIONS } from './http/ledger.ts';
-import type { Operation } from './http/operation.ts';
+import { pathParameterNames, type Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
 export const ALL_OPERATIONS: readonly Operation[] = [...Object.values(AUTH_OPERATIONS), ...Object.values(ACCOUNT_OPERATIONS), ...Object.values(SOCIAL_OPERATIONS), ...Object.values(PRIORITIES_OPERATIONS), ...Object.values(LEDGER_OPERATIONS)];
@@ -14,8 +14,8 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 
 function parameters(operation: Operation) {
-  const path = [...operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
-    name: m[1],
+  const path = pathParameterNames(operation).map((name) => ({
+    name,
     in: 'path',
     required: true,
     schema: { type: 'string' },

@@ -46,7 +46,8 @@ const urlText = (message: string, hosts?: readonly string[]) =>
     .max(URL_MAX_LENGTH, message)
     .refine((value) => isHttpUrl(value, hosts), message);
 
-const handleText = (pattern: RegExp, message: string) => z.string({ error: message }).trim().max(HANDLE_MAX_LENGTH, message).regex(pattern, message);
+const handleText = (pattern: RegExp, message: string) =>
+  z.string({ error: message }).trim().max(HANDLE_MAX_LENGTH, { error: message, abort: true }).regex(pattern, message);
 
 /** A year, accepted as a number or as the digits a form field holds. */
 const ZBirthYear = z.preprocess(

@@ -37,9 +37,26 @@ export function defineOperation<
   return operation;
 }
 
+/**
+ * A path parameter is a whole segment, `{id}`. Read segment by segment rather than by a regex: an
+ * unanchored `\{([^}]+)\}` is one redos-detector rightly refuses (it rescans from every "{").
+ */
+const parameterOf = (segment: string) => (segment.length > 2 && segment.startsWith('{') && segment.endsWith('}') ? segment.slice(1, -1) : undefined);
+
+/** The names of an operation's path parameters, in order: /api/users/{id}/profile has id. */
+export function pathParameterNames(operation: Pick<Operation, 'path'>): string[] {
+  return operation.path.split('/').flatMap((segment) => parameterOf(segment) ?? []);
+}
+
 /** The Fastify path of an operation: {id} becomes :id. */
 export function fastifyPath(operation: Pick<Operation, 'path'>): string {
-  return operation.path.replace(/\{([^}]+)\}/g, ':$1');
+  return operation.path
+    .split('/')
+    .map((segment) => {
+      const parameter = parameterOf(segment);
+      return parameter === undefined ? segment : `:${parameter}`;
+    })
+    .join('/');
 }
 
 /** The Fastify route schema of an operation (validated through the zod type provider). */

@@ -1,7 +1,7 @@
 // Requests and answers of the priorities service (spec 2.5–2.7, 2.13, 3 "Priority", "Issue",
 // "Stats", 4 "Vote on a priority", 5 "Create priority", 7.3). Ranking: docs/ranking.md.
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
 import { defineOperation } from './operation.ts';
 
 export { IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS, PRIORITY_MESSAGES, dailyLimitMessage, voteCooldownMessage } from '../messages/priority.ts';
@@ -94,7 +94,11 @@ export type TVoteResult = z.infer<typeof ZVoteResult>;
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const ZPromoteHeaders = z.looseObject({
-  [IDEMPOTENCY_KEY_HEADER]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKey).optional(),
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: M.idempotencyKey, abort: true })
+    .regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKey)
+    .optional(),
 });
 
 /**

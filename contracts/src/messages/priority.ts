@@ -29,6 +29,8 @@ export const PRIORITY_MESSAGES = {
   purchaseNotCompleted: 'This could not be completed and you were not charged. Please try again.',
 } as const;
 
+/** The longest Idempotency-Key; a longer one is refused before the pattern reads it. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 200;
 /** What an Idempotency-Key may be: printable ASCII without spaces, as Stripe's keys (a UUID fits). */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 

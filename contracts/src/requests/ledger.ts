@@ -21,7 +21,7 @@ import { defineRequest } from './define-request.ts';
 export const ZIdempotencyKey = z
   .string()
   .min(1)
-  .max(200)
+  .max(200, { abort: true })
   .regex(/^[A-Za-z0-9:._-]+$/, 'idempotencyKey may hold letters, digits and : . _ - only');
 
 export const ZDebitRequest = z.strictObject({

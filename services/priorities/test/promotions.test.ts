@@ -197,7 +197,7 @@ for (const { profile, skip } of await profilePlan()) {
       const promoteDoc = docs.body.paths['/api/priorities/{id}/promote'].post;
       assert.deepEqual(
         promoteDoc.parameters.find((p: { in: string }) => p.in === 'header'),
-        { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' } },
+        { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 200, pattern: '^[\\x21-\\x7e]{1,200}$' } },
       );
 
       // A key refused as insufficient stays free: it buys once the balance covers it.
