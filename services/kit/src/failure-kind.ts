@@ -40,15 +40,27 @@ const TRANSIENT_ERROR_NAMES = new Set([
   'DrainingConnectionError', 'ConnectionError', 'MaxRetriesPerRequestError',
 ]);
 
-const TRANSIENT_MESSAGES =
-  /Connection terminated|connection error|Connection is closed|timeout exceeded when trying to connect|Can't reach database server|terminating connection due to administrator command|the database system is (starting up|shutting down)|PGlite is closed/i;
+// Lower-case fragments of the messages drivers give when the connection, not the query, failed.
+const TRANSIENT_MESSAGE_FRAGMENTS = [
+  'connection terminated',
+  'connection error',
+  'connection is closed',
+  'timeout exceeded when trying to connect',
+  "can't reach database server",
+  'terminating connection due to administrator command',
+  'the database system is starting up',
+  'the database system is shutting down',
+  'pglite is closed',
+];
 
 function isTransientOne(error: object): boolean {
   const { name, code, kind, message } = error as { name?: unknown; code?: unknown; kind?: unknown; message?: unknown };
   if (typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name)) return true;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || isTransientSqlState(code) || PRISMA_TRANSIENT_CODES.has(code))) return true;
   if (typeof kind === 'string' && ADAPTER_TRANSIENT_KINDS.has(kind)) return true;
-  return typeof message === 'string' && TRANSIENT_MESSAGES.test(message);
+  if (typeof message !== 'string') return false;
+  const lower = message.toLowerCase();
+  return TRANSIENT_MESSAGE_FRAGMENTS.some((fragment) => lower.includes(fragment));
 }
 
 /** The errors this one carries: its cause, an aggregate's members, a Prisma error's driver error. */
