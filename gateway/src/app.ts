@@ -40,7 +40,11 @@ export async function buildGateway(options: GatewayOptions) {
   assertNoDuplicateClaims(table);
   const names = cookieNames(platform.config);
 
-  const app = createHttpServer(platform.config, { trustProxy: fastifyTrustProxy(config.TRUST_PROXY), logStream: options.logStream });
+  const app = createHttpServer(platform.config, {
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    logStream: options.logStream,
+    ...(options.upstreams ? { service: 'gateway' } : {}),
+  });
   const root = app as unknown as FastifyInstance;
   await instrumentFastify(root);
   await app.register(cookie);

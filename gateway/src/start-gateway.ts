@@ -21,7 +21,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrid
   const upstreams = distributed
     ? distributedUpstreams(env, { table: ROUTE_TABLE, built: EMBEDDED_SERVICES.map((s) => s.name), only: config.GATEWAY_SERVICES })
     : {};
-  const platform: Platform = await createPlatform(platformConfig, { env, ...overrides });
+  const platform: Platform = await createPlatform(platformConfig, { env, ...(distributed ? { service: 'gateway' } : {}), ...overrides });
   const app = await buildGateway({
     platform,
     config,

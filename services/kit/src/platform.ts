@@ -19,6 +19,7 @@ import type { SessionStore } from './sessions/session-store.ts';
 import { createPlatformSettings, type PlatformSettings } from './settings.ts';
 import type { HealthSource, ReadinessCheck } from './health/readiness.ts';
 import { unreachableDependency } from './dependency-error.ts';
+import { logContextOptions } from './log-context.ts';
 
 export interface Platform {
   config: PlatformConfig;
@@ -51,6 +52,8 @@ export interface Platform {
 
 export interface PlatformOverrides {
   env?: NodeJS.ProcessEnv;
+  /** The service this process runs (a service's process, or the distributed gateway), named in every log line. */
+  service?: string;
   /** Where logs go instead of stdout (tests read them to check what is and is not logged). */
   logStream?: NodeJS.WritableStream;
   clock?: Clock;
@@ -60,7 +63,8 @@ export interface PlatformOverrides {
 }
 
 export async function createPlatform(config: PlatformConfig, overrides: PlatformOverrides = {}): Promise<Platform> {
-  const logger = overrides.logger ?? (overrides.logStream ? pino({ level: config.LOG_LEVEL }, overrides.logStream) : pino({ level: config.LOG_LEVEL }));
+  const logOptions = { level: config.LOG_LEVEL, ...logContextOptions(overrides.service) };
+  const logger = overrides.logger ?? (overrides.logStream ? pino(logOptions, overrides.logStream) : pino(logOptions));
   const secrets = await loadSecrets(config);
   const redis =
     config.PROFILE === 'distributed' && config.REDIS_URL

@@ -14,8 +14,8 @@ export async function buildServiceProcess(
   overrides: PlatformOverrides = {},
 ) {
   const config = loadConfig(ZPlatformConfig, env);
-  const platform = await createPlatform(config, { env, ...overrides });
-  const app = createHttpServer(config, { trustRequestIdHeader: true, logStream: overrides.logStream });
+  const platform = await createPlatform(config, { env, service: service.name, ...overrides });
+  const app = createHttpServer(config, { trustRequestIdHeader: true, logStream: overrides.logStream, service: service.name });
   await instrumentFastify(app as unknown as FastifyInstance);
   registerHealthRoutes(app as unknown as FastifyInstance, platform.health, { service: service.name });
   await mountService(app as unknown as FastifyInstance, service, platform);

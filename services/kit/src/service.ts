@@ -21,12 +21,24 @@ export function defineService(definition: ServiceDefinition): ServiceDefinition 
   return definition;
 }
 
-/** Mounts a service on `app`, every route behind the internal identity check. */
+/**
+ * Mounts a service on `app`, every route behind the internal identity check. Its log lines name it:
+ * the platform's logger it is given, and its requests' loggers (embedded, where one process serves
+ * every service; a service's own process names it in its base fields already).
+ */
 export async function mountService(app: FastifyInstance, service: ServiceDefinition, platform: Platform): Promise<void> {
+  const named = platform.config.PROFILE === 'embedded';
+  const servicePlatform: Platform = named ? { ...platform, logger: platform.logger.child({ service: service.name }) } : platform;
   await app.register(
     async (scope) => {
-      await scope.register(identityPlugin, { service: service.name, secret: platform.secrets.internalJwt });
-      await scope.register(service.plugin, { platform });
+      if (named) {
+        scope.addHook('onRequest', (request, _reply, done) => {
+          request.log = request.log.child({ service: service.name });
+          done();
+        });
+      }
+      await scope.register(identityPlugin, { service: service.name, secret: servicePlatform.secrets.internalJwt });
+      await scope.register(service.plugin, { platform: servicePlatform });
     },
     { name: `service-${service.name}` } as never,
   );

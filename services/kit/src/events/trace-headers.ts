@@ -57,3 +57,35 @@ export function runInConsumerSpan<R>(
     },
   );
 }
+
+/**
+ * Request/reply between services (requests/): the asking side runs inside a CLIENT span whose
+ * context travels in the request's headers; the answering side continues it in a SERVER span, so a
+ * promotion (priorities -> ledger debit) or an export (account -> each service) is one trace.
+ */
+export function runInRequestSpan<R>(subject: string, work: (carried: TraceHeaders) => Promise<R>): Promise<R> {
+  return runInSpan(`${subject} request`, SpanKind.CLIENT, subject, context.active(), () => work(captureTraceHeaders()));
+}
+
+export function runInReplySpan<R>(headers: TraceHeaders, subject: string, work: () => Promise<R>): Promise<R> {
+  return runInSpan(`${subject} reply`, SpanKind.SERVER, subject, extractTraceContext(headers), work);
+}
+
+function runInSpan<R>(name: string, kind: SpanKind, subject: string, parent: Context, work: () => Promise<R>): Promise<R> {
+  return trace.getTracer(TRACER_NAME).startActiveSpan(
+    name,
+    { kind, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
+    parent,
+    async (span) => {
+      try {
+        return await work();
+      } catch (error) {
+        span.recordException(error instanceof Error ? error : String(error));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
+}

@@ -1,6 +1,7 @@
 // Builds a Fastify instance the way every process here needs it: request ids, zod validation,
 // the shared error shape, bounded bodies, and logs that never carry secrets.
 import { randomUUID } from 'node:crypto';
+import { logContextOptions } from '../log-context.ts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PlatformConfig } from '../config.ts';
@@ -13,11 +14,18 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 export function createHttpServer(
   config: Pick<PlatformConfig, 'LOG_LEVEL'>,
-  options: { trustProxy?: false | string[] | ((address: string, hop: number) => boolean); trustRequestIdHeader?: boolean; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    trustProxy?: false | string[] | ((address: string, hop: number) => boolean);
+    trustRequestIdHeader?: boolean;
+    logStream?: NodeJS.WritableStream;
+    /** The service log lines name (a service's own process, or the distributed gateway). */
+    service?: string;
+  } = {},
 ) {
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      ...logContextOptions(options.service),
       redact: {
         paths: ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers["x-civic-identity"]', 'res.headers["set-cookie"]'],
         censor: '[redacted]',

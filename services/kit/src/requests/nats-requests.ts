@@ -6,6 +6,7 @@ import { headers as natsHeaders, type NatsConnection, type Subscription } from '
 import { responderOf, ZReplyEnvelope, type RequestPayload, type TReplyEnvelope } from '@civic/contracts/requests/define-request';
 import type { Logger } from 'pino';
 import { wireSubjectFor } from '../events/naming.ts';
+import { runInReplySpan, runInRequestSpan, type TraceHeaders } from '../events/trace-headers.ts';
 import { createIdentitySigner, createIdentityVerifier, IDENTITY_HEADER } from '../http/internal-identity.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS, parseReply, RequestUnavailable, unavailableMessage, type RequestBus } from './request-bus.ts';
 
@@ -31,7 +32,9 @@ export function createNatsRequestBus(options: NatsRequestBusOptions): RequestBus
         queue: responder,
         callback: (error, msg) => {
           if (error) return logger.error({ err: error, subject: definition.subject }, 'request subscription failed');
-          void (async () => {
+          const carried: TraceHeaders = {};
+          for (const key of msg.headers?.keys() ?? []) if (key !== IDENTITY_HEADER) carried[key] = msg.headers!.get(key);
+          void runInReplySpan(carried, definition.subject, async () => {
             let envelope: TReplyEnvelope;
             try {
               const identity = verify(msg.headers?.get(IDENTITY_HEADER) ?? '');
@@ -43,7 +46,7 @@ export function createNatsRequestBus(options: NatsRequestBusOptions): RequestBus
               envelope = { ok: false, message: unavailableMessage(definition) };
             }
             msg.respond(JSON.stringify(envelope));
-          })();
+          });
         },
       });
       subscriptions.push(subscription);
@@ -52,21 +55,24 @@ export function createNatsRequestBus(options: NatsRequestBusOptions): RequestBus
     },
 
     async request(definition, payload, requestOptions) {
-      const headers = natsHeaders();
-      headers.set(IDENTITY_HEADER, sign(requestOptions.identity, responderOf(definition.subject)));
-      let envelope: TReplyEnvelope;
-      try {
-        const reply = await nc.request(wire(definition.subject), JSON.stringify(definition.request.parse(payload)), {
-          timeout: requestOptions.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-          headers,
-        });
-        envelope = ZReplyEnvelope.parse(reply.json());
-      } catch (cause) {
-        logger.warn({ err: cause, subject: definition.subject }, 'request got no answer');
-        throw new RequestUnavailable(unavailableMessage(definition));
-      }
-      if (!envelope.ok) throw new RequestUnavailable(envelope.message);
-      return parseReply(definition, envelope.reply);
+      return runInRequestSpan(definition.subject, async (carried) => {
+        const headers = natsHeaders();
+        headers.set(IDENTITY_HEADER, sign(requestOptions.identity, responderOf(definition.subject)));
+        for (const [key, value] of Object.entries(carried)) headers.set(key, value);
+        let envelope: TReplyEnvelope;
+        try {
+          const reply = await nc.request(wire(definition.subject), JSON.stringify(definition.request.parse(payload)), {
+            timeout: requestOptions.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+            headers,
+          });
+          envelope = ZReplyEnvelope.parse(reply.json());
+        } catch (cause) {
+          logger.warn({ err: cause, subject: definition.subject }, 'request got no answer');
+          throw new RequestUnavailable(unavailableMessage(definition));
+        }
+        if (!envelope.ok) throw new RequestUnavailable(envelope.message);
+        return parseReply(definition, envelope.reply);
+      });
     },
 
     async close() {
