@@ -27,14 +27,15 @@ export interface PgTestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createPgTestDatabase(): Promise<PgTestDatabase> {
+/** A throwaway database on the shared server, or on `adminUrl`'s (a test's dedicated PostgreSQL). */
+export async function createPgTestDatabase(adminUrl = ADMIN_URL): Promise<PgTestDatabase> {
   const name = `civic_test_events_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
 
-  const url = new URL(ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 8 });
   // DROP DATABASE ... WITH (FORCE) may kill a connection the pool is still closing; that is expected.
@@ -65,7 +66,7 @@ export async function createPgTestDatabase(): Promise<PgTestDatabase> {
     async drop() {
       await pool.end();
       await rawPool.end();
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
