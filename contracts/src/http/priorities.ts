@@ -88,12 +88,13 @@ export const ZVoteResult = z.object({
 export type TVoteResult = z.infer<typeof ZVoteResult>;
 
 /**
- * POST /api/priorities/{id}/promote may carry `Idempotency-Key` (SECURITY 17): the same key from the
- * same user promotes and debits once, and a repetition answers what the first request answered.
- * Without it, every request is a purchase of its own. Node gives header names in lower case.
+ * POST /api/priorities/{id}/promote and POST /api/priorities may carry `Idempotency-Key` (SECURITY
+ * 17): the same key from the same user promotes (creates) and debits once, and a repetition answers
+ * what the first request answered. Without it, every request is one of its own. Node gives header
+ * names in lower case.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const ZPromoteHeaders = z.looseObject({
+export const ZIdempotencyKeyHeaders = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z.string().regex(IDEMPOTENCY_KEY_PATTERN, M.idempotencyKey).optional(),
 });
 
@@ -166,8 +167,8 @@ export const PRIORITIES_OPERATIONS = {
   createPriority: defineOperation({
     method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 409, 429, 503],
     summary:
-      'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged).',
-    body: ZCreatePriorityRequest, response: ZPriority,
+      'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged). Optional Idempotency-Key (charged or free): the same key creates (and debits) once and a repetition answers the first answer; 409 while the first is still under way; 400 when the key was used with another title, description or issue.',
+    headers: ZIdempotencyKeyHeaders, body: ZCreatePriorityRequest, response: ZPriority,
   }),
   vote: defineOperation({
     method: 'POST', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 429],
@@ -181,7 +182,7 @@ export const PRIORITIES_OPERATIONS = {
     method: 'POST', path: '/api/priorities/{id}/promote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 409, 503],
     summary:
       'Promote a priority for priority_promotion_cost PC (a decaying boost, docs/ranking.md). Optional Idempotency-Key: the same key debits once and answers the same. 409: not enough political capital (the message contains "Insufficient"), or the same key still in progress. 503: the ledger did not answer; nothing is charged.',
-    headers: ZPromoteHeaders, response: ZPromotionResult,
+    headers: ZIdempotencyKeyHeaders, response: ZPromotionResult,
   }),
   stats: defineOperation({
     method: 'GET', path: '/api/stats', owner: 'priorities', auth: 'user', errors: [401],
