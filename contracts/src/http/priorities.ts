@@ -44,7 +44,7 @@ export const ZPriority = z.object({
 });
 export type TPriority = z.infer<typeof ZPriority>;
 
-/** The largest value of a PostgreSQL integer: ids and offsets past it name nothing (and the database would refuse them). */
+/** The largest value of a PostgreSQL integer: ids past it name nothing (and the database would refuse them). */
 const SQL_INT_MAX = 2_147_483_647;
 
 /** "none" (the picker's unset choice), empty or absent all mean no issue (spec 5). */
@@ -64,16 +64,25 @@ export const ZCreatePriorityRequest = z.strictObject({
 });
 export type TCreatePriorityRequest = z.infer<typeof ZCreatePriorityRequest>;
 
-/** `max`: the most one read answers (Load More stops there); `searchMax`: the longest search. */
+/**
+ * `max`: the most one read answers, and the deepest row any read reaches (offset + limit): Load More
+ * asks limit=50, 100, ... 1000 from offset 0 (spec 2.7, 7.3), so nothing past row 1000 is ever
+ * shown, and a deeper offset would only make PostgreSQL read and skip rows (issue 14 item 7).
+ * `searchMax`: the longest search.
+ */
 export const PRIORITY_LIST_LIMITS = { default: 50, max: 1000, searchMax: 200 } as const;
 
+export const PRIORITY_LIST_DEPTH_MESSAGE = `Only the first ${PRIORITY_LIST_LIMITS.max} priorities can be listed: offset + limit must be at most ${PRIORITY_LIST_LIMITS.max}`;
+
 /** spec 7.3: search, category (omitted when all), limit; the sort is chosen in the browser. */
-export const ZPriorityListQuery = z.strictObject({
-  search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
-  category: z.enum(ISSUE_CATEGORIES).optional(),
-  limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
-  offset: z.coerce.number().int().min(0).max(SQL_INT_MAX).default(0),
-});
+export const ZPriorityListQuery = z
+  .strictObject({
+    search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
+    category: z.enum(ISSUE_CATEGORIES).optional(),
+    limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
+    offset: z.coerce.number().int().min(0).max(PRIORITY_LIST_LIMITS.max - 1, PRIORITY_LIST_DEPTH_MESSAGE).default(0),
+  })
+  .refine((query) => query.offset + query.limit <= PRIORITY_LIST_LIMITS.max, { message: PRIORITY_LIST_DEPTH_MESSAGE, path: ['offset'] });
 export type TPriorityListQuery = z.infer<typeof ZPriorityListQuery>;
 
 export const ZVoteRequest = z.strictObject({ voteType: ZVoteType });

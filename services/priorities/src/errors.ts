@@ -28,3 +28,5 @@ export const PurchaseNotCompleted = exposeMessage(createError('PRIORITIES_PURCHA
 export const CreationInProgress = createError('PRIORITIES_CREATION_IN_PROGRESS', PRIORITY_MESSAGES.creationInProgress, 409);
 /** POST /api/priorities: the same Idempotency-Key with another title, description or issue. */
 export const CreationKeyReused = createError('PRIORITIES_CREATION_KEY_REUSED', PRIORITY_MESSAGES.creationKeyReused, 400);
+/** The account spent its budget of expensive list reads for the minute (priorities/read-budget.ts); the message says how long. */
+export const ReadBudgetExceeded = createError('PRIORITIES_READ_BUDGET_EXCEEDED', '%s', 429);

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
@@ -16,6 +16,7 @@ import type { PlatformConfig } from '../config.ts';
 import { runMigrations, type MigrationLogger } from './migrate.ts';
 import { databaseUrl, ensureDatabase, pgPoolDriver } from './pg-driver.ts';
 import { pgliteDriver } from './pglite-driver.ts';
+import { createPGlite } from './pglite-extensions.ts';
 import type { SqlDriver } from './sql-driver.ts';
 
 export interface ServiceDatabase {
@@ -53,13 +54,13 @@ export function createEmbeddedDatabaseProvider(
   let pglite: Promise<PGlite> | undefined;
   const instance = () =>
     (pglite ??= (async () => {
-      if (options.inMemory) return PGlite.create();
+      if (options.inMemory) return createPGlite();
       const dir = resolve(config.DATA_DIR, 'pglite');
       if (!existsSync(resolve(dir, 'PG_VERSION'))) {
         await mkdir(dir, { recursive: true });
         await initdbInChildProcess(dir);
       }
-      return PGlite.create(dir);
+      return createPGlite(dir);
     })());
   return {
     async open(service, migrationsDir) {
