@@ -4,10 +4,10 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
 import { runMigrations } from '@civic/service-kit/db/migrate';
 import { outboxMigrationSql } from '@civic/service-kit/events/index';
 import { pgliteDriver } from '@civic/service-kit/db/pglite-driver';
+import { createPGlite } from '@civic/service-kit/db/pglite-extensions';
 import { findSchemaDrift } from './support/schema-drift.ts';
 
 const SERVICES_DIR = fileURLToPath(new URL('../services', import.meta.url));
@@ -21,7 +21,7 @@ describe('schema drift', () => {
   test('there are services to check', () => assert.ok(services.length > 0));
   for (const { name, prismaDir } of services) {
     test(`${name}: migrations match schema.prisma`, async () => {
-      const db = await PGlite.create();
+      const db = await createPGlite();
       try {
         const driver = pgliteDriver(db);
         await runMigrations(driver, { schema: name, migrationsDir: join(prismaDir, 'migrations') });

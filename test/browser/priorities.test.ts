@@ -114,8 +114,11 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
     const { page, context, errors } = await start();
     await signInThroughApi(context, suite.server, uniqueEmail('creator'), { firstName: 'Clara', lastName: 'Creator' });
     const posts: unknown[] = [];
+    const idempotencyKeys: (string | undefined)[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/priorities') posts.push(request.postDataJSON());
+      if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/priorities') return;
+      posts.push(request.postDataJSON());
+      idempotencyKeys.push(request.headers()['idempotency-key']);
     });
     const issueReads: string[] = [];
     page.on('request', (request) => {
@@ -179,6 +182,10 @@ describe('priorities: dashboard, cards, create dialog and live counts', () => {
     await again.getByRole('button', { name: 'Create Priority' }).click();
     await again.waitFor({ state: 'detached' });
     assert.deepEqual(posts[1], { title: plain, description: LONG_ENOUGH });
+    // A fresh Idempotency-Key per submit (issue 14 item 6), as Promote sends one per click.
+    assert.equal(idempotencyKeys.length, 2);
+    for (const key of idempotencyKeys) assert.match(key ?? '', /^[0-9a-f-]{36}$/);
+    assert.notEqual(idempotencyKeys[0], idempotencyKeys[1]);
     await cardOf(topPriorities(page), plain).waitFor();
     assert.deepEqual(errors, []);
   });

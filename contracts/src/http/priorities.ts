@@ -44,7 +44,7 @@ export const ZPriority = z.object({
 });
 export type TPriority = z.infer<typeof ZPriority>;
 
-/** The largest value of a PostgreSQL integer: ids and offsets past it name nothing (and the database would refuse them). */
+/** The largest value of a PostgreSQL integer: ids past it name nothing (and the database would refuse them). */
 const SQL_INT_MAX = 2_147_483_647;
 
 /** "none" (the picker's unset choice), empty or absent all mean no issue (spec 5). */
@@ -64,16 +64,25 @@ export const ZCreatePriorityRequest = z.strictObject({
 });
 export type TCreatePriorityRequest = z.infer<typeof ZCreatePriorityRequest>;
 
-/** `max`: the most one read answers (Load More stops there); `searchMax`: the longest search. */
+/**
+ * `max`: the most one read answers, and the deepest row any read reaches (offset + limit): Load More
+ * asks limit=50, 100, ... 1000 from offset 0 (spec 2.7, 7.3), so nothing past row 1000 is ever
+ * shown, and a deeper offset would only make PostgreSQL read and skip rows (issue 14 item 7).
+ * `searchMax`: the longest search.
+ */
 export const PRIORITY_LIST_LIMITS = { default: 50, max: 1000, searchMax: 200 } as const;
 
+export const PRIORITY_LIST_DEPTH_MESSAGE = `Only the first ${PRIORITY_LIST_LIMITS.max} priorities can be listed: offset + limit must be at most ${PRIORITY_LIST_LIMITS.max}`;
+
 /** spec 7.3: search, category (omitted when all), limit; the sort is chosen in the browser. */
-export const ZPriorityListQuery = z.strictObject({
-  search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
-  category: z.enum(ISSUE_CATEGORIES).optional(),
-  limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
-  offset: z.coerce.number().int().min(0).max(SQL_INT_MAX).default(0),
-});
+export const ZPriorityListQuery = z
+  .strictObject({
+    search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
+    category: z.enum(ISSUE_CATEGORIES).optional(),
+    limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
+    offset: z.coerce.number().int().min(0).max(PRIORITY_LIST_LIMITS.max - 1, PRIORITY_LIST_DEPTH_MESSAGE).default(0),
+  })
+  .refine((query) => query.offset + query.limit <= PRIORITY_LIST_LIMITS.max, { message: PRIORITY_LIST_DEPTH_MESSAGE, path: ['offset'] });
 export type TPriorityListQuery = z.infer<typeof ZPriorityListQuery>;
 
 export const ZVoteRequest = z.strictObject({ voteType: ZVoteType });
@@ -88,12 +97,13 @@ export const ZVoteResult = z.object({
 export type TVoteResult = z.infer<typeof ZVoteResult>;
 
 /**
- * POST /api/priorities/{id}/promote may carry `Idempotency-Key` (SECURITY 17): the same key from the
- * same user promotes and debits once, and a repetition answers what the first request answered.
- * Without it, every request is a purchase of its own. Node gives header names in lower case.
+ * POST /api/priorities/{id}/promote and POST /api/priorities may carry `Idempotency-Key` (SECURITY
+ * 17): the same key from the same user promotes (creates) and debits once, and a repetition answers
+ * what the first request answered. Without it, every request is one of its own. Node gives header
+ * names in lower case.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-export const ZPromoteHeaders = z.looseObject({
+export const ZIdempotencyKeyHeaders = z.looseObject({
   [IDEMPOTENCY_KEY_HEADER]: z
     .string()
     .max(IDEMPOTENCY_KEY_MAX_LENGTH, { error: M.idempotencyKey, abort: true })
@@ -170,8 +180,8 @@ export const PRIORITIES_OPERATIONS = {
   createPriority: defineOperation({
     method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 409, 429, 503],
     summary:
-      'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged).',
-    body: ZCreatePriorityRequest, response: ZPriority,
+      'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged). Optional Idempotency-Key (charged or free): the same key creates (and debits) once and a repetition answers the first answer; 409 while the first is still under way; 400 when the key was used with another title, description or issue.',
+    headers: ZIdempotencyKeyHeaders, body: ZCreatePriorityRequest, response: ZPriority,
   }),
   vote: defineOperation({
     method: 'POST', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 429],
@@ -185,7 +195,7 @@ export const PRIORITIES_OPERATIONS = {
     method: 'POST', path: '/api/priorities/{id}/promote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 409, 503],
     summary:
       'Promote a priority for priority_promotion_cost PC (a decaying boost, docs/ranking.md). Optional Idempotency-Key: the same key debits once and answers the same. 409: not enough political capital (the message contains "Insufficient"), or the same key still in progress. 503: the ledger did not answer; nothing is charged.',
-    headers: ZPromoteHeaders, response: ZPromotionResult,
+    headers: ZIdempotencyKeyHeaders, response: ZPromotionResult,
   }),
   stats: defineOperation({
     method: 'GET', path: '/api/stats', owner: 'priorities', auth: 'user', errors: [401],

@@ -16,12 +16,16 @@ export const PRIORITY_MESSAGES = {
   priorityNotFound: 'Priority not found',
   voteType: "voteType must be 'endorse' or 'oppose'",
   noVote: 'You have not voted on this priority',
-  /** POST /api/priorities/{id}/promote: a malformed Idempotency-Key header. */
+  /** POST /api/priorities and /api/priorities/{id}/promote: a malformed Idempotency-Key header. */
   idempotencyKey: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
   /** The same Idempotency-Key while its first request is still being processed (Stripe answers the same 409). */
   promotionInProgress: 'A promotion with this Idempotency-Key is still being processed. Please try again in a moment.',
   /** The same Idempotency-Key sent again for another priority. */
   idempotencyKeyReused: 'This Idempotency-Key was already used to promote another priority',
+  /** POST /api/priorities: the same Idempotency-Key while its first creation is still being processed. */
+  creationInProgress: 'A priority with this Idempotency-Key is still being created. Please try again in a moment.',
+  /** POST /api/priorities: the same Idempotency-Key with another title, description or issue (Stripe answers 400 too). */
+  creationKeyReused: 'This Idempotency-Key was already used to create a different priority',
   /**
    * A purchase whose debit could not be followed by its effect (the priority changed meanwhile, an
    * internal failure): the debit was given back, or will be by the sweeper.

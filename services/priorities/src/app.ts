@@ -15,6 +15,7 @@ import { PRIORITIES_SCHEMA, subscribePrioritiesConsumers, watchLiveRankings } fr
 import { startPeriodicJob, type PeriodicJob } from '@civic/service-kit/jobs/periodic-job';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
+import { memoryReadBudget, redisReadBudget } from './priorities/read-budget.ts';
 import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import { createViewerVotesCache } from './priorities/viewer-votes-cache.ts';
 import { decayPromotionBoosts } from './promotions/decay-promotion-boosts.ts';
@@ -62,6 +63,9 @@ export const prioritiesService = defineService({
         maxInFlight: config.PRIORITIES_VOTE_CALLS,
         onGroupFailed: (error, size) => platform.logger.warn({ err: error, size }, 'a group of votes failed as a whole; applying them one by one'),
       }),
+      readBudget: platform.redis
+        ? redisReadBudget(config.PRIORITIES_READ_BUDGET, platform.redis, platform.config.REDIS_PREFIX)
+        : memoryReadBudget(config.PRIORITIES_READ_BUDGET, platform.clock),
       ledgerTimeoutMs: config.PRIORITIES_LEDGER_TIMEOUT_MS,
     };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });

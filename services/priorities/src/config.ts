@@ -22,4 +22,11 @@ export const ZPrioritiesConfig = z.object({
    * so reads and event consumers keep some.
    */
   PRIORITIES_VOTE_CALLS: z.coerce.number().int().min(1).max(8).default(4),
+  /**
+   * Units of expensive list reads one account may spend a minute (src/priorities/read-budget.ts):
+   * a search, a category or a read past the kept top list costs one per 50 rows asked for; beyond
+   * the budget 429. 600: a searched list of 50 refetched at the live stream's 4 a second in two
+   * tabs spends 480.
+   */
+  PRIORITIES_READ_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(600),
 });

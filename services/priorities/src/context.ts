@@ -2,6 +2,7 @@
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 import type { Platform } from '@civic/service-kit/platform';
 import type { PrioritiesDb } from './db.ts';
+import type { ReadBudget } from './priorities/read-budget.ts';
 import type { TopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import type { ViewerVotesCache } from './priorities/viewer-votes-cache.ts';
 import type { VoteBatcher } from './votes/vote-batcher.ts';
@@ -16,6 +17,8 @@ export interface PrioritiesContext {
   viewerVotes: ViewerVotesCache;
   /** Applies decided vote changes, grouping those that wait (votes/vote-batcher.ts). */
   votes: VoteBatcher;
+  /** Each account's budget of expensive list reads (priorities/read-budget.ts). */
+  readBudget: ReadBudget;
   /** How long a purchase waits for the ledger (PRIORITIES_LEDGER_TIMEOUT_MS). */
   ledgerTimeoutMs: number;
 }

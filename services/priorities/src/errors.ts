@@ -24,3 +24,9 @@ export const PromotionInProgress = createError('PRIORITIES_PROMOTION_IN_PROGRESS
 export const IdempotencyKeyReused = createError('PRIORITIES_IDEMPOTENCY_KEY_REUSED', PRIORITY_MESSAGES.idempotencyKeyReused, 400);
 /** A debit whose effect could not follow; the debit is refunded (now, or by the sweeper). Written for users. */
 export const PurchaseNotCompleted = exposeMessage(createError('PRIORITIES_PURCHASE_NOT_COMPLETED', PRIORITY_MESSAGES.purchaseNotCompleted, 503));
+/** POST /api/priorities: the same Idempotency-Key while its first creation is still being processed. */
+export const CreationInProgress = createError('PRIORITIES_CREATION_IN_PROGRESS', PRIORITY_MESSAGES.creationInProgress, 409);
+/** POST /api/priorities: the same Idempotency-Key with another title, description or issue. */
+export const CreationKeyReused = createError('PRIORITIES_CREATION_KEY_REUSED', PRIORITY_MESSAGES.creationKeyReused, 400);
+/** The account spent its budget of expensive list reads for the minute (priorities/read-budget.ts); the message says how long. */
+export const ReadBudgetExceeded = createError('PRIORITIES_READ_BUDGET_EXCEEDED', '%s', 429);

@@ -2,31 +2,12 @@
 // priorities and never scans the votes. Checked on the plan of the list's own SQL over 20,000
 // priorities and 200,000 votes, in PGlite (embedded) and PostgreSQL (distributed).
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { PGlite } from '@electric-sql/pglite';
-import { runMigrations } from '@civic/service-kit/db/migrate';
-import { createPostgresDatabaseProvider } from '@civic/service-kit/db/database-provider';
-import { dropDatabase } from '@civic/service-kit/db/pg-driver';
-import { pgliteDriver } from '@civic/service-kit/db/pglite-driver';
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
-import { LOCAL_INFRA, profilePlan } from '../../../test/support/infrastructure.ts';
-import { MIGRATIONS_DIR } from '../src/app.ts';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { partQuery } from '../src/priorities/list-priorities.ts';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
+import { explain, nodesOf, openPrioritiesDatabase, type PlanNode } from './support/query-plans.ts';
 
 async function seed(driver: SqlDriver): Promise<void> {
   // Endorsements 0..40 and oppositions 0..10 spread over 20,000 priorities; 10 votes each.
@@ -44,10 +25,7 @@ async function seed(driver: SqlDriver): Promise<void> {
 
 async function planOf(driver: SqlDriver, offset = 0): Promise<PlanNode> {
   const { sql, params } = partQuery(randomUUID(), { limit: 50, offset }, 'ranked', 5, 50, offset);
-  const [row] = await driver.query<Record<string, unknown>>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
-  const raw = Object.values(row!)[0];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  return plan[0]!.Plan;
+  return explain(driver, sql, params);
 }
 
 function assertIndexWalk(plan: PlanNode): void {
@@ -68,23 +46,8 @@ function assertIndexWalk(plan: PlanNode): void {
 for (const { profile, skip } of await profilePlan()) {
   describe(`the top 50 uses the rank index (${profile})`, { skip }, () => {
     test('plan of the first page and of a later one', async () => {
-      let driver: SqlDriver;
-      let close: () => Promise<void>;
-      if (profile === 'embedded') {
-        const db = await PGlite.create();
-        driver = pgliteDriver(db);
-        close = () => db.close();
-      } else {
-        const prefix = `civic_t${randomBytes(4).toString('hex')}_`;
-        const provider = createPostgresDatabaseProvider({ DATABASE_URL: LOCAL_INFRA.DATABASE_URL, DATABASE_PREFIX: prefix });
-        driver = (await provider.open('priorities', MIGRATIONS_DIR)).driver;
-        close = async () => {
-          await provider.close();
-          await dropDatabase(LOCAL_INFRA.DATABASE_URL, `${prefix}priorities`);
-        };
-      }
+      const { driver, close } = await openPrioritiesDatabase(profile);
       try {
-        if (profile === 'embedded') await runMigrations(driver, { schema: 'priorities', migrationsDir: MIGRATIONS_DIR });
         await seed(driver);
         assertIndexWalk(await planOf(driver));
         const second = nodesOf(await planOf(driver, 50)).find((n) => n['Relation Name'] === 'priorities')!;

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { failureKindOf } from '../failure-kind.ts';
 import { runMigrations, type MigrationLogger } from './migrate.ts';
 import { databaseUrl, ensureDatabase, pgPoolDriver } from './pg-driver.ts';
 import { pgliteDriver } from './pglite-driver.ts';
+import { createPGlite } from './pglite-extensions.ts';
 import type { SqlDriver } from './sql-driver.ts';
 
 export interface ServiceDatabase {
@@ -67,12 +68,12 @@ export function createEmbeddedDatabaseProvider(
   let releaseLock: (() => void) | undefined;
   const instance = () =>
     (pglite ??= (async () => {
-      if (options.inMemory) return PGlite.create();
+      if (options.inMemory) return createPGlite();
       const dir = resolve(config.DATA_DIR, 'pglite');
       await mkdir(dir, { recursive: true });
       releaseLock = acquireDataDirLock(embeddedLockFile(config.DATA_DIR), dir);
       if (!existsSync(resolve(dir, 'PG_VERSION'))) await initdbInChildProcess(dir);
-      return PGlite.create(dir);
+      return createPGlite(dir);
     })());
   return {
     async open(service, migrationsDir) {

@@ -9,7 +9,7 @@
 // - their promotions: applied and refunded ones stay detached (user_id NULL: the boost was paid for
 //   and the ranking keeps it, as the priorities stay); unsettled ones go, with the ledger account
 //   their debits were on (the ledger erases it on the same event), so nothing is left to refund;
-//   their creation charges likewise;
+//   their creation charges likewise, without the Idempotency-Key and the answer it kept (names);
 // - the id goes into deleted_users, so a late profile event or a racing request records nothing.
 // The exclusive per-user lock waits for any write of the user in flight (data-rights/user-lock.ts).
 // A redelivery finds nothing left and changes nothing. Tallies change without vote events: open
@@ -40,8 +40,13 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('UPDATE priorities.priorities SET author_id = NULL WHERE author_id = $1::uuid', userId);
   for (const table of ['priorities.promotions', 'priorities.creation_charges']) {
     await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE user_id = $1::uuid AND status IN ('pending', 'refunding')`, userId);
-    await tx.$executeRawUnsafe(`UPDATE ${table} SET user_id = NULL WHERE user_id = $1::uuid`, userId);
   }
+  await tx.$executeRawUnsafe('UPDATE priorities.promotions SET user_id = NULL WHERE user_id = $1::uuid', userId);
+  // A creation's kept answer names its author: it goes with the key that could ask for it.
+  await tx.$executeRawUnsafe(
+    'UPDATE priorities.creation_charges SET user_id = NULL, idempotency_key = NULL, request_hash = NULL, response = NULL WHERE user_id = $1::uuid',
+    userId,
+  );
   await tx.$executeRawUnsafe('DELETE FROM priorities.members WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe(
     'INSERT INTO priorities.deleted_users (user_id, deleted_at) VALUES ($1::uuid, $2::timestamptz) ON CONFLICT DO NOTHING',

@@ -3,8 +3,9 @@
 // max_priorities_per_user_per_day, the row, and civic.priorities.priority.created in the outbox.
 // The daily count is one row per user and UTC day, incremented only while below the limit: the
 // upsert's row lock makes concurrent creates of one user wait for each other, so they can never
-// pass the limit together. When priority_creation_cost > 0 the creation is a purchase
-// (priorities/create-paid-priority.ts) and this transaction also marks its charge applied.
+// pass the limit together. When priority_creation_cost > 0, or the request carries an Idempotency-Key,
+// the creation is recorded as a purchase (priorities/create-recorded-priority.ts) and this
+// transaction also marks its row applied, with the answer a repetition of the key gives.
 import { randomUUID } from 'node:crypto';
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
 import type { Identity } from '@civic/service-kit/http/internal-identity';
@@ -16,24 +17,33 @@ import { AccountDeleted, DailyLimitReached, IssueNotFound, PurchaseNotCompleted 
 import { emitPriorityCreated, publishCommitted } from '../events.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { settingOf } from '../settings.ts';
-import { createPaidPriority } from './create-paid-priority.ts';
+import { createRecordedPriority } from './create-recorded-priority.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 
-export async function createPriority(ctx: PrioritiesContext, caller: Identity, input: TCreatePriorityRequest): Promise<TPriority> {
+export async function createPriority(
+  ctx: PrioritiesContext,
+  caller: Identity,
+  input: TCreatePriorityRequest,
+  idempotencyKey: string | undefined,
+): Promise<TPriority> {
   const userId = requestUserOf(caller);
   const cost = Math.min(settingOf(ctx, 'priority_creation_cost'), MAX_PRICE);
   const id = randomUUID();
-  if (cost === 0) return insertPriority(ctx, { id, userId, input, paid: false });
-  return createPaidPriority(ctx, caller, { id, userId, input, cost });
+  // Free and without a key, nothing needs a record: one transaction, as before issue 14.
+  if (cost === 0 && idempotencyKey === undefined) return insertPriority(ctx, { id, userId, input, recorded: null });
+  return createRecordedPriority(ctx, caller, { id, userId, input, cost, idempotencyKey });
 }
 
 export interface NewPriority {
-  /** Chosen before the transaction: a paid creation's charge has the same id. */
+  /** Chosen before the transaction: a recorded creation's row has the same id. */
   id: string;
   userId: string;
   input: TCreatePriorityRequest;
-  /** Whether its creation charge (creation_charges, same id) must be moved from pending to applied with it. */
-  paid: boolean;
+  /**
+   * Set when its creation_charges row (same id) must move from pending to applied with it;
+   * keepAnswer: the answer is stored there too, for repetitions of its Idempotency-Key.
+   */
+  recorded: { keepAnswer: boolean } | null;
 }
 
 export async function insertPriority(ctx: PrioritiesContext, priority: NewPriority): Promise<TPriority> {
@@ -64,16 +74,6 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
     );
     if (counted.length === 0) throw new DailyLimitReached(dailyLimitMessage(limit));
 
-    if (priority.paid) {
-      // Only while nobody claimed the charge for a refund (purchases/refund-purchase.ts).
-      const applied = await tx.$executeRawUnsafe(
-        `UPDATE priorities.creation_charges SET status = 'applied', applied_at = $2::timestamptz WHERE id = $1::uuid AND status = 'pending'`,
-        id,
-        now.toISOString(),
-      );
-      if (applied === 0) throw new PurchaseNotCompleted();
-    }
-
     await tx.$executeRawUnsafe(
       `INSERT INTO priorities.priorities (id, title, description, issue_id, author_id, created_at)
        VALUES ($1::uuid, $2, $3, $4::int, $5::uuid, $6::timestamptz)`,
@@ -90,10 +90,23 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
       userId,
       id,
     );
-    return created!;
+    // A rank is a position in the list; a single priority's answer has none (docs/ranking.md).
+    const view = toPriorityView(created!, null);
+
+    if (priority.recorded) {
+      // Only while nobody claimed the row for a refund (purchases/refund-purchase.ts).
+      const applied = await tx.$executeRawUnsafe(
+        `UPDATE priorities.creation_charges SET status = 'applied', applied_at = $2::timestamptz, response = $3::text
+         WHERE id = $1::uuid AND status = 'pending'`,
+        id,
+        now.toISOString(),
+        priority.recorded.keepAnswer ? JSON.stringify(view) : null,
+      );
+      if (applied === 0) throw new PurchaseNotCompleted();
+    }
+    return view;
   }, WRITE_TRANSACTION);
   publishCommitted(ctx);
   ctx.topPriorities.invalidate();
-  // A rank is a position in the list; a single priority's answer has none (docs/ranking.md).
-  return toPriorityView(row, null);
+  return row;
 }

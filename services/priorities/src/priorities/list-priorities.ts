@@ -5,8 +5,9 @@
 // rows; the unranked part is read only when a page reaches past the last ranked priority.
 // `rank` is given in the unfiltered list only: there, a ranked row's position is its rank.
 // The unfiltered pages within the first TOP_DEPTH come from the in-memory top list
-// (top-priorities-cache.ts), with the caller's votes on the top list from viewer-votes-cache.ts (one
-// primary-key lookup when they are not kept).
+// (top-priorities-cache.ts) and are free; any other read is paid from the caller's budget of
+// expensive reads first (read-budget.ts). The top list comes with the caller's votes on it from
+// viewer-votes-cache.ts (one primary-key lookup when they are not kept).
 // Every priority answered is checked against the contract here, once per read from the database (so
 // a cached one is checked when cached), and the answer is JSON text the route writes as it is: a
 // cached priority is kept as its JSON already, so a read of the top list only appends each one's
@@ -14,6 +15,7 @@
 import { ZPriority, type TPriority, type TPriorityListQuery, type TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { settingOf } from '../settings.ts';
+import { readCostOf } from './read-budget.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 import { TOP_DEPTH, type CachedPriority } from './top-priorities-cache.ts';
 
@@ -133,6 +135,8 @@ export async function listPrioritiesJson(ctx: PrioritiesContext, viewerId: strin
   const minEndorsements = settingOf(ctx, 'min_endorsements_for_ranking');
   const unfiltered = !query.search && !query.category;
   if (!unfiltered || query.offset + query.limit > TOP_DEPTH) {
+    // A read of the database: paid from the caller's budget first (a refusal reads nothing).
+    await ctx.readBudget.spend(viewerId, readCostOf(query));
     return JSON.stringify(ZPriorityPage.parse(await readPage(ctx, viewerId, query, minEndorsements)));
   }
   const top = await ctx.topPriorities.read(minEndorsements);

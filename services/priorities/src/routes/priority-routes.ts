@@ -1,6 +1,6 @@
 // GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3). The promote route is
 // promotion-routes.ts, votes vote-routes.ts.
-import { fastifyPath, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
+import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { requireActiveUser, requireUser } from '@civic/service-kit/http/identity-plugin';
 import { typed } from '@civic/service-kit/service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -30,9 +30,10 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
     async (request, reply) => reply.type(JSON_TYPE).send((await listPrioritiesJson(ctx, requireUser(request), request.query)) as never),
   );
 
-  r.post(fastifyPath(ops.createPriority), { schema: routeSchema(ops.createPriority), preValidation: activeUser }, async (request) =>
-    createPriority(ctx, request.identity, request.body),
-  );
+  r.post(fastifyPath(ops.createPriority), { schema: routeSchema(ops.createPriority), preValidation: activeUser }, async (request) => {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    return createPriority(ctx, request.identity, request.body, typeof key === 'string' ? key : undefined);
+  });
 
   r.get(fastifyPath(ops.stats), { schema: routeSchema(ops.stats), preValidation: signedIn }, async () => getStats(ctx));
 }

@@ -12,6 +12,7 @@ import { apiRequestJson } from '../../api/api-client.ts';
 import { ApiError, isUnauthorizedError } from '../../api/api-error.ts';
 import { queryClient } from '../../api/query-client.ts';
 import { CURRENT_USER_QUERY_KEY } from '../../auth/current-user.ts';
+import { randomUuid } from '../../lib/random-uuid.ts';
 import { toast } from '../../toast/toast-store.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -21,6 +22,7 @@ import { Label } from '../../ui/label.tsx';
 import { ISSUE_CATEGORIES } from './issue-categories.ts';
 import { ISSUES_PATH, PRIORITIES_PATH, refetchPriorityLists, STATS_PATH } from './priority-queries.ts';
 import { PRIORITY_TOASTS } from './priority-texts.ts';
+import { IDEMPOTENCY_KEY_HEADER } from './use-promote.ts';
 import {
   EMPTY_PRIORITY_FORM,
   NO_ISSUE,
@@ -88,7 +90,11 @@ export function CreatePriorityDialog({ open, onOpenChange }: { open: boolean; on
   };
 
   const create = useMutation({
-    mutationFn: (body: CreatePriorityBody) => apiRequestJson<TPriority>('POST', PRIORITIES_PATH, body),
+    // A fresh Idempotency-Key per submit (as Promote sends one per click), chosen with the submit so
+    // every retry of it carries the same one: a request that reached the server twice (a retry after
+    // a lost answer, the CSRF retry) creates, and charges, once.
+    mutationFn: ({ body, idempotencyKey }: { body: CreatePriorityBody; idempotencyKey: string }) =>
+      apiRequestJson<TPriority>('POST', PRIORITIES_PATH, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
     onSuccess: () => {
       toast({ title: PRIORITY_TOASTS.created, description: PRIORITY_TOASTS.createdDescription, variant: 'success' });
       reset();
@@ -130,7 +136,7 @@ export function CreatePriorityDialog({ open, onOpenChange }: { open: boolean; on
       if (first) document.getElementById(ids[first])?.focus();
       return;
     }
-    create.mutate(toCreatePriorityBody(form));
+    create.mutate({ body: toCreatePriorityBody(form), idempotencyKey: randomUuid() });
   };
 
   const fieldProps = (field: PriorityFormField) => ({

@@ -1,13 +1,18 @@
-// POST /api/priorities when priority_creation_cost > 0: the purchase saga of docs/ledger.md with the
-// creation_charges table as its record (the charge's id is the new priority's id):
-//   1. the refusals that do not depend on the balance (deleted account, unknown issue, the daily
-//      limit) are checked first, so nobody is charged for a creation that cannot happen;
-//   2. a pending charge row, then rpc.ledger.debit with the key create-priority:<id>;
+// POST /api/priorities when priority_creation_cost > 0 or the request carries an Idempotency-Key: the
+// purchase saga of docs/ledger.md with the creation_charges table as its record (the row's id is the
+// new priority's id; a free keyed creation is a charge of 0 that never asks the ledger):
+//   1. the pending row, under the caller's Idempotency-Key when there is one: a repetition of a key
+//      answers the first request's answer before anything else is checked or charged
+//      (priorities/creation-keys.ts), so a retry after a lost answer never creates or pays twice;
+//   2. the refusals that do not depend on the balance (deleted account, unknown issue, the daily
+//      limit) are checked before any charge; a refusal removes the row (the key stays free);
+//   3. when it costs something, rpc.ledger.debit with the key create-priority:<id>;
 //      insufficient: the row goes and the ledger's "Insufficient ..." message is a 409;
 //      no answer: the key is refunded and the answer is the ledger's 503;
-//   3. the creating transaction (priorities/create-priority.ts) marks the charge applied with the
-//      row; if it fails (the day's limit reached meanwhile, ...), the debit is refunded and the
-//      refusal answered. What is left unsettled, the sweeper refunds (purchases/sweep-purchases.ts).
+//   4. the creating transaction (priorities/create-priority.ts) marks the row applied, with the
+//      answer a repetition gives; if it fails (the day's limit reached meanwhile, ...), the debit is
+//      refunded and the refusal answered. What is left unsettled, the sweeper refunds
+//      (purchases/sweep-purchases.ts).
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
 import type { Identity } from '@civic/service-kit/http/internal-identity';
 import { RequestUnavailable } from '@civic/service-kit/requests/request-bus';
@@ -17,6 +22,7 @@ import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
 import { settingOf } from '../settings.ts';
 import { insertPriority } from './create-priority.ts';
+import { requestHashOf, startCreation } from './creation-keys.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 
 /** Refusals the creating transaction answers as they are (after the refund). */
@@ -41,36 +47,42 @@ async function readCreated(ctx: PrioritiesContext, userId: string, id: string): 
   return toPriorityView(row!, null);
 }
 
-export async function createPaidPriority(
+export async function createRecordedPriority(
   ctx: PrioritiesContext,
   caller: Identity,
-  priority: { id: string; userId: string; input: TCreatePriorityRequest; cost: number },
+  priority: { id: string; userId: string; input: TCreatePriorityRequest; cost: number; idempotencyKey: string | undefined },
 ): Promise<TPriority> {
-  const { id, userId, cost } = priority;
-  await checkBeforeCharging(ctx, userId, priority.input.issueId ?? null);
+  const { id, userId, cost, idempotencyKey } = priority;
+  const started = await startCreation(ctx, { id, userId, cost, idempotencyKey, requestHash: requestHashOf(priority.input) });
+  if (started.kind === 'repeated') return started.answer;
 
-  await ctx.sql.query(
-    `INSERT INTO priorities.creation_charges (id, user_id, cost, status, created_at) VALUES ($1::uuid, $2::uuid, $3::int, 'pending', $4::timestamptz)`,
-    [id, userId, cost, ctx.platform.clock.now().toISOString()],
-  );
-  const debit = await debitPurchase(ctx, { kind: 'creation', id, userId, cost, reference: id }, caller);
-  switch (debit.kind) {
-    case 'insufficient':
-      await discardUnpaidPurchase(ctx, 'creation', id);
-      throw new InsufficientPoliticalCapital(debit.message);
-    case 'cancelled':
-      await refundPurchase(ctx, 'creation', id);
-      throw new PurchaseNotCompleted();
-    case 'unknown':
-      ctx.platform.logger.warn({ err: debit.error, chargeId: id }, 'creation charge got no answer; refunding its key');
-      await refundPurchase(ctx, 'creation', id);
-      throw debit.error instanceof RequestUnavailable ? debit.error : new PurchaseNotCompleted();
-    case 'paid':
-      break;
+  try {
+    await checkBeforeCharging(ctx, userId, priority.input.issueId ?? null);
+  } catch (refusal) {
+    await discardUnpaidPurchase(ctx, 'creation', id);
+    throw refusal;
+  }
+
+  if (cost > 0) {
+    const debit = await debitPurchase(ctx, { kind: 'creation', id, userId, cost, reference: id }, caller);
+    switch (debit.kind) {
+      case 'insufficient':
+        await discardUnpaidPurchase(ctx, 'creation', id);
+        throw new InsufficientPoliticalCapital(debit.message);
+      case 'cancelled':
+        await refundPurchase(ctx, 'creation', id);
+        throw new PurchaseNotCompleted();
+      case 'unknown':
+        ctx.platform.logger.warn({ err: debit.error, chargeId: id }, 'creation charge got no answer; refunding its key');
+        await refundPurchase(ctx, 'creation', id);
+        throw debit.error instanceof RequestUnavailable ? debit.error : new PurchaseNotCompleted();
+      case 'paid':
+        break;
+    }
   }
 
   try {
-    return await insertPriority(ctx, { id, userId, input: priority.input, paid: true });
+    return await insertPriority(ctx, { id, userId, input: priority.input, recorded: { keepAnswer: idempotencyKey !== undefined } });
   } catch (error) {
     // The commit may have happened with only its answer lost: then the claim finds the charge applied.
     if ((await refundPurchase(ctx, 'creation', id)) === 'applied') return readCreated(ctx, userId, id);
