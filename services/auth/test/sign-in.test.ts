@@ -60,7 +60,7 @@ for (const { profile, skip } of await profilePlan()) {
       const answers = await Promise.all(guesses);
       assert.ok(answers.every((a) => a.status === 400 || a.status === 429), answers.map((a) => a.status).join(','));
       const database = await stack.platforms.auth!.databases.open('auth', MIGRATIONS_DIR);
-      const [failures] = await database.driver.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.sign_in_failures WHERE email_normalized = $1', [email.toLowerCase()]);
+      const [failures] = await database.driver.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.sign_in_failures WHERE email_canonical = $1', [email.toLowerCase()]);
       assert.equal(failures!.n, 10, 'the address is refused after its tenth failure, however the guesses interleave');
       assert.equal(answers.filter((a) => a.body.message === SIGN_IN_MESSAGES.tooManyFailures).length, 10);
     });

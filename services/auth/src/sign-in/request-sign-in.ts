@@ -3,8 +3,9 @@
 // requests cannot slip past them (SECURITY 9; sign-in-limits.ts).
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../context.ts';
+import { canonicalEmail } from './canonical-email.ts';
 import { composeSignInMail, deliverSignInMail } from './sign-in-mail.ts';
-import { type Asker, assertMailAllowed, codeRefusal, isKnownDevice, lockAddress, recordMail } from './sign-in-limits.ts';
+import { type Asker, assertMailAllowed, codeRefusal, isKnownDevice, lockAddress, recordMail, SIGN_IN_TRANSACTION } from './sign-in-limits.ts';
 import { normalizeEmail, SIGN_IN_TTL_MS } from './sign-in-policy.ts';
 import { generateCode, generateLinkToken, hashBrowser, hashCode, hashLinkToken } from './sign-in-secrets.ts';
 
@@ -23,30 +24,36 @@ export interface SignInRequest {
 
 export async function requestSignIn(ctx: AuthContext, request: SignInRequest): Promise<{ stateId: string }> {
   const now = ctx.platform.clock.now();
-  const emailNormalized = normalizeEmail(request.email);
+  const emailCanonical = canonicalEmail(request.email);
   const stateId = randomUUID();
   const code = request.method === 'otp' ? generateCode() : null;
   const token = request.method === 'magic_link' ? generateLinkToken() : null;
   const browserHash = hashBrowser(request.browserId);
 
-  await ctx.db.$transaction(async (tx) => {
-    await lockAddress(tx, emailNormalized);
+  const mailTo = await ctx.db.$transaction(async (tx) => {
+    await lockAddress(tx, emailCanonical);
+    const account = await tx.user.findUnique({ where: { emailCanonical }, select: { id: true, emailNormalized: true } });
     const asker: Asker = {
       browserHash,
       network: request.network,
-      knownDevice: await isKnownDevice(tx, ctx.deviceKey, request.deviceCookie, emailNormalized, now),
+      knownDevice: isKnownDevice(ctx.deviceKey, request.deviceCookie, account, now),
     };
     // A browser that could not use a code gets none: no mail is spent, and the answer says why
     // (for a paused address: use a link instead).
     if (code) {
-      const refusal = await codeRefusal(tx, emailNormalized, asker, now);
+      const refusal = await codeRefusal(tx, emailCanonical, asker, now);
       if (refusal) throw refusal;
     }
-    await assertMailAllowed(tx, emailNormalized, asker, now);
+    await assertMailAllowed(tx, emailCanonical, asker, now);
+    // The mailbox that signs in is the one that owns the account: an account's own address, as its
+    // holder typed it at sign-up, else the address typed now. Mailing the typed alias of an existing
+    // account would hand it to whoever holds "john+x@" on a domain where "+" is not a tag.
+    const to = account?.emailNormalized ?? normalizeEmail(request.email);
     await tx.signInState.create({
       data: {
         id: stateId,
-        emailNormalized,
+        emailNormalized: to,
+        emailCanonical,
         method: request.method,
         codeHash: code ? hashCode(ctx.codeKey, stateId, code) : null,
         tokenHash: token ? hashLinkToken(token) : null,
@@ -57,13 +64,10 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
         expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS),
       },
     });
-    await recordMail(tx, emailNormalized, asker, now);
-  });
+    await recordMail(tx, emailCanonical, asker, now);
+    return to;
+  }, SIGN_IN_TRANSACTION);
 
-  await deliverSignInMail(
-    ctx,
-    // To the address the account is keyed on, as a resend does: the mailbox that signs in is the one that owns the account.
-    composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, code ? { code } : { token: token! }),
-  );
+  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, mailTo, code ? { code } : { token: token! }));
   return { stateId };
 }

@@ -10,7 +10,7 @@ import type { AuthTx } from '../db.ts';
 import type { SignInState } from '../generated/prisma/client.ts';
 import { BurnedRequest, ExpiredCode, InvalidCode, InvalidToken, OtherBrowser } from '../errors.ts';
 import { completeSignIn, type SignedInUser } from './complete-sign-in.ts';
-import { codeRefusal, lockAddress, recordFailure } from './sign-in-limits.ts';
+import { codeRefusal, lockAddress, recordFailure, SIGN_IN_TRANSACTION } from './sign-in-limits.ts';
 import { isBurned, isExpired } from './sign-in-policy.ts';
 import { codeMatches, hashBrowser, hashLinkToken } from './sign-in-secrets.ts';
 
@@ -33,16 +33,16 @@ export async function verifyCode(
   // Failures must be recorded even though the answer is an error, so the transaction returns the
   // outcome and the error is thrown after it commits.
   const outcome = await ctx.db.$transaction(async (tx): Promise<Outcome> => {
-    const [address] = await tx.$queryRaw<{ email_normalized: string }[]>`SELECT email_normalized FROM auth.sign_in_states WHERE id = ${request.stateId}::uuid`;
+    const [address] = await tx.$queryRaw<{ email_canonical: string }[]>`SELECT email_canonical FROM auth.sign_in_states WHERE id = ${request.stateId}::uuid`;
     if (!address) return { ok: false, error: new InvalidCode() };
-    await lockAddress(tx, address.email_normalized);
+    await lockAddress(tx, address.email_canonical);
     const state = await lockState(tx, { id: request.stateId });
     if (!state || state.method !== 'otp' || state.consumedAt) return { ok: false, error: new InvalidCode() };
     if (state.browserHash !== hashBrowser(request.browserId)) return { ok: false, error: new OtherBrowser() };
     if (isBurned(state.failedAttempts)) return { ok: false, error: new BurnedRequest() };
     // The browser is the one that asked (checked above): its budgets are the request's.
     const asker = { browserHash: state.browserHash, knownDevice: state.knownDevice };
-    const refusal = await codeRefusal(tx, state.emailNormalized, asker, now);
+    const refusal = await codeRefusal(tx, state.emailCanonical, asker, now);
     if (refusal) return { ok: false, error: refusal };
     if (isExpired(state.expiresAt, now)) return { ok: false, error: new ExpiredCode() };
     if (!codeMatches(ctx.codeKey, state.id, request.otp, state.codeHash!)) {
@@ -51,11 +51,11 @@ export async function verifyCode(
         data: { failedAttempts: { increment: 1 } },
         select: { failedAttempts: true },
       });
-      await recordFailure(tx, state.emailNormalized, asker, now);
+      await recordFailure(tx, state.emailCanonical, asker, now);
       return { ok: false, error: isBurned(updated.failedAttempts) ? new BurnedRequest() : new InvalidCode() };
     }
     return { ok: true, user: await completeSignIn(ctx, tx, state, now) };
-  });
+  }, SIGN_IN_TRANSACTION);
   if (!outcome.ok) throw outcome.error;
   return outcome.user;
 }
@@ -72,5 +72,5 @@ export async function verifyLinkToken(
     }
     if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
     return completeSignIn(ctx, tx, state, now);
-  });
+  }, SIGN_IN_TRANSACTION);
 }
