@@ -13,6 +13,7 @@ import { exportAuthSection } from './data-rights/export-auth-section.ts';
 import { csrfRoutes } from './routes/csrf-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signInRoutes } from './routes/sign-in-routes.ts';
+import { knownDeviceKey } from './sign-in/known-device.ts';
 import { AUTH_SCHEMA, subscribeAuthConsumers } from './events.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -23,12 +24,8 @@ export const authService = defineService({
     const config = loadConfig(ZAuthConfig, platform.env);
     const database = await platform.databases.open(AUTH_SCHEMA, MIGRATIONS_DIR);
     const db = createAuthDb(database);
-    const ctx: AuthContext = {
-      db,
-      sql: database.driver,
-      platform,
-      codeKey: await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY),
-    };
+    const codeKey = await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY);
+    const ctx: AuthContext = { db, sql: database.driver, platform, codeKey, deviceKey: knownDeviceKey(codeKey) };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
     // The bus stops its subscriptions when the platform closes; the durable position is kept.
     await subscribeAuthConsumers(ctx);

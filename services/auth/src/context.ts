@@ -10,4 +10,6 @@ export interface AuthContext {
   platform: Platform;
   /** Key of the HMAC that stores sign-in codes. */
   codeKey: string;
+  /** Key of the HMAC that signs known-device cookies (derived from the code key). */
+  deviceKey: string;
 }

@@ -8,6 +8,12 @@ export const BurnedRequest = createError('AUTH_TOO_MANY_ATTEMPTS', SIGN_IN_MESSA
 export const InvalidToken = createError('AUTH_INVALID_TOKEN', SIGN_IN_MESSAGES.invalidToken, 400);
 export const OtherBrowser = createError('AUTH_OTHER_BROWSER', SIGN_IN_MESSAGES.otherBrowser, 400);
 export const TooManyFailures = createError('AUTH_TOO_MANY_FAILURES', SIGN_IN_MESSAGES.tooManyFailures, 429);
+/**
+ * Codes for the address are paused for browsers that are not its account's known devices (issue 14
+ * item 2); the message sends the owner to the link, which still works.
+ */
+export const CODES_PAUSED_MESSAGE = 'Too many wrong codes were tried for this address. Please sign in with a link instead.';
+export const CodesPaused = createError('AUTH_CODES_PAUSED', CODES_PAUSED_MESSAGE, 429);
 export const ResendCooldown = createError('AUTH_RESEND_COOLDOWN', `${SIGN_IN_MESSAGES.resendCooldown} (%s s)`, 429);
 export const MailLimit = createError('AUTH_MAIL_LIMIT', SIGN_IN_MESSAGES.mailLimit, 429);
 export const RegistrationClosed = createError('AUTH_REGISTRATION_CLOSED', SIGN_IN_MESSAGES.registrationClosed, 403);

@@ -6,14 +6,16 @@ import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 import type { SessionStore } from '@civic/service-kit/sessions/session-store';
 
 export async function eraseUser(tx: SqlExecutor, sessions: SessionStore, userId: string): Promise<void> {
-  const users = await tx.$queryRawUnsafe<{ email_normalized: string }[]>(
-    'DELETE FROM auth.users WHERE id = $1::uuid RETURNING email_normalized',
+  // Sign-in records are kept by the account's key; a superseded account (key NULL) has none left.
+  const users = await tx.$queryRawUnsafe<{ email_canonical: string | null }[]>(
+    'DELETE FROM auth.users WHERE id = $1::uuid RETURNING email_canonical',
     userId,
   );
-  for (const { email_normalized: email } of users) {
-    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_states WHERE email_normalized = $1', email);
-    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_failures WHERE email_normalized = $1', email);
-    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_mails WHERE email_normalized = $1', email);
+  for (const { email_canonical: email } of users) {
+    if (email === null) continue;
+    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_states WHERE email_canonical = $1', email);
+    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_failures WHERE email_canonical = $1', email);
+    await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_mails WHERE email_canonical = $1', email);
   }
   // Already done by the account service when the deletion was asked for; repeated here because a
   // sign-in that raced the deletion may have made a session since.

@@ -6,8 +6,9 @@ import type { AuthContext } from '../context.ts';
 export async function exportAuthSection(ctx: AuthContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.auth>> {
   const user = await ctx.db.user.findUnique({ where: { id: userId } });
   if (!user) throw new Error('No such user');
+  // A superseded account (no key) has no sign-in requests of its own any more.
   const requests = await ctx.db.signInState.findMany({
-    where: { emailNormalized: user.emailNormalized },
+    where: { emailCanonical: user.emailCanonical ?? { in: [] } },
     orderBy: { createdAt: 'asc' },
     select: { method: true, createdAt: true, consumedAt: true },
   });

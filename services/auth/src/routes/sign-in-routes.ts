@@ -9,12 +9,14 @@ import { MissingPreSession } from '../errors.ts';
 import { publishCommitted } from '../events.ts';
 import { SESSION_MAX_AGE_SECONDS, startSession } from '../sessions/sessions.ts';
 import type { SignedInUser } from '../sign-in/complete-sign-in.ts';
+import { issueKnownDevice, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDeviceCookieName } from '../sign-in/known-device.ts';
 import { requestSignIn } from '../sign-in/request-sign-in.ts';
 import { resendCode } from '../sign-in/resend-code.ts';
 import { verifyCode, verifyLinkToken } from '../sign-in/verify-sign-in.ts';
 
 export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const names = cookieNames(ctx.platform.config);
+  const deviceCookie = knownDeviceCookieName(ctx.platform.config);
   const r = typed(app);
 
   const browserOf = (request: FastifyRequest): string => {
@@ -31,6 +33,9 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
     publishCommitted(ctx);
     const sessionId = await startSession(ctx, user, request.cookies[names.session]);
     reply.setCookie(names.session, sessionId, cookieOptions(ctx.platform.config, SESSION_MAX_AGE_SECONDS));
+    // This browser is now a known device of the account: the address-wide sign-in limits leave it out.
+    const device = issueKnownDevice(ctx.deviceKey, user.id, ctx.platform.clock.now());
+    reply.setCookie(deviceCookie, device, cookieOptions(ctx.platform.config, KNOWN_DEVICE_MAX_AGE_SECONDS));
     logResult(request, 'sign_in_succeeded', { userId: user.id, registered: user.registered });
     return { success: true as const };
   };
@@ -52,6 +57,7 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
         email: request.body.email,
         method,
         browserId: browserOf(request),
+        deviceCookie: request.cookies[deviceCookie],
         network: clientNetworkOf(request.identity.ip),
       });
       return { stateId, message };

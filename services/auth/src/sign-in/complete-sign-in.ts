@@ -22,18 +22,21 @@ export async function completeSignIn(ctx: AuthContext, tx: AuthTx, state: SignIn
   });
   if (consumed.count !== 1) throw new InvalidCode();
 
-  let user = await tx.user.findUnique({ where: { emailNormalized: state.emailNormalized } });
+  // The account is the mailbox's, whichever spelling of it was typed (canonical-email.ts).
+  let user = await tx.user.findUnique({ where: { emailCanonical: state.emailCanonical } });
   let registered = false;
   if (!user) {
     if (!ctx.platform.settings.getBoolean('registration_enabled')) throw new RegistrationClosed();
+    // The exact address listed, not any alias of it: on a domain where "+" is not a tag,
+    // "chief+x@" may be someone else's mailbox.
     const isAdmin = ctx.platform.config.ADMIN_EMAILS.includes(state.emailNormalized);
-    // ON CONFLICT: two first sign-ins of one address racing each other end with one account.
+    // ON CONFLICT: two first sign-ins of one mailbox racing each other end with one account.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO auth.users (id, email, email_normalized, is_admin, created_at)
-      VALUES (${randomUUID()}::uuid, ${state.emailNormalized}, ${state.emailNormalized}, ${isAdmin}, ${now})
-      ON CONFLICT (email_normalized) DO NOTHING
+      INSERT INTO auth.users (id, email, email_normalized, email_canonical, is_admin, created_at)
+      VALUES (${randomUUID()}::uuid, ${state.emailNormalized}, ${state.emailNormalized}, ${state.emailCanonical}, ${isAdmin}, ${now})
+      ON CONFLICT (email_canonical) DO NOTHING
       RETURNING id`;
-    user = await tx.user.findUniqueOrThrow({ where: { emailNormalized: state.emailNormalized } });
+    user = await tx.user.findUniqueOrThrow({ where: { emailCanonical: state.emailCanonical } });
     if (inserted.length === 1) {
       registered = true;
       await emitUserRegistered(tx, {

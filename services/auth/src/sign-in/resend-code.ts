@@ -2,8 +2,8 @@
 // buys an attacker more guesses.
 import type { AuthContext } from '../context.ts';
 import { BurnedRequest, InvalidCode, OtherBrowser } from '../errors.ts';
-import { assertMailAllowed, lockAddress } from './request-sign-in.ts';
 import { composeSignInMail, deliverSignInMail } from './sign-in-mail.ts';
+import { type Asker, assertMailAllowed, codeRefusal, lockAddress, recordMail, SIGN_IN_TRANSACTION } from './sign-in-limits.ts';
 import { isBurned, SIGN_IN_TTL_MS } from './sign-in-policy.ts';
 import { generateCode, hashBrowser, hashCode } from './sign-in-secrets.ts';
 
@@ -18,15 +18,20 @@ export async function resendCode(
     if (!state || state.method !== 'otp' || state.consumedAt) throw new InvalidCode();
     if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
     if (isBurned(state.failedAttempts)) throw new BurnedRequest();
-    await lockAddress(tx, state.emailNormalized);
-    await assertMailAllowed(tx, state.emailNormalized, request.network, now);
+    await lockAddress(tx, state.emailCanonical);
+    // The browser is the one that asked (checked above), so it is the known device it was then or not.
+    const asker: Asker = { browserHash: state.browserHash, network: request.network, knownDevice: state.knownDevice };
+    const refusal = await codeRefusal(tx, state.emailCanonical, asker, now);
+    if (refusal) throw refusal;
+    await assertMailAllowed(tx, state.emailCanonical, asker, now);
     await tx.signInState.update({
       where: { id: state.id },
       data: { codeHash: hashCode(ctx.codeKey, state.id, code), lastSentAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS) },
     });
-    await tx.signInMail.create({ data: { emailNormalized: state.emailNormalized, ip: request.network, sentAt: now } });
+    await recordMail(tx, state.emailCanonical, asker, now);
+    // The address the first mail went to.
     return state.emailNormalized;
-  });
+  }, SIGN_IN_TRANSACTION);
   await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }));
   return { stateId: request.stateId, email: emailNormalized };
 }

@@ -3,14 +3,15 @@
 // by one and never get past the fifth (SECURITY 1), and two right answers give one session (SECURITY 2).
 // A code's attempt first takes its address's lock (the order sending and resending use: address, then
 // request row), so guesses sent at once at several requests for one address are counted one by one
-// against the address's 10 failures an hour too.
+// against the browser's and the address's 10 failures an hour too (sign-in-limits.ts). Links are
+// never throttled by failures: a 256-bit token cannot be guessed.
 import type { AuthContext } from '../context.ts';
 import type { AuthTx } from '../db.ts';
 import type { SignInState } from '../generated/prisma/client.ts';
-import { BurnedRequest, ExpiredCode, InvalidCode, InvalidToken, OtherBrowser, TooManyFailures } from '../errors.ts';
+import { BurnedRequest, ExpiredCode, InvalidCode, InvalidToken, OtherBrowser } from '../errors.ts';
 import { completeSignIn, type SignedInUser } from './complete-sign-in.ts';
-import { lockAddress } from './request-sign-in.ts';
-import { HOUR_MS, isBurned, isExpired, MAX_FAILURES_PER_ADDRESS_PER_HOUR } from './sign-in-policy.ts';
+import { codeRefusal, lockAddress, recordFailure, SIGN_IN_TRANSACTION } from './sign-in-limits.ts';
+import { isBurned, isExpired } from './sign-in-policy.ts';
 import { codeMatches, hashBrowser, hashLinkToken } from './sign-in-secrets.ts';
 
 type Outcome = { ok: true; user: SignedInUser } | { ok: false; error: Error };
@@ -24,10 +25,6 @@ async function lockState(tx: AuthTx, where: { id: string } | { tokenHash: string
   return id ? tx.signInState.findUnique({ where: { id } }) : null;
 }
 
-async function recentFailures(tx: AuthTx, emailNormalized: string, now: Date): Promise<number> {
-  return tx.signInFailure.count({ where: { emailNormalized, occurredAt: { gt: new Date(now.getTime() - HOUR_MS) } } });
-}
-
 export async function verifyCode(
   ctx: AuthContext,
   request: { stateId: string; otp: string; browserId: string },
@@ -36,16 +33,17 @@ export async function verifyCode(
   // Failures must be recorded even though the answer is an error, so the transaction returns the
   // outcome and the error is thrown after it commits.
   const outcome = await ctx.db.$transaction(async (tx): Promise<Outcome> => {
-    const [address] = await tx.$queryRaw<{ email_normalized: string }[]>`SELECT email_normalized FROM auth.sign_in_states WHERE id = ${request.stateId}::uuid`;
+    const [address] = await tx.$queryRaw<{ email_canonical: string }[]>`SELECT email_canonical FROM auth.sign_in_states WHERE id = ${request.stateId}::uuid`;
     if (!address) return { ok: false, error: new InvalidCode() };
-    await lockAddress(tx, address.email_normalized);
+    await lockAddress(tx, address.email_canonical);
     const state = await lockState(tx, { id: request.stateId });
     if (!state || state.method !== 'otp' || state.consumedAt) return { ok: false, error: new InvalidCode() };
     if (state.browserHash !== hashBrowser(request.browserId)) return { ok: false, error: new OtherBrowser() };
     if (isBurned(state.failedAttempts)) return { ok: false, error: new BurnedRequest() };
-    if ((await recentFailures(tx, state.emailNormalized, now)) >= MAX_FAILURES_PER_ADDRESS_PER_HOUR) {
-      return { ok: false, error: new TooManyFailures() };
-    }
+    // The browser is the one that asked (checked above): its budgets are the request's.
+    const asker = { browserHash: state.browserHash, knownDevice: state.knownDevice };
+    const refusal = await codeRefusal(tx, state.emailCanonical, asker, now);
+    if (refusal) return { ok: false, error: refusal };
     if (isExpired(state.expiresAt, now)) return { ok: false, error: new ExpiredCode() };
     if (!codeMatches(ctx.codeKey, state.id, request.otp, state.codeHash!)) {
       const updated = await tx.signInState.update({
@@ -53,11 +51,11 @@ export async function verifyCode(
         data: { failedAttempts: { increment: 1 } },
         select: { failedAttempts: true },
       });
-      await tx.signInFailure.create({ data: { emailNormalized: state.emailNormalized, occurredAt: now } });
+      await recordFailure(tx, state.emailCanonical, asker, now);
       return { ok: false, error: isBurned(updated.failedAttempts) ? new BurnedRequest() : new InvalidCode() };
     }
     return { ok: true, user: await completeSignIn(ctx, tx, state, now) };
-  });
+  }, SIGN_IN_TRANSACTION);
   if (!outcome.ok) throw outcome.error;
   return outcome.user;
 }
@@ -74,5 +72,5 @@ export async function verifyLinkToken(
     }
     if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
     return completeSignIn(ctx, tx, state, now);
-  });
+  }, SIGN_IN_TRANSACTION);
 }

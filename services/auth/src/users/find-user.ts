@@ -6,6 +6,8 @@ interface UserRow {
   id: string;
   email: string;
   email_normalized: string;
+  email_canonical: string | null;
+  superseded_by: string | null;
   is_admin: boolean;
   is_banned: boolean;
   created_at: Date | string;
@@ -31,7 +33,7 @@ interface UserRow {
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const toDateOrNull = (value: Date | string | null) => (value === null ? null : toDate(value));
 
-const SELECT_USER = `SELECT id, email, email_normalized, is_admin, is_banned, created_at, last_sign_in_at,
+const SELECT_USER = `SELECT id, email, email_normalized, email_canonical, superseded_by, is_admin, is_banned, created_at, last_sign_in_at,
   first_name, last_name, profile_image_url, bio, location, birth_year, gender, occupation, website,
   twitter_handle, linkedin_url, facebook_url, instagram_handle, profile_updated_at, political_capital,
   political_capital_version
@@ -44,6 +46,8 @@ export async function findUserById(ctx: AuthContext, id: string): Promise<User |
     id: row.id,
     email: row.email,
     emailNormalized: row.email_normalized,
+    emailCanonical: row.email_canonical,
+    supersededBy: row.superseded_by,
     isAdmin: row.is_admin,
     isBanned: row.is_banned,
     createdAt: toDate(row.created_at),
