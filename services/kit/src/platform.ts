@@ -53,6 +53,17 @@ export interface PlatformOverrides {
   mailer?: Mailer;
 }
 
+/**
+ * Where and as whom to connect to NATS. With a user (issue 14 item 4), replies come to the inbox
+ * prefix _INBOX_<user>, the only inbox its permissions let it subscribe to (infra/nats-authorization.ts).
+ */
+export function natsConnectionOptions(config: Pick<PlatformConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>) {
+  return {
+    servers: config.NATS_URL!,
+    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD, inboxPrefix: `_INBOX_${config.NATS_USER}` } : {}),
+  };
+}
+
 export async function createPlatform(config: PlatformConfig, overrides: PlatformOverrides = {}): Promise<Platform> {
   const logger = overrides.logger ?? (overrides.logStream ? pino({ level: config.LOG_LEVEL }, overrides.logStream) : pino({ level: config.LOG_LEVEL }));
   const secrets = await loadSecrets(config);
@@ -71,7 +82,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   // otherwise builds two Error objects (stack captured) for every request, including every
   // JetStream publish the outbox relay waits an ack for: ~4 % of the priorities service's CPU under
   // votes in a profile. A timed-out request still rejects with a TimeoutError, without the caller's stack.
-  const nc = hub ? null : await connect({ servers: config.NATS_URL!, name: 'civic-platform', noAsyncTraces: true });
+  const nc = hub ? null : await connect({ ...natsConnectionOptions(config), name: 'civic-platform', noAsyncTraces: true });
   const events = await createEventBus(
     nc
       ? { transport: 'nats', natsConnection: nc, streams: { namespace: config.NATS_PREFIX }, logger }
