@@ -1,25 +1,22 @@
 // `npm run start:distributed`: the distributed profile on one machine, the same processes
-// docker-compose.yml describes. Defaults point at this machine's PostgreSQL, NATS and Redis;
-// secrets are generated once into $DATA_DIR/distributed.env (never in code).
+// docker-compose.yml describes. PostgreSQL is this machine's (its administrator creates a role per
+// service); NATS and Redis are servers of our own, started here with a user per process (issue 14
+// item 4), since the machine's run without users. Secrets and passwords are generated once into
+// $DATA_DIR/distributed.env (never in code).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFrontendsBuilt } from '../scripts/ensure-frontends.ts';
+import { credentialKeys, generateCredentials } from './network-credentials.ts';
+import { startSecuredNetwork } from './secured-network.ts';
 import { GATEWAY_ENTRY, SERVER_NODE_FLAGS, SERVICE_PROCESSES } from './services.ts';
-import { setupDistributed } from './setup-distributed.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = resolve(ROOT, process.env.DATA_DIR ?? 'data');
 
-function loadOrCreateSecrets(): Record<string, string> {
-  const file = resolve(DATA_DIR, 'distributed.env');
-  if (!existsSync(file)) {
-    mkdirSync(DATA_DIR, { recursive: true });
-    const secret = () => randomBytes(32).toString('base64url');
-    writeFileSync(file, `INTERNAL_JWT_SECRET=${secret()}\nCSRF_SECRET=${secret()}\nAUTH_CODE_KEY=${secret()}\n`, { mode: 0o600 });
-  }
+function readEnvFile(file: string): Record<string, string> {
   return Object.fromEntries(
     readFileSync(file, 'utf8')
       .split('\n')
@@ -28,26 +25,55 @@ function loadOrCreateSecrets(): Record<string, string> {
   );
 }
 
-const env: NodeJS.ProcessEnv = {
-  DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/postgres',
-  NATS_URL: 'nats://127.0.0.1:4222',
-  REDIS_URL: 'redis://127.0.0.1:6379',
+/** The secrets and every process's passwords; a file from before the passwords existed gets them added. */
+function loadOrCreateSecrets(): Record<string, string> {
+  const file = resolve(DATA_DIR, 'distributed.env');
+  if (!existsSync(file)) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    const secret = () => randomBytes(32).toString('base64url');
+    writeFileSync(file, `INTERNAL_JWT_SECRET=${secret()}\nCSRF_SECRET=${secret()}\nAUTH_CODE_KEY=${secret()}\n`, { mode: 0o600 });
+  }
+  const known = readEnvFile(file);
+  const fresh = generateCredentials();
+  const missing = credentialKeys().filter((key) => !known[key]);
+  if (missing.length) appendFileSync(file, missing.map((key) => `${key}=${fresh[key]}\n`).join(''));
+  return readEnvFile(file);
+}
+
+await ensureFrontendsBuilt();
+const secrets = loadOrCreateSecrets();
+// Each process gets the shared secrets and its own passwords only (network.envOf), never the others'.
+const passwords = new Set(credentialKeys());
+const base: NodeJS.ProcessEnv = {
   // Local development: sign-in mail as .eml files under data/mail (a deployment must choose; see README).
   MAIL_TRANSPORT: 'file',
-  ...loadOrCreateSecrets(),
+  ...Object.fromEntries(Object.entries(secrets).filter(([key]) => !passwords.has(key))),
   ...process.env,
   PROFILE: 'distributed',
   DATA_DIR,
 };
-
-await ensureFrontendsBuilt();
-await setupDistributed(env);
+// The PostgreSQL administrator: creates the roles and databases; no service process gets it.
+const adminDatabaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const network = await startSecuredNetwork({
+  dir: DATA_DIR,
+  services: SERVICE_PROCESSES.map((s) => s.name),
+  databaseUrl: adminDatabaseUrl,
+  databasePrefix: base.DATABASE_PREFIX ?? 'civic_',
+  natsPrefix: base.NATS_PREFIX ?? '',
+  redisPrefix: base.REDIS_PREFIX ?? 'civic:',
+  credentials: secrets,
+  natsPort: process.env.LOCAL_NATS_PORT ? Number(process.env.LOCAL_NATS_PORT) : undefined,
+  redisPort: process.env.LOCAL_REDIS_PORT ? Number(process.env.LOCAL_REDIS_PORT) : undefined,
+});
+const { adminEnv } = network;
+console.log(`NATS ${adminEnv.NATS_URL} and Redis ${new URL(adminEnv.REDIS_URL!).host} started with a user per process; PostgreSQL roles ready`);
+const envOf = (user: string): NodeJS.ProcessEnv => ({ ...base, ...network.envOf(user) });
 
 const children: ChildProcess[] = [];
 function start(name: string, entry: string, extra: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', resolve(ROOT, entry)], {
     cwd: ROOT,
-    env: { ...env, ...extra },
+    env: { ...envOf(name), ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
@@ -65,6 +91,7 @@ async function stop(code: number) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+  await network.close();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));

@@ -1,23 +1,60 @@
-// Prepares the shared infrastructure of the distributed profile: one PostgreSQL database per
-// service (migrations then run when each service starts) and one JetStream stream per service.
+// Prepares the servers of the distributed profile, as their administrator (issue 14 item 4):
+// - PostgreSQL: per service an owner role owning the database `<prefix><service>` (it runs the
+//   migrations when the service starts) and the runtime role the service works as; CONNECT for no one
+//   else. Passwords from DATABASE_OWNER_PASSWORD_<SERVICE> and DATABASE_PASSWORD_<SERVICE>; without
+//   them, only the databases (the administrator's role then runs everything: development only).
+// - NATS: one JetStream stream per producer of an event in the contracts, created as the admin user
+//   (NATS_USER/NATS_PASSWORD), since a service's user may create only its own.
+// - `--write-server-auth <dir>`: writes the NATS authorization (nats-auth.conf, included by
+//   infra/nats/nats-server.conf) and the Redis ACL file (redis-users.acl) from the NATS_PASSWORD_* and
+//   REDIS_PASSWORD_* variables, for servers this script does not start (docker-compose.yml).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { loadConfig, ZPlatformConfig } from '@civic/service-kit/config';
 import { ensureDatabase } from '@civic/service-kit/db/pg-driver';
 import { ensureStreams } from '@civic/service-kit/events/index';
+import { natsConnectionOptions } from '@civic/service-kit/platform';
+import { streamOwners } from './event-producers.ts';
+import { natsAuthorizationConfig } from './nats-authorization.ts';
+import { NETWORK_USERS, passwordOf } from './network-credentials.ts';
+import { databaseRolesFor, ensureServiceRoles } from './postgres-roles.ts';
+import { redisAclRules } from './redis-acl.ts';
 import { SERVICE_PROCESSES } from './services.ts';
 
 export async function setupDistributed(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   // Setup sends no mail: a transport is not its to choose, so any value satisfies the check.
   const config = loadConfig(ZPlatformConfig, { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://unused.invalid', ...env, PROFILE: 'distributed' });
   const services = SERVICE_PROCESSES.map((s) => s.name);
-  for (const service of services) await ensureDatabase(config.DATABASE_URL!, `${config.DATABASE_PREFIX}${service}`);
-  const nc = await connect({ servers: config.NATS_URL! });
+  for (const service of services) {
+    const upper = service.toUpperCase();
+    const owner = env[`DATABASE_OWNER_PASSWORD_${upper}`];
+    const runtime = env[`DATABASE_PASSWORD_${upper}`];
+    if (owner && runtime) await ensureServiceRoles(config.DATABASE_URL!, databaseRolesFor(config.DATABASE_PREFIX, service), { owner, runtime });
+    else await ensureDatabase(config.DATABASE_URL!, `${config.DATABASE_PREFIX}${service}`);
+  }
+  const nc = await connect(natsConnectionOptions(config));
   try {
-    await ensureStreams(nc, services, { namespace: config.NATS_PREFIX });
+    await ensureStreams(nc, streamOwners(services), { namespace: config.NATS_PREFIX });
   } finally {
     await nc.close();
   }
-  console.log(`databases ${services.map((s) => config.DATABASE_PREFIX + s).join(', ')} and their streams are ready`);
+  console.log(`databases ${services.map((s) => config.DATABASE_PREFIX + s).join(', ')}, their roles and the streams are ready`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await setupDistributed();
+/** The NATS and Redis user files of a deployment's own servers, from the passwords in `env`. */
+export function writeServerAuth(dir: string, env: NodeJS.ProcessEnv = process.env): void {
+  const services = SERVICE_PROCESSES.map((s) => s.name);
+  const passwords = (kind: 'NATS' | 'REDIS') =>
+    Object.fromEntries(['admin', ...NETWORK_USERS].map((user) => [user, passwordOf(env, `${kind}_PASSWORD_${user.toUpperCase()}`)]));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'nats-auth.conf'), natsAuthorizationConfig({ services, namespace: env.NATS_PREFIX ?? '', passwords: passwords('NATS') }), { mode: 0o600 });
+  const acl = redisAclRules({ users: NETWORK_USERS, prefix: env.REDIS_PREFIX ?? 'civic:', passwords: passwords('REDIS') });
+  writeFileSync(join(dir, 'redis-users.acl'), `user default off\n${acl.map((rule) => `user ${rule}`).join('\n')}\n`, { mode: 0o600 });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const at = process.argv.indexOf('--write-server-auth');
+  if (at >= 0) writeServerAuth(process.argv[at + 1] ?? 'data');
+  else await setupDistributed();
+}

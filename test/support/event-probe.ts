@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts';
 import { outboxMigrationSql } from '@civic/service-kit/events/index';
+import { createPostgresDatabaseProvider } from '@civic/service-kit/db/database-provider';
 import type { Platform } from '@civic/service-kit/platform';
+import { LOCAL_INFRA } from './infrastructure.ts';
 import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
 
 export interface EventProbe<E extends EventDefinition> {
@@ -18,7 +20,13 @@ export async function probeEvents<E extends EventDefinition>(platform: Platform,
   const dir = await mkdtemp(join(tmpdir(), 'civic-probe-'));
   await mkdir(join(dir, '20260101000000_inbox'));
   await writeFile(join(dir, '20260101000000_inbox', 'migration.sql'), outboxMigrationSql(name));
-  const database = await platform.databases.open(name, dir);
+  // Distributed, the platform's roles may not create a database: the probe's inbox is made by the
+  // server's administrator, on the run's prefix (dropped with the stack).
+  const ownDatabases =
+    platform.config.PROFILE === 'distributed'
+      ? createPostgresDatabaseProvider({ DATABASE_URL: LOCAL_INFRA.DATABASE_URL, DATABASE_PREFIX: platform.config.DATABASE_PREFIX }, undefined, { poolSize: 2 })
+      : null;
+  const database = await (ownDatabases ?? platform.databases).open(name, dir);
   // Raw SQL only: any generated client will do as the transaction runner.
   const db = new PrismaClient({ adapter: database.adapter as never });
   const received: TEventEnvelope<EventPayload<E>>[] = [];
@@ -45,6 +53,7 @@ export async function probeEvents<E extends EventDefinition>(platform: Platform,
     async stop() {
       await subscription.stop();
       await db.$disconnect();
+      await ownDatabases?.close();
       // Distributed, the probe's inbox is a database of its own: the stack drops it with the run's others.
     },
   };

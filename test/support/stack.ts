@@ -14,15 +14,16 @@ import { prioritiesService } from '@civic/priorities';
 import { socialService } from '@civic/social';
 import type { Clock } from '@civic/service-kit/clock';
 import { dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
-import type { Platform } from '@civic/service-kit/platform';
+import { loadConfig, ZPlatformConfig } from '@civic/service-kit/config';
+import { createPlatform, type Platform } from '@civic/service-kit/platform';
 import { buildServiceProcess } from '@civic/service-kit/run-service';
 import type { ServiceDefinition } from '@civic/service-kit/service';
 import { startGateway } from '../../gateway/src/start-gateway.ts';
 import { ApiClient } from './api-client.ts';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
+import { startSecuredNetwork, type SecuredNetwork } from '../../infra/secured-network.ts';
 import { seedPgliteCluster } from './pglite-template.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
-import { deleteStreams } from './nats-streams.ts';
 
 export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService, ledgerService];
 
@@ -39,6 +40,11 @@ export interface Stack {
   dataDir: string;
   env: Record<string, string>;
   gatewayPlatform: Platform;
+  /**
+   * A platform with the administrator's credentials (distributed; the gateway's when embedded), for
+   * test producers that publish any service's events. Made at first use, closed with the stack.
+   */
+  adminPlatform(): Promise<Platform>;
   /** The platform each service runs on (one shared platform when embedded). */
   platforms: Record<string, Platform>;
   /** Distributed only: each service's own base URL (to call it around the gateway). */
@@ -62,6 +68,20 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const dataDir = await mkdtemp(join(tmpdir(), `civic-${profile}-`));
   if (profile === 'embedded') await seedPgliteCluster(dataDir);
   const run = randomBytes(4).toString('hex');
+  // Distributed: NATS and Redis servers of the stack's own with a user per process, and PostgreSQL
+  // roles per service (issue 14 item 4); `env` holds the administrator's credentials, for the tests.
+  const network: SecuredNetwork | null =
+    profile === 'distributed'
+      ? await startSecuredNetwork({
+          dir: dataDir,
+          services: DISTRIBUTED_SERVICES.map((s) => s.name),
+          databaseUrl: LOCAL_INFRA.DATABASE_URL,
+          databasePrefix: `civic_t${run}_`,
+          natsPrefix: `T${run}_`,
+          redisPrefix: `civic:t${run}:`,
+          dropRolesOnClose: true,
+        })
+      : null;
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PROFILE: profile,
@@ -74,10 +94,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     MAIL_TRANSPORT: 'file',
     ...(profile === 'distributed'
       ? {
-          ...LOCAL_INFRA,
-          DATABASE_PREFIX: `civic_t${run}_`,
-          NATS_PREFIX: `T${run}_`,
-          REDIS_PREFIX: `civic:t${run}:`,
+          ...network!.adminEnv,
           INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
           CSRF_SECRET: randomBytes(32).toString('hex'),
           AUTH_CODE_KEY: randomBytes(32).toString('hex'),
@@ -94,8 +111,11 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const serviceUrls: Record<string, string> = {};
   const running = new Map<string, { close(): Promise<void> }>();
 
+  // Each process connects as itself; whatever a test put in `env` (settings, URLs) still reaches it.
+  const envOf = (user: string) => (network ? { ...env, ...network.envOf(user) } : env);
+
   async function startService(service: ServiceDefinition, port = 0) {
-    const { app, platform } = await buildServiceProcess(service, env, overrides);
+    const { app, platform } = await buildServiceProcess(service, envOf(service.name), overrides);
     platforms[service.name] = platform;
     await app.listen({ host: '127.0.0.1', port });
     running.set(service.name, app);
@@ -109,20 +129,38 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   };
 
   if (profile === 'distributed') {
-    for (const service of DISTRIBUTED_SERVICES) await startService(service);
     closers.push(async () => {
       for (const app of running.values()) await app.close();
     });
   }
-  const { app, platform } = await startGateway(env, overrides);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  const started = await (async () => {
+    try {
+      if (profile === 'distributed') for (const service of DISTRIBUTED_SERVICES) await startService(service);
+      const gateway = await startGateway(envOf('gateway'), overrides);
+      await gateway.app.listen({ host: '127.0.0.1', port: 0 });
+      return gateway;
+    } catch (error) {
+      // A stack that fails to start leaves no process or server behind to keep the test running.
+      for (const app of running.values()) await app.close().catch(() => {});
+      await network?.close().catch(() => {});
+      throw error;
+    }
+  })();
+  const { app, platform } = started;
   const baseUrl = listeningUrl(app.server.address());
   closers.unshift(() => app.close());
   if (profile === 'embedded') for (const service of DISTRIBUTED_SERVICES) platforms[service.name] = platform;
 
+  let adminPlatform: Promise<Platform> | undefined;
+  closers.push(async () => {
+    if (adminPlatform && profile === 'distributed') await (await adminPlatform).close();
+  });
+
   return {
     profile,
     baseUrl,
+    adminPlatform: () =>
+      (adminPlatform ??= profile === 'distributed' ? createPlatform(loadConfig(ZPlatformConfig, env), { env, ...overrides }) : Promise.resolve(platform)),
     dataDir,
     env,
     gatewayPlatform: platform,
@@ -143,10 +181,11 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     countMails: (to) => countMails(join(dataDir, 'mail'), to),
     async close() {
       for (const close of closers) await close();
-      if (profile === 'distributed') {
-        // The services' databases and any a test opened on the run's prefix (event probes, producers).
+      if (network) {
+        // The services' databases and any a test opened on the run's prefix (event probes, producers),
+        // then their roles; the stack's NATS (with its streams) and Redis go with their processes.
         for (const database of await listDatabases(env.DATABASE_URL!, env.DATABASE_PREFIX!)) await dropDatabase(env.DATABASE_URL!, database);
-        await deleteStreams(env.NATS_URL!, env.NATS_PREFIX!);
+        await network.close();
       }
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -36,7 +36,8 @@ interface ProducerOutbox {
  * the stack drops when it closes.
  */
 export async function startTestProducer(stack: Stack, name = 'test_producer'): Promise<TestProducer> {
-  const platform = stack.gatewayPlatform;
+  // Distributed, as the NATS administrator: the gateway's user may publish no event (issue 14 item 4).
+  const platform = await stack.adminPlatform();
   const ownDatabases =
     stack.profile === 'distributed'
       ? createPostgresDatabaseProvider({ DATABASE_URL: stack.env.DATABASE_URL, DATABASE_PREFIX: stack.env.DATABASE_PREFIX! }, undefined, { poolSize: 2 })

@@ -38,8 +38,19 @@ export const ZPlatformConfig = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** A PostgreSQL server URL; each service uses the database `${DATABASE_PREFIX}${service}` on it. */
     DATABASE_URL: optionalUrl,
+    /**
+     * The role that owns the service's database (issue 14 item 4): it runs the migrations at start,
+     * then grants DATABASE_URL's role rows only (runtime-grants.ts). Unset: DATABASE_URL's role does both.
+     */
+    DATABASE_OWNER_URL: optionalUrl,
     DATABASE_PREFIX: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('civic_'),
     NATS_URL: optionalUrl,
+    /**
+     * This process's NATS user (infra/nats-authorization.ts gives it its permissions); its replies
+     * arrive under the inbox prefix _INBOX_<user>, which only it may subscribe to.
+     */
+    NATS_USER: z.string().regex(/^[a-z]+$/, 'must be a service name (lower-case letters)').optional(),
+    NATS_PASSWORD: z.string().min(1).optional(),
     /** Prefix of JetStream stream and durable consumer names, so test runs never collide. */
     NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_]*$/).default(''),
     REDIS_URL: optionalUrl,
@@ -68,6 +79,13 @@ export const ZPlatformConfig = z
       for (const key of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PROFILE=distributed' });
       }
+      // The runtime role is DATABASE_URL's user: the owner grants it the rows (runtime-grants.ts).
+      if (c.DATABASE_OWNER_URL && c.DATABASE_URL) {
+        const runtime = new URL(c.DATABASE_URL).username;
+        if (!runtime || runtime === new URL(c.DATABASE_OWNER_URL).username) {
+          ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: "must name another role than DATABASE_URL's, which must name one (the owner migrates, DATABASE_URL's role only reads and writes rows)" });
+        }
+      }
       if (!c.MAIL_TRANSPORT) {
         ctx.addIssue({
           code: 'custom',
@@ -75,6 +93,9 @@ export const ZPlatformConfig = z
           message: 'is required when PROFILE=distributed: smtp, or file (sign-in codes written in clear under DATA_DIR/mail; local development only)',
         });
       }
+    }
+    if (Boolean(c.NATS_USER) !== Boolean(c.NATS_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: [c.NATS_USER ? 'NATS_PASSWORD' : 'NATS_USER'], message: 'NATS_USER and NATS_PASSWORD go together' });
     }
     if (c.MAIL_TRANSPORT === 'smtp' && !c.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT=smtp' });

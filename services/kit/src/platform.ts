@@ -62,6 +62,17 @@ export interface PlatformOverrides {
   mailer?: Mailer;
 }
 
+/**
+ * Where and as whom to connect to NATS. With a user (issue 14 item 4), replies come to the inbox
+ * prefix _INBOX_<user>, the only inbox its permissions let it subscribe to (infra/nats-authorization.ts).
+ */
+export function natsConnectionOptions(config: Pick<PlatformConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>) {
+  return {
+    servers: config.NATS_URL!,
+    ...(config.NATS_USER ? { user: config.NATS_USER, pass: config.NATS_PASSWORD, inboxPrefix: `_INBOX_${config.NATS_USER}` } : {}),
+  };
+}
+
 export async function createPlatform(config: PlatformConfig, overrides: PlatformOverrides = {}): Promise<Platform> {
   const logOptions = { level: config.LOG_LEVEL, ...logContextOptions(overrides.service) };
   const logger = overrides.logger ?? (overrides.logStream ? pino(logOptions, overrides.logStream) : pino(logOptions));
@@ -85,7 +96,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   // in or out that still looked alive); readiness reports the outage meanwhile.
   const nc = hub
     ? null
-    : await connect({ servers: config.NATS_URL!, name: 'civic-platform', noAsyncTraces: true, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 }).catch(
+    : await connect({ ...natsConnectionOptions(config), name: 'civic-platform', noAsyncTraces: true, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 }).catch(
         (error: unknown) => {
           // Nothing opened so far may keep the failed process alive (ioredis would reconnect for ever).
           redis?.disconnect();

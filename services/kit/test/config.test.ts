@@ -37,3 +37,25 @@ test('mail: embedded defaults to files; distributed must choose, since files kee
 test('ADMIN_EMAILS is a trimmed, lower-cased list', () => {
   assert.deepEqual(loadConfig(ZPlatformConfig, { ADMIN_EMAILS: ' Boss@Example.gov , ,b@c.io' }).ADMIN_EMAILS, ['boss@example.gov', 'b@c.io']);
 });
+
+test('credentials inside the network: NATS user and password go together, the database owner is another role (issue 14 item 4)', () => {
+  const distributed = {
+    PROFILE: 'distributed',
+    DATABASE_URL: 'postgresql://civic_ledger_app:pw@127.0.0.1/postgres',
+    NATS_URL: 'nats://127.0.0.1:4222',
+    REDIS_URL: 'redis://ledger:pw@127.0.0.1:6379',
+    INTERNAL_JWT_SECRET: 'x'.repeat(32),
+    CSRF_SECRET: 'y'.repeat(32),
+    MAIL_TRANSPORT: 'file',
+  };
+  assert.throws(() => loadConfig(ZPlatformConfig, { ...distributed, NATS_USER: 'ledger' }), /NATS_PASSWORD: NATS_USER and NATS_PASSWORD go together/);
+  assert.throws(() => loadConfig(ZPlatformConfig, { ...distributed, NATS_PASSWORD: 'pw' }), /NATS_USER: NATS_USER and NATS_PASSWORD go together/);
+  assert.throws(() => loadConfig(ZPlatformConfig, { ...distributed, NATS_USER: 'Ledger Service', NATS_PASSWORD: 'pw' }), /NATS_USER: must be a service name/);
+  assert.throws(
+    () => loadConfig(ZPlatformConfig, { ...distributed, DATABASE_OWNER_URL: 'postgresql://civic_ledger_app:pw@127.0.0.1/postgres' }),
+    /DATABASE_OWNER_URL: must name another role/,
+  );
+  const config = loadConfig(ZPlatformConfig, { ...distributed, NATS_USER: 'ledger', NATS_PASSWORD: 'pw', DATABASE_OWNER_URL: 'postgresql://civic_ledger:pw@127.0.0.1/postgres' });
+  assert.equal(config.NATS_USER, 'ledger');
+  assert.equal(config.DATABASE_OWNER_URL, 'postgresql://civic_ledger:pw@127.0.0.1/postgres');
+});

@@ -26,7 +26,8 @@ const RELAY_POLL_MS = 100;
 export const ledgerService = defineService({
   name: LEDGER_SCHEMA,
   async plugin(app, { platform }) {
-    const database = await platform.databases.open(LEDGER_SCHEMA, MIGRATIONS_DIR);
+    // Entries are append-only by privilege too: the service's runtime role may only read and add them.
+    const database = await platform.databases.open(LEDGER_SCHEMA, MIGRATIONS_DIR, { appendOnlyTables: ['entries'] });
     const db = createLedgerDb(database);
     const ctx: LedgerContext = { db, sql: database.driver, platform };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: LEDGER_SCHEMA, service: LEDGER_SCHEMA, pollIntervalMs: RELAY_POLL_MS });

@@ -109,10 +109,10 @@ for (const { profile, skip } of await profilePlan()) {
 
     test('replaying every credit event twice, even after the inbox forgot them, changes nothing (SECURITY 20)', async () => {
       const probes: EventProbe<EventDefinition>[] = [
-        (await probeEvents(stack.gatewayPlatform, authEvents.UserRegistered, 'probe_registered')) as EventProbe<EventDefinition>,
-        (await probeEvents(stack.gatewayPlatform, prioritiesEvents.PriorityCreated, 'probe_priorities')) as EventProbe<EventDefinition>,
-        (await probeEvents(stack.gatewayPlatform, briefingEvents.DocumentCreated, 'probe_briefing')) as EventProbe<EventDefinition>,
-        (await probeEvents(stack.gatewayPlatform, socialEvents.RecruitJoined, 'probe_recruit')) as EventProbe<EventDefinition>,
+        (await probeEvents(stack.platforms.ledger!, authEvents.UserRegistered, 'probe_registered')) as EventProbe<EventDefinition>,
+        (await probeEvents(stack.platforms.ledger!, prioritiesEvents.PriorityCreated, 'probe_priorities')) as EventProbe<EventDefinition>,
+        (await probeEvents(stack.platforms.ledger!, briefingEvents.DocumentCreated, 'probe_briefing')) as EventProbe<EventDefinition>,
+        (await probeEvents(stack.platforms.ledger!, socialEvents.RecruitJoined, 'probe_recruit')) as EventProbe<EventDefinition>,
       ];
       const producer = await startTestProducer(stack);
       try {

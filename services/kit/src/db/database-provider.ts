@@ -18,6 +18,7 @@ import { unreachableDependency } from '../dependency-error.ts';
 import { failureKindOf } from '../failure-kind.ts';
 import { runMigrations, type MigrationLogger } from './migrate.ts';
 import { databaseUrl, ensureDatabase, pgPoolDriver } from './pg-driver.ts';
+import { grantRuntimeRole } from './runtime-grants.ts';
 import { pgliteDriver } from './pglite-driver.ts';
 import { createPGlite } from './pglite-extensions.ts';
 import type { SqlDriver } from './sql-driver.ts';
@@ -29,8 +30,16 @@ export interface ServiceDatabase {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /**
+   * Tables the service only ever reads and appends to. When the service runs as a role other than
+   * its database's owner (DATABASE_OWNER_URL), that role gets no UPDATE, DELETE or TRUNCATE on them.
+   */
+  appendOnlyTables?: readonly string[];
+}
+
 export interface DatabaseProvider {
-  open(service: string, migrationsDir: string): Promise<ServiceDatabase>;
+  open(service: string, migrationsDir: string, options?: OpenOptions): Promise<ServiceDatabase>;
   /** Resolves when every database opened so far (migrations applied) answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -104,7 +113,7 @@ export interface DatabaseLogger extends MigrationLogger {
 }
 
 export function createPostgresDatabaseProvider(
-  config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_PREFIX'>,
+  config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_PREFIX'> & Partial<Pick<PlatformConfig, 'DATABASE_OWNER_URL'>>,
   logger?: DatabaseLogger,
   options: { poolSize?: number } = {},
 ): DatabaseProvider {
@@ -112,10 +121,13 @@ export function createPostgresDatabaseProvider(
   if (!serverUrl) throw new Error('DATABASE_URL is required for the PostgreSQL database provider');
   const opened = new Set<ServiceDatabase>();
   return {
-    async open(service, migrationsDir) {
+    async open(service, migrationsDir, openOptions = {}) {
       const name = `${config.DATABASE_PREFIX}${service}`;
-      await ensureDatabase(serverUrl, name).catch((error: unknown) => {
-        throw failureKindOf(error) === 'infrastructure' ? unreachableDependency('DATABASE_URL', 'PostgreSQL', serverUrl, error) : error;
+      // A runtime role may not create databases: infra/setup-distributed.ts made it, owned by the owner role.
+      const adminUrl = config.DATABASE_OWNER_URL ?? serverUrl;
+      await ensureDatabase(adminUrl, name).catch((error: unknown) => {
+        const variable = config.DATABASE_OWNER_URL ? 'DATABASE_OWNER_URL' : 'DATABASE_URL';
+        throw failureKindOf(error) === 'infrastructure' ? unreachableDependency(variable, 'PostgreSQL', adminUrl, error) : error;
       });
       const connectionString = databaseUrl(serverUrl, name);
       // Migrations, raw hot reads and infrastructure queries; Prisma keeps its own pool.
@@ -126,7 +138,19 @@ export function createPostgresDatabaseProvider(
       const onIdleError = (error: Error) => logger?.warn({ err: error, database: name }, 'a PostgreSQL connection failed while idle; it is replaced at the next query');
       pool.on('error', onIdleError);
       const driver = pgPoolDriver(pool);
-      await runMigrations(driver, { schema: service, migrationsDir, logger });
+      if (config.DATABASE_OWNER_URL) {
+        // The owner migrates on a connection of its own, then lets the runtime role at the rows.
+        const owner = pgPoolDriver(new pg.Pool({ connectionString: databaseUrl(config.DATABASE_OWNER_URL, name), max: 1 }));
+        try {
+          await runMigrations(owner, { schema: service, migrationsDir, logger });
+          const role = decodeURIComponent(new URL(serverUrl).username);
+          await grantRuntimeRole(owner, { database: name, schema: service, role, appendOnlyTables: openOptions.appendOnlyTables });
+        } finally {
+          await owner.close();
+        }
+      } else {
+        await runMigrations(driver, { schema: service, migrationsDir, logger });
+      }
       // Closing twice (the owner, then the provider at shutdown) ends the pool once.
       let closing: Promise<void> | undefined;
       const database: ServiceDatabase = {

@@ -1,9 +1,10 @@
 // The ledger's part of account erasure (civic.account.user.deleted), in the consumer's transaction:
 // the tombstone first (the append-only trigger lets an entry be deleted only when its account has
-// one), then the entries, the cancelled debit keys and the account. The exclusive per-user lock waits
-// for any posting in flight (data-rights/user-lock.ts); a posting that comes later sees the tombstone
-// and records nothing, so later credits for the user are ignored. No event: auth erases its copy of
-// the balance with the user. A redelivery finds nothing left and changes nothing.
+// one), then the entries (by ledger.erase_entries, which runs as the tables' owner), the cancelled
+// debit keys and the account. The exclusive per-user lock waits for any posting in flight
+// (data-rights/user-lock.ts); a posting that comes later sees the tombstone and records nothing, so
+// later credits for the user are ignored. No event: auth erases its copy of the balance with the user.
+// A redelivery finds nothing left and changes nothing.
 import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 import { lockUserExclusive } from './user-lock.ts';
 
@@ -14,7 +15,8 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     userId,
     deletedAt,
   );
-  await tx.$executeRawUnsafe('DELETE FROM ledger.entries WHERE user_id = $1::uuid', userId);
+  // Through the owner's function: the service's role has no DELETE on entries (append-only by privilege).
+  await tx.$queryRawUnsafe('SELECT ledger.erase_entries($1::uuid)', userId);
   await tx.$executeRawUnsafe('DELETE FROM ledger.cancelled_debits WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM ledger.accounts WHERE user_id = $1::uuid', userId);
 }

@@ -17,6 +17,7 @@ import type { Identity } from '@civic/service-kit/http/internal-identity';
 import type { ApiClient } from '../../../../test/support/api-client.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
+import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
 import { MIGRATIONS_DIR } from '../../src/app.ts';
 import { address, BULK_TEST_ENV } from '../../../../test/support/test-users.ts';
@@ -81,7 +82,9 @@ export function setLedgerSetting(stack: Stack, key: PlatformSettingKey, value: s
 }
 
 /** The ledger's own tables, read directly (through the ledger's platform and database). */
+/** The ledger's tables as the administrator when distributed: the triggers, not the service role's rights, are under test. */
 export async function openLedgerTables(stack: Stack): Promise<SqlDriver> {
+  if (stack.profile === 'distributed') return openAdminDatabase(stack, 'ledger');
   const database = await stack.platforms.ledger!.databases.open('ledger', MIGRATIONS_DIR);
   return database.driver;
 }

@@ -35,7 +35,8 @@ export async function redeliver(stack: Stack, envelopes: readonly TEventEnvelope
     }
     return;
   }
-  const nc = await connect({ servers: stack.env.NATS_URL! });
+  // As the stack's NATS administrator: a redelivery republishes another service's events.
+  const nc = await connect({ servers: stack.env.NATS_URL!, user: stack.env.NATS_USER, pass: stack.env.NATS_PASSWORD });
   try {
     const js = jetstream(nc);
     for (const envelope of envelopes) {

@@ -9,6 +9,7 @@ import type { Platform } from '@civic/service-kit/platform';
 import { ApiClient, type ApiResponse } from '../../../../test/support/api-client.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
+import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
 import { MIGRATIONS_DIR } from '../../src/app.ts';
 import { address, BULK_TEST_ENV } from '../../../../test/support/test-users.ts';
@@ -84,7 +85,9 @@ export function setSetting(platforms: readonly Platform[], key: PlatformSettingK
 }
 
 /** priorities' own tables, read directly (through the service's platform and database). */
+/** As the administrator when distributed: tests inject failures with DDL the service's runtime role may not run. */
 export async function openPrioritiesTables(stack: Stack): Promise<SqlDriver> {
+  if (stack.profile === 'distributed') return openAdminDatabase(stack, 'priorities');
   const database = await stack.platforms.priorities!.databases.open('priorities', MIGRATIONS_DIR);
   return database.driver;
 }
