@@ -4,19 +4,9 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import net from 'node:net';
+import { freePort } from '../../infra/local-servers.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
