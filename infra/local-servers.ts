@@ -77,12 +77,17 @@ export async function startNatsServer(options: { dir: string; authorization: str
   return startServer('nats-server', options.command ?? process.env.NATS_SERVER_BIN ?? 'nats-server', ['-c', config], port);
 }
 
-/** redis-server in memory whose default user is off: only the listed ACL users get in. */
-export async function startRedisServer(options: { dir: string; acl: string[]; port?: number; command?: string }): Promise<LocalServer> {
+/**
+ * redis-server whose default user is off: only the listed ACL users get in. In memory, unless
+ * `persist`: then a stop (SIGTERM) saves a snapshot under `dir` that the next start on it loads, as a
+ * deployment's Redis keeps its sessions across a restart.
+ */
+export async function startRedisServer(options: { dir: string; acl: string[]; port?: number; command?: string; persist?: boolean }): Promise<LocalServer> {
   const port = options.port ?? (await freePort());
   await mkdir(options.dir, { recursive: true });
   const config = join(options.dir, 'redis.conf');
-  const lines = [`bind 127.0.0.1`, `port ${port}`, `save ""`, `appendonly no`, `dir ${options.dir}`, 'user default off', ...options.acl.map((rule) => `user ${rule}`)];
+  const save = options.persist ? 'save 3600 1' : 'save ""';
+  const lines = [`bind 127.0.0.1`, `port ${port}`, save, `appendonly no`, `dir ${options.dir}`, 'user default off', ...options.acl.map((rule) => `user ${rule}`)];
   await writeFile(config, `${lines.join('\n')}\n`, { mode: 0o600 });
   return startServer('redis-server', options.command ?? process.env.REDIS_SERVER_BIN ?? 'redis-server', [config], port);
 }

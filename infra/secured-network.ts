@@ -27,6 +27,14 @@ export interface SecuredNetworkOptions {
   redisPort?: number;
   /** Drop the roles named with databasePrefix at close, after their databases (a test run's; a deployment keeps them). */
   dropRolesOnClose?: boolean;
+  /** Redis keeps its data across a stop and start of `servers.redis` (fault-injection tests). */
+  persistentRedis?: boolean;
+}
+
+/** One of the network's servers, which a fault-injection test may stop and start again (same port, same data). */
+export interface RestartableServer {
+  stop(): Promise<void>;
+  start(): Promise<void>;
 }
 
 export interface SecuredNetwork {
@@ -34,6 +42,7 @@ export interface SecuredNetwork {
   adminEnv: Record<string, string>;
   /** The settings that make one process (a service, or `gateway`) connect as itself. */
   envOf(user: string): Record<string, string>;
+  servers: { nats: RestartableServer; redis: RestartableServer };
   close(): Promise<void>;
 }
 
@@ -42,22 +51,41 @@ export async function startSecuredNetwork(options: SecuredNetworkOptions): Promi
   const users = [...options.services, 'gateway'];
   const passwordsFor = (kind: 'NATS' | 'REDIS') =>
     Object.fromEntries(['admin', ...users].map((user) => [user, passwordOf(credentials, `${kind}_PASSWORD_${user.toUpperCase()}`)]));
-  const started: LocalServer[] = [];
+  const started = new Set<LocalServer>();
   const stopAll = async () => {
-    for (const server of started.splice(0)) await server.stop();
+    for (const server of [...started]) await server.stop();
+    started.clear();
+  };
+  const natsOptions = {
+    dir: join(options.dir, 'nats'),
+    authorization: natsAuthorizationConfig({ services: options.services, namespace: options.natsPrefix, passwords: passwordsFor('NATS') }),
+  };
+  const redisOptions = {
+    dir: join(options.dir, 'redis'),
+    acl: redisAclRules({ users, prefix: options.redisPrefix, passwords: passwordsFor('REDIS') }),
+    persist: options.persistentRedis,
+  };
+  /** Stop and start again on the same port and directory. */
+  const restartable = (first: LocalServer, startAgain: (port: number) => Promise<LocalServer>): RestartableServer => {
+    let current: LocalServer | null = first;
+    return {
+      async stop() {
+        if (!current) return;
+        await current.stop();
+        started.delete(current);
+        current = null;
+      },
+      async start() {
+        if (current) return;
+        current = await startAgain(first.port);
+        started.add(current);
+      },
+    };
   };
   try {
     const [nats, redis] = await Promise.all([
-      startNatsServer({
-        dir: join(options.dir, 'nats'),
-        port: options.natsPort,
-        authorization: natsAuthorizationConfig({ services: options.services, namespace: options.natsPrefix, passwords: passwordsFor('NATS') }),
-      }).then((server) => (started.push(server), server)),
-      startRedisServer({
-        dir: join(options.dir, 'redis'),
-        port: options.redisPort,
-        acl: redisAclRules({ users, prefix: options.redisPrefix, passwords: passwordsFor('REDIS') }),
-      }).then((server) => (started.push(server), server)),
+      startNatsServer({ ...natsOptions, port: options.natsPort }).then((server) => (started.add(server), server)),
+      startRedisServer({ ...redisOptions, port: options.redisPort }).then((server) => (started.add(server), server)),
       ...options.services.map((service) =>
         ensureServiceRoles(options.databaseUrl, databaseRolesFor(options.databasePrefix, service), {
           owner: passwordOf(credentials, `DATABASE_OWNER_PASSWORD_${service.toUpperCase()}`),
@@ -92,6 +120,10 @@ export async function startSecuredNetwork(options: SecuredNetworkOptions): Promi
         REDIS_URL: adminRedis.toString(),
       },
       envOf: (user) => ({ ...prefixes, ...networkEnvOf(user, servers, credentials) }),
+      servers: {
+        nats: restartable(nats, (port) => startNatsServer({ ...natsOptions, port })),
+        redis: restartable(redis, (port) => startRedisServer({ ...redisOptions, port })),
+      },
       async close() {
         await stopAll();
         if (options.dropRolesOnClose) await dropRoles(options.databaseUrl, options.databasePrefix);

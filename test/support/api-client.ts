@@ -11,6 +11,8 @@ export interface ApiResponse<T = any> {
 export class ApiClient {
   readonly cookies = new Map<string, string>();
   csrfToken: string | undefined;
+  /** When set, a request without an answer by then fails (fault-injection tests bound every wait). */
+  timeoutMs: number | undefined;
 
   constructor(
     readonly baseUrl: string,
@@ -64,7 +66,8 @@ export class ApiClient {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' });
+    const signal = this.timeoutMs ? AbortSignal.timeout(this.timeoutMs) : undefined;
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual', signal });
     this.#store(response.headers);
     const text = await response.text();
     let parsed: unknown = text;

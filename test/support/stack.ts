@@ -32,6 +32,10 @@ export interface StackOptions {
   clock?: Clock;
   frontends?: boolean;
   logStream?: NodeJS.WritableStream;
+  /** Distributed: the PostgreSQL server (as its administrator) instead of the shared one, e.g. a test's own. */
+  databaseUrl?: string;
+  /** Distributed: Redis keeps its data across a restart of `infrastructure.redis`. */
+  persistentRedis?: boolean;
 }
 
 export interface Stack {
@@ -54,6 +58,8 @@ export interface Stack {
   stopService(name: string): Promise<void>;
   /** Distributed only: starts a stopped service again on the same address. */
   startService(name: string): Promise<void>;
+  /** Distributed only: the stack's own NATS and Redis, to stop and start (fault injection). */
+  infrastructure: SecuredNetwork['servers'] | null;
   readLatestMail(to: string, after?: number): Promise<ReadMail>;
   countMails(to: string): Promise<number>;
   close(): Promise<void>;
@@ -75,11 +81,12 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       ? await startSecuredNetwork({
           dir: dataDir,
           services: DISTRIBUTED_SERVICES.map((s) => s.name),
-          databaseUrl: LOCAL_INFRA.DATABASE_URL,
+          databaseUrl: options.databaseUrl ?? LOCAL_INFRA.DATABASE_URL,
           databasePrefix: `civic_t${run}_`,
           natsPrefix: `T${run}_`,
           redisPrefix: `civic:t${run}:`,
           dropRolesOnClose: true,
+          persistentRedis: options.persistentRedis,
         })
       : null;
   const env: Record<string, string> = {
@@ -177,6 +184,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       if (running.has(name)) return;
       await startService(service, Number(new URL(serviceUrls[name]!).port));
     },
+    infrastructure: network?.servers ?? null,
     readLatestMail: (to, after) => readLatestMail(join(dataDir, 'mail'), to, 5000, after),
     countMails: (to) => countMails(join(dataDir, 'mail'), to),
     async close() {

@@ -2,7 +2,7 @@
 // of the work it belongs to (read at each line from OpenTelemetry's active span), so an operator can
 // go from a log line to its trace and back. A process that runs one service (or the distributed
 // gateway) names it in pino's base fields; the embedded process names each mounted service in its
-// child loggers instead (service.ts), since a child's binding would repeat a base field.
+// requests' child loggers instead (service.ts), since a child's binding would repeat a base field.
 import { hostname } from 'node:os';
 import { trace } from '@opentelemetry/api';
 

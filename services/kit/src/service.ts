@@ -22,13 +22,13 @@ export function defineService(definition: ServiceDefinition): ServiceDefinition 
 }
 
 /**
- * Mounts a service on `app`, every route behind the internal identity check. Its log lines name it:
- * the platform's logger it is given, and its requests' loggers (embedded, where one process serves
- * every service; a service's own process names it in its base fields already).
+ * Mounts a service on `app`, every route behind the internal identity check. In the embedded profile,
+ * where one process serves every service, its requests' log lines name it (a service's own process
+ * names it in every line's base fields already). The platform itself is shared as it is: services key
+ * per-process state on it.
  */
 export async function mountService(app: FastifyInstance, service: ServiceDefinition, platform: Platform): Promise<void> {
   const named = platform.config.PROFILE === 'embedded';
-  const servicePlatform: Platform = named ? { ...platform, logger: platform.logger.child({ service: service.name }) } : platform;
   await app.register(
     async (scope) => {
       if (named) {
@@ -37,8 +37,8 @@ export async function mountService(app: FastifyInstance, service: ServiceDefinit
           done();
         });
       }
-      await scope.register(identityPlugin, { service: service.name, secret: servicePlatform.secrets.internalJwt });
-      await scope.register(service.plugin, { platform: servicePlatform });
+      await scope.register(identityPlugin, { service: service.name, secret: platform.secrets.internalJwt });
+      await scope.register(service.plugin, { platform });
     },
     { name: `service-${service.name}` } as never,
   );

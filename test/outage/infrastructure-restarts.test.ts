@@ -1,0 +1,222 @@
+// Issue 15 item 3: PostgreSQL, NATS and Redis restart in turn under a steady load of reads, votes and
+// sign-ins through the gateway (distributed profile, real processes' servers: a PostgreSQL, NATS and
+// Redis of the test's own). What must hold: no process dies; a request that needs the missing
+// dependency gets a 503 (never a 500, never an answer later than a bound); one that does not keeps
+// working (writes while NATS is away go through the outbox); within seconds of each return every
+// request succeeds again; and the books balance: every acknowledged vote is there once, tallies equal
+// rows, every balance is the sum of its entries, every outbox row is published and every vote reached
+// the social service's feed.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import pg from 'pg';
+import { databaseUrl } from '@civic/service-kit/db/pg-driver';
+import type { ApiClient } from '../support/api-client.ts';
+import { startDedicatedPostgres, type DedicatedServer } from '../support/dedicated-servers.ts';
+import { profilePlan } from '../support/infrastructure.ts';
+import { signIn } from '../support/sign-in.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+import { address, BULK_TEST_ENV } from '../support/test-users.ts';
+
+const distributed = (await profilePlan()).find((p) => p.profile === 'distributed')!;
+/** The longest any request may take, outage or not. */
+const ANSWER_BOUND_MS = 15_000;
+const PAUSE_BETWEEN_REQUESTS_MS = 40;
+
+type Operation = 'read' | 'vote' | 'sign-in';
+interface Outcome {
+  op: Operation;
+  status: number | 'timeout' | 'error';
+  ms: number;
+  at: number;
+  /** vote: the pair it asked for. */
+  pair?: string;
+}
+
+let postgres: DedicatedServer;
+let stack: Stack;
+let voters: { client: ApiClient; id: string }[] = [];
+let priorityIds: string[] = [];
+
+before(async () => {
+  if (distributed.skip) return;
+  postgres = await startDedicatedPostgres();
+  stack = await startStack('distributed', { databaseUrl: postgres.url, persistentRedis: true, env: BULK_TEST_ENV });
+  stack.platforms.priorities!.settings.set('max_priorities_per_user_per_day', '100');
+  for (let i = 0; i < 6; i++) {
+    const client = stack.client();
+    client.timeoutMs = ANSWER_BOUND_MS;
+    const user = await signIn(stack, client, address(`outage${i}`));
+    voters.push({ client, id: user.id });
+  }
+  for (const [i, { client }] of voters.entries()) {
+    for (let j = 0; j < 10; j++) {
+      const created = await client.post('/api/priorities', { title: `Outage priority ${i}-${j}`, description: 'Kept through every restart of the platform.' });
+      assert.equal(created.status, 201, created.text);
+      priorityIds.push(created.body.id);
+    }
+  }
+});
+
+after(async () => {
+  await stack?.close();
+  await postgres?.dispose();
+});
+
+/** The steady load: three loops, each one request at a time with a short pause, until stopped. */
+function startLoad() {
+  const outcomes: Outcome[] = [];
+  const pairs = voters.flatMap((v) => priorityIds.map((p) => ({ voter: v, priorityId: p }))).sort(() => Math.random() - 0.5);
+  let stopped = false;
+  const record = async (op: Operation, send: () => Promise<{ status: number }>, pair?: string) => {
+    const at = Date.now();
+    let status: Outcome['status'];
+    try {
+      status = (await send()).status;
+    } catch (error) {
+      status = (error as Error).name === 'TimeoutError' ? 'timeout' : 'error';
+    }
+    outcomes.push({ op, status, ms: Date.now() - at, at, pair });
+    return status;
+  };
+  const loop = async (step: () => Promise<unknown>) => {
+    while (!stopped) {
+      await step();
+      await new Promise((resolve) => setTimeout(resolve, PAUSE_BETWEEN_REQUESTS_MS));
+    }
+  };
+  const anyVoter = () => voters[Math.floor(Math.random() * voters.length)]!;
+  const loops = [
+    loop(() => record('read', () => anyVoter().client.get('/api/priorities?limit=50'))),
+    loop(async () => {
+      const next = pairs.pop();
+      if (!next) return;
+      const pair = `${next.voter.id}:${next.priorityId}`;
+      await record('vote', () => next.voter.client.post(`/api/priorities/${next.priorityId}/vote`, { voteType: 'endorse' }), pair);
+    }),
+    loop(async () => {
+      const client = stack.client();
+      client.timeoutMs = ANSWER_BOUND_MS;
+      const email = address('outage-signin');
+      let stateId: string | undefined;
+      const sent = await record('sign-in', async () => {
+        const answer = await client.post('/api/auth/email/send-otp', { email });
+        stateId = answer.body?.stateId;
+        return answer;
+      });
+      if (sent !== 200 || !stateId) return;
+      const mail = await stack.readLatestMail(email).catch(() => null);
+      if (!mail?.code) return;
+      await record('sign-in', () => client.post('/api/auth/email/verify-otp', { stateId, otp: mail.code }));
+    }),
+  ];
+  return {
+    outcomes,
+    async stop() {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
+}
+
+/** Waits (bounded) until `count` more outcomes matching `which` are recorded after `since`. */
+async function outcomesAfter(outcomes: Outcome[], since: number, which: (o: Outcome) => boolean, count: number, what: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (outcomes.filter((o) => o.at >= since && which(o)).length < count) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const ok = (o: Outcome) => typeof o.status === 'number' && o.status >= 200 && o.status < 300;
+
+test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick recovery, the books balance', { skip: distributed.skip, timeout: 230_000 }, async () => {
+  const load = startLoad();
+  const report: string[] = [];
+  try {
+    const servers = { postgres, nats: stack.infrastructure!.nats, redis: stack.infrastructure!.redis };
+    for (const name of ['postgres', 'nats', 'redis'] as const) {
+      // Steady first: reads and votes succeed.
+      const steady = Date.now();
+      await outcomesAfter(load.outcomes, steady, (o) => ok(o) && o.op === 'read', 5, `${name}: steady reads`);
+      const downAt = Date.now();
+      await servers[name].stop();
+      // The outage lasts until a dozen answers came back without it.
+      await outcomesAfter(load.outcomes, Date.now(), () => true, 12, `${name}: answers during the outage`);
+      const upAt = Date.now();
+      await servers[name].start();
+      // Recovered when, after the return, reads and votes each succeed several times in a row.
+      const back = Date.now();
+      await outcomesAfter(load.outcomes, back, (o) => ok(o) && o.op === 'read', 5, `${name}: reads after the return`);
+      await outcomesAfter(load.outcomes, back, (o) => ok(o) && o.op === 'vote', 3, `${name}: votes after the return`);
+      const during = load.outcomes.filter((o) => o.at >= downAt && o.at < upAt);
+      const refused = during.filter((o) => o.status === 503).length;
+      const firstOk = load.outcomes.find((o) => o.at >= back && ok(o) && o.op === 'read')!;
+      report.push(`${name}: down ${upAt - downAt} ms, ${during.length} answers during it (${refused} refused with 503), first read served ${firstOk.at + firstOk.ms - back} ms after the return`);
+      if (name === 'nats') {
+        assert.ok(during.some((o) => o.op === 'vote' && ok(o)), 'votes are accepted while NATS is away (the outbox keeps their events)');
+        assert.ok(during.some((o) => o.op === 'read' && ok(o)), 'reads go on while NATS is away');
+      } else {
+        assert.ok(refused > 0, `${name}: requests that need it were refused with 503`);
+      }
+    }
+  } finally {
+    await load.stop();
+  }
+  console.log(`# ${report.join('\n# ')}`);
+
+  // Never a 500, never an answer past the bound.
+  const bad = load.outcomes.filter((o) => o.status === 'timeout' || o.status === 'error' || (typeof o.status === 'number' && o.status >= 500 && o.status !== 503));
+  assert.deepEqual(bad.map((o) => `${o.op} ${o.status} after ${o.ms} ms`), []);
+  assert.ok(load.outcomes.every((o) => o.ms < ANSWER_BOUND_MS));
+
+  // Every process still serves: each service's and the gateway's readiness.
+  for (const url of [...Object.values(stack.serviceUrls), stack.baseUrl]) {
+    const ready = await fetch(`${url}/readyz`);
+    assert.equal(ready.status, 200, `${url}: ${await ready.text()}`);
+  }
+
+  // The books.
+  const acked = new Set(load.outcomes.filter((o) => o.op === 'vote' && ok(o)).map((o) => o.pair!));
+  const ambiguous = load.outcomes.filter((o) => o.op === 'vote' && !ok(o)).length;
+  const query = async <T>(service: string, sql: string): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: databaseUrl(postgres.url, `${stack.env.DATABASE_PREFIX}${service}`) });
+    await client.connect();
+    try {
+      return (await client.query(sql)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+  const rows = await query<{ pair: string }>('priorities', `SELECT user_id || ':' || priority_id AS pair FROM priorities.votes`);
+  const stored = new Set(rows.map((r) => r.pair));
+  assert.equal(stored.size, rows.length, 'one row per (user, priority)');
+  for (const pair of acked) assert.ok(stored.has(pair), `acknowledged vote ${pair} is stored`);
+  assert.ok(rows.length - acked.size <= ambiguous, `no vote beyond those acknowledged or left unanswered (${rows.length} rows, ${acked.size} acked, ${ambiguous} unanswered)`);
+  const tallies = await query<{ off: number }>(
+    'priorities',
+    `SELECT count(*)::int AS off FROM priorities.priorities p
+      WHERE p.endorsements <> (SELECT count(*) FROM priorities.votes v WHERE v.priority_id = p.id AND v.vote_type = 'endorse')`,
+  );
+  assert.equal(tallies[0]!.off, 0, 'every tally equals its rows');
+  const unbalanced = await query<{ n: number }>(
+    'ledger',
+    `SELECT count(*)::int AS n FROM ledger.accounts a WHERE a.balance <> (SELECT coalesce(sum(amount), 0) FROM ledger.entries e WHERE e.user_id = a.user_id)`,
+  );
+  assert.equal(unbalanced[0]!.n, 0, 'every balance is the sum of its entries');
+  const credits = await query<{ n: number }>('ledger', `SELECT count(*)::int AS n FROM ledger.entries WHERE kind = 'priority_created'`);
+  assert.equal(credits[0]!.n, priorityIds.length, 'each priority credited once');
+
+  // Events flowed again in both directions: every outbox drained, every vote in the social feed.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const pending = await Promise.all(
+      ['auth', 'priorities', 'ledger', 'social', 'account'].map(async (s) => (await query<{ n: number }>(s, `SELECT count(*)::int AS n FROM ${s}.outbox WHERE published_at IS NULL`))[0]!.n),
+    );
+    const endorsements = (await query<{ n: number }>('social', `SELECT count(*)::int AS n FROM social.activities WHERE type = 'endorse'`))[0]!.n;
+    if (pending.every((n) => n === 0) && endorsements === rows.length) break;
+    if (Date.now() > deadline) assert.fail(`events did not catch up: unpublished ${pending.join('/')}, ${endorsements} of ${rows.length} endorsements in the feed`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const dead = await Promise.all(['auth', 'priorities', 'ledger', 'social', 'account'].map(async (s) => (await query<{ n: number }>(s, `SELECT count(*)::int AS n FROM ${s}.dead_letters`))[0]!.n));
+  assert.deepEqual(dead, [0, 0, 0, 0, 0], 'no event became a dead letter');
+});
