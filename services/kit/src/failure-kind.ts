@@ -45,6 +45,7 @@ const TRANSIENT_MESSAGE_FRAGMENTS = [
   'connection terminated',
   'connection error',
   'connection is closed',
+  'command timed out',
   'timeout exceeded when trying to connect',
   "can't reach database server",
   'terminating connection due to administrator command',
