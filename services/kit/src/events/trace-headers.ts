@@ -1,7 +1,7 @@
 // Carries W3C trace context (traceparent/tracestate, through whatever propagator is registered) from
 // the producing request into the outbox row, the message headers and the consumer's handler. With no
 // OpenTelemetry SDK registered, inject/extract are no-ops and the headers stay empty.
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Context } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
 import type { TEventEnvelope } from '@civic/contracts/events/define-event';
 
 export type TraceHeaders = Record<string, string>;
@@ -30,32 +30,12 @@ export function runInConsumerSpan<R>(
   system: 'nats' | 'in-process',
   work: () => Promise<R>,
 ): Promise<R> {
-  const parent = extractTraceContext(headers);
-  const tracer = trace.getTracer(TRACER_NAME);
-  return tracer.startActiveSpan(
-    `${envelope.subject} process`,
-    {
-      kind: SpanKind.CONSUMER,
-      attributes: {
-        'messaging.system': system,
-        'messaging.destination.name': envelope.subject,
-        'messaging.message.id': envelope.id,
-        'messaging.consumer.group.name': consumer,
-      },
-    },
-    parent,
-    async (span) => {
-      try {
-        return await work();
-      } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
-  );
+  return runInSpan(`${envelope.subject} process`, SpanKind.CONSUMER, extractTraceContext(headers), work, {
+    'messaging.system': system,
+    'messaging.destination.name': envelope.subject,
+    'messaging.message.id': envelope.id,
+    'messaging.consumer.group.name': consumer,
+  });
 }
 
 /**
@@ -64,28 +44,28 @@ export function runInConsumerSpan<R>(
  * promotion (priorities -> ledger debit) or an export (account -> each service) is one trace.
  */
 export function runInRequestSpan<R>(subject: string, work: (carried: TraceHeaders) => Promise<R>): Promise<R> {
-  return runInSpan(`${subject} request`, SpanKind.CLIENT, subject, context.active(), () => work(captureTraceHeaders()));
+  return runInSpan(`${subject} request`, SpanKind.CLIENT, context.active(), () => work(captureTraceHeaders()), natsAttributes(subject));
 }
 
 export function runInReplySpan<R>(headers: TraceHeaders, subject: string, work: () => Promise<R>): Promise<R> {
-  return runInSpan(`${subject} reply`, SpanKind.SERVER, subject, extractTraceContext(headers), work);
+  return runInSpan(`${subject} reply`, SpanKind.SERVER, extractTraceContext(headers), work, natsAttributes(subject));
 }
 
-function runInSpan<R>(name: string, kind: SpanKind, subject: string, parent: Context, work: () => Promise<R>): Promise<R> {
-  return trace.getTracer(TRACER_NAME).startActiveSpan(
-    name,
-    { kind, attributes: { 'messaging.system': 'nats', 'messaging.destination.name': subject } },
-    parent,
-    async (span) => {
-      try {
-        return await work();
-      } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        throw error;
-      } finally {
-        span.end();
-      }
-    },
-  );
+function natsAttributes(subject: string): Attributes {
+  return { 'messaging.system': 'nats', 'messaging.destination.name': subject };
+}
+
+/** Runs `work` in a span of `kind` under `parent`, recording a failure on it. */
+function runInSpan<R>(name: string, kind: SpanKind, parent: Context, work: () => Promise<R>, attributes: Attributes): Promise<R> {
+  return trace.getTracer(TRACER_NAME).startActiveSpan(name, { kind, attributes }, parent, async (span) => {
+    try {
+      return await work();
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      throw error;
+    } finally {
+      span.end();
+    }
+  });
 }
