@@ -43,6 +43,9 @@ export interface BrowserSession {
 export async function newSession(baseURL: string, options: BrowserContextOptions = {}): Promise<BrowserSession> {
   const context = await (await launchBrowser()).newContext({ baseURL, viewport: DESKTOP_VIEWPORT, ...options });
   context.setDefaultTimeout(10_000);
+  // Loading a page fetches every remote's bundle: on a machine running three test files at once it
+  // once took more than 10 s. Waits for what a page shows stay at 10 s.
+  context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -47,8 +47,8 @@ export function createHttpServer(
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
     // A service plugin opens its database and runs migrations while it registers; on a busy machine
-    // PGlite's first start alone can take seconds.
-    pluginTimeout: 60_000,
+    // PGlite's first start alone can take seconds, and a CI run under load once took over 60 s.
+    pluginTimeout: 120_000,
     trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
