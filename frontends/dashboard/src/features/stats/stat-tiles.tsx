@@ -30,16 +30,22 @@ export function StatTiles() {
     <section aria-label="Platform statistics">
       <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {TILES.map(({ key, label, icon: Icon, tint }) => (
-          <Card key={key} className="flex items-center gap-3 p-4">
-            <span className={`hidden size-11 shrink-0 items-center justify-center rounded-full sm:flex ${tint}`}>
-              <Icon className="size-5" aria-hidden="true" />
-            </span>
-            <div className="flex min-w-0 flex-col-reverse">
-              <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="text-2xl font-bold text-slate-900 tabular-nums" aria-busy={answered ? undefined : true}>
-                {answered ? String(statFigure(stats.isError ? undefined : stats.data, key)) : <span className="inline-block h-7 w-14 animate-pulse rounded bg-slate-200" />}
-              </dd>
-            </div>
+          // The tile itself is the term/definition group: a <dl> may hold only <dt>/<dd> and <div>s of
+          // them, so the icon lives in the term (hidden from assistive technology) and is placed
+          // beside the figures from there (WCAG 1.3.1; axe's definition-list and dlitem rules).
+          <Card key={key} className="relative flex min-w-0 flex-col-reverse p-4 sm:pl-[4.5rem]">
+            <dt className="text-sm text-slate-600">
+              <span
+                aria-hidden="true"
+                className={`absolute top-1/2 left-4 hidden size-11 -translate-y-1/2 items-center justify-center rounded-full sm:flex ${tint}`}
+              >
+                <Icon className="size-5" />
+              </span>
+              {label}
+            </dt>
+            <dd className="text-2xl font-bold text-slate-900 tabular-nums" aria-busy={answered ? undefined : true}>
+              {answered ? String(statFigure(stats.isError ? undefined : stats.data, key)) : <span className="inline-block h-7 w-14 animate-pulse rounded bg-slate-200" />}
+            </dd>
           </Card>
         ))}
       </dl>

@@ -1,0 +1,129 @@
+/// <reference lib="dom" />
+// Every page, signed out and signed in, with its dialogs open, passes axe-core's WCAG 2.0/2.1 A and
+// AA rules with no serious or critical violation, at desktop (1280) and phone (375) width. One
+// browser session goes through them all (signing in once), so the check stays cheap as pages are
+// added: a new page gets a test here.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
+import { describeA11yViolations, expectNoSeriousA11yViolations, findSeriousA11yViolations } from './axe.ts';
+import { answerNamePrompt, codeFor, dialog, namePrompt, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
+import { allPriorities, apiCitizen, apiCreatePriority, apiVote, topPriorities, useBrowserTestServer } from './priority-helpers.ts';
+
+/** Checks the page as it is at desktop width, then at phone width (open dialogs stay open), and
+ *  fails with the violations of both. */
+async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
+  const found: string[] = [];
+  for (const [width, viewport] of [['desktop', DESKTOP_VIEWPORT], ['phone', PHONE_VIEWPORT]] as const) {
+    await page.setViewportSize(viewport);
+    const violations = await findSeriousA11yViolations(page);
+    if (violations.length > 0) found.push(`${what} at ${width} width (${viewport.width} px):\n${describeA11yViolations(violations)}`);
+  }
+  await page.setViewportSize(DESKTOP_VIEWPORT);
+  assert.deepEqual(found, [], `serious or critical accessibility violations:\n${found.join('\n')}`);
+}
+
+describe('accessibility: no serious or critical axe-core violation on any page', () => {
+  const suite = useBrowserTestServer();
+  let session: BrowserSession;
+  let page: Page;
+  let userId = '';
+  const email = uniqueEmail('a11y');
+
+  test('the landing page, signed out', async () => {
+    // Someone else's priorities, one of them endorsed, so the signed-in lists show cards with counts.
+    const author = await apiCitizen(suite.server, 'Ada', 'Author');
+    const first = await apiCreatePriority(author, { title: 'Repair the interstate bridges' });
+    await apiCreatePriority(author, { title: 'Fund rural broadband networks' });
+    await apiVote(author, first.id, 'endorse');
+
+    session = await suite.start();
+    page = session.page;
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: "Shape America's Future" }).waitFor();
+    await expectAccessibleAtBothWidths(page, 'landing page');
+  });
+
+  test('the 404 page, signed out', async () => {
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await expectAccessibleAtBothWidths(page, '404 page, signed out');
+  });
+
+  test('the sign-in dialog (e-mail step, code step), then the first-sign-in name prompt', async () => {
+    await page.goto('/');
+    await openSignInDialog(page);
+    await expectAccessibleAtBothWidths(page, 'sign-in dialog, e-mail step');
+    await requestCode(page, email);
+    await expectAccessibleAtBothWidths(page, 'sign-in dialog, code step');
+    await dialog(page).getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(await codeFor(suite.server, email));
+    await namePrompt(page).waitFor();
+    await expectAccessibleAtBothWidths(page, 'name prompt');
+    await answerNamePrompt(page, 'Alex', 'Access');
+    await waitForDashboard(page);
+    userId = ((await (await session.context.request.get('/api/auth/user')).json()) as { id: string }).id;
+  });
+
+  test('the dashboard, and the phone menu', async () => {
+    await page.goto('/');
+    await waitForDashboard(page);
+    await topPriorities(page).getByRole('article').first().waitFor();
+    await page.getByRole('region', { name: 'Platform statistics' }).locator('dd:not([aria-busy])').first().waitFor();
+    await page.getByRole('region', { name: 'Political Capital Activity' }).getByText('Daily login bonus', { exact: true }).waitFor();
+    // The user menu is named by the name it shows, then by what it opens (WCAG 2.5.3, Label in Name;
+    // Chromium puts a space between the button's flex items, hence the \s*).
+    await page.getByRole('button', { name: /^Alex Access\s*, User menu$/ }).waitFor();
+    await expectAccessibleAtBothWidths(page, 'dashboard');
+
+    await page.setViewportSize(PHONE_VIEWPORT);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog').getByRole('navigation', { name: 'Mobile' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'phone menu (phone)');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(DESKTOP_VIEWPORT);
+  });
+
+  test('/priorities, and the Create Priority dialog', async () => {
+    await page.goto('/priorities');
+    await page.getByRole('heading', { level: 1, name: 'All Priorities' }).waitFor();
+    await allPriorities(page).getByRole('article').first().waitFor();
+    await expectAccessibleAtBothWidths(page, '/priorities');
+
+    await page.getByRole('button', { name: 'Create Priority' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Create New Priority' });
+    await form.waitFor();
+    await expectAccessibleAtBothWidths(page, 'Create Priority dialog');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+  });
+
+  test('own profile, and the Edit Profile dialog', async () => {
+    await page.goto(`/profile/${userId}`);
+    await page.getByRole('heading', { level: 1, name: 'Alex Access' }).waitFor();
+    await page.getByRole('definition').first().waitFor();
+    await expectAccessibleAtBothWidths(page, 'own profile');
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Profile' });
+    await editor.waitFor();
+    await expectAccessibleAtBothWidths(page, 'Edit Profile dialog');
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+  });
+
+  test('/settings', async () => {
+    await page.goto('/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    await page.getByRole('region', { name: 'Privacy' }).getByRole('switch').first().waitFor();
+    await page.getByRole('region', { name: 'Data & Storage' }).getByRole('definition').first().waitFor();
+    await expectAccessibleAtBothWidths(page, '/settings');
+  });
+
+  test('the 404 page, signed in', async () => {
+    await page.goto('/network');
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await expectAccessibleAtBothWidths(page, '404 page, signed in');
+  });
+});
