@@ -13,7 +13,7 @@ import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { openPrioritiesTables, pollUntil, priorityBody, sessionFor, setSetting, TEST_ENV, type Citizen } from './support/priorities-helpers.ts';
-import { accountRow, assertBalance, assertBalancesMatchEntries, openLedgerTables, requestDebit, signInPayer, transactionsOf } from './support/promotion-helpers.ts';
+import { accountRow, assertBalance, assertBalancesMatchEntries, openLedgerTables, requestDebit, signInPayer, transactionsOf, waitForBalance } from './support/promotion-helpers.ts';
 
 const messageOf = (answer: { body: unknown }) => (answer.body as { message?: string }).message;
 const create = (citizen: Citizen, overrides: Parameters<typeof priorityBody>[0] = {}) =>
@@ -153,7 +153,11 @@ for (const { profile, skip } of await profilePlan()) {
         await pollUntil(() => chargesOf(author.id), (rows) => rows.length === 1 && rows[0]!.status === 'refunded');
         assert.deepEqual(await accountRow(ledger, author.id), { balance: 20, version: 1, entries: 1, total: 20 });
         assert.equal((await create(author)).status, 200, 'creations are charged again');
-        await assertBalance(author, 20); // 20 - 5 + 5
+        // 20 - 5 + 5. The balance passes through 15 (the debit, then the reward's event), so auth's copy
+        // may read 20 before the debit reached it: wait for both entries in the ledger first.
+        await pollUntil(() => accountRow(ledger, author.id), (row) => row?.entries === 3);
+        assert.deepEqual(await accountRow(ledger, author.id), { balance: 20, version: 3, entries: 3, total: 20 });
+        await waitForBalance(author, 20);
       });
     }
   });
