@@ -3,26 +3,14 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import net from 'node:net';
-import { freePort } from '../../infra/local-servers.ts';
+import { accepts, freePort } from '../../infra/local-servers.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 async function waitForPort(port: number, open: boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if ((await portAnswers(port)) === open) return;
+    if ((await accepts(port)) === open) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`${what} did not ${open ? 'open' : 'close'} port ${port} within ${timeoutMs} ms`);
