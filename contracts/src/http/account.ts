@@ -149,7 +149,7 @@ export const ACCOUNT_OPERATIONS = {
     summary: "A user's profile; a private one shows others only name and avatar", response: ZProfile,
   }),
   updateProfile: defineOperation({
-    method: 'PATCH', path: '/api/users/{id}/profile', owner: 'account', auth: 'user', errors: [400, 401, 403],
+    method: 'PATCH', path: '/api/users/{id}/profile', owner: 'account', auth: 'active-user', errors: [400, 401, 403],
     summary: 'Edit one\'s own profile (spec 2.15)', body: ZUpdateProfileRequest, response: ZProfile,
   }),
   getSettings: defineOperation({

@@ -61,7 +61,7 @@ export const LEDGER_OPERATIONS = {
     response: z.array(ZPoliticalCapitalTransaction),
   }),
   dailyLogin: defineOperation({
-    method: 'POST', path: '/api/daily-login', owner: 'ledger', auth: 'user', errors: [401, 403],
+    method: 'POST', path: '/api/daily-login', owner: 'ledger', auth: 'active-user', errors: [401, 403],
     summary: 'Credit daily_login_bonus once per UTC day; 200 whether or not this call credited it; banned users get 403',
     response: ZDailyLoginResponse,
   }),

@@ -25,9 +25,17 @@ export interface Operation<
   response: R;
   /** Statuses that answer with the error body. */
   errors: readonly number[];
-  /** Whether the call needs a signed-in user. */
-  auth: 'none' | 'user' | 'admin';
+  /**
+   * Who may call, checked by the service kit before the input is validated (so a visitor gets 401 and
+   * a banned user 403 whatever the body says): 'none' anyone; 'user' a signed-in user; 'active-user' a
+   * signed-in user who is not banned (calls that create content or earn rewards, SECURITY 14);
+   * 'admin' an administrator. The kit applies the guard to the route registered for the operation.
+   */
+  auth: OperationAuth;
 }
+
+export const OPERATION_AUTH = ['none', 'user', 'active-user', 'admin'] as const;
+export type OperationAuth = (typeof OPERATION_AUTH)[number];
 
 export function defineOperation<
   B extends z.ZodType | undefined = undefined,

@@ -178,21 +178,21 @@ export const PRIORITIES_OPERATIONS = {
     query: ZPriorityListQuery, response: z.array(ZPriority),
   }),
   createPriority: defineOperation({
-    method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 409, 429, 503],
+    method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 409, 429, 503],
     summary:
       'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged). Optional Idempotency-Key (charged or free): the same key creates (and debits) once and a repetition answers the first answer; 409 while the first is still under way; 400 when the key was used with another title, description or issue.',
     headers: ZIdempotencyKeyHeaders, body: ZCreatePriorityRequest, response: ZPriority,
   }),
   vote: defineOperation({
-    method: 'POST', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 429],
+    method: 'POST', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 404, 429],
     summary: 'Endorse or oppose (a switch replaces the vote; vote_change_cooldown_hours)', body: ZVoteRequest, response: ZVoteResult,
   }),
   removeVote: defineOperation({
-    method: 'DELETE', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'user', errors: [401, 403, 404, 429],
+    method: 'DELETE', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'active-user', errors: [401, 403, 404, 429],
     summary: "Remove the caller's vote", response: ZVoteResult,
   }),
   promote: defineOperation({
-    method: 'POST', path: '/api/priorities/{id}/promote', owner: 'priorities', auth: 'user', errors: [400, 401, 403, 404, 409, 503],
+    method: 'POST', path: '/api/priorities/{id}/promote', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 404, 409, 503],
     summary:
       'Promote a priority for priority_promotion_cost PC (a decaying boost, docs/ranking.md). Optional Idempotency-Key: the same key debits once and answers the same. 409: not enough political capital (the message contains "Insufficient"), or the same key still in progress. 503: the ledger did not answer; nothing is charged.',
     headers: ZIdempotencyKeyHeaders, response: ZPromotionResult,

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identityPlugin } from './http/identity-plugin.ts';
+import { operationGuards } from './http/operation-guards.ts';
 import type { Platform } from './platform.ts';
 
 export interface ServiceOptions {
@@ -22,7 +23,8 @@ export function defineService(definition: ServiceDefinition): ServiceDefinition 
 }
 
 /**
- * Mounts a service on `app`, every route behind the internal identity check. In the embedded profile,
+ * Mounts a service on `app`, every route behind the internal identity check and the guard its
+ * operation's `auth` asks for. In the embedded profile,
  * where one process serves every service, its requests' log lines name it (a service's own process
  * names it in every line's base fields already). The platform itself is shared as it is: services key
  * per-process state on it.
@@ -38,6 +40,8 @@ export async function mountService(app: FastifyInstance, service: ServiceDefinit
         });
       }
       await scope.register(identityPlugin, { service: service.name, secret: platform.secrets.internalJwt });
+      // Each route gets the guard its contract operation declares (http/operation-guards.ts).
+      await scope.register(operationGuards);
       await scope.register(service.plugin, { platform });
     },
     { name: `service-${service.name}` } as never,

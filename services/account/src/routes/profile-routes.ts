@@ -30,7 +30,8 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: Accoun
     fastifyPath(ops.updateProfile),
     {
       schema: { ...routeSchema(ops.updateProfile), params: ZUserIdParams },
-      // Who may edit is decided before the body is validated: a stranger learns nothing from a 400.
+      // Who may edit is decided before the body is validated: a stranger learns nothing from a 400 (the
+      // kit's 'active-user' guard has already run: signed out 401, banned 403).
       preValidation: async (request) => {
         const userId = requireActiveUser(request);
         if ((request.params as { id?: string }).id !== userId) throw new NotProfileOwner();

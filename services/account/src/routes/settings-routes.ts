@@ -16,8 +16,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: Accou
 
   r.patch(
     fastifyPath(ops.updateSettings),
-    // Signed out is a 401 whatever the body says (the client opens the sign-in dialog on it).
-    { schema: routeSchema(ops.updateSettings), preValidation: async (request) => void requireUser(request) },
+    { schema: routeSchema(ops.updateSettings) },
     async (request) =>
       updateSettings(ctx, requireUser(request), request.body),
   );

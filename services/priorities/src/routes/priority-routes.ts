@@ -1,19 +1,17 @@
 // GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3). The promote route is
 // promotion-routes.ts, votes vote-routes.ts.
 import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
-import { requireActiveUser, requireUser } from '@civic/service-kit/http/identity-plugin';
+import { requireUser } from '@civic/service-kit/http/identity-plugin';
 import { typed } from '@civic/service-kit/service';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { PrioritiesContext } from '../context.ts';
 import { listIssues } from '../issues/list-issues.ts';
 import { createPriority } from '../priorities/create-priority.ts';
 import { listPrioritiesJson } from '../priorities/list-priorities.ts';
 import { getStats } from '../stats/get-stats.ts';
 
-// Who may call is settled before the input is looked at: signed out is 401 and banned is 403
-// whatever the body says (the client opens the sign-in dialog on a 401).
-export const signedIn = async (request: FastifyRequest) => void requireUser(request);
-export const activeUser = async (request: FastifyRequest) => void requireActiveUser(request);
+// Who may call (signed out 401, banned 403 where the operation is 'active-user') is settled by the kit
+// from each operation's `auth`, before the input is looked at.
 
 /** JSON text the handler has made (and checked against the contract) is written as it is. */
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -21,19 +19,19 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: PrioritiesContext }) {
   const r = typed(app);
 
-  r.get(fastifyPath(ops.listIssues), { schema: routeSchema(ops.listIssues), preValidation: signedIn }, async () => listIssues(ctx));
+  r.get(fastifyPath(ops.listIssues), { schema: routeSchema(ops.listIssues) }, async () => listIssues(ctx));
 
   r.get(
     fastifyPath(ops.listPriorities),
-    { schema: routeSchema(ops.listPriorities), preValidation: signedIn },
+    { schema: routeSchema(ops.listPriorities) },
     // A string sent as JSON skips Fastify's serialiser (list-priorities.ts checks and serialises).
     async (request, reply) => reply.type(JSON_TYPE).send((await listPrioritiesJson(ctx, requireUser(request), request.query)) as never),
   );
 
-  r.post(fastifyPath(ops.createPriority), { schema: routeSchema(ops.createPriority), preValidation: activeUser }, async (request) => {
+  r.post(fastifyPath(ops.createPriority), { schema: routeSchema(ops.createPriority) }, async (request) => {
     const key = request.headers[IDEMPOTENCY_KEY_HEADER];
     return createPriority(ctx, request.identity, request.body, typeof key === 'string' ? key : undefined);
   });
 
-  r.get(fastifyPath(ops.stats), { schema: routeSchema(ops.stats), preValidation: signedIn }, async () => getStats(ctx));
+  r.get(fastifyPath(ops.stats), { schema: routeSchema(ops.stats) }, async () => getStats(ctx));
 }

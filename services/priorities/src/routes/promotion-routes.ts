@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';
 import { promotePriority } from '../promotions/promote-priority.ts';
-import { activeUser } from './priority-routes.ts';
 
 const ZPriorityParams = z.object({ id: z.string() });
 
@@ -15,7 +14,7 @@ export async function promotionRoutes(app: FastifyInstance, { ctx }: { ctx: Prio
 
   r.post(
     fastifyPath(ops.promote),
-    { schema: { ...routeSchema(ops.promote), params: ZPriorityParams }, preValidation: activeUser },
+    { schema: { ...routeSchema(ops.promote), params: ZPriorityParams } },
     async (request) => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       return promotePriority(ctx, request.identity, request.params.id, typeof key === 'string' ? key : undefined);

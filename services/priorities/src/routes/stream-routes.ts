@@ -6,10 +6,9 @@
 import { PRIORITY_STREAM_PATH } from '@civic/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { LiveRankings } from '../live/live-rankings.ts';
-import { signedIn } from './priority-routes.ts';
 
 export async function streamRoutes(app: FastifyInstance, { live }: { live: LiveRankings }) {
-  app.get(PRIORITY_STREAM_PATH, { preValidation: signedIn }, async (_request, reply) => {
+  app.get(PRIORITY_STREAM_PATH, { config: { auth: 'user' } }, async (_request, reply) => {
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache, no-transform')

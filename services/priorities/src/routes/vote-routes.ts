@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';
 import { recordVote } from '../votes/record-vote.ts';
-import { activeUser } from './priority-routes.ts';
 
 const ZPriorityParams = z.object({ id: z.string() });
 
@@ -16,13 +15,13 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: Prioritie
 
   r.post(
     fastifyPath(ops.vote),
-    { schema: { ...routeSchema(ops.vote), params: ZPriorityParams }, preValidation: activeUser },
+    { schema: { ...routeSchema(ops.vote), params: ZPriorityParams } },
     async (request) => recordVote(ctx, requireActiveUser(request), request.params.id, { kind: 'cast', voteType: request.body.voteType }),
   );
 
   r.delete(
     fastifyPath(ops.removeVote),
-    { schema: { ...routeSchema(ops.removeVote), params: ZPriorityParams }, preValidation: activeUser },
+    { schema: { ...routeSchema(ops.removeVote), params: ZPriorityParams } },
     async (request) => recordVote(ctx, requireActiveUser(request), request.params.id, { kind: 'remove' }),
   );
 }

@@ -11,13 +11,10 @@ import { UserNotFound } from '../errors.ts';
 
 const ZUserIdParams = z.object({ id: z.string() });
 
-// Signed out is a 401 whatever the query says (the client opens the sign-in dialog on it).
-const signedIn = async (request: Parameters<typeof requireUser>[0]) => void requireUser(request);
-
 export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   const r = typed(app);
 
-  r.get(fastifyPath(ops.listActivities), { schema: routeSchema(ops.listActivities), preValidation: signedIn }, async (request) => {
+  r.get(fastifyPath(ops.listActivities), { schema: routeSchema(ops.listActivities) }, async (request) => {
     const userId = requireUser(request);
     const { limit, network } = request.query;
     return network === 'true' ? listNetworkActivities(ctx, userId, limit) : listOwnActivities(ctx, userId, limit);
@@ -25,7 +22,7 @@ export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: Socia
 
   r.get(
     fastifyPath(ops.listUserActivities),
-    { schema: { ...routeSchema(ops.listUserActivities), params: ZUserIdParams }, preValidation: signedIn },
+    { schema: { ...routeSchema(ops.listUserActivities), params: ZUserIdParams } },
     async (request) => {
       const viewerId = requireUser(request);
       // Anything that is not a UUID names no user: a 404, not a database error.
