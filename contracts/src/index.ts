@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './user.ts';
+export * from './uuid.ts';
 export * from './profile.ts';
 export * from './settings.ts';
 export * from './user-settings.ts';

@@ -19,3 +19,13 @@ export function createPlatformSettings(): PlatformSettings {
     set: (key, value) => void values.set(key, value),
   };
 }
+
+/**
+ * A whole-number setting as it stands now: read at the moment it applies, so an admin's change takes
+ * effect at once. A value that is not a whole number from 0 to `max` falls back to its spec default.
+ */
+export function settingOf(ctx: { platform: { settings: PlatformSettings } }, key: PlatformSettingKey, { max = Number.MAX_SAFE_INTEGER } = {}): number {
+  const value = ctx.platform.settings.getInteger(key);
+  if (Number.isSafeInteger(value) && value >= 0 && value <= max) return value;
+  return Number(PLATFORM_SETTING_DEFAULTS.find((s) => s.key === key)!.value);
+}

@@ -1,15 +1,15 @@
 // A profile as `viewerId` may see it, or null when there is no such user.
+import { isUuid } from '@civic/contracts';
 import type { TProfile } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';
 import { DEFAULT_SETTINGS } from '../settings/default-settings.ts';
 import { toProfileFields } from './profile-fields.ts';
 import { toProfileView, type Visibility } from './profile-view.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function getProfile(ctx: AccountContext, userId: string, viewerId: string): Promise<TProfile | null> {
   // Anything that is not a UUID names no user: a 404, not a database error.
-  if (!UUID.test(userId)) return null;
+  if (!isUuid(userId)) return null;
   const [profile, settings] = await Promise.all([
     ctx.db.profile.findUnique({ where: { userId } }),
     ctx.db.settings.findUnique({ where: { userId }, select: { profileVisibility: true } }),

@@ -3,12 +3,12 @@
 // attacker who spends those budgets from elsewhere cannot stop the owner signing in from a browser
 // they have used before. The cookie grants nothing else: the browser still needs the mailed code or
 // link, and its own per-browser budgets still apply.
+import { isUuid } from '@civic/contracts';
 import { hmacSha256, safeEqual } from '@civic/service-kit/crypto';
 import { isSecureOrigin, type PlatformConfig } from '@civic/service-kit/config';
 import { KNOWN_DEVICE_TTL_MS } from './sign-in-policy.ts';
 
 const VERSION = 'd1';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const KNOWN_DEVICE_MAX_AGE_SECONDS = KNOWN_DEVICE_TTL_MS / 1000;
 
@@ -36,7 +36,7 @@ export function issueKnownDevice(key: string, userId: string, now: Date): string
 export function knownDeviceUserId(key: string, value: string | undefined, now: Date): string | null {
   const [version, userId, issuedAt, mac, ...rest] = (value ?? '').split('.');
   if (version !== VERSION || !userId || !issuedAt || !mac || rest.length > 0) return null;
-  if (!UUID.test(userId) || !/^\d{1,15}$/.test(issuedAt)) return null;
+  if (!isUuid(userId) || !/^\d{1,15}$/.test(issuedAt)) return null;
   if (!safeEqual(signature(key, userId, issuedAt), mac)) return null;
   const age = now.getTime() - Number(issuedAt);
   return age >= 0 && age < KNOWN_DEVICE_TTL_MS ? userId : null;

@@ -8,7 +8,7 @@ import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import type { LedgerContext } from '../context.ts';
-import { settingOf } from '../settings.ts';
+import { amountSettingOf } from '../settings.ts';
 
 async function creditOnce(
   ctx: LedgerContext,
@@ -31,7 +31,7 @@ async function creditOnce(
 
 /** civic.auth.user.registered: the account opens with initial_political_capital. */
 export function openAccount(ctx: LedgerContext, tx: SqlExecutor, userId: string, eventId: string): Promise<void> {
-  const amount = settingOf(ctx, 'initial_political_capital');
+  const amount = amountSettingOf(ctx, 'initial_political_capital');
   return creditOnce(ctx, tx, { userId, eventId, kind: 'initial', amount, description: LEDGER_DESCRIPTIONS.initial });
 }
 
@@ -70,7 +70,7 @@ export function creditRecruitJoined(ctx: LedgerContext, tx: SqlExecutor, recruit
     userId: recruiterId,
     eventId,
     kind: 'recruit_joined',
-    amount: settingOf(ctx, 'recruit_user_reward'),
+    amount: amountSettingOf(ctx, 'recruit_user_reward'),
     description: LEDGER_DESCRIPTIONS.recruit_joined,
   });
 }

@@ -13,7 +13,7 @@ import { AccountErased } from '../errors.ts';
 import { publishCommitted } from '../events.ts';
 import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
 import { utcDayOf } from '../domain/utc-day.ts';
-import { settingOf } from '../settings.ts';
+import { amountSettingOf } from '../settings.ts';
 
 /** Today's bonus already written (or none to give): the answer, from committed data; else null. */
 async function alreadyClaimed(ctx: LedgerContext, userId: string, day: string, amount: number): Promise<TDailyLoginResponse | null> {
@@ -30,14 +30,14 @@ async function alreadyClaimed(ctx: LedgerContext, userId: string, day: string, a
 }
 
 export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promise<TDailyLoginResponse> {
-  const answered = await alreadyClaimed(ctx, userId, utcDayOf(ctx.platform.clock.now()), settingOf(ctx, 'daily_login_bonus'));
+  const answered = await alreadyClaimed(ctx, userId, utcDayOf(ctx.platform.clock.now()), amountSettingOf(ctx, 'daily_login_bonus'));
   if (answered) return answered;
   const reply = await ctx.db.$transaction(async (tx): Promise<TDailyLoginResponse> => {
     const now = ctx.platform.clock.now();
     const account = await lockAccount(tx, userId, now);
     if (!account) throw new AccountErased();
     const day = utcDayOf(now);
-    const amount = settingOf(ctx, 'daily_login_bonus');
+    const amount = amountSettingOf(ctx, 'daily_login_bonus');
     if (amount === 0 || (await findKeyedEntry(tx, userId, 'daily_login', day))) return { credited: false, amount: 0, balance: account.balance };
     const entry = await appendEntry(tx, account, {
       amount,

@@ -16,7 +16,7 @@ import { WRITE_TRANSACTION } from '../db.ts';
 import { AccountDeleted, DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { emitPriorityCreated, publishCommitted } from '../events.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
-import { settingOf } from '../settings.ts';
+import { settingOf } from '@civic/service-kit/settings';
 import { createRecordedPriority } from './create-recorded-priority.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 

@@ -20,7 +20,7 @@ import type { PrioritiesContext } from '../context.ts';
 import { AccountDeleted, DailyLimitReached, InsufficientPoliticalCapital, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
-import { settingOf } from '../settings.ts';
+import { settingOf } from '@civic/service-kit/settings';
 import { insertPriority } from './create-priority.ts';
 import { requestHashOf, startCreation } from './creation-keys.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';

@@ -13,7 +13,7 @@
 // Whatever step 3 or 4 leaves unsettled (a crash, the ledger down for the refund too), the sweeper
 // refunds later (purchases/sweep-purchases.ts): a debit and its effect never diverge.
 import { randomUUID } from 'node:crypto';
-import { prioritiesEvents, type TPromotionResult } from '@civic/contracts';
+import { isUuid, prioritiesEvents, type TPromotionResult } from '@civic/contracts';
 import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { Identity } from '@civic/service-kit/http/internal-identity';
 import { RequestUnavailable, requestUserOf } from '@civic/service-kit/requests/request-bus';
@@ -24,9 +24,8 @@ import { publishCommitted } from '../events.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
-import { settingOf } from '../settings.ts';
+import { settingOf } from '@civic/service-kit/settings';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface PromotionRow {
   id: string;
@@ -119,7 +118,7 @@ export async function promotePriority(
   idempotencyKey: string | undefined,
 ): Promise<TPromotionResult> {
   // Anything that is not a UUID names no priority: a 404, not a database error.
-  if (!UUID.test(priorityId)) throw new PriorityNotFound();
+  if (!isUuid(priorityId)) throw new PriorityNotFound();
   const id = priorityId.toLowerCase();
   const userId = requestUserOf(caller);
   const cost = Math.min(settingOf(ctx, 'priority_promotion_cost'), MAX_PRICE);

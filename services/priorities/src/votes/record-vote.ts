@@ -16,16 +16,15 @@
 // so a vote is applied only to the state it was decided on, and one user has one vote row.
 // The tallies are the priority's own columns (score is generated from them), so the index moves
 // one entry per vote: O(log n) whatever the number of priorities or votes.
-import { prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
+import { isUuid, prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
 import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { PrioritiesContext } from '../context.ts';
 import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-transition.ts';
 import { AccountDeleted, NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
 import { publishCommitted } from '../events.ts';
-import { settingOf } from '../settings.ts';
+import { settingOf } from '@civic/service-kit/settings';
 import type { AppliedVote, VoteChange } from './vote-batcher.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A decision overtaken this many times in a row (the same user changing one vote in a tight loop) gives up. */
 const MAX_ATTEMPTS = 8;
 
@@ -107,7 +106,7 @@ async function tryFirstVote(ctx: PrioritiesContext, priorityId: string, userId: 
 
 export async function recordVote(ctx: PrioritiesContext, userId: string, priorityId: string, action: VoteAction): Promise<TVoteResult> {
   // Anything that is not a UUID names no priority: a 404, not a database error.
-  if (!UUID.test(priorityId)) throw new PriorityNotFound();
+  if (!isUuid(priorityId)) throw new PriorityNotFound();
   const id = priorityId.toLowerCase();
   const cooldownHours = settingOf(ctx, 'vote_change_cooldown_hours');
   if (action.kind === 'cast') {

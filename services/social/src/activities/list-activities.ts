@@ -11,12 +11,6 @@ const SELECT_ACTIVITIES = `SELECT a.id, a.type, a.description, a.created_at, a.u
   FROM social.activities a LEFT JOIN social.members m ON m.user_id = a.user_id`;
 const NEWEST_FIRST = 'ORDER BY a.created_at DESC, a.id DESC';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUserId(value: string): boolean {
-  return UUID.test(value);
-}
-
 async function activitiesOf(ctx: SocialContext, userId: string, limit: number): Promise<TActivity[]> {
   const rows = await ctx.db.$queryRawUnsafe<ActivityRow[]>(
     `${SELECT_ACTIVITIES} WHERE a.user_id = $1::uuid ${NEWEST_FIRST} LIMIT $2::int`,

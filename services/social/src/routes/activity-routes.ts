@@ -1,11 +1,11 @@
 // GET /api/activities, GET /api/users/{id}/activities, DELETE /api/activities/clear.
-import { fastifyPath, routeSchema, SOCIAL_MESSAGES, SOCIAL_OPERATIONS as ops } from '@civic/contracts';
+import { fastifyPath, isUuid, routeSchema, SOCIAL_MESSAGES, SOCIAL_OPERATIONS as ops } from '@civic/contracts';
 import { requireUser } from '@civic/service-kit/http/identity-plugin';
 import { typed } from '@civic/service-kit/service';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { clearActivities } from '../activities/clear-activities.ts';
-import { isUserId, listNetworkActivities, listOwnActivities, listUserActivities } from '../activities/list-activities.ts';
+import { listNetworkActivities, listOwnActivities, listUserActivities } from '../activities/list-activities.ts';
 import type { SocialContext } from '../context.ts';
 import { UserNotFound } from '../errors.ts';
 
@@ -26,7 +26,7 @@ export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: Socia
     async (request) => {
       const viewerId = requireUser(request);
       // Anything that is not a UUID names no user: a 404, not a database error.
-      if (!isUserId(request.params.id)) throw new UserNotFound();
+      if (!isUuid(request.params.id)) throw new UserNotFound();
       return listUserActivities(ctx, request.params.id.toLowerCase(), viewerId, request.query.limit);
     },
   );
