@@ -10,7 +10,7 @@
 // BENCH_ONLY=lag|promotions runs one part.
 import { randomUUID } from 'node:crypto';
 import { PLATFORM_SETTING_DEFAULTS } from '@civic/contracts';
-import { databaseUrl } from '@civic/service-kit/db/pg-driver';
+import { databaseUrl } from '@civic/service-kit/db';
 import { checkLedger } from './check-ledger.ts';
 import { creditLag } from './credit-lag.ts';
 import { promote, type PromotionLoad } from './promote.ts';

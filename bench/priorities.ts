@@ -9,7 +9,7 @@
 // 2 cores, so read the figures as this machine's, measured in one run.
 import http from 'node:http';
 import autocannon from 'autocannon';
-import { databaseUrl } from '@civic/service-kit/db/pg-driver';
+import { databaseUrl } from '@civic/service-kit/db';
 import { benchEnv, dropBenchEnv, settleAfterSeeding } from './support/bench-env.ts';
 import { cpuMeter, line, percentile } from './support/measure.ts';
 import { pacedLine, pacedLoad, type PacedRequest } from './support/paced-load.ts';

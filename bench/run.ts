@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createIdentitySigner } from '@civic/service-kit/http/internal-identity';
+import { createIdentitySigner } from '@civic/service-kit';
 import { ApiClient } from '../test/support/api-client.ts';
 import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
 import { readLatestMail } from '../test/support/mail-reader.ts';

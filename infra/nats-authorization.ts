@@ -10,7 +10,7 @@
 // - answers go back on the asker's reply subject only (allow_responses);
 // - the gateway only looks JetStream up (its platform's event bus); an admin user (setup, tests) may
 //   do everything. Every other publication is refused by the server.
-import { streamNameFor, wireSubjectFor } from '@civic/service-kit/events/naming';
+import { streamNameFor, wireSubjectFor } from '@civic/service-kit/events';
 import { streamOwners } from './event-producers.ts';
 
 export interface NatsUser {

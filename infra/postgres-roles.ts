@@ -3,7 +3,7 @@
 // service works as, which the owner grants rows only (services/kit/src/db/runtime-grants.ts). No
 // service role can reach another service's database: CONNECT is revoked from PUBLIC.
 import pg from 'pg';
-import { databaseUrl } from '@civic/service-kit/db/pg-driver';
+import { databaseUrl } from '@civic/service-kit/db';
 
 export interface ServiceDatabaseRoles {
   database: string;

@@ -4,7 +4,7 @@
 // its own servers the same way (docker-compose.yml, README "Users inside the network").
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { ensureStreams } from '@civic/service-kit/events/index';
+import { ensureStreams } from '@civic/service-kit/events';
 import { streamOwners } from './event-producers.ts';
 import { startNatsServer, startRedisServer, type LocalServer } from './local-servers.ts';
 import { natsAuthorizationConfig } from './nats-authorization.ts';

@@ -11,10 +11,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { loadConfig, ZPlatformConfig } from '@civic/service-kit/config';
-import { ensureDatabase } from '@civic/service-kit/db/pg-driver';
-import { ensureStreams } from '@civic/service-kit/events/index';
-import { natsConnectionOptions } from '@civic/service-kit/platform';
+import { loadConfig, natsConnectionOptions, ZPlatformConfig } from '@civic/service-kit';
+import { ensureDatabase } from '@civic/service-kit/db';
+import { ensureStreams } from '@civic/service-kit/events';
 import { streamOwners } from './event-producers.ts';
 import { natsAuthorizationConfig } from './nats-authorization.ts';
 import { NETWORK_USERS, passwordOf } from './network-credentials.ts';

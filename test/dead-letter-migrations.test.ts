@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { deadLetterMigrationStatements } from '@civic/service-kit/events/index';
+import { deadLetterMigrationStatements } from '@civic/service-kit/events';
 import { SERVICE_PROCESSES } from '../infra/services.ts';
 
 test('each service has the dead-letter store the kit defines, for its own schema', async () => {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { ALL_OPERATIONS, PRIORITY_STREAM_PATH, type Operation } from '@civic/contracts';
-import { randomToken, sha256 } from '@civic/service-kit/crypto';
+import { randomToken, sha256 } from '@civic/service-kit';
 import type { ApiClient } from './support/api-client.ts';
 import { profilePlan } from './support/infrastructure.ts';
 import { signIn } from './support/sign-in.ts';

@@ -4,10 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { runMigrations } from '@civic/service-kit/db/migrate';
-import { outboxMigrationSql } from '@civic/service-kit/events/index';
-import { pgliteDriver } from '@civic/service-kit/db/pglite-driver';
-import { createPGlite } from '@civic/service-kit/db/pglite-extensions';
+import { createPGlite, pgliteDriver, runMigrations } from '@civic/service-kit/db';
+import { outboxMigrationSql } from '@civic/service-kit/events';
 import { findSchemaDrift } from './support/schema-drift.ts';
 
 const SERVICES_DIR = fileURLToPath(new URL('../services', import.meta.url));

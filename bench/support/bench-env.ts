@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
+import { dropDatabase, listDatabases } from '@civic/service-kit/db';
 import { LOCAL_INFRA } from '../../test/support/infrastructure.ts';
 import { deleteStreams } from '../../test/support/nats-streams.ts';
 

@@ -2,9 +2,7 @@
 // Redis session store the gateway reads, each with the CSRF token the gateway issues for it.
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { sha256 } from '@civic/service-kit/crypto';
-import { RedisSessionStore } from '@civic/service-kit/sessions/redis-session-store';
-import { SESSION_LIFETIME_MS } from '@civic/service-kit/sessions/session-store';
+import { RedisSessionStore, SESSION_LIFETIME_MS, sha256 } from '@civic/service-kit';
 
 export interface BenchUser {
   userId: string;

@@ -3,13 +3,8 @@
 // (distributed). Also serves the built front ends and the OpenAPI document.
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
-import { isSecureOrigin } from '@civic/service-kit/config';
-import { cookieNames } from '@civic/service-kit/http/cookies';
-import { createHttpServer } from '@civic/service-kit/http/create-http-server';
-import type { Platform } from '@civic/service-kit/platform';
-import { mountService, type ServiceDefinition } from '@civic/service-kit/service';
+import { cookieNames, createHttpServer, isSecureOrigin, mountService, type Platform, registerHealthRoutes, type ServiceDefinition } from '@civic/service-kit';
 import { instrumentFastify } from '@civic/service-kit/telemetry';
-import { registerHealthRoutes } from '@civic/service-kit/health/readiness';
 import { fastifyTrustProxy, type GatewayConfig } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';

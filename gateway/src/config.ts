@@ -1,7 +1,7 @@
 // Gateway settings on top of the platform's: where each service answers when distributed.
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { ZPlatformConfig } from '@civic/service-kit/config';
+import { ZPlatformConfig } from '@civic/service-kit';
 
 export const ZGatewayConfig = z.object({
   /**

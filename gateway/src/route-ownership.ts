@@ -1,6 +1,6 @@
 // Checks on the route table: two services claiming one path is a start-up error, and so is a
 // service registering a route outside what the table gives it.
-import { createError } from '@civic/service-kit/http/errors';
+import { createError } from '@civic/service-kit';
 import type { RouteClaim } from './route-table.ts';
 
 export const DuplicateRouteClaim = createError('GATEWAY_DUPLICATE_ROUTE', 'Path %s is claimed by both %s and %s', 500);

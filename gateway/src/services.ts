@@ -4,6 +4,6 @@ import { authService } from '@civic/auth';
 import { ledgerService } from '@civic/ledger';
 import { prioritiesService } from '@civic/priorities';
 import { socialService } from '@civic/social';
-import type { ServiceDefinition } from '@civic/service-kit/service';
+import type { ServiceDefinition } from '@civic/service-kit';
 
 export const EMBEDDED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService, ledgerService];

@@ -3,8 +3,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '@civic/service-kit/config';
-import { createPlatform, type Platform, type PlatformOverrides } from '@civic/service-kit/platform';
+import { createPlatform, loadConfig, type Platform, type PlatformOverrides } from '@civic/service-kit';
 import { buildGateway } from './app.ts';
 import { ZGatewayConfig, ZPlatformConfig } from './config.ts';
 import { ROUTE_TABLE } from './route-table.ts';

@@ -4,8 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PRIORITY_STREAM_PATH } from '@civic/contracts';
-import { MemorySessionStore } from '@civic/service-kit/sessions/memory-session-store';
-import type { SessionStore } from '@civic/service-kit/sessions/session-store';
+import { MemorySessionStore, type SessionStore } from '@civic/service-kit';
 import { assertNoDuplicateClaims, isStreamRoute } from '../src/route-ownership.ts';
 import { ROUTE_TABLE } from '../src/route-table.ts';
 import { createOpenStreams, type OpenStream } from '../src/streams/open-streams.ts';

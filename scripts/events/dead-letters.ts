@@ -1,7 +1,7 @@
 // `npm run events:dead-letters [-- --all] [--service NAME] [--json]`: the events each service could
 // not apply and kept for replay (docs/protocols/events.md), newest first; replayed ones with --all.
 import { parseArgs } from 'node:util';
-import { listDeadLetters, type DeadLetterSummary } from '@civic/service-kit/events/index';
+import { type DeadLetterSummary, listDeadLetters } from '@civic/service-kit/events';
 import { openServiceStores, OperatorError, runOperatorCommand } from './service-stores.ts';
 
 function stateOf(letter: DeadLetterSummary): string {

@@ -4,7 +4,7 @@
 // event once. Distributed, this waits (up to --wait seconds, default 30) and says how each one went.
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { listDeadLetters, requestDeadLetterReplay } from '@civic/service-kit/events/index';
+import { listDeadLetters, requestDeadLetterReplay } from '@civic/service-kit/events';
 import { openServiceStores, OperatorError, runOperatorCommand, type ServiceStore } from './service-stores.ts';
 
 async function pendingOf(store: ServiceStore): Promise<number> {

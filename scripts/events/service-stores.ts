@@ -6,10 +6,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { acquireDataDirLock, DataDirInUseError } from '@civic/service-kit/db/data-dir-lock';
-import { embeddedLockFile } from '@civic/service-kit/db/database-provider';
-import { databaseUrl } from '@civic/service-kit/db/pg-driver';
-import type { SqlExecutor } from '@civic/service-kit/events/index';
+import { acquireDataDirLock, databaseUrl, DataDirInUseError, embeddedLockFile } from '@civic/service-kit/db';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { SERVICE_PROCESSES } from '../../infra/services.ts';
 
 export interface ServiceStore {

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
-import { databaseUrl } from '@civic/service-kit/db/pg-driver';
+import { databaseUrl } from '@civic/service-kit/db';
 import type { ApiClient } from '../support/api-client.ts';
 import { startDedicatedPostgres, type DedicatedServer } from '../support/dedicated-servers.ts';
 import { profilePlan } from '../support/infrastructure.ts';

@@ -3,7 +3,7 @@
 // takes well under 50 ms. Before the fix, the e-mail pattern took seconds on "a@" + "." x 64 KB + "@".
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
-import { BODY_LIMIT_BYTES } from '@civic/service-kit/http/create-http-server';
+import { BODY_LIMIT_BYTES } from '@civic/service-kit';
 import { slowestAdversarialRun } from './adversarial-inputs.ts';
 import { collectServerRegexes, type RegexInventory } from './regex-inventory.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { EMAIL_PATTERN, SIGN_IN_MESSAGES, ZEmail } from '@civic/contracts';
-import { BODY_LIMIT_BYTES } from '@civic/service-kit/http/create-http-server';
+import { BODY_LIMIT_BYTES } from '@civic/service-kit';
 
 const CONTRACTS = fileURLToPath(new URL('../../contracts/src', import.meta.url));
 

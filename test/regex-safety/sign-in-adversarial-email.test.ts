@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
-import { BODY_LIMIT_BYTES } from '@civic/service-kit/http/create-http-server';
+import { BODY_LIMIT_BYTES } from '@civic/service-kit';
 import { startStack, type Stack } from '../support/stack.ts';
 
 /**

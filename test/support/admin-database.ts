@@ -1,8 +1,7 @@
 // A service's database as the PostgreSQL administrator (distributed): what the tests read and write
 // behind a service's back, beyond the rights of the role the service runs as (issue 14 item 4).
 import pg from 'pg';
-import { databaseUrl, pgPoolDriver } from '@civic/service-kit/db/pg-driver';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import { databaseUrl, pgPoolDriver, type SqlDriver } from '@civic/service-kit/db';
 import type { Stack } from './stack.ts';
 
 /** Its idle connections close by themselves and never keep the test process alive. */

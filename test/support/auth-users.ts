@@ -2,7 +2,7 @@
 // erasure of an account (auth erases its row when it consumes account.user.deleted) before the same
 // address signs up again.
 import { MIGRATIONS_DIR as AUTH_MIGRATIONS } from '@civic/auth';
-import type { Platform } from '@civic/service-kit/platform';
+import type { Platform } from '@civic/service-kit';
 import type { Stack } from './stack.ts';
 
 // One database handle per auth platform (a restarted auth service has a new one).

@@ -4,9 +4,9 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts';
-import { outboxMigrationSql } from '@civic/service-kit/events/index';
-import { createPostgresDatabaseProvider } from '@civic/service-kit/db/database-provider';
-import type { Platform } from '@civic/service-kit/platform';
+import { outboxMigrationSql } from '@civic/service-kit/events';
+import { createPostgresDatabaseProvider } from '@civic/service-kit/db';
+import type { Platform } from '@civic/service-kit';
 import { LOCAL_INFRA } from './infrastructure.ts';
 import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
 

@@ -1,7 +1,7 @@
 // A plain pg client seen as the services' SqlExecutor, so a test's own transaction (standing in for
 // one side of a race) can call the services' helpers, such as the per-user lock, instead of copies.
 import type pg from 'pg';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 export function sqlExecutorOf(client: pg.Client): SqlExecutor {
   return {

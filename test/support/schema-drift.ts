@@ -2,7 +2,7 @@
 // models cannot drift apart unnoticed (NOTES-ENV.md). Uses Prisma's offline wasm DMMF.
 import { readFile } from 'node:fs/promises';
 import wasm from '@prisma/prisma-schema-wasm';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 
 /** Tables the kit manages with raw SQL; they have no Prisma model on purpose. */
 export const UNMODELLED_TABLES = new Set(['_prisma_migrations', 'outbox', 'processed_events', 'dead_letters']);

@@ -9,8 +9,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { producerOf, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts';
-import { createPostgresDatabaseProvider } from '@civic/service-kit/db/database-provider';
-import { enqueueEvent, outboxMigrationSql, type EnqueueOptions, type OutboxRelay } from '@civic/service-kit/events/index';
+import { createPostgresDatabaseProvider } from '@civic/service-kit/db';
+import { enqueueEvent, type EnqueueOptions, outboxMigrationSql, type OutboxRelay } from '@civic/service-kit/events';
 import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
 import type { Stack } from './stack.ts';
 

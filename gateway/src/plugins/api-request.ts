@@ -4,7 +4,7 @@
 // the priorities service: a client could skip the CSRF guard and every budget by spelling a path
 // differently. These helpers go by the route that matched and by the decoded path instead.
 import type { FastifyRequest } from 'fastify';
-import { pathOf } from '@civic/service-kit/http/path-of';
+import { pathOf } from '@civic/service-kit';
 
 /** The request's path without its query, percent-decoded as the router decodes it before matching. */
 export function routedPath(request: FastifyRequest): string {

@@ -1,9 +1,7 @@
 // State-changing API calls need an X-CSRF-Token bound to this browser (SECURITY 13). The 403 body
 // says CSRF, which is what the client keys its fetch-a-new-token-and-retry-once rule on.
 import type { FastifyInstance } from 'fastify';
-import { csrfBinding, type CookieNames } from '@civic/service-kit/http/cookies';
-import { verifyCsrfToken } from '@civic/service-kit/http/csrf';
-import { createError } from '@civic/service-kit/http/errors';
+import { type CookieNames, createError, csrfBinding, verifyCsrfToken } from '@civic/service-kit';
 import { isApiRequest } from './api-request.ts';
 
 export const CsrfRejected = createError('GATEWAY_CSRF_INVALID', 'Invalid or missing CSRF token', 403);

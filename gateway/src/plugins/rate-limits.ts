@@ -3,7 +3,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { clientNetworkOf } from '@civic/service-kit/http/client-network';
+import { clientNetworkOf } from '@civic/service-kit';
 import { isApiRequest, routedPath } from './api-request.ts';
 import { createTieredStore, LOCAL_KEY_PREFIX } from './tiered-rate-limit-store.ts';
 

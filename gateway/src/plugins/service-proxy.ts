@@ -3,8 +3,7 @@
 // Service answers (errors included) pass through unchanged.
 import { context, propagation } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
-import { IDENTITY_HEADER } from '@civic/service-kit/http/internal-identity';
-import { REQUEST_ID_HEADER } from '@civic/service-kit/http/create-http-server';
+import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@civic/service-kit';
 import type { RouteClaim } from '../route-table.ts';
 import { createForwarder } from './forward-request.ts';
 

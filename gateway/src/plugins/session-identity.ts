@@ -8,10 +8,7 @@
 // answers in one: one round trip per request instead of two. Only the waiting moves; the session is
 // still read after the request arrived (SECURITY 11: a revoked session's next request fails).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sha256 } from '@civic/service-kit/crypto';
-import type { CookieNames } from '@civic/service-kit/http/cookies';
-import { createIdentitySigner, IDENTITY_HEADER, type Identity } from '@civic/service-kit/http/internal-identity';
-import type { Platform } from '@civic/service-kit/platform';
+import { type CookieNames, createIdentitySigner, type Identity, IDENTITY_HEADER, type Platform, sha256 } from '@civic/service-kit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

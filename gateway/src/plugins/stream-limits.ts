@@ -5,10 +5,7 @@
 // ended when its session ends (streams/session-watch.ts). Both profiles: embedded, the stream is the
 // mounted service's route; distributed, the proxy's. Register after installSessionIdentity.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sha256 } from '@civic/service-kit/crypto';
-import { clientNetworkOf } from '@civic/service-kit/http/client-network';
-import type { CookieNames } from '@civic/service-kit/http/cookies';
-import type { Platform } from '@civic/service-kit/platform';
+import { clientNetworkOf, type CookieNames, type Platform, sha256 } from '@civic/service-kit';
 import { createOpenStreams, type OpenStream, type OpenStreams, type StreamLimits, type StreamRefusal } from '../streams/open-streams.ts';
 import { watchStreamSessions } from '../streams/session-watch.ts';
 import { sessionLookupOf } from './session-identity.ts';

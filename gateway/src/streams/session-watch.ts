@@ -8,8 +8,7 @@
 // expiry clock), on either profile, the next check sees it, and a missed message cannot leave a
 // stream open. The cost is one store read per session with open streams per check (tabs of one
 // browser share a session and one read); a failed read keeps the streams until the next check.
-import type { Platform } from '@civic/service-kit/platform';
-import type { SessionStore } from '@civic/service-kit/sessions/session-store';
+import type { Platform, SessionStore } from '@civic/service-kit';
 import type { OpenStreams } from './open-streams.ts';
 
 export interface SessionWatchOptions {

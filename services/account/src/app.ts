@@ -1,7 +1,6 @@
 // The account service: profiles, per-user privacy and notification settings, account stats.
 import { fileURLToPath } from 'node:url';
-import { requestUserOf } from '@civic/service-kit/requests/request-bus';
-import { defineService } from '@civic/service-kit/service';
+import { defineService, requestUserOf } from '@civic/service-kit';
 import { EXPORT_REQUESTS } from '@civic/contracts';
 import type { AccountContext } from './context.ts';
 import { exportAccountSection } from './data-rights/export-account-section.ts';

@@ -2,8 +2,7 @@
 // events are written to the outbox inside the transaction of the change they report; the relay
 // publishes them afterwards.
 import { accountEvents, authEvents } from '@civic/contracts';
-import { serviceEvents } from '@civic/service-kit/events/service-events';
-import type { EventSubscription } from '@civic/service-kit/events/index';
+import { type EventSubscription, serviceEvents } from '@civic/service-kit/events';
 import type { AccountContext } from './context.ts';
 import { createAccountRecords } from './profiles/create-account-records.ts';
 

@@ -1,4 +1,4 @@
 // Process entry of the account service (distributed profile).
-import { runServiceMain } from '@civic/service-kit/service-main';
+import { runServiceMain } from '@civic/service-kit/main';
 
 await runServiceMain('account', async () => (await import('./app.ts')).accountService);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { birthYearMessage, PROFILE_MESSAGES } from '@civic/contracts';
 import pg from 'pg';
-import { databaseUrl } from '@civic/service-kit/db/pg-driver';
+import { databaseUrl } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';

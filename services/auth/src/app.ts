@@ -2,10 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import { EXPORT_REQUESTS } from '@civic/contracts';
-import { loadConfig } from '@civic/service-kit/config';
-import { requestUserOf } from '@civic/service-kit/requests/request-bus';
-import { loadNamedSecret } from '@civic/service-kit/secrets';
-import { defineService } from '@civic/service-kit/service';
+import { defineService, loadConfig, loadNamedSecret, requestUserOf } from '@civic/service-kit';
 import { ZAuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
 import { createAuthDb } from './db.ts';

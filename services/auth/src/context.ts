@@ -1,6 +1,6 @@
 // What the auth service's domain functions need, built once in app.ts.
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
-import type { Platform } from '@civic/service-kit/platform';
+import type { SqlDriver } from '@civic/service-kit/db';
+import type { Platform } from '@civic/service-kit';
 import type { AuthDb } from './db.ts';
 
 export interface AuthContext {

@@ -1,6 +1,6 @@
 // The auth service's refusals. Messages are the ones users read (spec 8 where it has one).
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
-import { createError, exposeMessage } from '@civic/service-kit/http/errors';
+import { createError, exposeMessage } from '@civic/service-kit';
 
 export const InvalidCode = createError('AUTH_INVALID_CODE', SIGN_IN_MESSAGES.invalidCode, 400);
 export const ExpiredCode = createError('AUTH_EXPIRED_CODE', SIGN_IN_MESSAGES.expiredCode, 400);

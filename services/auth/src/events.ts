@@ -2,7 +2,7 @@
 // published event is written to the outbox inside the transaction of the change it reports
 // (SECURITY 19); the relay publishes it afterwards.
 import { accountEvents, authEvents, ledgerEvents } from '@civic/contracts';
-import { serviceEvents } from '@civic/service-kit/events/service-events';
+import { serviceEvents } from '@civic/service-kit/events';
 import type { AuthContext } from './context.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { applyBalanceChange } from './users/apply-balance-change.ts';

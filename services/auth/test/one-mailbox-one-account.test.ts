@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
-import { ManualClock } from '@civic/service-kit/clock';
+import { ManualClock } from '@civic/service-kit';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
-import { ManualClock } from '@civic/service-kit/clock';
+import { ManualClock } from '@civic/service-kit';
 import { CODES_PAUSED_MESSAGE } from '../src/errors.ts';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';

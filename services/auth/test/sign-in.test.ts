@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
-import { ManualClock } from '@civic/service-kit/clock';
+import { ManualClock } from '@civic/service-kit';
 import { MIGRATIONS_DIR } from '../src/app.ts';
 import { CODES_PAUSED_MESSAGE } from '../src/errors.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';

@@ -3,8 +3,7 @@
 // requests from the services that sell something for PC; every balance change is an event.
 import { fileURLToPath } from 'node:url';
 import { EXPORT_REQUESTS, LEDGER_REQUESTS } from '@civic/contracts';
-import { requestUserOf } from '@civic/service-kit/requests/request-bus';
-import { defineService } from '@civic/service-kit/service';
+import { defineService, requestUserOf } from '@civic/service-kit';
 import type { LedgerContext } from './context.ts';
 import { exportLedgerSection } from './data-rights/export-ledger-section.ts';
 import { createLedgerDb } from './db.ts';

@@ -1,6 +1,6 @@
 // What the ledger service's functions need, built once in app.ts.
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
-import type { Platform } from '@civic/service-kit/platform';
+import type { SqlDriver } from '@civic/service-kit/db';
+import type { Platform } from '@civic/service-kit';
 import type { LedgerDb } from './db.ts';
 
 export interface LedgerContext {

@@ -1,5 +1,5 @@
 // The ledger service's Prisma client, over whichever adapter the platform's database provider gives.
-import type { ServiceDatabase } from '@civic/service-kit/db/database-provider';
+import type { ServiceDatabase } from '@civic/service-kit/db';
 import { PrismaClient } from './generated/prisma/client.ts';
 
 export type LedgerDb = PrismaClient;

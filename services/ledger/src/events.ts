@@ -4,8 +4,7 @@
 // through the consumer's transaction, which also records the event id in the ledger's inbox, and
 // the credited entry carries the event id too (unique), so a replayed event never credits twice.
 import { accountEvents, authEvents, briefingEvents, ledgerEvents, prioritiesEvents, socialEvents, type EventDefinition } from '@civic/contracts';
-import type { EventHandler, EventSubscription } from '@civic/service-kit/events/index';
-import { serviceEvents } from '@civic/service-kit/events/service-events';
+import { type EventHandler, type EventSubscription, serviceEvents } from '@civic/service-kit/events';
 import type { LedgerContext } from './context.ts';
 import { creditBriefingDocument, creditPriorityCreated, creditRecruitJoined, openAccount } from './credits/credit-from-event.ts';
 import { eraseUser } from './data-rights/erase-user.ts';

@@ -1,4 +1,4 @@
 // Process entry of the ledger service (distributed profile).
-import { runServiceMain } from '@civic/service-kit/service-main';
+import { runServiceMain } from '@civic/service-kit/main';
 
 await runServiceMain('ledger', async () => (await import('./app.ts')).ledgerService);

@@ -2,7 +2,7 @@
 // bounded: a value that is not a whole number from 0 to 1,000,000 falls back to its default (an
 // entry's amount is a PostgreSQL integer, and no reward is meant to be that large).
 import type { PlatformSettingKey } from '@civic/contracts';
-import { settingOf } from '@civic/service-kit/settings';
+import { settingOf } from '@civic/service-kit';
 import type { LedgerContext } from './context.ts';
 
 const MAX_AMOUNT = 1_000_000;

@@ -14,7 +14,7 @@ import {
   type EventPayload,
   type TEventEnvelope,
 } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { probeEvents, type EventProbe } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';

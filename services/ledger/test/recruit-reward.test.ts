@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { LEDGER_DESCRIPTIONS, socialEvents, ZAccountExport, type EventPayload, type TEventEnvelope } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';

@@ -2,17 +2,13 @@
 // with political capital, ranking (docs/ranking.md), the dashboard stats and the live rankings stream.
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS } from '@civic/contracts';
-import { loadConfig } from '@civic/service-kit/config';
-import type { Platform } from '@civic/service-kit/platform';
-import { requestUserOf } from '@civic/service-kit/requests/request-bus';
-import { defineService } from '@civic/service-kit/service';
+import { defineService, loadConfig, type PeriodicJob, type Platform, requestUserOf, startPeriodicJob } from '@civic/service-kit';
 import { ZPrioritiesConfig } from './config.ts';
 import type { PrioritiesContext } from './context.ts';
 import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
 import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import { createPrioritiesDb } from './db.ts';
 import { PRIORITIES_SCHEMA, subscribePrioritiesConsumers, watchLiveRankings } from './events.ts';
-import { startPeriodicJob, type PeriodicJob } from '@civic/service-kit/jobs/periodic-job';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { memoryReadBudget, redisReadBudget } from './priorities/read-budget.ts';

@@ -1,6 +1,6 @@
 // What the priorities service's functions need, built once in app.ts.
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
-import type { Platform } from '@civic/service-kit/platform';
+import type { SqlDriver } from '@civic/service-kit/db';
+import type { Platform } from '@civic/service-kit';
 import type { PrioritiesDb } from './db.ts';
 import type { ReadBudget } from './priorities/read-budget.ts';
 import type { TopPrioritiesCache } from './priorities/top-priorities-cache.ts';

@@ -1,6 +1,6 @@
 // The priorities service's refusals; messages are the ones users read (contracts' PRIORITY_MESSAGES).
 import { PRIORITY_MESSAGES } from '@civic/contracts';
-import { createError, exposeMessage } from '@civic/service-kit/http/errors';
+import { createError, exposeMessage } from '@civic/service-kit';
 
 export const IssueNotFound = createError('PRIORITIES_ISSUE_NOT_FOUND', PRIORITY_MESSAGES.issueNotFound, 400);
 export const PriorityNotFound = createError('PRIORITIES_PRIORITY_NOT_FOUND', PRIORITY_MESSAGES.priorityNotFound, 404);

@@ -3,8 +3,7 @@
 // change they report; the relay publishes them afterwards. Durable subscriptions keep the read
 // models (members, briefing documents) and the erasure; watches feed the live rankings stream.
 import { accountEvents, authEvents, briefingEvents, prioritiesEvents, type EventDefinition } from '@civic/contracts';
-import { serviceEvents } from '@civic/service-kit/events/service-events';
-import type { EventHandler, EventSubscription, EventWatch } from '@civic/service-kit/events/index';
+import { type EventHandler, type EventSubscription, type EventWatch, serviceEvents } from '@civic/service-kit/events';
 import type { PrioritiesContext } from './context.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import type { LiveRankings } from './live/live-rankings.ts';

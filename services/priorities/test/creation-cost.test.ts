@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { dailyLimitMessage, insufficientMessage, PRIORITY_MESSAGES as M, type TPriority } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ZPriorityCreatedStreamEvent, ZPriorityTallyEvent } from '@civic/contracts';
-import { buildServiceProcess } from '@civic/service-kit/run-service';
+import { buildServiceProcess } from '@civic/service-kit/testing';
 import { startGateway } from '../../../gateway/src/start-gateway.ts';
 import { ApiClient } from '../../../test/support/api-client.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';

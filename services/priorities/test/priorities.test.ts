@@ -15,7 +15,7 @@ import {
   type TPriority,
   type TStats,
 } from '@civic/contracts';
-import type { Platform } from '@civic/service-kit/platform';
+import type { Platform } from '@civic/service-kit';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';

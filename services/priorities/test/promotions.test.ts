@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { insufficientMessage, LEDGER_REQUESTS, PRIORITY_MESSAGES as M, prioritiesEvents, ZPromotionResult, type TPriority } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { partQuery } from '../src/priorities/list-priorities.ts';
 import { explain, nodesOf, openPrioritiesDatabase } from './support/query-plans.ts';

@@ -3,7 +3,7 @@
 // call fails is applied change by change so each change keeps its own error.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { createVoteBatcher, type AppliedVote, type VoteChange } from '../src/votes/vote-batcher.ts';
 import { firstVoteChange } from './support/vote-changes.ts';
 

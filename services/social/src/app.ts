@@ -2,8 +2,7 @@
 // shown as their own feed, on profiles and in the network feed (follows and blocks come later).
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS } from '@civic/contracts';
-import { requestUserOf } from '@civic/service-kit/requests/request-bus';
-import { defineService } from '@civic/service-kit/service';
+import { defineService, requestUserOf } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { countSocialData } from './data-rights/count-activities.ts';
 import { exportSocialSection } from './data-rights/export-social-section.ts';

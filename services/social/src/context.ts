@@ -1,5 +1,5 @@
 // What the social service's functions need, built once in app.ts.
-import type { Platform } from '@civic/service-kit/platform';
+import type { Platform } from '@civic/service-kit';
 import type { SocialDb } from './db.ts';
 
 export interface SocialContext {

@@ -3,7 +3,7 @@
 // writes through the consumer's transaction, which also records the event id in social's inbox.
 // Social publishes nothing yet (no relay runs); the follow slice adds its civic.social.* events.
 import { accountEvents, authEvents, briefingEvents, prioritiesEvents, type EventDefinition } from '@civic/contracts';
-import type { EventHandler, EventSubscription } from '@civic/service-kit/events/index';
+import type { EventHandler, EventSubscription } from '@civic/service-kit/events';
 import type { SocialContext } from './context.ts';
 import { describeActivity } from './activities/describe-activity.ts';
 import { recordActivity } from './activities/record-activity.ts';

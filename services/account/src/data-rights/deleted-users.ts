@@ -3,9 +3,9 @@
 // tombstone; the deletion takes the same lock exclusively before it erases and writes the tombstone.
 // So a write either commits before the deletion starts (and is erased with the rest) or sees the
 // tombstone: a profile edit sent together with DELETE /api/account cannot bring the profile back.
-import { NotFound } from '@civic/service-kit/http/errors';
-import { lockUser } from '@civic/service-kit/db/user-lock';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { NotFound } from '@civic/service-kit';
+import { lockUser } from '@civic/service-kit/db';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 export const USER_NOT_FOUND = 'User not found';
 

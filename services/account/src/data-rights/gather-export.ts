@@ -2,7 +2,7 @@
 // contracts' EXPORT_SECTIONS for its section, all at once, and answers one document. A service that
 // does not answer fails the export with 503 rather than handing the user an incomplete copy.
 import { EXPORT_FORMAT, EXPORT_REQUESTS, EXPORT_SERVICES, type TAccountExport } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit/http/internal-identity';
+import type { Identity } from '@civic/service-kit';
 import type { AccountContext } from '../context.ts';
 
 export async function gatherExport(ctx: AccountContext, identity: Identity & { userId: string }): Promise<TAccountExport> {

@@ -1,7 +1,7 @@
 // A registered user's empty profile and default settings (spec 3: settings default to public and on).
 // Runs in the consumer's transaction; ON CONFLICT keeps an edit that raced ahead of the event, and a
 // deleted account's id never gets rows again (a late or redelivered registration).
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { isDeletedUser } from '../data-rights/deleted-users.ts';
 
 export async function createAccountRecords(tx: SqlExecutor, userId: string): Promise<void> {

@@ -1,9 +1,7 @@
 // /api/account and /api/account/*: the account as a whole: its counts, its export, its deletion.
 import { ACCOUNT_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
-import { Forbidden } from '@civic/service-kit/http/errors';
-import { requireUser } from '@civic/service-kit/http/identity-plugin';
+import { Forbidden, requireUser, typed } from '@civic/service-kit';
 import { ACCOUNT_DELETION_MESSAGES } from '@civic/contracts';
-import { typed } from '@civic/service-kit/service';
 import type { FastifyInstance } from 'fastify';
 import type { AccountContext } from '../context.ts';
 import { deleteAccount } from '../data-rights/delete-account.ts';

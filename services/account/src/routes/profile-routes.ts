@@ -1,7 +1,6 @@
 // GET and PATCH /api/users/{id}/profile.
 import { ACCOUNT_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
-import { requireActiveUser, requireUser } from '@civic/service-kit/http/identity-plugin';
-import { typed } from '@civic/service-kit/service';
+import { requireActiveUser, requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountContext } from '../context.ts';

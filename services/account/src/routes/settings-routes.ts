@@ -1,7 +1,6 @@
 // GET and PATCH /api/settings: the signed-in user's own settings.
 import { ACCOUNT_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
-import { requireUser } from '@civic/service-kit/http/identity-plugin';
-import { typed } from '@civic/service-kit/service';
+import { requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { AccountContext } from '../context.ts';
 import { getSettings } from '../settings/get-settings.ts';

@@ -3,7 +3,7 @@
 // and a count whose service does not exist yet is 0. A service that does not answer makes the call a
 // 503 rather than a wrong 0.
 import { ACCOUNT_COUNT_REQUESTS, ACCOUNT_COUNT_SERVICES, type TAccountStats } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit/http/internal-identity';
+import type { Identity } from '@civic/service-kit';
 import type { AccountContext } from '../context.ts';
 
 const NOTHING_YET: TAccountStats = {

@@ -2,8 +2,8 @@
 // profile copy, and every sign-in record of the address go; so do the user's sessions. Runs in the
 // consumer's transaction, so a redelivery finds nothing left and changes nothing. Afterwards the same
 // address signs up as a new, empty account with a new id.
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
-import type { SessionStore } from '@civic/service-kit/sessions/session-store';
+import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SessionStore } from '@civic/service-kit';
 
 export async function eraseUser(tx: SqlExecutor, sessions: SessionStore, userId: string): Promise<void> {
   // Sign-in records are kept by the account's key; a superseded account (key NULL) has none left.

@@ -1,10 +1,7 @@
 // GET /api/csrf-token: a token bound to this browser's session cookie, or before sign-in to its
 // pre-session cookie, which is set here when missing (it also binds sign-in requests, SECURITY 7).
 import { AUTH_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
-import { randomToken } from '@civic/service-kit/crypto';
-import { cookieNames, cookieOptions, csrfBinding } from '@civic/service-kit/http/cookies';
-import { issueCsrfToken } from '@civic/service-kit/http/csrf';
-import { typed } from '@civic/service-kit/service';
+import { cookieNames, cookieOptions, csrfBinding, issueCsrfToken, randomToken, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../context.ts';
 

@@ -1,9 +1,6 @@
 // GET /api/auth/user (the signed-in user, 401 when signed out) and POST /api/auth/logout.
 import { AUTH_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
-import { cookieNames, cookieOptions } from '@civic/service-kit/http/cookies';
-import { Unauthorized } from '@civic/service-kit/http/errors';
-import { requireUser } from '@civic/service-kit/http/identity-plugin';
-import { typed } from '@civic/service-kit/service';
+import { cookieNames, cookieOptions, requireUser, typed, Unauthorized } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../context.ts';
 import { emitSessionRevoked, publishCommitted } from '../events.ts';

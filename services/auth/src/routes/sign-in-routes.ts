@@ -1,8 +1,6 @@
 // POST /api/auth/email/{send-magic-link, send-otp, resend-otp, verify-otp, verify-token} (spec 7.2).
 import { AUTH_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
-import { clientNetworkOf } from '@civic/service-kit/http/client-network';
-import { cookieNames, cookieOptions } from '@civic/service-kit/http/cookies';
-import { typed } from '@civic/service-kit/service';
+import { clientNetworkOf, cookieNames, cookieOptions, typed } from '@civic/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.ts';
 import { MissingPreSession } from '../errors.ts';

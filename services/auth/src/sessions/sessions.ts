@@ -1,7 +1,6 @@
 // Sessions: an opaque 256-bit id in the cookie, its SHA-256 as the key in the session store.
 // A new id at every sign-in (the previous one, if any, is dropped), absolute 30-day lifetime.
-import { randomToken, sha256 } from '@civic/service-kit/crypto';
-import { SESSION_LIFETIME_MS } from '@civic/service-kit/sessions/session-store';
+import { randomToken, SESSION_LIFETIME_MS, sha256 } from '@civic/service-kit';
 import type { AuthContext } from '../context.ts';
 import { AccountGone } from '../errors.ts';
 import type { SignedInUser } from '../sign-in/complete-sign-in.ts';

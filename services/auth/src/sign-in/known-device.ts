@@ -4,8 +4,7 @@
 // they have used before. The cookie grants nothing else: the browser still needs the mailed code or
 // link, and its own per-browser budgets still apply.
 import { isUuid } from '@civic/contracts';
-import { hmacSha256, safeEqual } from '@civic/service-kit/crypto';
-import { isSecureOrigin, type PlatformConfig } from '@civic/service-kit/config';
+import { hmacSha256, isSecureOrigin, type PlatformConfig, safeEqual } from '@civic/service-kit';
 import { KNOWN_DEVICE_TTL_MS } from './sign-in-policy.ts';
 
 const VERSION = 'd1';

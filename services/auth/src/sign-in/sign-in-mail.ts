@@ -1,5 +1,5 @@
 // The sign-in e-mail: a six-digit code, or a link whose token the landing page POSTs back.
-import type { MailMessage } from '@civic/service-kit/mail/mailer';
+import type { MailMessage } from '@civic/service-kit';
 import type { AuthContext } from '../context.ts';
 import { MailFailed } from '../errors.ts';
 

@@ -1,7 +1,7 @@
 // Codes and link tokens: generated from a CSPRNG, stored only as hashes (SECURITY 4).
 // A code is short, so its hash is keyed (HMAC under the service's code key) and bound to its
 // request: a leaked table row cannot be brute-forced offline, nor reused for another stateId.
-import { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '@civic/service-kit/crypto';
+import { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '@civic/service-kit';
 import { CODE_LENGTH } from './sign-in-policy.ts';
 
 export function generateCode(): string {

@@ -3,7 +3,7 @@
 // arrive out of order (a redelivery, a retried one overtaken by the next), so a balance is applied
 // only when its account version is newer than the one held: the latest balance always wins.
 import type { EventPayload, ledgerEvents } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 export async function applyBalanceChange(tx: SqlExecutor, p: EventPayload<typeof ledgerEvents.BalanceChanged>): Promise<void> {
   await tx.$executeRawUnsafe(

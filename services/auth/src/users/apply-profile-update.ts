@@ -2,7 +2,7 @@
 // civic.account.profile.updated. Runs in the consumer's transaction. An update older than the one
 // held is skipped, so a redelivery that overtakes a newer edit cannot roll the names back.
 import type { accountEvents, EventPayload } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 type ProfileUpdate = EventPayload<typeof accountEvents.ProfileUpdated>;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ManualClock } from '@civic/service-kit/clock';
+import { ManualClock } from '@civic/service-kit';
 import { isBurned, isExpired, normalizeEmail, resendWaitMs, SIGN_IN_TTL_MS } from '../../src/sign-in/sign-in-policy.ts';
 
 test('expiry follows the injected clock: valid for 10 minutes, not a millisecond more', () => {

@@ -1,8 +1,9 @@
-// Public surface of the service kit's event bus.
+// @civic/service-kit/events: the public surface of the service kit's event bus.
 export type { SqlExecutor, TransactionalDb, TransactionOptions } from './sql-executor.ts';
 export type { EventLogger, EventLogFn } from './event-logger.ts';
 export { outboxMigrationSql, outboxMigrationStatements } from './outbox-schema.ts';
-export { enqueueEvent, enqueueEvents, type EnqueueOptions } from './enqueue-event.ts';
+export { buildOutboxRows, enqueueEvent, enqueueEvents, type EnqueueOptions, type OutboxRows } from './enqueue-event.ts';
+export { serviceEvents } from './service-events.ts';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type OutboxSink, type HandOverOutcome } from './outbox-relay.ts';
 export { createConsumerStep, consumerSchemaFor, PoisonEventError, type EventHandler, type HandlerContext, type ProcessOutcome } from './process-event.ts';
 export type { SubscribeOptions, EventSubscription } from './subscription.ts';
@@ -11,6 +12,7 @@ export { DependencyUnavailableError, failureKindOf, type FailureKind } from '../
 export {
   deadLetterMigrationStatements,
   listDeadLetters,
+  recordDeadLetter,
   requestDeadLetterReplay,
   type DeadLetterSummary,
 } from './dead-letters.ts';

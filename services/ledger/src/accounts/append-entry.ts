@@ -3,7 +3,7 @@
 // code that changes a balance: every balance is therefore the sum of its account's entries.
 import { randomUUID } from 'node:crypto';
 import type { TLedgerEntryKind } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { emitBalanceChanged } from '../events.ts';
 import type { LockedAccount } from './lock-account.ts';
 

@@ -1,7 +1,7 @@
 // Looks up what a key has already done on a locked account: a debit key's debit, refund or
 // cancellation, a day's daily-login bonus. Read after the account lock, so a concurrent request with
 // the same key has either committed (and is seen here) or not started its own checks yet.
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 export interface KeyedEntry {
   id: string;

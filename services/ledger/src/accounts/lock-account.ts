@@ -2,7 +2,7 @@
 // created at first use (a debit or a bonus may come before the registration event's credit) and
 // locked, so postings to one account run one at a time: each reads the balance, checks its key and
 // appends its entry while no other can (100 concurrent debits of one account queue here).
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { isErased, lockUserShared } from '../data-rights/user-lock.ts';
 
 export interface LockedAccount {

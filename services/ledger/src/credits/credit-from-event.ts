@@ -4,7 +4,7 @@
 // seen before (its entry exists) credits nothing, even when the inbox has forgotten it. An erased
 // account gets nothing.
 import { BRIEFING_DOCUMENT_REWARD, LEDGER_DESCRIPTIONS, PRIORITY_CREATION_REWARD, type TLedgerEntryKind } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import type { LedgerContext } from '../context.ts';

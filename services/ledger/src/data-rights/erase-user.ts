@@ -5,7 +5,7 @@
 // (data-rights/user-lock.ts); a posting that comes later sees the tombstone and records nothing, so
 // later credits for the user are ignored. No event: auth erases its copy of the balance with the user.
 // A redelivery finds nothing left and changes nothing.
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { lockUserExclusive } from './user-lock.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {

@@ -3,8 +3,8 @@
 // tombstone; the erasure takes the same lock exclusively. So a posting either commits before the
 // erasure starts (and is erased with the rest) or sees the tombstone and records nothing: a credit
 // event or a debit that raced the deletion cannot leave an account behind.
-import { lockUser } from '@civic/service-kit/db/user-lock';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { lockUser } from '@civic/service-kit/db';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 /**
  * The advisory lock space of "a ledger account" (two-key form: this class, hashtext(user id)). The id

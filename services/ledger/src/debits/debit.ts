@@ -18,7 +18,7 @@ import {
   type TDebitReply,
   type TDebitRequest,
 } from '@civic/contracts';
-import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
+import { buildOutboxRows } from '@civic/service-kit/events';
 import type { LedgerContext } from '../context.ts';
 import { ACCOUNT_LOCK_CLASS } from '../data-rights/user-lock.ts';
 import { publishCommitted } from '../events.ts';

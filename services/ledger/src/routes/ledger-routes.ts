@@ -1,7 +1,6 @@
 // GET /api/political-capital/transactions and POST /api/daily-login (spec 7.3).
 import { fastifyPath, LEDGER_OPERATIONS as ops, routeSchema } from '@civic/contracts';
-import { requireActiveUser, requireUser } from '@civic/service-kit/http/identity-plugin';
-import { typed } from '@civic/service-kit/service';
+import { requireActiveUser, requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { LedgerContext } from '../context.ts';
 import { claimDailyLogin } from '../credits/daily-login.ts';

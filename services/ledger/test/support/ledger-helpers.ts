@@ -12,8 +12,8 @@ import {
   type TPoliticalCapitalTransaction,
   type TRefundReply,
 } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
-import type { Identity } from '@civic/service-kit/http/internal-identity';
+import type { SqlDriver } from '@civic/service-kit/db';
+import type { Identity } from '@civic/service-kit';
 import type { ApiClient } from '../../../../test/support/api-client.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';

@@ -4,7 +4,7 @@
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { authEvents, briefingEvents, prioritiesEvents, socialEvents, type EventDefinition, type TEventEnvelope } from '@civic/contracts';
-import { wireSubjectFor } from '@civic/service-kit/events/index';
+import { wireSubjectFor } from '@civic/service-kit/events';
 import type { Stack } from '../../../../test/support/stack.ts';
 import { startTestProducer } from '../../../../test/support/test-producer.ts';
 

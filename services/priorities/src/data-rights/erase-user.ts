@@ -14,7 +14,7 @@
 // The exclusive per-user lock waits for any write of the user in flight (data-rights/user-lock.ts).
 // A redelivery finds nothing left and changes nothing. Tallies change without vote events: open
 // rankings streams see the new counts at the next vote on those priorities or on reload.
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { lockUserExclusive } from './user-lock.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {

@@ -3,8 +3,8 @@
 // takes the same lock exclusively. So a write either commits before the erasure starts (and is
 // erased with the rest) or sees the tombstone and records nothing: a session that raced the
 // deletion cannot leave a vote or a priority behind (docs/protocols/account-data.md).
-import { lockUser } from '@civic/service-kit/db/user-lock';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { lockUser } from '@civic/service-kit/db';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 /**
  * The advisory lock space of "a priorities user" (two-key form: this class, hashtext(user id)).

@@ -4,7 +4,7 @@
 // so each one creates the member row if it is missing; an update older than the one held is
 // skipped; a deleted account's id gets no row again (deleted_users).
 import type { accountEvents, EventPayload } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 const NOT_DELETED = 'NOT EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $1::uuid)';
 

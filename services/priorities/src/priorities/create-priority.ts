@@ -8,15 +8,13 @@
 // transaction also marks its row applied, with the answer a repetition of the key gives.
 import { randomUUID } from 'node:crypto';
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit/http/internal-identity';
-import { requestUserOf } from '@civic/service-kit/requests/request-bus';
+import { type Identity, requestUserOf, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { lockUserShared } from '../data-rights/user-lock.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
 import { AccountDeleted, DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { emitPriorityCreated, publishCommitted } from '../events.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
-import { settingOf } from '@civic/service-kit/settings';
 import { createRecordedPriority } from './create-recorded-priority.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 

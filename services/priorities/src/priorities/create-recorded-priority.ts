@@ -14,13 +14,11 @@
 //      refunded and the refusal answered. What is left unsettled, the sweeper refunds
 //      (purchases/sweep-purchases.ts).
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit/http/internal-identity';
-import { RequestUnavailable } from '@civic/service-kit/requests/request-bus';
+import { type Identity, RequestUnavailable, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { AccountDeleted, DailyLimitReached, InsufficientPoliticalCapital, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
-import { settingOf } from '@civic/service-kit/settings';
 import { insertPriority } from './create-priority.ts';
 import { requestHashOf, startCreation } from './creation-keys.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';

@@ -14,7 +14,7 @@
 // userVote (serialising 50 priorities per request was the largest part of the service's CPU for it).
 import { ZPriority, type TPriority, type TPriorityListQuery, type TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
-import { settingOf } from '@civic/service-kit/settings';
+import { settingOf } from '@civic/service-kit';
 import { readCostOf } from './read-budget.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 import { TOP_DEPTH, type CachedPriority } from './top-priorities-cache.ts';

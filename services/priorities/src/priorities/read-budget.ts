@@ -8,7 +8,7 @@
 // anything is read. Distributed, the counts live in Redis, so every replica spends from one budget;
 // embedded (one process), in memory.
 import type { TPriorityListQuery } from '@civic/contracts';
-import type { Clock } from '@civic/service-kit/clock';
+import type { Clock } from '@civic/service-kit';
 import type { Redis } from 'ioredis';
 import { ReadBudgetExceeded } from '../errors.ts';
 import { TOP_DEPTH } from './top-priorities-cache.ts';

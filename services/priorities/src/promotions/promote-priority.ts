@@ -14,9 +14,8 @@
 // refunds later (purchases/sweep-purchases.ts): a debit and its effect never diverge.
 import { randomUUID } from 'node:crypto';
 import { isUuid, prioritiesEvents, type TPromotionResult } from '@civic/contracts';
-import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
-import type { Identity } from '@civic/service-kit/http/internal-identity';
-import { RequestUnavailable, requestUserOf } from '@civic/service-kit/requests/request-bus';
+import { buildOutboxRows } from '@civic/service-kit/events';
+import { type Identity, RequestUnavailable, requestUserOf, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
 import { AccountDeleted, IdempotencyKeyReused, InsufficientPoliticalCapital, PriorityNotFound, PromotionInProgress, PurchaseNotCompleted } from '../errors.ts';
@@ -24,7 +23,6 @@ import { publishCommitted } from '../events.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
-import { settingOf } from '@civic/service-kit/settings';
 
 
 interface PromotionRow {

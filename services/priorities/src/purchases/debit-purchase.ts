@@ -3,7 +3,7 @@
 // contract) is `unknown`, which the caller settles by refunding the key (docs/ledger.md): a debit
 // that did happen is given back, one that did not is cancelled before it can arrive.
 import { LEDGER_REQUESTS } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit/http/internal-identity';
+import type { Identity } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { PURCHASE_KINDS, type PurchaseKind } from './purchase-kinds.ts';
 

@@ -2,7 +2,7 @@
 // runs"): a promotion, and a priority when priority_creation_cost > 0. Each purchase is a row of its
 // own table (migration 20261126000000_promotions) and one ledger debit, keyed by the row's id.
 import type { TDebitReason } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit/http/internal-identity';
+import type { Identity } from '@civic/service-kit';
 
 export type PurchaseKind = 'promotion' | 'creation';
 

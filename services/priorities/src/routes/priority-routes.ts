@@ -1,8 +1,7 @@
 // GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3). The promote route is
 // promotion-routes.ts, votes vote-routes.ts.
 import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
-import { requireUser } from '@civic/service-kit/http/identity-plugin';
-import { typed } from '@civic/service-kit/service';
+import { requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { PrioritiesContext } from '../context.ts';
 import { listIssues } from '../issues/list-issues.ts';

@@ -1,7 +1,7 @@
 // POST /api/priorities/{id}/promote (spec 4 "Promote", 7.3). Signed out 401, banned 403 (SECURITY 14),
 // both before anything is read or charged; see promotions/promote-priority.ts for the saga.
 import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
-import { typed } from '@civic/service-kit/service';
+import { typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';

@@ -1,8 +1,7 @@
 // POST and DELETE /api/priorities/{id}/vote (spec 4 "Vote on a priority", 7.3). Banned users get
 // 403 on both (SECURITY 14); see votes/record-vote.ts for the rules.
 import { fastifyPath, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
-import { requireActiveUser } from '@civic/service-kit/http/identity-plugin';
-import { typed } from '@civic/service-kit/service';
+import { requireActiveUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';

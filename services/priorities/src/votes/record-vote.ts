@@ -17,12 +17,12 @@
 // The tallies are the priority's own columns (score is generated from them), so the index moves
 // one entry per vote: O(log n) whatever the number of priorities or votes.
 import { isUuid, prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
-import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
+import { buildOutboxRows } from '@civic/service-kit/events';
+import { settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-transition.ts';
 import { AccountDeleted, NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
 import { publishCommitted } from '../events.ts';
-import { settingOf } from '@civic/service-kit/settings';
 import type { AppliedVote, VoteChange } from './vote-batcher.ts';
 
 /** A decision overtaken this many times in a row (the same user changing one vote in a tight loop) gives up. */

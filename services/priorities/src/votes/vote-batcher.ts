@@ -9,7 +9,7 @@
 // a connection.
 // Each change keeps its own answer; if the group's call fails as a whole (an error rolls the call
 // back), the service applies that group's changes one by one, so an error is only its own change's.
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import type { TVoteType } from '@civic/contracts';
 
 /** A change decided by domain/vote-transition.ts, with the state it was decided on. */

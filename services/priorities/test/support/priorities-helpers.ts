@@ -3,9 +3,8 @@
 import assert from 'node:assert/strict';
 import { Agent, fetch as streamFetch } from 'undici';
 import type { PlatformSettingKey, TPriority, TVoteResult, TVoteType } from '@civic/contracts';
-import { sha256, randomToken } from '@civic/service-kit/crypto';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
-import type { Platform } from '@civic/service-kit/platform';
+import { type Platform, randomToken, sha256 } from '@civic/service-kit';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { ApiClient, type ApiResponse } from '../../../../test/support/api-client.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';

@@ -3,7 +3,7 @@
 // tables, and the ledger's side (its tables, balances, the SECURITY 16 check) through its helpers.
 import assert from 'node:assert/strict';
 import { IDEMPOTENCY_KEY_HEADER, type TPromotionResult } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import type { ApiClient, ApiResponse } from '../../../../test/support/api-client.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
 import { balanceOf, waitForBalance } from '../../../ledger/test/support/ledger-helpers.ts';

@@ -1,12 +1,7 @@
 // Reading PostgreSQL's (and PGlite's) EXPLAIN output in tests, and a priorities database of either
 // profile to run the list's own SQL on.
 import { randomBytes } from 'node:crypto';
-import { createPostgresDatabaseProvider } from '@civic/service-kit/db/database-provider';
-import { runMigrations } from '@civic/service-kit/db/migrate';
-import { dropDatabase } from '@civic/service-kit/db/pg-driver';
-import { pgliteDriver } from '@civic/service-kit/db/pglite-driver';
-import { createPGlite } from '@civic/service-kit/db/pglite-extensions';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import { createPGlite, createPostgresDatabaseProvider, dropDatabase, pgliteDriver, runMigrations, type SqlDriver } from '@civic/service-kit/db';
 import { LOCAL_INFRA } from '../../../../test/support/infrastructure.ts';
 import { MIGRATIONS_DIR } from '../../src/app.ts';
 

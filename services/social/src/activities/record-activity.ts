@@ -3,7 +3,7 @@
 // owner cleared their history, a redelivery does not bring it back: the inbox already holds its id).
 import { randomUUID } from 'node:crypto';
 import type { TActivityType } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { isDeletedUser } from '../data-rights/deleted-users.ts';
 
 export interface NewActivity {

@@ -5,8 +5,8 @@
 // advisory lock for its transaction and checks the marker after taking it; the erasure (and the
 // owner's "clear activity history") take the lock exclusively, so each write either commits before
 // them, and is erased with the rest, or comes after and sees the marker.
-import { lockUser } from '@civic/service-kit/db/user-lock';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import { lockUser } from '@civic/service-kit/db';
+import type { SqlExecutor } from '@civic/service-kit/events';
 
 /** The advisory lock space of "a social user" (two-key form: this class, hashtext(user id)). */
 const SOCIAL_USER_LOCK_CLASS = 0x534f4331; // 'SOC1'

@@ -2,7 +2,7 @@
 // user's activities and member row go, and the id is remembered so a late event about the user
 // records nothing. A follow activity names the user it followed, so those go too, whoever wrote them
 // (none exist before the follow slice). A redelivery finds nothing left and changes nothing.
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { lockUserExclusive } from './deleted-users.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {

@@ -4,7 +4,7 @@
 // is skipped (a redelivery that overtakes a newer edit cannot roll it back); a deleted account's id
 // gets no row again, under the per-user lock of data-rights/deleted-users.ts.
 import type { accountEvents, EventPayload } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events/sql-executor';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { lockUserShared } from '../data-rights/deleted-users.ts';
 
 const NOT_DELETED = 'NOT EXISTS (SELECT 1 FROM social.deleted_users d WHERE d.user_id = $1::uuid)';

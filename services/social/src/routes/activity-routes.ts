@@ -1,7 +1,6 @@
 // GET /api/activities, GET /api/users/{id}/activities, DELETE /api/activities/clear.
 import { fastifyPath, isUuid, routeSchema, SOCIAL_MESSAGES, SOCIAL_OPERATIONS as ops } from '@civic/contracts';
-import { requireUser } from '@civic/service-kit/http/identity-plugin';
-import { typed } from '@civic/service-kit/service';
+import { requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { clearActivities } from '../activities/clear-activities.ts';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { briefingEvents, prioritiesEvents } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import type { ApiClient } from '../../../../test/support/api-client.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';

@@ -1,0 +1,16 @@
+// @civic/service-kit/db: a service's database (PostgreSQL, or PGlite when embedded), its migrations
+// and the per-user lock that orders a user's writes against the erasure of their account.
+export type { SqlDriver } from './sql-driver.ts';
+export { databaseUrl, dropDatabase, ensureDatabase, listDatabases, pgPoolDriver } from './pg-driver.ts';
+export { pgliteDriver } from './pglite-driver.ts';
+export { createPGlite, PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+export {
+  createDatabaseProvider,
+  createPostgresDatabaseProvider,
+  embeddedLockFile,
+  type DatabaseProvider,
+  type ServiceDatabase,
+} from './database-provider.ts';
+export { MigrationChecksumError, runMigrations } from './migrate.ts';
+export { acquireDataDirLock, DataDirInUseError } from './data-dir-lock.ts';
+export { lockUser, type UserLockMode } from './user-lock.ts';

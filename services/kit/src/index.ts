@@ -1,0 +1,36 @@
+// The service kit's public surface: what a service (and the gateway that mounts services) builds on.
+// Other entry points, each with one job (package.json "exports"):
+// - @civic/service-kit/db         databases: drivers, providers, migrations, the per-user lock;
+// - @civic/service-kit/events     the event bus: outbox, consumers, dead letters, stream names;
+// - @civic/service-kit/main       a service process's entry (starts telemetry before the app loads);
+// - @civic/service-kit/telemetry  OpenTelemetry, imported first by a process that traces;
+// - @civic/service-kit/testing    what tests and tools build processes with.
+// Nothing else of src/ is reachable from outside the kit: a file that is not exported here may change
+// shape freely.
+export { defineService, mountService, typed, type ServiceDefinition, type ServiceOptions } from './service.ts';
+export { createPlatform, natsConnectionOptions, type Platform, type PlatformOverrides } from './platform.ts';
+export { ConfigError, isSecureOrigin, loadConfig, ZPlatformConfig, type PlatformConfig } from './config.ts';
+export { ManualClock, systemClock, type Clock } from './clock.ts';
+export { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from './crypto.ts';
+export { loadNamedSecret, loadSecrets, type Secrets } from './secrets.ts';
+export { settingOf, type PlatformSettings } from './settings.ts';
+export { DependencyUnavailableError, failureKindOf, type FailureKind } from './failure-kind.ts';
+
+// HTTP: one error vocabulary, the caller's identity and the guards from the contracts, cookies and CSRF.
+export { BadRequest, createError, exposeMessage, Forbidden, NotFound, TooManyRequests, Unauthorized } from './http/errors.ts';
+export { requireActiveUser, requireAdmin, requireUser } from './http/identity-plugin.ts';
+export { createIdentitySigner, IDENTITY_HEADER, type Identity } from './http/internal-identity.ts';
+export { cookieNames, cookieOptions, csrfBinding, type CookieNames } from './http/cookies.ts';
+export { issueCsrfToken, verifyCsrfToken } from './http/csrf.ts';
+export { clientNetworkOf } from './http/client-network.ts';
+export { BODY_LIMIT_BYTES, createHttpServer, REQUEST_ID_HEADER, type HttpServer } from './http/create-http-server.ts';
+export { pathOf } from './http/path-of.ts';
+export { registerHealthRoutes, type HealthSource, type ReadinessCheck } from './health/readiness.ts';
+
+// Sessions, requests between services, mail, periodic jobs.
+export { SESSION_LIFETIME_MS, type SessionRecord, type SessionStore } from './sessions/session-store.ts';
+export { MemorySessionStore } from './sessions/memory-session-store.ts';
+export { RedisSessionStore } from './sessions/redis-session-store.ts';
+export { RequestUnavailable, requestUserOf, type RequestBus, type RequestHandler, type RequestOptions } from './requests/request-bus.ts';
+export type { Mailer, MailMessage } from './mail/mailer.ts';
+export { startPeriodicJob, type PeriodicJob } from './jobs/periodic-job.ts';
