@@ -49,7 +49,7 @@ export async function buildGateway(options: GatewayOptions) {
   startSessionLookup(root, platform, names);
   await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, budgets: config });
   installCsrfGuard(root, platform.secrets.csrf, names);
-  installSessionIdentity(root, platform);
+  await installSessionIdentity(root, platform);
   installStreamLimits(root, {
     platform,
     names,

@@ -7,8 +7,9 @@
 // turn of the event loop, and ioredis's auto-pipelining sends both in one write and reads both
 // answers in one: one round trip per request instead of two. Only the waiting moves; the session is
 // still read after the request arrived (SECURITY 11: a revoked session's next request fails).
+import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type CookieNames, createIdentitySigner, type Identity, IDENTITY_HEADER, type Platform, sha256 } from '@civic/service-kit';
+import { type CookieNames, type Identity, IDENTITY_HEADER, IDENTITY_SIGN_OPTIONS, type Platform, reusingIdentitySigner, sha256 } from '@civic/service-kit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     service?: string;
   }
 }
+
+const SIGNER_NAMESPACE = 'gateway-identity';
 
 /** The session lookups started for requests in flight (a request that is refused earlier drops its entry with it). */
 const lookups = new WeakMap<FastifyRequest, Promise<Identity>>();
@@ -49,9 +52,15 @@ export function startSessionLookup(app: FastifyInstance, platform: Platform, nam
   });
 }
 
-/** Waits for the session read startSessionLookup began and signs the identity for the owning service. */
-export function installSessionIdentity(app: FastifyInstance, platform: Platform): void {
-  const sign = createIdentitySigner(platform.secrets.internalJwt);
+/**
+ * Waits for the session read startSessionLookup began and signs the identity for the owning service,
+ * through @fastify/jwt (its namespace beside the services' own, service-kit http/identity-plugin.ts).
+ */
+export async function installSessionIdentity(app: FastifyInstance, platform: Platform): Promise<void> {
+  await app.register(fastifyJwt, { secret: platform.secrets.internalJwt, namespace: SIGNER_NAMESPACE, sign: IDENTITY_SIGN_OPTIONS });
+  const jwt = app.jwt[SIGNER_NAMESPACE]!;
+  // The audience travels in the claims, so the plugin's one signer serves every service.
+  const sign = reusingIdentitySigner((claims) => jwt.sign(claims));
   app.addHook('onRequest', async (request) => {
     const service = request.routeOptions.config.service;
     const lookup = lookups.get(request);

@@ -19,7 +19,14 @@ export { DependencyUnavailableError, failureKindOf, type FailureKind } from './f
 // HTTP: one error vocabulary, the caller's identity and the guards from the contracts, cookies and CSRF.
 export { BadRequest, createError, exposeMessage, Forbidden, NotFound, TooManyRequests, Unauthorized } from './http/errors.ts';
 export { requireActiveUser, requireAdmin, requireUser } from './http/identity-plugin.ts';
-export { createIdentitySigner, IDENTITY_HEADER, type Identity } from './http/internal-identity.ts';
+export {
+  createIdentitySigner,
+  IDENTITY_HEADER,
+  IDENTITY_SIGN_OPTIONS,
+  reusingIdentitySigner,
+  type Identity,
+  type IdentityClaims,
+} from './http/internal-identity.ts';
 export { cookieNames, cookieOptions, csrfBinding, type CookieNames } from './http/cookies.ts';
 export { issueCsrfToken, verifyCsrfToken } from './http/csrf.ts';
 export { clientNetworkOf } from './http/client-network.ts';

@@ -1,13 +1,23 @@
 // Every service route sits behind this: a request without a valid internal identity token addressed
 // to this service (i.e. one that did not come through the gateway) is answered 401 (SECURITY 12).
+import fastifyJwt from '@fastify/jwt';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Forbidden, Unauthorized } from './errors.ts';
-import { createIdentityVerifier, IDENTITY_HEADER, type Identity } from './internal-identity.ts';
+import { IDENTITY_HEADER, identityOfClaims, identityVerifyOptions, type Identity, type IdentityClaims } from './internal-identity.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     identity: Identity;
+  }
+}
+
+// @fastify/jwt is registered under a namespace per use: in the embedded profile the gateway (which
+// signs) and every service (each verifying its own audience) share one Fastify instance, and
+// `fastify.jwt` is then one map from namespace to signer/verifier.
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    namespaces: string;
   }
 }
 
@@ -17,13 +27,15 @@ export interface IdentityPluginOptions {
 }
 
 const plugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, { service, secret }) => {
-  const verify = createIdentityVerifier(secret, service);
+  const namespace = `identity-${service}`;
+  await app.register(fastifyJwt, { secret, namespace, verify: identityVerifyOptions(service) });
+  const jwt = app.jwt[namespace]!;
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (request) => {
     const header = request.headers[IDENTITY_HEADER];
     if (typeof header !== 'string') throw new Unauthorized();
     try {
-      request.identity = verify(header);
+      request.identity = identityOfClaims(jwt.verify<IdentityClaims>(header));
     } catch {
       throw new Unauthorized();
     }

@@ -1,11 +1,12 @@
 // The gateway forwards every request with a short-lived internal JWT in `x-civic-identity`,
 // addressed to one service (aud). Services trust nothing else about the caller.
-// fast-jwt directly, not yet through @fastify/jwt (DESIGN.md's card; it wraps the same fast-jwt): the
-// same token also signs and verifies NATS requests (requests/nats-requests.ts), where there is no
-// Fastify instance for the plugin to decorate. Cost is no reason to stay: measured on 2026-11-25
-// (busy 2-core machine, 200k calls after warm-up, two rounds), verify 6.2/7.8 us here against
-// 8.6/4.2 us through @fastify/jwt, sign 44/32 us against 58/34 us (per-call aud) or 40/20 us (aud in
-// the payload): noise. @fastify/jwt is not declared until a route uses it.
+// This file is the token's one definition: its claims, its sign and verify options, and the reuse
+// cache. On HTTP it is signed and verified through @fastify/jwt (DESIGN.md; the gateway's
+// session-identity.ts and identity-plugin.ts); NATS requests (requests/nats-requests.ts), tests and
+// the benchmark have no Fastify instance to decorate and use the same options through fast-jwt, which
+// @fastify/jwt wraps. Measured before the switch (2026-11-25, busy 2-core machine, 200k calls after
+// warm-up, two rounds): verify 6.2/7.8 us directly against 8.6/4.2 us through @fastify/jwt; sign
+// 44/32 us against 40/20 us with the audience in the claims: no cost worth keeping fast-jwt for.
 import { createSigner, createVerifier } from 'fast-jwt';
 
 export const IDENTITY_HEADER = 'x-civic-identity';
@@ -21,11 +22,39 @@ export interface Identity {
   ip: string;
 }
 
-interface IdentityClaims {
+export interface IdentityClaims {
   sub?: string;
   adm: boolean;
   ban: boolean;
   ip: string;
+  aud: string;
+}
+
+/** How a token is signed (the key is added by whoever signs). Lifetime in ms, as fast-jwt counts. */
+export const IDENTITY_SIGN_OPTIONS = { algorithm: 'HS256', iss: ISSUER, expiresIn: IDENTITY_TTL_SECONDS * 1000 } as const;
+
+/** How a service checks a token addressed to it. */
+export function identityVerifyOptions(audience: string) {
+  return { algorithms: ['HS256' as const], allowedIss: ISSUER, allowedAud: audience, requiredClaims: ['aud', 'exp', 'iss'], cache: 1000 };
+}
+
+export function identityClaims(identity: Identity, audience: string): IdentityClaims {
+  return {
+    adm: identity.isAdmin,
+    ban: identity.isBanned,
+    ip: identity.ip,
+    aud: audience,
+    ...(identity.userId ? { sub: identity.userId } : {}),
+  };
+}
+
+export function identityOfClaims(claims: Partial<IdentityClaims>): Identity {
+  return {
+    userId: claims.sub ?? null,
+    isAdmin: claims.adm === true,
+    isBanned: claims.ban === true,
+    ip: claims.ip as string,
+  };
 }
 
 /** Tokens are reused for half their lifetime: the same caller and audience get the same token, so
@@ -33,44 +62,28 @@ interface IdentityClaims {
 const REUSE_MS = (IDENTITY_TTL_SECONDS * 1000) / 2;
 const MAX_CACHED_TOKENS = 10_000;
 
-export function createIdentitySigner(secret: string, now: () => number = Date.now) {
-  const sign = createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, expiresIn: IDENTITY_TTL_SECONDS * 1000 });
+/** Wraps a signing function (fast-jwt's, or @fastify/jwt's) in the reuse cache. */
+export function reusingIdentitySigner(signClaims: (claims: IdentityClaims) => string, now: () => number = Date.now) {
   const cache = new Map<string, { token: string; reuseUntil: number }>();
   return (identity: Identity, audience: string): string => {
     const key = `${audience}|${identity.userId ?? ''}|${identity.isAdmin ? 1 : 0}|${identity.isBanned ? 1 : 0}|${identity.ip}`;
     const cached = cache.get(key);
     const at = now();
     if (cached && cached.reuseUntil > at) return cached.token;
-    const claims: IdentityClaims & { aud: string } = {
-      adm: identity.isAdmin,
-      ban: identity.isBanned,
-      ip: identity.ip,
-      aud: audience,
-      ...(identity.userId ? { sub: identity.userId } : {}),
-    };
-    const token = sign(claims);
+    const token = signClaims(identityClaims(identity, audience));
     if (cache.size >= MAX_CACHED_TOKENS) cache.delete(cache.keys().next().value!);
     cache.set(key, { token, reuseUntil: at + REUSE_MS });
     return token;
   };
 }
 
+/** A signer without Fastify (NATS requests, tests, the benchmark). */
+export function createIdentitySigner(secret: string, now: () => number = Date.now) {
+  return reusingIdentitySigner(createSigner({ key: secret, ...IDENTITY_SIGN_OPTIONS }), now);
+}
+
+/** A verifier without Fastify (NATS requests). */
 export function createIdentityVerifier(secret: string, audience: string) {
-  const verify = createVerifier({
-    key: secret,
-    algorithms: ['HS256'],
-    allowedIss: ISSUER,
-    allowedAud: audience,
-    requiredClaims: ['aud', 'exp', 'iss'],
-    cache: 1000,
-  });
-  return (token: string): Identity => {
-    const claims = verify(token) as IdentityClaims;
-    return {
-      userId: claims.sub ?? null,
-      isAdmin: claims.adm === true,
-      isBanned: claims.ban === true,
-      ip: claims.ip,
-    };
-  };
+  const verify = createVerifier({ key: secret, ...identityVerifyOptions(audience) });
+  return (token: string): Identity => identityOfClaims(verify(token) as IdentityClaims);
 }
