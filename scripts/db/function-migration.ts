@@ -6,7 +6,7 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findFunctionDrift, migrationsDir, readFunctionSources, sourceDefinition } from './sql-functions.ts';
+import { findFunctionDrift, migrationFunctionChanges, migrationsDir, readFunctionSources, sourceDefinition } from './sql-functions.ts';
 
 /** yyyymmddhhmmss, UTC: the prefix of a migration's name. */
 const stamp = (at: Date) => at.toISOString().replace(/\D/g, '').slice(0, 14);
@@ -31,12 +31,18 @@ export async function writeFunctionMigration(options: { servicesDir: string; ser
   const { servicesDir, service, functions } = options;
   if (functions.length === 0) throw new Error('name at least one function');
   const sources = await readFunctionSources(servicesDir);
+  const current = new Map<string, string>();
+  for (const { changes } of await migrationFunctionChanges(servicesDir, service)) {
+    for (const change of changes) current.set(change.name, change.kind === 'create' ? change.definition : '');
+  }
   const parts: string[] = [];
   for (const fn of functions) {
     const source = sources.find((s) => s.name === `${service}.${fn}`);
     if (!source) throw new Error(`no source file ${service}/prisma/functions/${fn}.sql`);
     const defined = sourceDefinition(source);
     if ('problem' in defined) throw new Error(`${relative(servicesDir, source.file)} ${defined.problem}`);
+    // A migration that changes nothing would only lengthen every fresh database's history.
+    if (current.get(source.name) === defined.definition) throw new Error(`${source.name} is already what its newest migration defines: nothing to write`);
     parts.push(source.sql.trimEnd());
   }
   const label = `functions_${functions.join('_')}`.slice(0, 80);

@@ -1,4 +1,4 @@
--- The one source of this function (docs: "SQL functions have one source"): change it here, then
+-- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- auth canonical_email   writes the migration that applies it.
 --
 -- Issue 14 item 3: one mailbox, one account. The canonical form of an already normalised address

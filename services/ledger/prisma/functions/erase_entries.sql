@@ -1,4 +1,4 @@
--- The one source of this function (docs: "SQL functions have one source"): change it here, then
+-- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- ledger erase_entries   writes the migration that applies it.
 --
 -- Account erasure deletes a user's entries through this function only. It runs as the owner of the

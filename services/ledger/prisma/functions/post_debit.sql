@@ -1,4 +1,4 @@
--- The one source of this function (docs: "SQL functions have one source"): change it here, then
+-- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- ledger post_debit   writes the migration that applies it.
 --
 -- rpc.ledger.debit in one statement (services/ledger/src/debits/debit.ts): what was an interactive

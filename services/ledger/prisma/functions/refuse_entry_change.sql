@@ -1,4 +1,4 @@
--- The one source of this function (docs: "SQL functions have one source"): change it here, then
+-- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- ledger refuse_entry_change   writes the migration that applies it.
 --
 -- The trigger of ledger.entries (entries_append_only, entries_no_truncate; migration

@@ -1,4 +1,4 @@
--- The one source of this function (docs: "SQL functions have one source"): change it here, then
+-- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- priorities apply_promotion   writes the migration that applies it.
 --
 -- Applies a paid promotion in one round trip and one transaction (src/promotions/promote-priority.ts):

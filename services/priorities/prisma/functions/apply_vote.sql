@@ -1,4 +1,4 @@
--- The one source of this function (docs: "SQL functions have one source"): change it here, then
+-- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- priorities apply_vote   writes the migration that applies it.
 --
 -- A vote is decided in TypeScript (src/domain/vote-transition.ts) from a plain read, then applied by

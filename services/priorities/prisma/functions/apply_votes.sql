@@ -1,4 +1,4 @@
--- The one source of this function (docs: "SQL functions have one source"): change it here, then
+-- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- priorities apply_votes   writes the migration that applies it.
 --
 -- apply_votes: several vote changes in one call, so one round trip and one commit serve many votes

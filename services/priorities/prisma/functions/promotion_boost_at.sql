@@ -1,4 +1,4 @@
--- The one source of this function (docs: "SQL functions have one source"): change it here, then
+-- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- priorities promotion_boost_at   writes the migration that applies it.
 --
 -- A priority's promotion boost at p_at (src/domain/promotion-boost.ts gives the constants): each
