@@ -4,11 +4,11 @@
 // and the given PostgreSQL. Each child's output goes to a file under the stack's directory;
 // `outputOf` shows its tail on failure. Every exit before
 // close() is recorded. close() ends every child (SIGTERM, then SIGKILL after a bound), and a test
-// process that dies first takes its children with it.
+// process that ends first takes its children with it.
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, listDatabases } from '@civic/service-kit/db/pg-driver';
 import { spawnDistributedProcesses, type DistributedProcess } from '../../infra/distributed-processes.ts';
@@ -131,7 +131,13 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   const killAll = () => {
     for (const { child } of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   };
+  // A test process that ends takes its children along. A signal would end it without 'exit', so it
+  // becomes an exit (with the signal's status): this stack's children and the servers that other
+  // helpers kill at 'exit' (local-servers.ts, dedicated-servers.ts) all go.
+  const onSignal = (signal: NodeJS.Signals) => process.exit(128 + constants.signals[signal]);
   process.once('exit', killAll);
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
 
   const close = async () => {
     closing = true;
@@ -146,6 +152,8 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
       }),
     );
     process.removeListener('exit', killAll);
+    process.removeListener('SIGTERM', onSignal);
+    process.removeListener('SIGINT', onSignal);
     try {
       const { DATABASE_URL, DATABASE_PREFIX } = network.adminEnv;
       for (const database of await listDatabases(DATABASE_URL!, DATABASE_PREFIX!)) await dropDatabase(DATABASE_URL!, database);
