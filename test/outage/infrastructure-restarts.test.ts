@@ -2,9 +2,9 @@
 // sign-ins through the gateway (distributed profile, real processes: every service and the gateway
 // its own OS process, as `npm run start:distributed` runs them, against a PostgreSQL, NATS and Redis
 // of the test's own). What must hold: no process exits (each child's exit is recorded, and fails the
-// test at once); a request that needs the missing dependency gets a 503 (never a 500, never an answer later than a bound); one that does not keeps
-// working (writes while NATS is away go through the outbox); within seconds of each return every
-// request succeeds again; and the books balance: every acknowledged vote is there once, tallies equal
+// test at once); a request that needs the missing dependency gets a 503 (never a 500, never an answer
+// later than a bound); one that does not keeps working (writes while NATS is away go through the
+// outbox); within seconds of each return every request succeeds again; and the books balance: every acknowledged vote is there once, tallies equal
 // rows, every balance is the sum of its entries, every outbox row is published and every vote reached
 // the social service's feed.
 import assert from 'node:assert/strict';
