@@ -4,9 +4,9 @@
 // of the test's own). What must hold: no process exits (each child's exit is recorded, and fails the
 // test at once); a request that needs the missing dependency gets a 503 (never a 500, never an answer
 // later than a bound); one that does not keeps working (writes while NATS is away go through the
-// outbox); within seconds of each return every request succeeds again; and the books balance: every acknowledged vote is there once, tallies equal
-// rows, every balance is the sum of its entries, every outbox row is published and every vote reached
-// the social service's feed.
+// outbox); within seconds of each return every request succeeds again; and the books balance: every
+// acknowledged vote is there once, tallies equal rows, every balance is the sum of its entries, every
+// outbox row is published and every vote reached the social service's feed.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
