@@ -2,7 +2,7 @@
 // to this service (i.e. one that did not come through the gateway) is answered 401 (SECURITY 12).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Forbidden, Unauthorized } from './errors.ts';
+import { Forbidden, SessionUnavailable, Unauthorized } from './errors.ts';
 import { createIdentityVerifier, IDENTITY_HEADER, type Identity } from './internal-identity.ts';
 
 declare module 'fastify' {
@@ -32,10 +32,10 @@ const plugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, { service,
 
 export const identityPlugin = fp(plugin, { name: 'civic-identity', fastify: '5.x' });
 
-/** The signed-in user's id, or 401. */
+/** The signed-in user's id, or 401 (503 when the gateway could not read the caller's session). */
 export function requireUser(request: FastifyRequest): string {
   const userId = request.identity?.userId;
-  if (!userId) throw new Unauthorized();
+  if (!userId) throw request.identity?.sessionUnavailable ? new SessionUnavailable() : new Unauthorized();
   return userId;
 }
 

@@ -13,6 +13,12 @@ export interface Identity {
   isBanned: boolean;
   /** The client's address as the gateway saw it, for per-IP limits. */
   ip: string;
+  /**
+   * The request carried a session cookie the gateway could not look up (the session store is away):
+   * the caller is treated as a visitor, and a route that needs the user answers 503, not 401
+   * (requireUser), so public routes keep answering through a Redis outage.
+   */
+  sessionUnavailable?: boolean;
 }
 
 interface IdentityClaims {
@@ -20,6 +26,8 @@ interface IdentityClaims {
   adm: boolean;
   ban: boolean;
   ip: string;
+  /** Identity.sessionUnavailable */
+  snu?: true;
 }
 
 /** Tokens are reused for half their lifetime: the same caller and audience get the same token, so
@@ -31,7 +39,7 @@ export function createIdentitySigner(secret: string, now: () => number = Date.no
   const sign = createSigner({ key: secret, algorithm: 'HS256', iss: ISSUER, expiresIn: IDENTITY_TTL_SECONDS * 1000 });
   const cache = new Map<string, { token: string; reuseUntil: number }>();
   return (identity: Identity, audience: string): string => {
-    const key = `${audience}|${identity.userId ?? ''}|${identity.isAdmin ? 1 : 0}|${identity.isBanned ? 1 : 0}|${identity.ip}`;
+    const key = `${audience}|${identity.userId ?? ''}|${identity.isAdmin ? 1 : 0}|${identity.isBanned ? 1 : 0}|${identity.ip}|${identity.sessionUnavailable ? 1 : 0}`;
     const cached = cache.get(key);
     const at = now();
     if (cached && cached.reuseUntil > at) return cached.token;
@@ -41,6 +49,7 @@ export function createIdentitySigner(secret: string, now: () => number = Date.no
       ip: identity.ip,
       aud: audience,
       ...(identity.userId ? { sub: identity.userId } : {}),
+      ...(identity.sessionUnavailable ? { snu: true as const } : {}),
     };
     const token = sign(claims);
     if (cache.size >= MAX_CACHED_TOKENS) cache.delete(cache.keys().next().value!);
@@ -65,6 +74,7 @@ export function createIdentityVerifier(secret: string, audience: string) {
       isAdmin: claims.adm === true,
       isBanned: claims.ban === true,
       ip: claims.ip,
+      ...(claims.snu === true ? { sessionUnavailable: true } : {}),
     };
   };
 }
