@@ -9,7 +9,7 @@
 // still read after the request arrived (SECURITY 11: a revoked session's next request fails).
 //
 // While the session store is away a request with a session cookie goes on as a visitor's, marked
-// `sessionUnavailable`: public routes (the priorities, the landing data) keep answering, and a route
+// `sessionUnavailable`: public routes (the pages, /api/csrf-token) keep answering, and a route
 // that needs the user answers 503 with Retry-After (requireUser), never 401 ("signed out") and never
 // with someone's privileges.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
