@@ -3,7 +3,6 @@
 // service); NATS and Redis are servers of our own, started here with a user per process (issue 14
 // item 4), since the machine's run without users. Secrets and passwords are generated once into
 // $DATA_DIR/distributed.env (never in code).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -11,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { ensureFrontendsBuilt } from '../scripts/ensure-frontends.ts';
 import { credentialKeys, generateCredentials } from './network-credentials.ts';
 import { startSecuredNetwork } from './secured-network.ts';
-import { GATEWAY_ENTRY, SERVER_NODE_FLAGS, SERVICE_PROCESSES } from './services.ts';
+import { spawnDistributedProcesses } from './distributed-processes.ts';
+import { SERVICE_PROCESSES } from './services.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DATA_DIR = resolve(ROOT, process.env.DATA_DIR ?? 'data');
@@ -69,37 +69,29 @@ const { adminEnv } = network;
 console.log(`NATS ${adminEnv.NATS_URL} and Redis ${new URL(adminEnv.REDIS_URL!).host} started with a user per process; PostgreSQL roles ready`);
 const envOf = (user: string): NodeJS.ProcessEnv => ({ ...base, ...network.envOf(user) });
 
-const children: ChildProcess[] = [];
-function start(name: string, entry: string, extra: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', resolve(ROOT, entry)], {
-    cwd: ROOT,
-    env: { ...envOf(name), ...extra },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+let stopping = false;
+const processes = spawnDistributedProcesses({
+  envOf,
+  portOf: (name) => SERVICE_PROCESSES.find((s) => s.name === name)!.port,
+  gatewayPort: Number(process.env.PORT ?? '3000'),
+  stdioOf: () => ['ignore', 'inherit', 'inherit'],
+});
+const children = processes.map((p) => p.child);
+for (const { name, child } of processes) {
   child.on('exit', (code, signal) => {
     if (!stopping) {
       console.error(`${name} exited (${signal ?? code}); stopping the others`);
       void stop(1);
     }
   });
-  children.push(child);
-  return child;
 }
 
-let stopping = false;
 async function stop(code: number) {
   stopping = true;
   for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))));
+  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)))));
   await network.close();
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
-
-const upstreams: NodeJS.ProcessEnv = {};
-for (const service of SERVICE_PROCESSES) {
-  start(service.name, service.entry, { HOST: '127.0.0.1', PORT: String(service.port) });
-  upstreams[`SERVICE_URL_${service.name.toUpperCase()}`] = `http://127.0.0.1:${service.port}`;
-}
-start('gateway', GATEWAY_ENTRY, { ...upstreams, PORT: process.env.PORT ?? '3000' });

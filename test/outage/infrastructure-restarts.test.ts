@@ -1,11 +1,12 @@
 // Issue 15 item 3: PostgreSQL, NATS and Redis restart in turn under a steady load of reads, votes and
-// sign-ins through the gateway (distributed profile, real processes' servers: a PostgreSQL, NATS and
-// Redis of the test's own). What must hold: no process dies; a request that needs the missing
-// dependency gets a 503 (never a 500, never an answer later than a bound); one that does not keeps
-// working (writes while NATS is away go through the outbox); within seconds of each return every
-// request succeeds again; and the books balance: every acknowledged vote is there once, tallies equal
-// rows, every balance is the sum of its entries, every outbox row is published and every vote reached
-// the social service's feed.
+// sign-ins through the gateway (distributed profile, real processes: every service and the gateway
+// its own OS process, as `npm run start:distributed` runs them, against a PostgreSQL, NATS and Redis
+// of the test's own). What must hold: no process exits (each child's exit is recorded, and fails the
+// test at once); a request that needs the missing dependency gets a 503 (never a 500, never an answer
+// later than a bound); one that does not keeps working (writes while NATS is away go through the
+// outbox); within seconds of each return every request succeeds again; and the books balance: every
+// acknowledged vote is there once, tallies equal rows, every balance is the sum of its entries, every
+// outbox row is published and every vote reached the social service's feed.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
@@ -13,8 +14,8 @@ import { databaseUrl } from '@civic/service-kit/db';
 import type { ApiClient } from '../support/api-client.ts';
 import { startDedicatedPostgres, type DedicatedServer } from '../support/dedicated-servers.ts';
 import { profilePlan } from '../support/infrastructure.ts';
+import { startProcessStack, type ProcessStack } from '../support/process-stack.ts';
 import { signIn } from '../support/sign-in.ts';
-import { startStack, type Stack } from '../support/stack.ts';
 import { address, BULK_TEST_ENV } from '../support/test-users.ts';
 
 const distributed = (await profilePlan()).find((p) => p.profile === 'distributed')!;
@@ -33,35 +34,62 @@ interface Outcome {
   pair?: string;
 }
 
+/** Voters, each creating the daily limit of priorities (max_priorities_per_user_per_day, 5 by default). */
+const VOTERS = 12;
+const PRIORITIES_PER_VOTER = 5;
+
 let postgres: DedicatedServer;
-let stack: Stack;
+let stack: ProcessStack;
 let voters: { client: ApiClient; id: string }[] = [];
 let priorityIds: string[] = [];
+let finished = false;
 
 before(async () => {
   if (distributed.skip) return;
   postgres = await startDedicatedPostgres();
-  stack = await startStack('distributed', { databaseUrl: postgres.url, persistentRedis: true, env: BULK_TEST_ENV });
-  stack.platforms.priorities!.settings.set('max_priorities_per_user_per_day', '100');
-  for (let i = 0; i < 6; i++) {
-    const client = stack.client();
-    client.timeoutMs = ANSWER_BOUND_MS;
-    const user = await signIn(stack, client, address(`outage${i}`));
-    voters.push({ client, id: user.id });
-  }
-  for (const [i, { client }] of voters.entries()) {
-    for (let j = 0; j < 10; j++) {
-      const created = await client.post('/api/priorities', { title: `Outage priority ${i}-${j}`, description: 'Kept through every restart of the platform: PostgreSQL, NATS and Redis in turn.' });
-      assert.equal(created.status, 200, created.text);
-      priorityIds.push(created.body.id);
-    }
-  }
+  const startedAt = Date.now();
+  stack = await startProcessStack({ databaseUrl: postgres.url, persistentRedis: true, env: BULK_TEST_ENV });
+  console.log(`# every process ready ${Date.now() - startedAt} ms after the spawn`);
+  voters = await Promise.all(
+    Array.from({ length: VOTERS }, async (_, i) => {
+      const client = stack.client();
+      client.timeoutMs = ANSWER_BOUND_MS;
+      const user = await signIn(stack, client, address(`outage${i}`));
+      return { client, id: user.id };
+    }),
+  );
+  priorityIds = (
+    await Promise.all(
+      voters.map(async ({ client }, i) => {
+        const ids: string[] = [];
+        for (let j = 0; j < PRIORITIES_PER_VOTER; j++) {
+          const created = await client.post('/api/priorities', { title: `Outage priority ${i}-${j}`, description: 'Kept through every restart of the platform: PostgreSQL, NATS and Redis in turn.' });
+          assert.equal(created.status, 200, created.text);
+          ids.push(created.body.id);
+        }
+        return ids;
+      }),
+    )
+  ).flat();
 });
 
 after(async () => {
-  await stack?.close();
-  await postgres?.dispose();
+  // A failure shows what the processes said last (a process that exited, a stack trace).
+  if (stack && !finished) for (const name of Object.keys(stack.urls)) console.error(`# ${name}'s last output:\n${stack.outputOf(name).replace(/^/gm, '#   ')}`);
+  try {
+    // A test that failed midway may have left PostgreSQL stopped; the databases are dropped on it.
+    await postgres?.start();
+    await stack?.close();
+  } finally {
+    await postgres?.dispose();
+  }
 });
+
+/** Fails when any service or gateway process has exited, with what it said last. */
+function assertNoProcessExited(when: string) {
+  const exited = stack.exits.map((e) => `${e.name} (${e.signal ?? `code ${e.code}`})`);
+  assert.deepEqual(exited, [], `${when}: processes exited: ${stack.exits.map((e) => `${e.name}:\n${stack.outputOf(e.name)}`).join('\n')}`);
+}
 
 /** The steady load: three loops, each one request at a time with a short pause, until stopped. */
 function startLoad() {
@@ -123,6 +151,7 @@ function startLoad() {
 async function outcomesAfter(outcomes: Outcome[], since: number, which: (o: Outcome) => boolean, count: number, what: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (outcomes.filter((o) => o.at >= since && which(o)).length < count) {
+    assertNoProcessExited(`while waiting for ${what}`);
     if (Date.now() > deadline) {
       const recent = outcomes.slice(-12).map((o) => `${o.op} ${o.status} ${o.ms} ms at +${o.at - since} ms`);
       assert.fail(`timed out waiting for ${what}; the latest answers: ${recent.join('; ')}`);
@@ -137,7 +166,7 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
   const load = startLoad();
   const report: string[] = [];
   try {
-    const servers = { postgres, nats: stack.infrastructure!.nats, redis: stack.infrastructure!.redis };
+    const servers = { postgres, nats: stack.infrastructure.nats, redis: stack.infrastructure.redis };
     for (const name of ['postgres', 'nats', 'redis'] as const) {
       // Steady first: reads and votes succeed.
       const steady = Date.now();
@@ -155,6 +184,7 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
       const during = load.outcomes.filter((o) => o.at >= downAt && o.at < upAt);
       const refused = during.filter((o) => o.status === 503).length;
       const firstOk = load.outcomes.find((o) => o.at >= back && ok(o) && o.op === 'read')!;
+      assertNoProcessExited(`${name} restarted`);
       report.push(`${name}: down ${upAt - downAt} ms, ${during.length} answers during it (${refused} refused with 503), first read served ${firstOk.at + firstOk.ms - back} ms after the return`);
       if (name === 'nats') {
         assert.ok(during.some((o) => o.op === 'vote' && ok(o)), 'votes are accepted while NATS is away (the outbox keeps their events)');
@@ -173,9 +203,10 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
   assert.deepEqual(bad.map((o) => `${o.op} ${o.status} after ${o.ms} ms`), []);
   assert.ok(load.outcomes.every((o) => o.ms < ANSWER_BOUND_MS));
 
-  // Every process still serves: each service's and the gateway's readiness.
-  for (const url of [...Object.values(stack.serviceUrls), stack.baseUrl]) {
-    const ready = await fetch(`${url}/readyz`);
+  // Every process is still the one started, and serves: each service's and the gateway's readiness.
+  assertNoProcessExited('after the restarts');
+  for (const url of Object.values(stack.urls)) {
+    const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(ANSWER_BOUND_MS) });
     assert.equal(ready.status, 200, `${url}: ${await ready.text()}`);
   }
 
@@ -223,4 +254,6 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
   }
   const dead = await Promise.all(['auth', 'priorities', 'ledger', 'social', 'account'].map(async (s) => (await query<{ n: number }>(s, `SELECT count(*)::int AS n FROM ${s}.dead_letters`))[0]!.n));
   assert.deepEqual(dead, [0, 0, 0, 0, 0], 'no event became a dead letter');
+  assertNoProcessExited('at the end');
+  finished = true;
 });

@@ -50,7 +50,11 @@ async function dedicated(
     if (child) return;
     child = spawn(command, args(port), { stdio: 'ignore', ...(options.user ?? {}) });
     const started = child;
+    // The server never outlives the test process, however the test ends.
+    const killOnExit = () => started.kill('SIGKILL');
+    process.once('exit', killOnExit);
     started.once('exit', () => {
+      process.removeListener('exit', killOnExit);
       if (child === started) child = null;
     });
     await waitForPort(port, true, what);

@@ -7,9 +7,14 @@
 // turn of the event loop, and ioredis's auto-pipelining sends both in one write and reads both
 // answers in one: one round trip per request instead of two. Only the waiting moves; the session is
 // still read after the request arrived (SECURITY 11: a revoked session's next request fails).
+//
+// While the session store is away a request with a session cookie goes on as a visitor's, marked
+// `sessionUnavailable`: public routes (the pages, /api/csrf-token) keep answering, and a route
+// that needs the user answers 503 with Retry-After (requireUser), never 401 ("signed out") and never
+// with someone's privileges.
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type CookieNames, type Identity, IDENTITY_HEADER, IDENTITY_SIGN_OPTIONS, type Platform, reusingIdentitySigner, sha256 } from '@civic/service-kit';
+import { type CookieNames, failureKindOf, type Identity, IDENTITY_HEADER, IDENTITY_SIGN_OPTIONS, type Platform, reusingIdentitySigner, sha256 } from '@civic/service-kit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,7 +32,14 @@ export async function resolveIdentity(request: FastifyRequest, platform: Platfor
   const anonymous: Identity = { userId: null, isAdmin: false, isBanned: false, ip: request.ip };
   const sessionId = request.cookies[names.session];
   if (!sessionId) return anonymous;
-  const record = await platform.sessions.get(sha256(sessionId), platform.clock.now().getTime());
+  let record;
+  try {
+    record = await platform.sessions.get(sha256(sessionId), platform.clock.now().getTime());
+  } catch (error) {
+    if (failureKindOf(error) !== 'infrastructure') throw error;
+    request.log.warn({ err: error }, 'session store unreachable; the request goes on without its session');
+    return { ...anonymous, sessionUnavailable: true };
+  }
   if (!record) return anonymous;
   return { ...anonymous, userId: record.userId, isAdmin: record.isAdmin, isBanned: record.isBanned };
 }

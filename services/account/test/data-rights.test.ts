@@ -10,6 +10,7 @@ import { randomToken, sha256 } from '@civic/service-kit';
 import { databaseUrl } from '@civic/service-kit/db';
 import { isDeletedUser, lockUserForDeletion } from '../src/data-rights/deleted-users.ts';
 import { authHasUser } from '../../../test/support/auth-users.ts';
+import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
@@ -145,10 +146,12 @@ for (const { profile, skip } of await profilePlan()) {
         const edit = await accountDb();
         try {
           // An edit under way: it holds the shared user lock and has found no tombstone; its write comes later.
+          const editPid = await backendPid(edit);
           await edit.query('BEGIN');
           assert.equal(await isDeletedUser(sqlExecutorOf(edit), id), false);
           const deletion = deleteAccount(client);
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // The deletion has reached the user lock and waits for the edit.
+          await waitUntilBlocked(edit, editPid);
           await edit.query("INSERT INTO account.profiles (user_id, bio, updated_at) VALUES ($1, 'written late', now()) ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio", [id]);
           await edit.query('COMMIT');
           assert.equal((await deletion).status, 200);
@@ -163,6 +166,7 @@ for (const { profile, skip } of await profilePlan()) {
         const deletion = await accountDb();
         try {
           // The deletion under way: exclusive user lock, rows erased, tombstone written, not committed yet.
+          const deletionPid = await backendPid(deletion);
           await deletion.query('BEGIN');
           await lockUserForDeletion(sqlExecutorOf(deletion), id);
           await deletion.query('DELETE FROM account.profiles WHERE user_id = $1', [id]);
@@ -170,7 +174,8 @@ for (const { profile, skip } of await profilePlan()) {
           await deletion.query('INSERT INTO account.deleted_users (user_id, deleted_at) VALUES ($1, now())', [id]);
           const edit = patch(client, `/api/users/${id}/profile`, { firstName: 'Late', bio: 'Edited while deleting' });
           const setting = patch(client, '/api/settings', { emailNotifications: false });
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // Both writes have reached the user lock and wait for the deletion.
+          await waitUntilBlocked(deletion, deletionPid, { waiters: 2 });
           await deletion.query('COMMIT');
           assert.equal((await edit).status, 404);
           assert.equal((await setting).status, 404);

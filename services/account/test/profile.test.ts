@@ -7,6 +7,7 @@ import { birthYearMessage, PROFILE_MESSAGES } from '@civic/contracts';
 import pg from 'pg';
 import { databaseUrl } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { address, patch, pollUntil, signInWithProfile } from './support/account-helpers.ts';
@@ -199,6 +200,7 @@ for (const { profile, skip } of await profilePlan()) {
         await other.connect();
         try {
           // The other tab's edit: it holds the row and was stamped a little later than this one will be.
+          const otherPid = await backendPid(other);
           await other.query('BEGIN');
           const stamped = await other.query<{ updated_at: Date }>(
             "UPDATE account.profiles SET bio = 'other tab', updated_at = now() + interval '2 seconds' WHERE user_id = $1 RETURNING updated_at",
@@ -206,7 +208,8 @@ for (const { profile, skip } of await profilePlan()) {
           );
           const otherAt = stamped.rows[0]!.updated_at.getTime();
           const edit = patch(client, `/api/users/${id}/profile`, { firstName: 'Last', bio: 'this tab' });
-          await new Promise((resolve) => setTimeout(resolve, 300));
+          // This tab's edit waits for the other's row.
+          await waitUntilBlocked(other, otherPid);
           await other.query('COMMIT');
           assert.equal((await edit).status, 200);
           const [row] = (await other.query<{ bio: string; updated_at: Date }>('SELECT bio, updated_at FROM account.profiles WHERE user_id = $1', [id])).rows;

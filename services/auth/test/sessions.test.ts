@@ -7,6 +7,7 @@ import pg from 'pg';
 import { createIdentitySigner, ManualClock } from '@civic/service-kit';
 import { databaseUrl } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { requestCode, signIn, wrongCode } from '../../../test/support/sign-in.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { MIGRATIONS_DIR } from '../src/app.ts';
@@ -51,6 +52,7 @@ for (const { profile, skip } of await profilePlan()) {
         await eraser.connect();
         try {
           // The erasure as auth's consumer runs it: the row deleted and the sessions revoked, not committed yet.
+          const eraserPid = await backendPid(eraser);
           await eraser.query('BEGIN');
           await eraser.query('DELETE FROM auth.users WHERE id = $1::uuid', [user.id]);
           await platform.sessions.revokeUser(user.id);
@@ -61,7 +63,8 @@ for (const { profile, skip } of await profilePlan()) {
             startSession({ sql: database.driver, platform }, { id: user.id, isAdmin: false, isBanned: false, registered: false }),
             /no longer exists/,
           );
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          // The session's start waits for the erasure's row.
+          await waitUntilBlocked(eraser, eraserPid);
           await eraser.query('COMMIT');
           await refused;
           assert.equal(await platform.sessions.revokeUser(user.id), 0, 'no session of the erased account is left');

@@ -1,4 +1,4 @@
-// priorities.apply_votes (migration 20261130000000_apply_votes), the call that applies a group of
+// priorities.apply_votes (prisma/functions/apply_votes.sql), the call that applies a group of
 // vote changes (src/votes/vote-batcher.ts): each change is applied exactly as apply_vote applies it
 // alone, answered by its position; and the lock order that keeps groups free of deadlocks with each
 // other, single votes and erasures (users' locks first, then priorities in id order), checked with a
@@ -11,7 +11,7 @@ import pg from 'pg';
 import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { pollUntil } from '../../../test/support/poll.ts';
+import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { lockUserExclusive } from '../src/data-rights/user-lock.ts';
 import type { VoteChange } from '../src/votes/vote-batcher.ts';
@@ -126,23 +126,25 @@ for (const { profile, skip } of await profilePlan()) {
       async function otherTransaction() {
         const client = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}priorities`) });
         await client.connect();
+        const pid = await backendPid(client);
         await client.query('BEGIN');
         const lockRowNow = (id: string) => client.query('SELECT 1 FROM priorities.priorities WHERE id = $1::uuid FOR NO KEY UPDATE NOWAIT', [id]);
-        return { client, tx: sqlExecutorOf(client), lockRowNow, commit: async () => (await client.query('COMMIT'), await client.end()) };
+        return {
+          client,
+          tx: sqlExecutorOf(client),
+          lockRowNow,
+          /** Resolves once another backend (the group) waits for a lock this transaction holds. */
+          blocking: () => waitUntilBlocked(client, pid),
+          commit: async () => (await client.query('COMMIT'), await client.end()),
+        };
       }
-      /** Resolves once a call of apply_votes waits for a lock. */
-      const groupWaiting = () =>
-        pollUntil(
-          () => tables.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%apply_votes(%' AND pid <> pg_backend_pid()"),
-          ([row]) => row!.n === 1,
-        );
 
       test('a group locks its priorities in id order, whatever the order of its changes', async () => {
         const [low, high] = await twoPriorities();
         const other = await otherTransaction();
         await other.lockRowNow(low);
         const group = applyVotes(tables, [firstVoteChange(high, randomUUID(), 'endorse'), firstVoteChange(low, randomUUID(), 'endorse')]);
-        await groupWaiting();
+        await other.blocking();
         // The group waits for the lower id before taking the higher one, so the higher is free.
         await other.lockRowNow(high);
         await other.commit();
@@ -155,7 +157,7 @@ for (const { profile, skip } of await profilePlan()) {
         const erasure = await otherTransaction();
         await lockUserExclusive(erasure.tx, erased);
         const group = applyVotes(tables, [firstVoteChange(low, voter, 'endorse'), firstVoteChange(high, erased, 'endorse')]);
-        await groupWaiting();
+        await erasure.blocking();
         // The erasure goes on to lock the priorities its user voted on: the group holds none of them.
         await erasure.lockRowNow(low);
         await erasure.lockRowNow(high);

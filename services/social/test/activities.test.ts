@@ -9,6 +9,7 @@ import pg from 'pg';
 import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
 import { recordActivity } from '../src/activities/record-activity.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
@@ -278,11 +279,16 @@ for (const { profile, skip } of await profilePlan()) {
         const client = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}social`) });
         await client.connect();
         const tx = sqlExecutorOf(client);
+        const pid = await backendPid(client);
         await client.query('BEGIN');
         await recordActivity(tx, {
           sourceEventId: randomUUID(), userId, type: 'create_priority', description: 'Created priority "Recorded mid-race"', subjectId: randomUUID(), occurredAt: new Date().toISOString(),
         });
-        return { commit: async () => (await client.query('COMMIT'), await client.end()) };
+        return {
+          /** Resolves once another backend (the erasure, the clearing) waits for a lock the recording holds. */
+          blocking: (timeoutMs?: number) => waitUntilBlocked(client, pid, { timeoutMs }),
+          commit: async () => (await client.query('COMMIT'), await client.end()),
+        };
       }
       const activitiesOf = async (userId: string) =>
         (await tables.query<{ n: number }>('SELECT count(*)::int AS n FROM social.activities WHERE user_id = $1::uuid', [userId]))[0]!.n;
@@ -292,8 +298,8 @@ for (const { profile, skip } of await profilePlan()) {
         const recording = await recordingTransaction(racing.id);
         const deleted = await racing.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
         assert.equal(deleted.status, 200, deleted.text);
-        // Give social's erasure consumer the time to reach the user (it waits for the recording to end).
-        await new Promise((resolve) => setTimeout(resolve, 700));
+        // Social's erasure consumer (reached through the deletion's event) waits for the recording to end.
+        await recording.blocking(30_000);
         await recording.commit();
         await pollUntil(() => tables.query('SELECT 1 FROM social.deleted_users WHERE user_id = $1::uuid', [racing.id]), (rows) => rows.length === 1);
         assert.equal(await activitiesOf(racing.id), 0, 'the activity committed during the erasure did not survive it');
@@ -303,7 +309,7 @@ for (const { profile, skip } of await profilePlan()) {
         const clearing = await signInMember(stack, 'Clearing', 'Midway');
         const recording = await recordingTransaction(clearing.id);
         const cleared = clearing.client.request('DELETE', '/api/activities/clear');
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await recording.blocking();
         await recording.commit();
         assert.deepEqual((await cleared).body, { message: 'Activity history cleared', cleared: 1 });
         assert.equal(await activitiesOf(clearing.id), 0);

@@ -1,7 +1,7 @@
 // One mailbox, one account (issue 14 item 3): accounts are keyed on a canonical form of the address,
 // so "name+1@", "name+2@" and, on Gmail, "n.a.m.e@" are one account. The address is still mailed as
-// the account holder typed it. The SQL function auth.canonical_email (migration
-// 20261125110000_canonical_email) is the same rule, for the backfill and a CHECK on auth.users; a
+// the account holder typed it. The SQL function auth.canonical_email
+// (prisma/functions/canonical_email.sql) is the same rule, for the backfill and a CHECK on auth.users; a
 // test keeps the two in agreement.
 import { normalizeEmail } from './sign-in-policy.ts';
 

@@ -23,6 +23,12 @@ export function exposeMessage<T extends { prototype: object }>(errorClass: T): T
 const GENERIC_5XX = 'Internal Server Error';
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
+/**
+ * A route that needs the signed-in user, called with a session the gateway could not read (the
+ * session store is away): the client may retry, and must not take it for "signed out" (401).
+ */
+export const SessionUnavailable = exposeMessage(createError('KIT_SESSION_UNAVAILABLE', SERVICE_UNAVAILABLE, 503));
+
 /** Fastify's own client errors (bad JSON, too large, wrong content type) keep their status and say so. */
 const FASTIFY_CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',

@@ -3,7 +3,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Forbidden, Unauthorized } from './errors.ts';
+import { Forbidden, SessionUnavailable, Unauthorized } from './errors.ts';
 import { IDENTITY_HEADER, identityOfClaims, identityVerifyOptions, type Identity, type IdentityClaims } from './internal-identity.ts';
 
 declare module 'fastify' {
@@ -44,10 +44,10 @@ const plugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, { service,
 
 export const identityPlugin = fp(plugin, { name: 'civic-identity', fastify: '5.x' });
 
-/** The signed-in user's id, or 401. */
+/** The signed-in user's id, or 401 (503 when the gateway could not read the caller's session). */
 export function requireUser(request: FastifyRequest): string {
   const userId = request.identity?.userId;
-  if (!userId) throw new Unauthorized();
+  if (!userId) throw request.identity?.sessionUnavailable ? new SessionUnavailable() : new Unauthorized();
   return userId;
 }
 

@@ -20,6 +20,12 @@ export interface Identity {
   isBanned: boolean;
   /** The client's address as the gateway saw it, for per-IP limits. */
   ip: string;
+  /**
+   * The request carried a session cookie the gateway could not look up (the session store is away):
+   * the caller is treated as a visitor, and a route that needs the user answers 503, not 401
+   * (requireUser), so public routes keep answering through a Redis outage.
+   */
+  sessionUnavailable?: boolean;
 }
 
 export interface IdentityClaims {
@@ -28,6 +34,8 @@ export interface IdentityClaims {
   ban: boolean;
   ip: string;
   aud: string;
+  /** Identity.sessionUnavailable */
+  snu?: true;
 }
 
 /** How a token is signed (the key is added by whoever signs). Lifetime in ms, as fast-jwt counts. */
@@ -45,6 +53,7 @@ export function identityClaims(identity: Identity, audience: string): IdentityCl
     ip: identity.ip,
     aud: audience,
     ...(identity.userId ? { sub: identity.userId } : {}),
+    ...(identity.sessionUnavailable ? { snu: true as const } : {}),
   };
 }
 
@@ -54,6 +63,7 @@ export function identityOfClaims(claims: Partial<IdentityClaims>): Identity {
     isAdmin: claims.adm === true,
     isBanned: claims.ban === true,
     ip: claims.ip as string,
+    ...(claims.snu === true ? { sessionUnavailable: true } : {}),
   };
 }
 
@@ -66,7 +76,7 @@ const MAX_CACHED_TOKENS = 10_000;
 export function reusingIdentitySigner(signClaims: (claims: IdentityClaims) => string, now: () => number = Date.now) {
   const cache = new Map<string, { token: string; reuseUntil: number }>();
   return (identity: Identity, audience: string): string => {
-    const key = `${audience}|${identity.userId ?? ''}|${identity.isAdmin ? 1 : 0}|${identity.isBanned ? 1 : 0}|${identity.ip}`;
+    const key = `${audience}|${identity.userId ?? ''}|${identity.isAdmin ? 1 : 0}|${identity.isBanned ? 1 : 0}|${identity.ip}|${identity.sessionUnavailable ? 1 : 0}`;
     const cached = cache.get(key);
     const at = now();
     if (cached && cached.reuseUntil > at) return cached.token;

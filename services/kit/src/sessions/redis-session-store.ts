@@ -1,7 +1,16 @@
 // Redis layout: `<prefix>sess:<idHash>` holds the record with a TTL at its absolute expiry;
 // `<prefix>user-sess:<userId>` is the set of a user's session hashes, for revoke-all.
 import type { Redis } from 'ioredis';
+import { DependencyUnavailableError } from '../failure-kind.ts';
 import type { SessionRecord, SessionStore } from './session-store.ts';
+
+/**
+ * ioredis states in which the connection is known to be away (between reconnect attempts, or given
+ * up). A command then would wait for its retries (~2 s) before failing; failing at once turns a
+ * Redis outage into prompt 503s instead of every signed-in request holding a connection for seconds.
+ * 'wait' and 'connecting' at start-up still queue, as the first connection is on its way.
+ */
+const AWAY_STATES = new Set(['reconnecting', 'close', 'end']);
 
 /** KEYS[1]: the user's set of session hashes; ARGV[1]: the session key prefix. Answers how many went. */
 const REVOKE_USER_SCRIPT = `
@@ -16,6 +25,11 @@ export class RedisSessionStore implements SessionStore {
     private readonly prefix: string,
   ) {}
 
+  /** Throws at once while the connection is known to be away (see AWAY_STATES). */
+  #ensureReachable(): void {
+    if (AWAY_STATES.has(this.redis.status)) throw new DependencyUnavailableError(`Redis is unreachable (${this.redis.status})`);
+  }
+
   #sessionKey(idHash: string) {
     return `${this.prefix}sess:${idHash}`;
   }
@@ -24,6 +38,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async create(idHash: string, record: SessionRecord): Promise<void> {
+    this.#ensureReachable();
     // The TTL is the session's lifetime, not expiry minus wall time, so an injected clock works too;
     // get() still checks expiresAt against the caller's clock.
     const ttl = Math.max(1, record.expiresAt - record.createdAt);
@@ -38,6 +53,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async get(idHash: string, now: number): Promise<SessionRecord | null> {
+    this.#ensureReachable();
     const raw = await this.redis.get(this.#sessionKey(idHash));
     if (!raw) return null;
     const record = JSON.parse(raw) as SessionRecord;
@@ -45,6 +61,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async delete(idHash: string): Promise<void> {
+    this.#ensureReachable();
     const raw = await this.redis.get(this.#sessionKey(idHash));
     const multi = this.redis.multi().del(this.#sessionKey(idHash));
     if (raw) multi.srem(this.#userKey((JSON.parse(raw) as SessionRecord).userId), idHash);
@@ -52,6 +69,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async revokeUser(userId: string): Promise<number> {
+    this.#ensureReachable();
     // One script, so a session created meanwhile is either listed and deleted, or created after:
     // read-then-delete in two steps could drop a new session from the user's set and leave the
     // session itself alive, out of reach of any later revoke-all.
@@ -60,6 +78,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async updateUserFlags(userId: string, flags: Pick<SessionRecord, 'isAdmin' | 'isBanned'>): Promise<void> {
+    this.#ensureReachable();
     for (const idHash of await this.redis.smembers(this.#userKey(userId))) {
       const key = this.#sessionKey(idHash);
       const raw = await this.redis.get(key);

@@ -17,6 +17,15 @@ test('visitors carry no user id', () => {
   assert.equal(createIdentityVerifier(SECRET, 'auth')(token).userId, null);
 });
 
+test('a visitor whose session could not be read (session store away) is marked so, and gets a token of its own', () => {
+  const sign = createIdentitySigner(SECRET);
+  const visitor = { ...alice, userId: null };
+  const unread = { ...visitor, sessionUnavailable: true };
+  assert.deepEqual(createIdentityVerifier(SECRET, 'auth')(sign(unread, 'auth')), unread);
+  assert.equal(createIdentityVerifier(SECRET, 'auth')(sign(visitor, 'auth')).sessionUnavailable, undefined);
+  assert.notEqual(sign(unread, 'auth'), sign(visitor, 'auth'));
+});
+
 test('tokens are reused for half their lifetime, and never across a change of role flags', async () => {
   let now = 1_000_000;
   const sign = createIdentitySigner(SECRET, () => now);

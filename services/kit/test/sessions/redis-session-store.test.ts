@@ -76,3 +76,26 @@ describe('redis session store', { skip }, () => {
     assert.equal(await redis.exists(`${prefix}sess:h3`), 0);
   });
 });
+
+test('while the connection is known to be away, every call fails at once as unavailable, without waiting for retries', { timeout: 10_000 }, async () => {
+  // A port nothing listens on: ioredis is refused and waits between reconnect attempts.
+  const away = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 2, retryStrategy: () => 60_000 });
+  away.on('error', () => {});
+  try {
+    await new Promise<void>((resolve) => away.once('reconnecting', () => resolve()));
+    const store = new RedisSessionStore(away, 'test:away:');
+    const calls: [string, () => Promise<unknown>][] = [
+      ['get', () => store.get('h', Date.now())],
+      ['create', () => store.create('h', { userId: 'u', isAdmin: false, isBanned: false, createdAt: 0, expiresAt: 1 })],
+      ['delete', () => store.delete('h')],
+      ['revokeUser', () => store.revokeUser('u')],
+      ['updateUserFlags', () => store.updateUserFlags('u', { isAdmin: false, isBanned: false })],
+    ];
+    for (const [name, call] of calls) {
+      // With retryStrategy at 60 s, a command that was queued would not settle within this test's limit.
+      await assert.rejects(call(), (error: Error) => error.name === 'DependencyUnavailableError' && /unreachable/.test(error.message), name);
+    }
+  } finally {
+    away.disconnect();
+  }
+});

@@ -1,6 +1,6 @@
 // rpc.ledger.debit (contracts/src/requests/ledger.ts, docs/ledger.md): takes PC from a user's
 // account for something a service sells, once per (user, idempotency key). One call of the SQL
-// function ledger.post_debit (migration 20261128000000_post_debit), in its statement's transaction,
+// function ledger.post_debit (prisma/functions/post_debit.sql), in its statement's transaction,
 // on the account locked as every posting locks it (accounts/lock-account.ts):
 // - the key's debit exists: the same answer as the first time (its entry, amount and the balance
 //   right after it), or `cancelled` if it has been refunded since;

@@ -8,7 +8,8 @@ import type { SqlExecutor } from '@civic/service-kit/events';
 
 /**
  * The advisory lock space of "a priorities user" (two-key form: this class, hashtext(user id)).
- * The SQL function apply_vote takes the same lock with this number (1347569969) written out.
+ * The SQL functions apply_vote, apply_votes and apply_promotion take the same lock with this number
+ * (1347569969) written out (test/sql-user-lock-class.test.ts reads them from pg_proc).
  */
 export const USER_LOCK_CLASS = 0x50524931; // 'PRI1'
 

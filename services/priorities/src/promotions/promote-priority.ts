@@ -81,7 +81,7 @@ function answerRepetition(row: PromotionRow, priorityId: string): TPromotionResu
 
 type Applied = { status: 'applied' | 'settled' | 'missing' | 'deleted'; promotion_boost: number };
 
-/** Step 4 in one round trip (migration 20261126000000_promotions). */
+/** Step 4 in one round trip (prisma/functions/apply_promotion.sql). */
 async function applyPromotion(
   ctx: PrioritiesContext,
   promotion: { id: string; priorityId: string; userId: string; cost: number },

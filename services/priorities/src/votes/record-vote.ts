@@ -2,7 +2,7 @@
 // interactive transaction:
 //   1. one plain read of the priority, the caller's vote, their last change and their tombstone;
 //   2. domain/vote-transition.ts decides; a change is applied by the SQL function
-//      priorities.apply_vote (migrations 20261125000000_apply_vote, 20261128000000_apply_vote_title)
+//      priorities.apply_vote (prisma/functions/apply_vote.sql)
 //      in one statement (alone, or in a group with other changes waiting for the database:
 //      vote-batcher.ts, apply_votes): the shared per-user lock, the tombstone, the priority row locked FOR NO KEY
 //      UPDATE, a check that the vote and last change are still what step 1 read, the vote and

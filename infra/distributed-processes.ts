@@ -1,0 +1,49 @@
+// Spawns the distributed profile's processes: every service of services.ts on its port, then the
+// gateway pointed at them. Used by `npm run start:distributed` (run-distributed.ts) and by the tests
+// that need real processes (test/support/process-stack.ts); each caller decides the environments,
+// the ports and where the output goes.
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GATEWAY_ENTRY, SERVER_NODE_FLAGS, SERVICE_PROCESSES } from './services.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface DistributedProcess {
+  /** A service's name, or `gateway`. */
+  name: string;
+  child: ChildProcess;
+  /** Where it listens. */
+  url: string;
+}
+
+export interface DistributedProcessOptions {
+  /** The environment of one process (its own credentials included). */
+  envOf(name: string): NodeJS.ProcessEnv;
+  /** The port a service listens on. */
+  portOf(service: string): number;
+  gatewayPort: number;
+  /** Where a process's input and output go. */
+  stdioOf(name: string): StdioOptions;
+}
+
+/** One server process: node with the servers' flags, running `entry` through tsx. */
+export function spawnServerProcess(entry: string, env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', resolve(ROOT, entry)], { cwd: ROOT, env, stdio });
+}
+
+/** Starts every service and the gateway (last in the list); it does not wait for them to listen. */
+export function spawnDistributedProcesses(options: DistributedProcessOptions): DistributedProcess[] {
+  const processes: DistributedProcess[] = [];
+  const upstreams: NodeJS.ProcessEnv = {};
+  for (const service of SERVICE_PROCESSES) {
+    const port = options.portOf(service.name);
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawnServerProcess(service.entry, { ...options.envOf(service.name), HOST: '127.0.0.1', PORT: String(port) }, options.stdioOf(service.name));
+    processes.push({ name: service.name, child, url });
+    upstreams[`SERVICE_URL_${service.name.toUpperCase()}`] = url;
+  }
+  const gateway = spawnServerProcess(GATEWAY_ENTRY, { ...options.envOf('gateway'), ...upstreams, PORT: String(options.gatewayPort) }, options.stdioOf('gateway'));
+  processes.push({ name: 'gateway', child: gateway, url: `http://127.0.0.1:${options.gatewayPort}` });
+  return processes;
+}
