@@ -3,7 +3,7 @@
 // every other service erases its part when the event reaches it, even if it is down right now.
 // Sessions are revoked here, at once, rather than when auth gets the event (SECURITY 11, 25).
 import type { AccountContext } from '../context.ts';
-import { emitUserDeleted, publishCommitted } from '../events.ts';
+import { emitUserDeleted } from '../events.ts';
 import { lockUserForDeletion } from './deleted-users.ts';
 
 export async function deleteAccount(ctx: AccountContext, userId: string): Promise<void> {
@@ -17,7 +17,6 @@ export async function deleteAccount(ctx: AccountContext, userId: string): Promis
     const tombstone = await tx.deletedUser.createMany({ data: [{ userId, deletedAt }], skipDuplicates: true });
     if (tombstone.count === 1) await emitUserDeleted(tx, { userId, deletedAt: deletedAt.toISOString() });
   });
-  publishCommitted(ctx);
   const revoked = await ctx.platform.sessions.revokeUser(userId);
   ctx.platform.logger.info({ userId, revokedSessions: revoked }, 'account deleted');
 }

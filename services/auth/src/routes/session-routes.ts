@@ -6,7 +6,7 @@ import { requireUser } from '@civic/service-kit/http/identity-plugin';
 import { typed } from '@civic/service-kit/service';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../context.ts';
-import { emitSessionRevoked, publishCommitted } from '../events.ts';
+import { emitSessionRevoked } from '../events.ts';
 import { hashSessionId } from '../sessions/sessions.ts';
 import { findUserById } from '../users/find-user.ts';
 import { toUserView } from '../users/user-view.ts';
@@ -38,7 +38,6 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         await ctx.db.$transaction((tx) =>
           emitSessionRevoked(tx, { userId, reason: 'logout', revokedAt: ctx.platform.clock.now().toISOString() }),
         );
-        publishCommitted(ctx);
       }
       reply.clearCookie(names.session, cookieOptions(ctx.platform.config));
       return { success: true as const };

@@ -10,7 +10,6 @@ import { lockAccount } from '../accounts/lock-account.ts';
 import type { LedgerContext } from '../context.ts';
 import { ACCOUNT_TRANSACTION } from '../db.ts';
 import { AccountErased } from '../errors.ts';
-import { publishCommitted } from '../events.ts';
 import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
 import { utcDayOf } from '../domain/utc-day.ts';
 import { settingOf } from '../settings.ts';
@@ -32,7 +31,7 @@ async function alreadyClaimed(ctx: LedgerContext, userId: string, day: string, a
 export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promise<TDailyLoginResponse> {
   const answered = await alreadyClaimed(ctx, userId, utcDayOf(ctx.platform.clock.now()), settingOf(ctx, 'daily_login_bonus'));
   if (answered) return answered;
-  const reply = await ctx.db.$transaction(async (tx): Promise<TDailyLoginResponse> => {
+  return ctx.db.$transaction(async (tx): Promise<TDailyLoginResponse> => {
     const now = ctx.platform.clock.now();
     const account = await lockAccount(tx, userId, now);
     if (!account) throw new AccountErased();
@@ -48,6 +47,4 @@ export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promi
     });
     return { credited: true, amount, balance: entry.balance };
   }, ACCOUNT_TRANSACTION);
-  if (reply.credited) publishCommitted(ctx);
-  return reply;
 }

@@ -21,7 +21,6 @@ import {
 import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { LedgerContext } from '../context.ts';
 import { ACCOUNT_LOCK_CLASS } from '../data-rights/user-lock.ts';
-import { publishCommitted } from '../events.ts';
 
 type Posted = { status: 'debited' | 'repeated' | 'cancelled' | 'insufficient' | 'erased'; entry_id: string | null; amount: number; balance: number };
 
@@ -46,7 +45,6 @@ export async function debit(ctx: LedgerContext, request: TDebitRequest): Promise
   );
   switch (posted!.status) {
     case 'debited':
-      publishCommitted(ctx);
       return { ok: true, entryId: posted!.entry_id!, amount, balance: posted!.balance };
     case 'repeated':
       return { ok: true, entryId: posted!.entry_id!, amount: posted!.amount, balance: posted!.balance };

@@ -14,7 +14,7 @@ import type { PrioritiesContext } from '../context.ts';
 import { lockUserShared } from '../data-rights/user-lock.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
 import { AccountDeleted, DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
-import { emitPriorityCreated, publishCommitted } from '../events.ts';
+import { emitPriorityCreated } from '../events.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { settingOf } from '../settings.ts';
 import { createRecordedPriority } from './create-recorded-priority.ts';
@@ -106,7 +106,6 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
     }
     return view;
   }, WRITE_TRANSACTION);
-  publishCommitted(ctx);
   ctx.topPriorities.invalidate();
   return row;
 }

@@ -20,7 +20,6 @@ import { RequestUnavailable, requestUserOf } from '@civic/service-kit/requests/r
 import type { PrioritiesContext } from '../context.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
 import { AccountDeleted, IdempotencyKeyReused, InsufficientPoliticalCapital, PriorityNotFound, PromotionInProgress, PurchaseNotCompleted } from '../errors.ts';
-import { publishCommitted } from '../events.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
@@ -107,7 +106,6 @@ async function answerApplied(ctx: PrioritiesContext, promotionId: string): Promi
     'SELECT id, priority_id, cost, status, balance_after, boost_after FROM priorities.promotions WHERE id = $1::uuid',
     [promotionId],
   );
-  publishCommitted(ctx);
   ctx.topPriorities.invalidate();
   return resultOf(row!);
 }
@@ -167,7 +165,6 @@ export async function promotePriority(
   }
   switch (applied.status) {
     case 'applied':
-      publishCommitted(ctx);
       // The caller's next read of the list shows the new order (other replicas: the watched event).
       ctx.topPriorities.invalidate();
       return resultOf({ id: promotion.id, priority_id: id, cost, balance_after: balance, boost_after: applied.promotion_boost });

@@ -21,7 +21,6 @@ import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { PrioritiesContext } from '../context.ts';
 import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-transition.ts';
 import { AccountDeleted, NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
-import { publishCommitted } from '../events.ts';
 import { settingOf } from '../settings.ts';
 import type { AppliedVote, VoteChange } from './vote-batcher.ts';
 
@@ -89,7 +88,6 @@ export function voteChangeOf(change: Change, state: Expected, priorityId: string
 function appliedResult(ctx: PrioritiesContext, priorityId: string, userId: string, change: Change, applied: AppliedVote): TVoteResult {
   if (applied.status === 'missing') throw new PriorityNotFound();
   if (applied.status === 'deleted') throw new AccountDeleted();
-  publishCommitted(ctx);
   ctx.topPriorities.invalidate();
   ctx.viewerVotes.invalidate(userId);
   const vote = change.outcome === 'removed' ? null : change.vote;
