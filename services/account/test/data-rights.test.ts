@@ -8,7 +8,7 @@ import { ACCOUNT_DELETION_MESSAGES, accountEvents, EXPORT_FORMAT, EXPORT_SERVICE
 import pg from 'pg';
 import { randomToken, sha256 } from '@civic/service-kit/crypto';
 import { databaseUrl } from '@civic/service-kit/db/pg-driver';
-import { isDeletedUser, lockUserForDeletion } from '../src/data-rights/deleted-users.ts';
+import { accountErasureGuard } from '../src/data-rights/erasure-guard.ts';
 import { authHasUser } from '../../../test/support/auth-users.ts';
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
@@ -146,7 +146,7 @@ for (const { profile, skip } of await profilePlan()) {
         try {
           // An edit under way: it holds the shared user lock and has found no tombstone; its write comes later.
           await edit.query('BEGIN');
-          assert.equal(await isDeletedUser(sqlExecutorOf(edit), id), false);
+          assert.equal(await accountErasureGuard.isDeletedUser(sqlExecutorOf(edit), id), false);
           const deletion = deleteAccount(client);
           await new Promise((resolve) => setTimeout(resolve, 300));
           await edit.query("INSERT INTO account.profiles (user_id, bio, updated_at) VALUES ($1, 'written late', now()) ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio", [id]);
@@ -164,7 +164,7 @@ for (const { profile, skip } of await profilePlan()) {
         try {
           // The deletion under way: exclusive user lock, rows erased, tombstone written, not committed yet.
           await deletion.query('BEGIN');
-          await lockUserForDeletion(sqlExecutorOf(deletion), id);
+          await accountErasureGuard.lockExclusive(sqlExecutorOf(deletion), id);
           await deletion.query('DELETE FROM account.profiles WHERE user_id = $1', [id]);
           await deletion.query('DELETE FROM account.settings WHERE user_id = $1', [id]);
           await deletion.query('INSERT INTO account.deleted_users (user_id, deleted_at) VALUES ($1, now())', [id]);

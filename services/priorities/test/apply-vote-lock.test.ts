@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { USER_LOCK_CLASS } from '../src/data-rights/user-lock.ts';
+import { prioritiesErasureGuard } from '../src/data-rights/erasure-guard.ts';
 
 test('apply_vote locks the user in the same advisory lock class as the rest of the service', async () => {
   const sql = await readFile(new URL('../prisma/migrations/20261125000000_apply_vote/migration.sql', import.meta.url), 'utf8');
   const [, lockClass] = /pg_advisory_xact_lock_shared\((\d+), hashtext\(p_user_id::text\)\)/.exec(sql) ?? [];
-  assert.equal(Number(lockClass), USER_LOCK_CLASS);
+  assert.equal(Number(lockClass), prioritiesErasureGuard.lockClass);
 });

@@ -6,11 +6,11 @@ import type { TProfileFields, TUpdateProfileRequest } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';
 import { emitProfileUpdated } from '../events.ts';
 import { toProfileFields } from './profile-fields.ts';
-import { assertNotDeleted } from '../data-rights/deleted-users.ts';
+import { assertUserExists } from '../data-rights/erasure-guard.ts';
 
 export async function updateProfile(ctx: AccountContext, userId: string, edit: TUpdateProfileRequest): Promise<TProfileFields> {
   const profile = await ctx.db.$transaction(async (tx) => {
-    await assertNotDeleted(tx, userId);
+    await assertUserExists(tx, userId);
     const [held] = await tx.$queryRawUnsafe<{ updated_at: Date | string }[]>(
       'SELECT updated_at FROM account.profiles WHERE user_id = $1::uuid FOR UPDATE',
       userId,

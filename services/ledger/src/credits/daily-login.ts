@@ -4,12 +4,12 @@
 // a second one anyway). A bonus of 0 (the setting) credits nothing.
 // The dashboard asks on every load, so most calls find today's bonus already there: one plain read
 // answers those without a transaction or a lock (a bonus, once written, is never taken back).
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import { LEDGER_DESCRIPTIONS, type TDailyLoginResponse } from '@civic/contracts';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import type { LedgerContext } from '../context.ts';
 import { ACCOUNT_TRANSACTION } from '../db.ts';
-import { AccountErased } from '../errors.ts';
 import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
 import { utcDayOf } from '../domain/utc-day.ts';
 import { settingOf } from '../settings.ts';
@@ -34,7 +34,7 @@ export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promi
   return ctx.db.$transaction(async (tx): Promise<TDailyLoginResponse> => {
     const now = ctx.platform.clock.now();
     const account = await lockAccount(tx, userId, now);
-    if (!account) throw new AccountErased();
+    if (!account) throw new AccountDeleted();
     const day = utcDayOf(now);
     const amount = settingOf(ctx, 'daily_login_bonus');
     if (amount === 0 || (await findKeyedEntry(tx, userId, 'daily_login', day))) return { credited: false, amount: 0, balance: account.balance };

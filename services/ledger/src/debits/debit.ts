@@ -20,7 +20,7 @@ import {
 } from '@civic/contracts';
 import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { LedgerContext } from '../context.ts';
-import { ACCOUNT_LOCK_CLASS } from '../data-rights/user-lock.ts';
+import { ledgerErasureGuard } from '../data-rights/erasure-guard.ts';
 
 type Posted = { status: 'debited' | 'repeated' | 'cancelled' | 'insufficient' | 'erased'; entry_id: string | null; amount: number; balance: number };
 
@@ -40,7 +40,7 @@ export async function debit(ctx: LedgerContext, request: TDebitRequest): Promise
   ).rows;
   const [posted] = await ctx.sql.query<Posted>(
     POST_DEBIT,
-    [ACCOUNT_LOCK_CLASS, userId, amount, key, LEDGER_DESCRIPTIONS.debit[request.reason], request.reference ?? null, entryId, at.toISOString(), JSON.stringify(outbox)],
+    [ledgerErasureGuard.lockClass, userId, amount, key, LEDGER_DESCRIPTIONS.debit[request.reason], request.reference ?? null, entryId, at.toISOString(), JSON.stringify(outbox)],
     'ledger_post_debit',
   );
   switch (posted!.status) {

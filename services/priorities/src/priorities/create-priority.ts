@@ -6,14 +6,15 @@
 // pass the limit together. When priority_creation_cost > 0, or the request carries an Idempotency-Key,
 // the creation is recorded as a purchase (priorities/create-recorded-priority.ts) and this
 // transaction also marks its row applied, with the answer a repetition of the key gives.
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import { randomUUID } from 'node:crypto';
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
 import type { Identity } from '@civic/service-kit/http/internal-identity';
 import { requestUserOf } from '@civic/service-kit/requests/request-bus';
 import type { PrioritiesContext } from '../context.ts';
-import { lockUserShared } from '../data-rights/user-lock.ts';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
-import { AccountDeleted, DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
+import { DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { emitPriorityCreated } from '../events.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { settingOf } from '../settings.ts';
@@ -53,9 +54,9 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
   const issueId = input.issueId ?? null;
 
   const row = await ctx.db.$transaction(async (tx) => {
-    await lockUserShared(tx, userId);
+    await prioritiesErasureGuard.lockShared(tx, userId);
     const [check] = await tx.$queryRawUnsafe<{ deleted: boolean; issue_found: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM priorities.deleted_users WHERE user_id = $1::uuid) AS deleted,
+      `SELECT ${prioritiesErasureGuard.deletedSql('$1')} AS deleted,
               ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found`,
       userId,
       issueId,

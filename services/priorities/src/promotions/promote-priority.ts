@@ -12,6 +12,8 @@
 //      outbox. If it cannot apply (the priority went inactive, an error), the debit is refunded.
 // Whatever step 3 or 4 leaves unsettled (a crash, the ledger down for the refund too), the sweeper
 // refunds later (purchases/sweep-purchases.ts): a debit and its effect never diverge.
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { randomUUID } from 'node:crypto';
 import { prioritiesEvents, type TPromotionResult } from '@civic/contracts';
 import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
@@ -19,7 +21,7 @@ import type { Identity } from '@civic/service-kit/http/internal-identity';
 import { RequestUnavailable, requestUserOf } from '@civic/service-kit/requests/request-bus';
 import type { PrioritiesContext } from '../context.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
-import { AccountDeleted, IdempotencyKeyReused, InsufficientPoliticalCapital, PriorityNotFound, PromotionInProgress, PurchaseNotCompleted } from '../errors.ts';
+import { IdempotencyKeyReused, InsufficientPoliticalCapital, PriorityNotFound, PromotionInProgress, PurchaseNotCompleted } from '../errors.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
@@ -124,7 +126,7 @@ export async function promotePriority(
 
   const [state] = await ctx.sql.query<{ active: boolean | null; deleted: boolean }>(
     `SELECT (SELECT p.is_active FROM priorities.priorities p WHERE p.id = $1::uuid) AS active,
-            EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $2::uuid) AS deleted`,
+            ${prioritiesErasureGuard.deletedSql('$2')} AS deleted`,
     [id, userId],
     'priorities_promote_state',
   );

@@ -16,11 +16,13 @@
 // so a vote is applied only to the state it was decided on, and one user has one vote row.
 // The tallies are the priority's own columns (score is generated from them), so the index moves
 // one entry per vote: O(log n) whatever the number of priorities or votes.
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
 import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { PrioritiesContext } from '../context.ts';
 import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-transition.ts';
-import { AccountDeleted, NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
+import { NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
 import { settingOf } from '../settings.ts';
 import type { AppliedVote, VoteChange } from './vote-batcher.ts';
 
@@ -42,7 +44,7 @@ export type Change = Extract<VoteDecision, { delta: unknown }>;
 async function readState(ctx: PrioritiesContext, priorityId: string, userId: string): Promise<VoteState | undefined> {
   const [state] = await ctx.sql.query<VoteState>(
     `SELECT p.endorsements, p.oppositions,
-            EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $2::uuid) AS deleted,
+            ${prioritiesErasureGuard.deletedSql('$2')} AS deleted,
             (SELECT v.vote_type FROM priorities.votes v WHERE v.priority_id = p.id AND v.user_id = $2::uuid) AS vote_type,
             (SELECT c.last_changed_at FROM priorities.vote_changes c WHERE c.priority_id = p.id AND c.user_id = $2::uuid) AS last_changed_at
      FROM priorities.priorities p WHERE p.id = $1::uuid AND p.is_active`,
