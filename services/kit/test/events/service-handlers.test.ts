@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
 import { defineRequest } from '@civic/contracts/requests/define-request';
+import type { EventDefinition } from '@civic/contracts/events/define-event';
 import type { EventBus } from '../../src/events/event-bus.ts';
 import { registerServiceHandlers, responder, subscription } from '../../src/events/service-handlers.ts';
 import type { TransactionalDb } from '../../src/events/sql-executor.ts';
@@ -18,9 +19,9 @@ const question = defineRequest('rpc.handlers.count', z.object({}), z.object({ co
 
 test('registerServiceHandlers subscribes as the service, in order, then starts answering', async () => {
   const log: string[] = [];
-  const subscribed: SubscribeOptions<never>[] = [];
+  const subscribed: SubscribeOptions<EventDefinition>[] = [];
   const events = {
-    async subscribe(options: SubscribeOptions<never>) {
+    async subscribe(options: SubscribeOptions<EventDefinition>) {
       subscribed.push(options);
       log.push(`subscribe ${options.event.subject}`);
       return { consumer: options.consumer } as unknown as EventSubscription;
