@@ -4,8 +4,8 @@
 // a second one anyway). A bonus of 0 (the setting) credits nothing.
 // The dashboard asks on every load, so most calls find today's bonus already there: one plain read
 // answers those without a transaction or a lock (a bonus, once written, is never taken back).
-import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import { LEDGER_DESCRIPTIONS, type TDailyLoginResponse } from '@civic/contracts';
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import type { LedgerContext } from '../context.ts';

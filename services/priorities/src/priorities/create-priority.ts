@@ -6,9 +6,9 @@
 // pass the limit together. When priority_creation_cost > 0, or the request carries an Idempotency-Key,
 // the creation is recorded as a purchase (priorities/create-recorded-priority.ts) and this
 // transaction also marks its row applied, with the answer a repetition of the key gives.
-import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import { randomUUID } from 'node:crypto';
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import type { Identity } from '@civic/service-kit/http/internal-identity';
 import { requestUserOf } from '@civic/service-kit/requests/request-bus';
 import type { PrioritiesContext } from '../context.ts';

@@ -13,12 +13,12 @@
 //      answer a repetition gives; if it fails (the day's limit reached meanwhile, ...), the debit is
 //      refunded and the refusal answered. What is left unsettled, the sweeper refunds
 //      (purchases/sweep-purchases.ts).
-import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
-import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import type { Identity } from '@civic/service-kit/http/internal-identity';
 import { RequestUnavailable } from '@civic/service-kit/requests/request-bus';
 import type { PrioritiesContext } from '../context.ts';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { DailyLimitReached, InsufficientPoliticalCapital, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';

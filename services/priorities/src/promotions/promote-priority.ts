@@ -12,14 +12,14 @@
 //      outbox. If it cannot apply (the priority went inactive, an error), the debit is refunded.
 // Whatever step 3 or 4 leaves unsettled (a crash, the ledger down for the refund too), the sweeper
 // refunds later (purchases/sweep-purchases.ts): a debit and its effect never diverge.
-import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
-import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { randomUUID } from 'node:crypto';
 import { prioritiesEvents, type TPromotionResult } from '@civic/contracts';
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { Identity } from '@civic/service-kit/http/internal-identity';
 import { RequestUnavailable, requestUserOf } from '@civic/service-kit/requests/request-bus';
 import type { PrioritiesContext } from '../context.ts';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
 import { IdempotencyKeyReused, InsufficientPoliticalCapital, PriorityNotFound, PromotionInProgress, PurchaseNotCompleted } from '../errors.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';

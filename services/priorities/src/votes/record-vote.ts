@@ -16,11 +16,11 @@
 // so a vote is applied only to the state it was decided on, and one user has one vote row.
 // The tallies are the priority's own columns (score is generated from them), so the index moves
 // one entry per vote: O(log n) whatever the number of priorities or votes.
-import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
-import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
+import { AccountDeleted } from '@civic/service-kit/data-rights/erasure-guard';
 import { buildOutboxRows } from '@civic/service-kit/events/enqueue-event';
 import type { PrioritiesContext } from '../context.ts';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-transition.ts';
 import { NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
 import { settingOf } from '../settings.ts';
