@@ -1,11 +1,10 @@
 // The account service: profiles, per-user privacy and notification settings, account stats.
 import { fileURLToPath } from 'node:url';
-import { defineService, requestUserOf } from '@civic/service-kit';
-import { EXPORT_REQUESTS } from '@civic/contracts';
+import { registerServiceHandlers } from '@civic/service-kit/events';
+import { defineService } from '@civic/service-kit';
 import type { AccountContext } from './context.ts';
-import { exportAccountSection } from './data-rights/export-account-section.ts';
 import { createAccountDb } from './db.ts';
-import { ACCOUNT_SCHEMA, subscribeAccountConsumers } from './events.ts';
+import { ACCOUNT_SCHEMA, accountHandlers, publishingDb } from './events.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
@@ -16,12 +15,12 @@ export const accountService = defineService({
   name: ACCOUNT_SCHEMA,
   async plugin(app, { platform }) {
     const database = await platform.databases.open(ACCOUNT_SCHEMA, MIGRATIONS_DIR);
-    const db = createAccountDb(database);
+    // Publishes the outbox events of each transaction once it commits (events.ts).
+    const db = publishingDb(createAccountDb(database), platform);
     const ctx: AccountContext = { db, platform };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: ACCOUNT_SCHEMA, service: ACCOUNT_SCHEMA });
-    // The bus stops its subscriptions when the platform closes; the durable position is kept.
-    await subscribeAccountConsumers(ctx);
-    await platform.requests.respond(EXPORT_REQUESTS.account, (_payload, identity) => exportAccountSection(ctx, requestUserOf(identity)));
+    // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
+    await registerServiceHandlers(platform, { schema: ACCOUNT_SCHEMA, db }, accountHandlers(ctx));
     app.addHook('onClose', async () => {
       await relay.stop();
       await db.$disconnect();

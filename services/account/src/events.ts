@@ -1,30 +1,30 @@
-// Every event the account service publishes and every subscription it holds, in one place. Published
-// events are written to the outbox inside the transaction of the change they report; the relay
-// publishes them afterwards.
-import { accountEvents, authEvents } from '@civic/contracts';
-import { type EventSubscription, serviceEvents } from '@civic/service-kit/events';
+// Every event the account service publishes and every subscription and request it answers, in one
+// place. Published events are written to the outbox inside the transaction of the change they
+// report, and published right after its commit by the database handle made here (the relay's poll
+// repairs a crash in between).
+import { EXPORT_REQUESTS, accountEvents, authEvents } from '@civic/contracts';
+import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+import { requestUserOf } from '@civic/service-kit';
 import type { AccountContext } from './context.ts';
+import { exportAccountSection } from './data-rights/export-account-section.ts';
 import { createAccountRecords } from './profiles/create-account-records.ts';
 
 export const ACCOUNT_SCHEMA = 'account';
 
 const events = serviceEvents(ACCOUNT_SCHEMA);
-export const { publishCommitted } = events;
+export const { publishingDb } = events;
 const emit = events.emitter;
 
 export const emitProfileUpdated = emit(accountEvents.ProfileUpdated);
 export const emitPrivacyChanged = emit(accountEvents.PrivacyChanged);
 export const emitUserDeleted = emit(accountEvents.UserDeleted);
 
-export async function subscribeAccountConsumers(ctx: AccountContext): Promise<EventSubscription[]> {
-  return [
-    // Every new user gets an empty profile and default settings, so /profile/{id} answers for them.
-    await ctx.platform.events.subscribe({
-      consumer: ACCOUNT_SCHEMA,
-      event: authEvents.UserRegistered,
-      db: ctx.db,
-      schema: ACCOUNT_SCHEMA,
-      handle: (payload, { tx }) => createAccountRecords(tx, payload.userId),
-    }),
-  ];
+export function accountHandlers(ctx: AccountContext): ServiceHandlers {
+  return {
+    subscriptions: [
+      // Every new user gets an empty profile and default settings, so /profile/{id} answers for them.
+      subscription(authEvents.UserRegistered, (payload, { tx }) => createAccountRecords(tx, payload.userId)),
+    ],
+    responders: [responder(EXPORT_REQUESTS.account, (_payload, identity) => exportAccountSection(ctx, requestUserOf(identity)))],
+  };
 }

@@ -8,7 +8,7 @@ import { ACCOUNT_DELETION_MESSAGES, accountEvents, EXPORT_FORMAT, EXPORT_SERVICE
 import pg from 'pg';
 import { randomToken, sha256 } from '@civic/service-kit';
 import { databaseUrl } from '@civic/service-kit/db';
-import { isDeletedUser, lockUserForDeletion } from '../src/data-rights/deleted-users.ts';
+import { accountErasureGuard } from '../src/data-rights/erasure-guard.ts';
 import { authHasUser } from '../../../test/support/auth-users.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { probeEvents } from '../../../test/support/event-probe.ts';
@@ -148,7 +148,7 @@ for (const { profile, skip } of await profilePlan()) {
           // An edit under way: it holds the shared user lock and has found no tombstone; its write comes later.
           const editPid = await backendPid(edit);
           await edit.query('BEGIN');
-          assert.equal(await isDeletedUser(sqlExecutorOf(edit), id), false);
+          assert.equal(await accountErasureGuard.isDeletedUser(sqlExecutorOf(edit), id), false);
           const deletion = deleteAccount(client);
           // The deletion has reached the user lock and waits for the edit.
           await waitUntilBlocked(edit, editPid);
@@ -168,7 +168,7 @@ for (const { profile, skip } of await profilePlan()) {
           // The deletion under way: exclusive user lock, rows erased, tombstone written, not committed yet.
           const deletionPid = await backendPid(deletion);
           await deletion.query('BEGIN');
-          await lockUserForDeletion(sqlExecutorOf(deletion), id);
+          await accountErasureGuard.lockExclusive(sqlExecutorOf(deletion), id);
           await deletion.query('DELETE FROM account.profiles WHERE user_id = $1', [id]);
           await deletion.query('DELETE FROM account.settings WHERE user_id = $1', [id]);
           await deletion.query('INSERT INTO account.deleted_users (user_id, deleted_at) VALUES ($1, now())', [id]);

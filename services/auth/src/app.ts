@@ -1,17 +1,16 @@
 // The auth service: sign-in by e-mailed code or link, sessions, CSRF tokens, the current user.
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { EXPORT_REQUESTS } from '@civic/contracts';
-import { defineService, loadConfig, loadNamedSecret, requestUserOf } from '@civic/service-kit';
+import { defineService, loadConfig, loadNamedSecret } from '@civic/service-kit';
+import { registerServiceHandlers } from '@civic/service-kit/events';
 import { ZAuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
 import { createAuthDb } from './db.ts';
-import { exportAuthSection } from './data-rights/export-auth-section.ts';
 import { csrfRoutes } from './routes/csrf-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signInRoutes } from './routes/sign-in-routes.ts';
 import { knownDeviceKey } from './sign-in/known-device.ts';
-import { AUTH_SCHEMA, subscribeAuthConsumers } from './events.ts';
+import { AUTH_SCHEMA, authHandlers, publishingDb } from './events.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
@@ -20,13 +19,13 @@ export const authService = defineService({
   async plugin(app, { platform }) {
     const config = loadConfig(ZAuthConfig, platform.env);
     const database = await platform.databases.open(AUTH_SCHEMA, MIGRATIONS_DIR);
-    const db = createAuthDb(database);
+    // Publishes the outbox events of each transaction once it commits (events.ts).
+    const db = publishingDb(createAuthDb(database), platform);
     const codeKey = await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY);
     const ctx: AuthContext = { db, sql: database.driver, platform, codeKey, deviceKey: knownDeviceKey(codeKey) };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
-    // The bus stops its subscriptions when the platform closes; the durable position is kept.
-    await subscribeAuthConsumers(ctx);
-    await platform.requests.respond(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity)));
+    // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
+    await registerServiceHandlers(platform, { schema: AUTH_SCHEMA, db }, authHandlers(ctx));
     app.addHook('onClose', async () => {
       await relay.stop();
       await db.$disconnect();

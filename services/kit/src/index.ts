@@ -15,6 +15,15 @@ export { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from './cryp
 export { loadNamedSecret, loadSecrets, type Secrets } from './secrets.ts';
 export { settingOf, type PlatformSettings } from './settings.ts';
 export { DependencyUnavailableError, failureKindOf, type FailureKind } from './failure-kind.ts';
+// Data rights: the one erasure guard every service holds (its tombstone table, error, check and lock).
+export {
+  AccountDeleted,
+  DELETED_USERS_TABLE,
+  erasureGuard,
+  lockUser,
+  type ErasureGuard,
+  type UserLockMode,
+} from './data-rights/erasure-guard.ts';
 
 // HTTP: one error vocabulary, the caller's identity and the guards from the contracts, cookies and CSRF.
 export { BadRequest, createError, exposeMessage, Forbidden, NotFound, TooManyRequests, Unauthorized } from './http/errors.ts';

@@ -84,7 +84,7 @@ for (const { profile, skip } of await profilePlan()) {
           `SELECT (SELECT count(*)::int FROM ledger.accounts WHERE user_id = $1::uuid) AS accounts,
                   (SELECT count(*)::int FROM ledger.entries WHERE user_id = $1::uuid) AS entries,
                   (SELECT count(*)::int FROM ledger.cancelled_debits WHERE user_id = $1::uuid) AS cancelled,
-                  (SELECT count(*)::int FROM ledger.erased_accounts WHERE user_id = $1::uuid) AS erased`,
+                  (SELECT count(*)::int FROM ledger.deleted_users WHERE user_id = $1::uuid) AS erased`,
           [userId],
         );
         return row!;

@@ -168,7 +168,7 @@ for (const { profile, skip } of await profilePlan()) {
       const deleted = await gone.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
       assert.equal(deleted.status, 200, deleted.text);
       await pollUntil(
-        () => tables.query('SELECT 1 FROM ledger.erased_accounts WHERE user_id = $1::uuid', [gone.id]),
+        () => tables.query('SELECT 1 FROM ledger.deleted_users WHERE user_id = $1::uuid', [gone.id]),
         (rows) => rows.length === 1,
       );
       // The recruit joined just as the recruiter left (social's event on its way during the erasure).

@@ -1,14 +1,12 @@
 // The priorities service: the issue catalogue, priorities, endorse/oppose votes, promotions paid
 // with political capital, ranking (docs/ranking.md), the dashboard stats and the live rankings stream.
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS } from '@civic/contracts';
-import { defineService, loadConfig, type PeriodicJob, type Platform, requestUserOf, startPeriodicJob } from '@civic/service-kit';
+import { defineService, loadConfig, type PeriodicJob, type Platform, startPeriodicJob } from '@civic/service-kit';
+import { registerServiceHandlers } from '@civic/service-kit/events';
 import { ZPrioritiesConfig } from './config.ts';
 import type { PrioritiesContext } from './context.ts';
-import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
-import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import { createPrioritiesDb } from './db.ts';
-import { PRIORITIES_SCHEMA, subscribePrioritiesConsumers, watchLiveRankings } from './events.ts';
+import { PRIORITIES_SCHEMA, prioritiesHandlers, publishingDb, publishingSql, watchLiveRankings } from './events.ts';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { memoryReadBudget, redisReadBudget } from './priorities/read-budget.ts';
@@ -48,14 +46,16 @@ export const prioritiesService = defineService({
   async plugin(app, { platform }) {
     const config = loadConfig(ZPrioritiesConfig, platform.env);
     const database = await platform.databases.open(PRIORITIES_SCHEMA, MIGRATIONS_DIR);
-    const db = createPrioritiesDb(database);
+    // Both handles publish the outbox events of what they commit (events.ts).
+    const db = publishingDb(createPrioritiesDb(database), platform);
+    const sql = publishingSql(database.driver, platform);
     const ctx: PrioritiesContext = {
       db,
-      sql: database.driver,
+      sql,
       platform,
       topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
       viewerVotes: createViewerVotesCache((viewerId, priorityIds) => readViewerVotes(ctx, viewerId, priorityIds)),
-      votes: createVoteBatcher(database.driver, {
+      votes: createVoteBatcher(sql, {
         maxInFlight: config.PRIORITIES_VOTE_CALLS,
         onGroupFailed: (error, size) => platform.logger.warn({ err: error, size }, 'a group of votes failed as a whole; applying them one by one'),
       }),
@@ -67,11 +67,9 @@ export const prioritiesService = defineService({
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
     const live = createLiveRankings(ctx, { heartbeatMs: config.PRIORITIES_STREAM_HEARTBEAT_MS });
     liveByPlatform.set(platform, live);
-    // The bus stops its subscriptions and watches when the platform closes; durable positions are kept.
-    await subscribePrioritiesConsumers(ctx);
+    // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
+    await registerServiceHandlers(platform, { schema: PRIORITIES_SCHEMA, db }, prioritiesHandlers(ctx));
     await watchLiveRankings(ctx, live);
-    await platform.requests.respond(EXPORT_REQUESTS.priorities, (_payload, identity) => exportPrioritiesSection(ctx, requestUserOf(identity)));
-    await platform.requests.respond(ACCOUNT_COUNT_REQUESTS.priorities, (_payload, identity) => countPrioritiesData(ctx, requestUserOf(identity)));
     const jobs: PrioritiesJobs = {
       sweepPurchases: startPeriodicJob('sweep purchases', config.PRIORITIES_PURCHASE_SWEEP_MS, () => sweepPurchases(ctx), platform.logger),
       decayBoosts: startPeriodicJob('decay promotion boosts', config.PRIORITIES_BOOST_DECAY_MS, () => decayPromotionBoosts(ctx), platform.logger),

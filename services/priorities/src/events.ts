@@ -1,40 +1,50 @@
-// Every event the priorities service publishes, every subscription it holds and every event it
-// watches, in one place. Published events are written to the outbox inside the transaction of the
-// change they report; the relay publishes them afterwards. Durable subscriptions keep the read
-// models (members, briefing documents) and the erasure; watches feed the live rankings stream.
-import { accountEvents, authEvents, briefingEvents, prioritiesEvents, type EventDefinition } from '@civic/contracts';
-import { type EventHandler, type EventSubscription, type EventWatch, serviceEvents } from '@civic/service-kit/events';
+// Every event the priorities service publishes, every subscription and request it answers and every
+// event it watches, in one place. Published events are written to the outbox inside the transaction
+// of the change they report, and published right after its commit by the database handles made
+// here (the relay's poll repairs a crash in between). Durable subscriptions keep the read models
+// (members, briefing documents) and the erasure; responders answer the account's export and counts;
+// watches feed the live rankings stream.
+import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
+import { type EventWatch, responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+import { requestUserOf } from '@civic/service-kit';
 import type { PrioritiesContext } from './context.ts';
+import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
+import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import type { LiveRankings } from './live/live-rankings.ts';
 import { addMember, applyProfileUpdate, recordBriefingDocument } from './members/update-members.ts';
 
 export const PRIORITIES_SCHEMA = 'priorities';
 
-const events = serviceEvents(PRIORITIES_SCHEMA);
-export const { publishCommitted } = events;
+const events = serviceEvents(PRIORITIES_SCHEMA, {
+  // vote.cast and vote.removed rows are inserted by the SQL functions apply_vote and apply_votes
+  // (votes/vote-batcher.ts), priority.promoted rows by apply_promotion (promotions/promote-priority.ts).
+  outboxStatements: ['priorities_apply_vote', 'priorities_apply_votes', 'priorities_apply_promotion'],
+});
+export const { publishingDb, publishingSql } = events;
 const emit = events.emitter;
 
 export const emitPriorityCreated = emit(prioritiesEvents.PriorityCreated);
 export const emitPromotionBoostsDecayed = emit(prioritiesEvents.PromotionBoostsDecayed);
-// vote.cast and vote.removed rows are inserted by the SQL function apply_vote (votes/record-vote.ts),
-// priority.promoted rows by apply_promotion (promotions/promote-priority.ts).
 
-export async function subscribePrioritiesConsumers(ctx: PrioritiesContext): Promise<EventSubscription[]> {
-  const subscribe = <E extends EventDefinition>(event: E, handle: EventHandler<E>) =>
-    ctx.platform.events.subscribe({ consumer: PRIORITIES_SCHEMA, event, db: ctx.db, schema: PRIORITIES_SCHEMA, handle });
-
-  return [
-    await subscribe(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
-    await subscribe(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
-    await subscribe(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p.documentId, p.createdAt)),
-    // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
-    await subscribe(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
-      await eraseUser(tx, p.userId, p.deletedAt);
-      // After the commit: a read before it would keep the votes just deleted.
-      afterCommit(() => ctx.viewerVotes.invalidate(p.userId));
-    }),
-  ];
+export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
+  return {
+    subscriptions: [
+      subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
+      subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
+      subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p.documentId, p.createdAt)),
+      // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
+      subscription(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
+        await eraseUser(tx, p.userId, p.deletedAt);
+        // After the commit: a read before it would keep the votes just deleted.
+        afterCommit(() => ctx.viewerVotes.invalidate(p.userId));
+      }),
+    ],
+    responders: [
+      responder(EXPORT_REQUESTS.priorities, (_payload, identity) => exportPrioritiesSection(ctx, requestUserOf(identity))),
+      responder(ACCOUNT_COUNT_REQUESTS.priorities, (_payload, identity) => countPrioritiesData(ctx, requestUserOf(identity))),
+    ],
+  };
 }
 
 /**

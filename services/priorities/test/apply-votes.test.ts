@@ -13,7 +13,7 @@ import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { startStack, type Stack } from '../../../test/support/stack.ts';
-import { lockUserExclusive } from '../src/data-rights/user-lock.ts';
+import { prioritiesErasureGuard } from '../src/data-rights/erasure-guard.ts';
 import type { VoteChange } from '../src/votes/vote-batcher.ts';
 import { firstVoteChange } from './support/vote-changes.ts';
 import { createPriority, openPrioritiesTables, setSetting, signInCitizen, TEST_ENV, type Citizen } from './support/priorities-helpers.ts';
@@ -155,7 +155,7 @@ for (const { profile, skip } of await profilePlan()) {
         const [low, high] = await twoPriorities();
         const [voter, erased] = [randomUUID(), randomUUID()];
         const erasure = await otherTransaction();
-        await lockUserExclusive(erasure.tx, erased);
+        await prioritiesErasureGuard.lockExclusive(erasure.tx, erased);
         const group = applyVotes(tables, [firstVoteChange(low, voter, 'endorse'), firstVoteChange(high, erased, 'endorse')]);
         await erasure.blocking();
         // The erasure goes on to lock the priorities its user voted on: the group holds none of them.

@@ -15,7 +15,7 @@ import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.t
 import { openMigratedDatabase, type MigratedDatabase } from '../../../test/support/migrated-database.ts';
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { eraseUser } from '../src/data-rights/erase-user.ts';
-import { lockUserExclusive } from '../src/data-rights/user-lock.ts';
+import { prioritiesErasureGuard } from '../src/data-rights/erasure-guard.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../src/domain/promotion-boost.ts';
 import type { VoteChange } from '../src/votes/vote-batcher.ts';
 import { firstVoteChange } from './support/vote-changes.ts';
@@ -120,7 +120,7 @@ for (const { profile, skip } of await profilePlan()) {
       const promotion = await pendingPromotion(priority, payer);
       const erasure = await session();
       await erasure.client.query('BEGIN');
-      await lockUserExclusive(erasure.tx, payer);
+      await prioritiesErasureGuard.lockExclusive(erasure.tx, payer);
       const buyer = await session();
       const applied = applyPromotion(buyer.client, { id: promotion, priorityId: priority, userId: payer });
       await waitUntilBlocked(erasure.client, erasure.pid);

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { openMigratedDatabase } from '../../../test/support/migrated-database.ts';
-import { USER_LOCK_CLASS } from '../src/data-rights/user-lock.ts';
+import { prioritiesErasureGuard } from '../src/data-rights/erasure-guard.ts';
+
+const USER_LOCK_CLASS = prioritiesErasureGuard.lockClass;
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`the user lock in priorities' SQL functions (${profile})`, { skip }, () => {

@@ -4,13 +4,13 @@
 // the row holds: of two edits at once, the one that commits last is the newest everywhere.
 import type { TProfileFields, TUpdateProfileRequest } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';
-import { emitProfileUpdated, publishCommitted } from '../events.ts';
+import { emitProfileUpdated } from '../events.ts';
 import { toProfileFields } from './profile-fields.ts';
-import { assertNotDeleted } from '../data-rights/deleted-users.ts';
+import { assertUserExists } from '../data-rights/erasure-guard.ts';
 
 export async function updateProfile(ctx: AccountContext, userId: string, edit: TUpdateProfileRequest): Promise<TProfileFields> {
   const profile = await ctx.db.$transaction(async (tx) => {
-    await assertNotDeleted(tx, userId);
+    await assertUserExists(tx, userId);
     const [held] = await tx.$queryRawUnsafe<{ updated_at: Date | string }[]>(
       'SELECT updated_at FROM account.profiles WHERE user_id = $1::uuid FOR UPDATE',
       userId,
@@ -27,6 +27,5 @@ export async function updateProfile(ctx: AccountContext, userId: string, edit: T
     await emitProfileUpdated(tx, { userId, ...publicFields, updatedAt: row.updatedAt.toISOString() });
     return fields;
   });
-  publishCommitted(ctx);
   return profile;
 }

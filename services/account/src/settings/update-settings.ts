@@ -3,14 +3,14 @@
 // services that show this user's activity to others cannot miss it.
 import type { TSettings, TUpdateSettingsRequest } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';
-import { assertNotDeleted } from '../data-rights/deleted-users.ts';
-import { emitPrivacyChanged, publishCommitted } from '../events.ts';
+import { assertUserExists } from '../data-rights/erasure-guard.ts';
+import { emitPrivacyChanged } from '../events.ts';
 import { toSettingsView } from './settings-view.ts';
 
 export async function updateSettings(ctx: AccountContext, userId: string, change: TUpdateSettingsRequest): Promise<TSettings> {
   const changesPrivacy = change.profileVisibility !== undefined || change.activityVisibility !== undefined;
-  const settings = await ctx.db.$transaction(async (tx) => {
-    await assertNotDeleted(tx, userId);
+  return ctx.db.$transaction(async (tx) => {
+    await assertUserExists(tx, userId);
     // Upsert: the change may arrive before the user.registered event has created the row.
     const row = toSettingsView(await tx.settings.upsert({ where: { userId }, create: { userId, ...change }, update: change }));
     if (changesPrivacy) {
@@ -23,6 +23,4 @@ export async function updateSettings(ctx: AccountContext, userId: string, change
     }
     return row;
   });
-  if (changesPrivacy) publishCommitted(ctx);
-  return settings;
 }

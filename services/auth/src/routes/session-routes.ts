@@ -3,7 +3,7 @@ import { AUTH_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contrac
 import { cookieNames, cookieOptions, requireUser, typed, Unauthorized } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { AuthContext } from '../context.ts';
-import { emitSessionRevoked, publishCommitted } from '../events.ts';
+import { emitSessionRevoked } from '../events.ts';
 import { hashSessionId } from '../sessions/sessions.ts';
 import { findUserById } from '../users/find-user.ts';
 import { toUserView } from '../users/user-view.ts';
@@ -35,7 +35,6 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         await ctx.db.$transaction((tx) =>
           emitSessionRevoked(tx, { userId, reason: 'logout', revokedAt: ctx.platform.clock.now().toISOString() }),
         );
-        publishCommitted(ctx);
       }
       reply.clearCookie(names.session, cookieOptions(ctx.platform.config));
       return { success: true as const };

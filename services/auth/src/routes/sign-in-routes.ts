@@ -4,7 +4,6 @@ import { clientNetworkOf, cookieNames, cookieOptions, typed } from '@civic/servi
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../context.ts';
 import { MissingPreSession } from '../errors.ts';
-import { publishCommitted } from '../events.ts';
 import { SESSION_MAX_AGE_SECONDS, startSession } from '../sessions/sessions.ts';
 import type { SignedInUser } from '../sign-in/complete-sign-in.ts';
 import { issueKnownDevice, KNOWN_DEVICE_MAX_AGE_SECONDS, knownDeviceCookieName } from '../sign-in/known-device.ts';
@@ -28,7 +27,6 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
 
   /** Starts the session after the verification committed, and sets the cookie. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, user: SignedInUser) => {
-    publishCommitted(ctx);
     const sessionId = await startSession(ctx, user, request.cookies[names.session]);
     reply.setCookie(names.session, sessionId, cookieOptions(ctx.platform.config, SESSION_MAX_AGE_SECONDS));
     // This browser is now a known device of the account: the address-wide sign-in limits leave it out.

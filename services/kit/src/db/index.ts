@@ -1,5 +1,5 @@
 // @civic/service-kit/db: a service's database (PostgreSQL, or PGlite when embedded), its migrations
-// and the per-user lock that orders a user's writes against the erasure of their account.
+// (the per-user lock that orders a user's writes against erasure is the erasure guard, in the main entry).
 export type { SqlDriver } from './sql-driver.ts';
 export { databaseUrl, dropDatabase, ensureDatabase, listDatabases, pgPoolDriver } from './pg-driver.ts';
 export { pgliteDriver } from './pglite-driver.ts';
@@ -13,4 +13,3 @@ export {
 } from './database-provider.ts';
 export { MigrationChecksumError, runMigrations } from './migrate.ts';
 export { acquireDataDirLock, DataDirInUseError } from './data-dir-lock.ts';
-export { lockUser, type UserLockMode } from './user-lock.ts';

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@opentelemetry/api';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/events/define-event';
+import { noteOutboxWrite } from './publish-after-commit.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
 import { captureTraceHeaders, type TraceHeaders } from './trace-headers.ts';
@@ -97,5 +98,7 @@ export async function enqueueEvents<E extends EventDefinition>(
      ORDER BY n`,
     JSON.stringify(rows),
   );
+  // Published once this transaction commits (publish-after-commit.ts).
+  noteOutboxWrite(tx);
   return envelopes;
 }

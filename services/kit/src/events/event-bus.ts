@@ -5,6 +5,8 @@
 //   await bus.subscribe({ consumer: 'auth', event: ProfileUpdated, db, schema: 'auth', handle });
 //   // in a request: prisma.$transaction(tx => { ...; return enqueueEvent(tx, 'auth', UserRegistered, p) });
 //   bus.kick('auth');   // after the commit, for low latency; the relay's poll covers a missed kick
+//   // (services never call kick themselves: their database handles do it after each commit that
+//   // enqueued events, publish-after-commit.ts; their subscriptions go through service-handlers.ts)
 //   await bus.watch(VoteCast, (envelope) => ...);   // live views: every replica sees every event
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';

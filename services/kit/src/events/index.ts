@@ -3,7 +3,17 @@ export type { SqlExecutor, TransactionalDb, TransactionOptions } from './sql-exe
 export type { EventLogger, EventLogFn } from './event-logger.ts';
 export { outboxMigrationSql, outboxMigrationStatements } from './outbox-schema.ts';
 export { buildOutboxRows, enqueueEvent, enqueueEvents, type EnqueueOptions, type OutboxRows } from './enqueue-event.ts';
-export { serviceEvents } from './service-events.ts';
+export { serviceEvents, type Publisher, type ServiceEventsOptions } from './service-events.ts';
+export {
+  registerServiceHandlers,
+  responder,
+  subscription,
+  type Responder,
+  type ServiceConsumer,
+  type ServiceHandlers,
+  type Subscription,
+  type SubscriptionOptions,
+} from './service-handlers.ts';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type OutboxSink, type HandOverOutcome } from './outbox-relay.ts';
 export { createConsumerStep, consumerSchemaFor, PoisonEventError, type EventHandler, type HandlerContext, type ProcessOutcome } from './process-event.ts';
 export type { SubscribeOptions, EventSubscription } from './subscription.ts';

@@ -10,7 +10,7 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
   erased integer;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM ledger.erased_accounts WHERE user_id = p_user_id) THEN
+  IF NOT EXISTS (SELECT 1 FROM ledger.deleted_users WHERE user_id = p_user_id) THEN
     RAISE EXCEPTION 'the entries of % can be erased only after its erasure tombstone', p_user_id USING ERRCODE = 'insufficient_privilege';
   END IF;
   DELETE FROM ledger.entries WHERE user_id = p_user_id;

@@ -35,7 +35,7 @@ DECLARE
   v_earlier record;
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(p_lock_class, hashtext(p_user_id::text));
-  IF EXISTS (SELECT 1 FROM ledger.erased_accounts e WHERE e.user_id = p_user_id) THEN
+  IF EXISTS (SELECT 1 FROM ledger.deleted_users e WHERE e.user_id = p_user_id) THEN
     RETURN QUERY SELECT 'erased'::text, NULL::uuid, 0, 0;
     RETURN;
   END IF;

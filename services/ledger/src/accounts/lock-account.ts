@@ -3,7 +3,7 @@
 // locked, so postings to one account run one at a time: each reads the balance, checks its key and
 // appends its entry while no other can (100 concurrent debits of one account queue here).
 import type { SqlExecutor } from '@civic/service-kit/events';
-import { isErased, lockUserShared } from '../data-rights/user-lock.ts';
+import { ledgerErasureGuard } from '../data-rights/erasure-guard.ts';
 
 export interface LockedAccount {
   userId: string;
@@ -13,8 +13,7 @@ export interface LockedAccount {
 
 /** The locked account, or null when the account was erased (nothing may be posted to it). */
 export async function lockAccount(tx: SqlExecutor, userId: string, at: Date): Promise<LockedAccount | null> {
-  await lockUserShared(tx, userId);
-  if (await isErased(tx, userId)) return null;
+  if (await ledgerErasureGuard.isDeletedUser(tx, userId)) return null;
   // One statement creates the row if it is missing and locks it either way (the no-op update takes
   // the row lock, as SELECT ... FOR UPDATE would, and returns the committed balance).
   const [row] = await tx.$queryRawUnsafe<{ balance: number; version: number }[]>(

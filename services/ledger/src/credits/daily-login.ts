@@ -5,12 +5,11 @@
 // The dashboard asks on every load, so most calls find today's bonus already there: one plain read
 // answers those without a transaction or a lock (a bonus, once written, is never taken back).
 import { LEDGER_DESCRIPTIONS, type TDailyLoginResponse } from '@civic/contracts';
+import { AccountDeleted } from '@civic/service-kit';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import type { LedgerContext } from '../context.ts';
 import { ACCOUNT_TRANSACTION } from '../db.ts';
-import { AccountErased } from '../errors.ts';
-import { publishCommitted } from '../events.ts';
 import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
 import { utcDayOf } from '../domain/utc-day.ts';
 import { amountSettingOf } from '../settings.ts';
@@ -32,10 +31,10 @@ async function alreadyClaimed(ctx: LedgerContext, userId: string, day: string, a
 export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promise<TDailyLoginResponse> {
   const answered = await alreadyClaimed(ctx, userId, utcDayOf(ctx.platform.clock.now()), amountSettingOf(ctx, 'daily_login_bonus'));
   if (answered) return answered;
-  const reply = await ctx.db.$transaction(async (tx): Promise<TDailyLoginResponse> => {
+  return ctx.db.$transaction(async (tx): Promise<TDailyLoginResponse> => {
     const now = ctx.platform.clock.now();
     const account = await lockAccount(tx, userId, now);
-    if (!account) throw new AccountErased();
+    if (!account) throw new AccountDeleted();
     const day = utcDayOf(now);
     const amount = amountSettingOf(ctx, 'daily_login_bonus');
     if (amount === 0 || (await findKeyedEntry(tx, userId, 'daily_login', day))) return { credited: false, amount: 0, balance: account.balance };
@@ -48,6 +47,4 @@ export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promi
     });
     return { credited: true, amount, balance: entry.balance };
   }, ACCOUNT_TRANSACTION);
-  if (reply.credited) publishCommitted(ctx);
-  return reply;
 }

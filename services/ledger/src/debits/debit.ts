@@ -20,8 +20,7 @@ import {
 } from '@civic/contracts';
 import { buildOutboxRows } from '@civic/service-kit/events';
 import type { LedgerContext } from '../context.ts';
-import { ACCOUNT_LOCK_CLASS } from '../data-rights/user-lock.ts';
-import { publishCommitted } from '../events.ts';
+import { ledgerErasureGuard } from '../data-rights/erasure-guard.ts';
 
 type Posted = { status: 'debited' | 'repeated' | 'cancelled' | 'insufficient' | 'erased'; entry_id: string | null; amount: number; balance: number };
 
@@ -41,12 +40,11 @@ export async function debit(ctx: LedgerContext, request: TDebitRequest): Promise
   ).rows;
   const [posted] = await ctx.sql.query<Posted>(
     POST_DEBIT,
-    [ACCOUNT_LOCK_CLASS, userId, amount, key, LEDGER_DESCRIPTIONS.debit[request.reason], request.reference ?? null, entryId, at.toISOString(), JSON.stringify(outbox)],
+    [ledgerErasureGuard.lockClass, userId, amount, key, LEDGER_DESCRIPTIONS.debit[request.reason], request.reference ?? null, entryId, at.toISOString(), JSON.stringify(outbox)],
     'ledger_post_debit',
   );
   switch (posted!.status) {
     case 'debited':
-      publishCommitted(ctx);
       return { ok: true, entryId: posted!.entry_id!, amount, balance: posted!.balance };
     case 'repeated':
       return { ok: true, entryId: posted!.entry_id!, amount: posted!.amount, balance: posted!.balance };

@@ -9,13 +9,11 @@ import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import type { LedgerContext } from '../context.ts';
 import { ACCOUNT_TRANSACTION } from '../db.ts';
-import { publishCommitted } from '../events.ts';
 import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
 
 export async function refund(ctx: LedgerContext, request: TRefundRequest): Promise<TRefundReply> {
   const { userId, idempotencyKey: key } = request;
-  let posted = false;
-  const reply = await ctx.db.$transaction(async (tx): Promise<TRefundReply> => {
+  return ctx.db.$transaction(async (tx): Promise<TRefundReply> => {
     const now = ctx.platform.clock.now();
     const account = await lockAccount(tx, userId, now);
     // An erased account has nothing left to give back to.
@@ -42,9 +40,6 @@ export async function refund(ctx: LedgerContext, request: TRefundRequest): Promi
       reference: debited.reference,
       at: now,
     });
-    posted = true;
     return { outcome: 'refunded', entryId: entry.id, amount: entry.amount, balance: entry.balance };
   }, ACCOUNT_TRANSACTION);
-  if (posted) publishCommitted(ctx);
-  return reply;
 }

@@ -11,14 +11,14 @@
 //   their debits were on (the ledger erases it on the same event), so nothing is left to refund;
 //   their creation charges likewise, without the Idempotency-Key and the answer it kept (names);
 // - the id goes into deleted_users, so a late profile event or a racing request records nothing.
-// The exclusive per-user lock waits for any write of the user in flight (data-rights/user-lock.ts).
+// The exclusive per-user lock waits for any write of the user in flight (data-rights/erasure-guard.ts).
 // A redelivery finds nothing left and changes nothing. Tallies change without vote events: open
 // rankings streams see the new counts at the next vote on those priorities or on reload.
 import type { SqlExecutor } from '@civic/service-kit/events';
-import { lockUserExclusive } from './user-lock.ts';
+import { prioritiesErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
-  await lockUserExclusive(tx, userId);
+  await prioritiesErasureGuard.lockExclusive(tx, userId);
   // Every priority this changes (voted on or authored), locked up front in id order.
   await tx.$queryRawUnsafe(
     `SELECT p.id FROM priorities.priorities p
@@ -48,9 +48,5 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     userId,
   );
   await tx.$executeRawUnsafe('DELETE FROM priorities.members WHERE user_id = $1::uuid', userId);
-  await tx.$executeRawUnsafe(
-    'INSERT INTO priorities.deleted_users (user_id, deleted_at) VALUES ($1::uuid, $2::timestamptz) ON CONFLICT DO NOTHING',
-    userId,
-    deletedAt,
-  );
+  await prioritiesErasureGuard.markDeleted(tx, userId, deletedAt);
 }

@@ -2,11 +2,12 @@
 // members (author names; the Active Citizens count is the number of rows) and the ids of briefing
 // documents (the Talking Points tile). Events from different producers come in no particular order,
 // so each one creates the member row if it is missing; an update older than the one held is
-// skipped; a deleted account's id gets no row again (deleted_users).
+// skipped; a deleted account's id gets no row again (its tombstone, data-rights/erasure-guard.ts).
 import type { accountEvents, EventPayload } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 
-const NOT_DELETED = 'NOT EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $1::uuid)';
+const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 
 /** civic.auth.user.registered: the citizen exists (and counts as active). */
 export async function addMember(tx: SqlExecutor, userId: string): Promise<void> {

@@ -8,12 +8,12 @@
 // transaction also marks its row applied, with the answer a repetition of the key gives.
 import { randomUUID } from 'node:crypto';
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
-import { type Identity, requestUserOf, settingOf } from '@civic/service-kit';
+import { AccountDeleted, type Identity, requestUserOf, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
-import { lockUserShared } from '../data-rights/user-lock.ts';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
-import { AccountDeleted, DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
-import { emitPriorityCreated, publishCommitted } from '../events.ts';
+import { DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
+import { emitPriorityCreated } from '../events.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { createRecordedPriority } from './create-recorded-priority.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
@@ -51,9 +51,9 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
   const issueId = input.issueId ?? null;
 
   const row = await ctx.db.$transaction(async (tx) => {
-    await lockUserShared(tx, userId);
+    await prioritiesErasureGuard.lockShared(tx, userId);
     const [check] = await tx.$queryRawUnsafe<{ deleted: boolean; issue_found: boolean }[]>(
-      `SELECT EXISTS (SELECT 1 FROM priorities.deleted_users WHERE user_id = $1::uuid) AS deleted,
+      `SELECT ${prioritiesErasureGuard.deletedSql('$1')} AS deleted,
               ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found`,
       userId,
       issueId,
@@ -104,7 +104,6 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
     }
     return view;
   }, WRITE_TRANSACTION);
-  publishCommitted(ctx);
   ctx.topPriorities.invalidate();
   return row;
 }

@@ -14,9 +14,10 @@
 //      refunded and the refusal answered. What is left unsettled, the sweeper refunds
 //      (purchases/sweep-purchases.ts).
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
-import { type Identity, RequestUnavailable, settingOf } from '@civic/service-kit';
+import { AccountDeleted, type Identity, RequestUnavailable, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
-import { AccountDeleted, DailyLimitReached, InsufficientPoliticalCapital, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
+import { DailyLimitReached, InsufficientPoliticalCapital, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
 import { insertPriority } from './create-priority.ts';
@@ -29,7 +30,7 @@ const REFUSALS = [AccountDeleted, IssueNotFound, DailyLimitReached, PurchaseNotC
 async function checkBeforeCharging(ctx: PrioritiesContext, userId: string, issueId: number | null): Promise<void> {
   const limit = settingOf(ctx, 'max_priorities_per_user_per_day');
   const [check] = await ctx.sql.query<{ deleted: boolean; issue_found: boolean; created_today: number }>(
-    `SELECT EXISTS (SELECT 1 FROM priorities.deleted_users WHERE user_id = $1::uuid) AS deleted,
+    `SELECT ${prioritiesErasureGuard.deletedSql('$1')} AS deleted,
             ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found,
             COALESCE((SELECT created FROM priorities.daily_priority_counts WHERE user_id = $1::uuid AND day = $3::date), 0) AS created_today`,
     [userId, issueId, ctx.platform.clock.now().toISOString().slice(0, 10)],

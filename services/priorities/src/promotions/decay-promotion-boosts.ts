@@ -10,7 +10,7 @@
 // and recomputes the boost itself (apply_promotion): a decay never drops a fresh promotion.
 import type { PrioritiesContext } from '../context.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
-import { emitPromotionBoostsDecayed, publishCommitted } from '../events.ts';
+import { emitPromotionBoostsDecayed } from '../events.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
 
 /** The decay job's advisory lock (two-key form: its own class, key 0), held for its transaction. */
@@ -50,7 +50,6 @@ export async function decayPromotionBoosts(ctx: PrioritiesContext): Promise<stri
     return ids;
   }, WRITE_TRANSACTION);
   if (changed.length > 0) {
-    publishCommitted(ctx);
     ctx.topPriorities.invalidate();
   }
   return changed;

@@ -14,12 +14,12 @@
 // refunds later (purchases/sweep-purchases.ts): a debit and its effect never diverge.
 import { randomUUID } from 'node:crypto';
 import { isUuid, prioritiesEvents, type TPromotionResult } from '@civic/contracts';
+import { AccountDeleted, type Identity, RequestUnavailable, requestUserOf, settingOf } from '@civic/service-kit';
 import { buildOutboxRows } from '@civic/service-kit/events';
-import { type Identity, RequestUnavailable, requestUserOf, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
-import { AccountDeleted, IdempotencyKeyReused, InsufficientPoliticalCapital, PriorityNotFound, PromotionInProgress, PurchaseNotCompleted } from '../errors.ts';
-import { publishCommitted } from '../events.ts';
+import { IdempotencyKeyReused, InsufficientPoliticalCapital, PriorityNotFound, PromotionInProgress, PurchaseNotCompleted } from '../errors.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
@@ -104,7 +104,6 @@ async function answerApplied(ctx: PrioritiesContext, promotionId: string): Promi
     'SELECT id, priority_id, cost, status, balance_after, boost_after FROM priorities.promotions WHERE id = $1::uuid',
     [promotionId],
   );
-  publishCommitted(ctx);
   ctx.topPriorities.invalidate();
   return resultOf(row!);
 }
@@ -123,7 +122,7 @@ export async function promotePriority(
 
   const [state] = await ctx.sql.query<{ active: boolean | null; deleted: boolean }>(
     `SELECT (SELECT p.is_active FROM priorities.priorities p WHERE p.id = $1::uuid) AS active,
-            EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $2::uuid) AS deleted`,
+            ${prioritiesErasureGuard.deletedSql('$2')} AS deleted`,
     [id, userId],
     'priorities_promote_state',
   );
@@ -164,7 +163,6 @@ export async function promotePriority(
   }
   switch (applied.status) {
     case 'applied':
-      publishCommitted(ctx);
       // The caller's next read of the list shows the new order (other replicas: the watched event).
       ctx.topPriorities.invalidate();
       return resultOf({ id: promotion.id, priority_id: id, cost, balance_after: balance, boost_after: applied.promotion_boost });

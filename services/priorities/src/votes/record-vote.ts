@@ -17,12 +17,12 @@
 // The tallies are the priority's own columns (score is generated from them), so the index moves
 // one entry per vote: O(log n) whatever the number of priorities or votes.
 import { isUuid, prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
+import { AccountDeleted, settingOf } from '@civic/service-kit';
 import { buildOutboxRows } from '@civic/service-kit/events';
-import { settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
+import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-transition.ts';
-import { AccountDeleted, NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
-import { publishCommitted } from '../events.ts';
+import { NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
 import type { AppliedVote, VoteChange } from './vote-batcher.ts';
 
 /** A decision overtaken this many times in a row (the same user changing one vote in a tight loop) gives up. */
@@ -42,7 +42,7 @@ export type Change = Extract<VoteDecision, { delta: unknown }>;
 async function readState(ctx: PrioritiesContext, priorityId: string, userId: string): Promise<VoteState | undefined> {
   const [state] = await ctx.sql.query<VoteState>(
     `SELECT p.endorsements, p.oppositions,
-            EXISTS (SELECT 1 FROM priorities.deleted_users d WHERE d.user_id = $2::uuid) AS deleted,
+            ${prioritiesErasureGuard.deletedSql('$2')} AS deleted,
             (SELECT v.vote_type FROM priorities.votes v WHERE v.priority_id = p.id AND v.user_id = $2::uuid) AS vote_type,
             (SELECT c.last_changed_at FROM priorities.vote_changes c WHERE c.priority_id = p.id AND c.user_id = $2::uuid) AS last_changed_at
      FROM priorities.priorities p WHERE p.id = $1::uuid AND p.is_active`,
@@ -88,7 +88,6 @@ export function voteChangeOf(change: Change, state: Expected, priorityId: string
 function appliedResult(ctx: PrioritiesContext, priorityId: string, userId: string, change: Change, applied: AppliedVote): TVoteResult {
   if (applied.status === 'missing') throw new PriorityNotFound();
   if (applied.status === 'deleted') throw new AccountDeleted();
-  publishCommitted(ctx);
   ctx.topPriorities.invalidate();
   ctx.viewerVotes.invalidate(userId);
   const vote = change.outcome === 'removed' ? null : change.vote;

@@ -2,13 +2,13 @@
 // only theirs. Events already consumed stay in the inbox, so a redelivery does not bring one back;
 // events not consumed yet about acts from before the clear are skipped (members.activities_cleared_at).
 import type { SocialContext } from '../context.ts';
-import { lockUserExclusive } from '../data-rights/deleted-users.ts';
+import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 
 export async function clearActivities(ctx: SocialContext, userId: string): Promise<number> {
   const clearedAt = ctx.platform.clock.now().toISOString();
   return ctx.db.$transaction(async (tx) => {
     // An activity being recorded right now commits first and is cleared with the rest.
-    await lockUserExclusive(tx, userId);
+    await socialErasureGuard.lockExclusive(tx, userId);
     // Events about acts from before now that are still on their way are part of what was cleared.
     await tx.$executeRawUnsafe(
       `INSERT INTO social.members AS m (user_id, activities_cleared_at) VALUES ($1::uuid, $2::timestamptz)

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TActivityType } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
-import { isDeletedUser } from '../data-rights/deleted-users.ts';
+import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 
 export interface NewActivity {
   sourceEventId: string;
@@ -17,7 +17,7 @@ export interface NewActivity {
 }
 
 export async function recordActivity(tx: SqlExecutor, activity: NewActivity): Promise<void> {
-  if (await isDeletedUser(tx, activity.userId)) return;
+  if (await socialErasureGuard.isDeletedUser(tx, activity.userId)) return;
   // An act from before the owner last cleared their history belongs to what they cleared.
   await tx.$executeRawUnsafe(
     `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)

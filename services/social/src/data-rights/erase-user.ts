@@ -3,19 +3,15 @@
 // records nothing. A follow activity names the user it followed, so those go too, whoever wrote them
 // (none exist before the follow slice). A redelivery finds nothing left and changes nothing.
 import type { SqlExecutor } from '@civic/service-kit/events';
-import { lockUserExclusive } from './deleted-users.ts';
+import { socialErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
-  // Waits for the writes about the user under way; later ones see the marker (deleted-users.ts).
-  await lockUserExclusive(tx, userId);
+  // Waits for the writes about the user under way; later ones see the tombstone (erasure-guard.ts).
+  await socialErasureGuard.lockExclusive(tx, userId);
   await tx.$executeRawUnsafe(
     `DELETE FROM social.activities WHERE user_id = $1::uuid OR (type = 'follow' AND subject_id = $1::uuid)`,
     userId,
   );
   await tx.$executeRawUnsafe('DELETE FROM social.members WHERE user_id = $1::uuid', userId);
-  await tx.$executeRawUnsafe(
-    'INSERT INTO social.deleted_users (user_id, deleted_at) VALUES ($1::uuid, $2::timestamptz) ON CONFLICT DO NOTHING',
-    userId,
-    deletedAt,
-  );
+  await socialErasureGuard.markDeleted(tx, userId, deletedAt);
 }

@@ -2,16 +2,16 @@
 // account's events, in the consumer's transaction. Events from different producers come in no
 // particular order, so each one creates the row if it is missing; an update older than the one held
 // is skipped (a redelivery that overtakes a newer edit cannot roll it back); a deleted account's id
-// gets no row again, under the per-user lock of data-rights/deleted-users.ts.
+// gets no row again, under the per-user lock of data-rights/erasure-guard.ts.
 import type { accountEvents, EventPayload } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
-import { lockUserShared } from '../data-rights/deleted-users.ts';
+import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 
-const NOT_DELETED = 'NOT EXISTS (SELECT 1 FROM social.deleted_users d WHERE d.user_id = $1::uuid)';
+const NOT_DELETED = `NOT ${socialErasureGuard.deletedSql('$1')}`;
 
 /** civic.auth.user.registered: the member exists, public until they say otherwise. */
 export async function addMember(tx: SqlExecutor, userId: string): Promise<void> {
-  await lockUserShared(tx, userId);
+  await socialErasureGuard.lockShared(tx, userId);
   await tx.$executeRawUnsafe(
     `INSERT INTO social.members (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`,
     userId,
@@ -20,7 +20,7 @@ export async function addMember(tx: SqlExecutor, userId: string): Promise<void> 
 
 /** civic.account.profile.updated: the names and avatar a feed shows. */
 export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void> {
-  await lockUserShared(tx, p.userId);
+  await socialErasureGuard.lockShared(tx, p.userId);
   await tx.$executeRawUnsafe(
     `INSERT INTO social.members AS m (user_id, first_name, last_name, profile_image_url, profile_updated_at)
      SELECT $1::uuid, $2::text, $3::text, $4::text, $5::timestamptz WHERE ${NOT_DELETED}
@@ -38,7 +38,7 @@ export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof
 
 /** civic.account.privacy.changed: whether others may see the member's activity. */
 export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>): Promise<void> {
-  await lockUserShared(tx, p.userId);
+  await socialErasureGuard.lockShared(tx, p.userId);
   await tx.$executeRawUnsafe(
     `INSERT INTO social.members AS m (user_id, activity_visibility, privacy_changed_at)
      SELECT $1::uuid, $2::text, $3::timestamptz WHERE ${NOT_DELETED}
