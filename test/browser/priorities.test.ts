@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { dialog, signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
+import { signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
 import {
   allPriorities,
   apiCitizen,

@@ -2,7 +2,7 @@
 // Helpers of the priorities browser tests: citizens and priorities seeded through the API (quicker
 // than the dialog when a test needs many), settings for the run, and the cards of a page.
 import assert from 'node:assert/strict';
-import type { PlatformSettingKey, TPriority, TVoteResult, TVoteType } from '@civic/contracts';
+import type { TPriority, TVoteResult, TVoteType } from '@civic/contracts';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../support/api-client.ts';
 import { signIn } from '../support/sign-in.ts';
@@ -129,7 +129,7 @@ export async function watchPromoteLock(button: Locator): Promise<() => Promise<P
         | PerformanceResourceTiming
         | undefined;
       return {
-        lockedWhenLabelReturned: labelBack !== undefined && labelBack[1],
+        lockedWhenLabelReturned: labelBack?.[1] ?? false,
         enabledBeforeUnlock: after.slice(0, unlockedAt).some(([, disabled]) => !disabled),
         lockedAfterAnswer: answer && answer.responseEnd > 0 ? after[unlockedAt]![0] - answer.responseEnd : undefined,
       };

@@ -35,8 +35,8 @@ interface Outcome {
 
 let postgres: DedicatedServer;
 let stack: Stack;
-let voters: { client: ApiClient; id: string }[] = [];
-let priorityIds: string[] = [];
+const voters: { client: ApiClient; id: string }[] = [];
+const priorityIds: string[] = [];
 
 before(async () => {
   if (distributed.skip) return;

@@ -14,7 +14,7 @@ import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
-import { type Stack } from '../../../test/support/stack.ts';
+import type { Stack } from '../../../test/support/stack.ts';
 import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import type { ApiClient } from '../../../test/support/api-client.ts';

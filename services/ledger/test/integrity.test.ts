@@ -18,7 +18,7 @@ import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 import { probeEvents, type EventProbe } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
-import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import { startTestProducer } from '../../../test/support/test-producer.ts';
 import {
   accountRow,
   assertBalancesMatchEntries,

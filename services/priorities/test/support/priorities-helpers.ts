@@ -6,7 +6,7 @@ import type { PlatformSettingKey, TPriority, TVoteResult, TVoteType } from '@civ
 import { sha256, randomToken } from '@civic/service-kit/crypto';
 import type { SqlDriver } from '@civic/service-kit/db/sql-driver';
 import type { Platform } from '@civic/service-kit/platform';
-import { ApiClient, type ApiResponse } from '../../../../test/support/api-client.ts';
+import type { ApiClient, ApiResponse } from '../../../../test/support/api-client.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
