@@ -80,13 +80,13 @@ function listeningUrl(address: AddressInfo | string | null): string {
   return `http://127.0.0.1:${address.port}`;
 }
 
-/** A service's entry, or a clear error naming the missing service (instead of `undefined` later). */
-function onlyStarted<T>(record: Record<string, T>, what: string): Record<string, T> {
+/** A started service's platform, or an error naming a service the stack did not start (not `undefined` later). */
+function startedPlatforms(record: Record<string, Platform>): Record<string, Platform> {
   const known = new Set(DISTRIBUTED_SERVICES.map((s) => s.name));
   return new Proxy(record, {
     get(target, key, receiver) {
       if (typeof key === 'string' && known.has(key) && !(key in target)) {
-        throw new Error(`No ${what} for ${key}: this stack did not start it (add '${key}' to startStack's services)`);
+        throw new Error(`No platform for ${key}: this stack did not start it (add '${key}' to startStack's services)`);
       }
       return Reflect.get(target, key, receiver);
     },
@@ -198,7 +198,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     dataDir,
     env,
     gatewayPlatform: platform,
-    platforms: onlyStarted(platforms, 'platform'),
+    platforms: startedPlatforms(platforms),
     serviceUrls,
     client: (ip) => new ApiClient(baseUrl, ip),
     async stopService(name) {
