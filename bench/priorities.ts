@@ -104,7 +104,7 @@ async function streamLatency(voters: Voter[], offsetPriority: number): Promise<{
           response.setEncoding('utf8');
           response.on('data', (chunk: string) => {
             buffer += chunk;
-            let end;
+            let end: number;
             while ((end = buffer.indexOf('\n\n')) >= 0) {
               const event = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);

@@ -1,10 +1,12 @@
 // `npm test`: type-check, make sure the front ends are built, then run every test file (unit,
 // integration on both profiles, mail, browser) with node's test runner, files in parallel.
+// `npm run test:unit` (--unit): only the unit tier (scripts/test-tiers.ts), no type-check, no build.
 import { spawnSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFrontendsBuilt } from './ensure-frontends.ts';
+import { tierOf } from './test-tiers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'generated', '.git', 'data', '.tmp']);
@@ -25,19 +27,24 @@ function run(command: string, args: string[]): number {
   return result.status ?? 1;
 }
 
-const filters = process.argv.slice(2);
-if (filters.length === 0) {
+const unitOnly = process.argv.includes('--unit');
+const filters = process.argv.slice(2).filter((arg) => arg !== '--unit');
+if (filters.length === 0 && !unitOnly) {
   console.log('» type-checking');
   if (run('npx', ['tsc', '-p', 'tsconfig.json']) !== 0) process.exit(1);
   if (run('npx', ['tsc', '-p', 'frontends/tsconfig.json']) !== 0) process.exit(1);
 }
-await ensureFrontendsBuilt();
+if (!unitOnly) await ensureFrontendsBuilt();
 
-const files = (await findTests(ROOT)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+const files = (await findTests(ROOT))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .filter((f) => !unitOnly || tierOf(f) === 'unit')
+  .sort();
 console.log(`» running ${files.length} test files`);
 // Two at a time on these 2-core machines: the suite is CPU-bound, so a third file adds no throughput,
 // only contention (with three, a stack's NATS connect and one file's 240 s limit ran out in CI).
-const concurrency = process.env.TEST_CONCURRENCY ?? '2';
+// Unit files are light (one process each, no servers): more at once pays even on two cores.
+const concurrency = process.env.TEST_CONCURRENCY ?? (unitOnly ? '4' : '2');
 process.exit(
   run(process.execPath, [
     '--import',

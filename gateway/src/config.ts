@@ -30,8 +30,8 @@ export const ZGatewayConfig = z.object({
   SERVICE_URL_ACCOUNT: z.string().url().optional(),
   SERVICE_URL_ADMIN: z.string().url().optional(),
   /**
-   * Distributed: the services this gateway forwards to, comma separated (default: every built
-   * service); each needs its SERVICE_URL_<NAME>.
+   * The services this gateway serves, comma separated (default: every built service): embedded, the
+   * ones it mounts; distributed, the ones it forwards to (each needs its SERVICE_URL_<NAME>).
    */
   GATEWAY_SERVICES: z
     .string()

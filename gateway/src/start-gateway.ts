@@ -1,5 +1,6 @@
 // Builds the whole gateway process from configuration: the embedded profile mounts every service
-// in-process; the distributed profile proxies to the service processes.
+// in-process; the distributed profile proxies to the service processes. GATEWAY_SERVICES narrows
+// either to some services (a partial deployment, a test that needs only a few); the others' paths 404.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +9,7 @@ import { buildGateway } from './app.ts';
 import { ZGatewayConfig, ZPlatformConfig } from './config.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 import { distributedUpstreams } from './upstreams.ts';
-import { EMBEDDED_SERVICES } from './services.ts';
+import { EMBEDDED_SERVICES, embeddedServices } from './services.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,12 +21,13 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrid
   const upstreams = distributed
     ? distributedUpstreams(env, { table: ROUTE_TABLE, built: EMBEDDED_SERVICES.map((s) => s.name), only: config.GATEWAY_SERVICES })
     : {};
+  const services = distributed ? [] : embeddedServices(config.GATEWAY_SERVICES);
   const platform: Platform = await createPlatform(platformConfig, { env, ...(distributed ? { service: 'gateway' } : {}), ...overrides });
   const app = await buildGateway({
     platform,
     config,
     logStream: overrides.logStream,
-    ...(distributed ? { upstreams } : { services: EMBEDDED_SERVICES }),
+    ...(distributed ? { upstreams } : { services }),
     ...(config.SERVE_FRONTENDS
       ? {
           frontends: async (root: FastifyInstance) => {

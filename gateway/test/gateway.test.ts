@@ -1,11 +1,11 @@
 // The gateway's own duties, on both profiles: security headers (SECURITY 27), bad input never
 // a 5xx (SECURITY 29), rate limits (429), the OpenAPI document, and the route table's checks.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Socket } from 'node:net';
 import { profilePlan } from '../../test/support/infrastructure.ts';
 import { signIn } from '../../test/support/sign-in.ts';
-import { startStack, type Stack } from '../../test/support/stack.ts';
+import { useStack } from '../../test/support/integration-suite.ts';
 import { assertNoDuplicateClaims, assertRouteOwned, claimCovers } from '../src/route-ownership.ts';
 import { ROUTE_TABLE } from '../src/route-table.ts';
 import { ZGatewayConfig } from '../src/config.ts';
@@ -57,11 +57,7 @@ describe('TRUST_PROXY', () => {
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`gateway (${profile})`, { skip }, () => {
-    let stack: Stack;
-    before(async () => {
-      stack = await startStack(profile, { env: { RATE_LIMIT_SIGN_IN_VERIFY: '5', RATE_LIMIT_READ: '40' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { env: { RATE_LIMIT_SIGN_IN_VERIFY: '5', RATE_LIMIT_READ: '40' } });
 
     test('SECURITY 27: every response carries the security headers; no HSTS on local http', async () => {
       const client = stack.client();
@@ -196,11 +192,7 @@ for (const { profile, skip } of await profilePlan()) {
 }
 
 describe('gateway outside local development', () => {
-  let stack: Stack;
-  before(async () => {
-    stack = await startStack('embedded', { env: { PUBLIC_ORIGIN: 'https://civic.example.org' } });
-  });
-  after(async () => stack?.close());
+  const stack = useStack('embedded', { services: ['auth'], env: { PUBLIC_ORIGIN: 'https://civic.example.org' } });
 
   test('SECURITY 27: HSTS is sent; SECURITY 10: cookies are __Host- and Secure', async () => {
     const client = stack.client();

@@ -9,7 +9,9 @@ import type { Page } from 'playwright-core';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
 import { describeA11yViolations, expectNoSeriousA11yViolations, findSeriousA11yViolations } from './axe.ts';
 import { answerNamePrompt, codeFor, dialog, namePrompt, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
-import { allPriorities, apiCitizen, apiCreatePriority, apiVote, topPriorities, useBrowserTestServer } from './priority-helpers.ts';
+import { allPriorities, apiCitizen, apiCreatePriority, apiVote, BULK_ENV, topPriorities } from './priority-helpers.ts';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 /** Checks the page as it is at desktop width, then at phone width (open dialogs stay open), and
  *  fails with the violations of both. */
@@ -24,8 +26,8 @@ async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<v
   assert.deepEqual(found, [], `serious or critical accessibility violations:\n${found.join('\n')}`);
 }
 
-describe('accessibility: no serious or critical axe-core violation on any page', () => {
-  const suite = useBrowserTestServer();
+describe('accessibility: no serious or critical axe-core violation on any page', { skip: browserTestsSkip() }, () => {
+  const suite = useBrowserTestServer({ env: BULK_ENV });
   let session: BrowserSession;
   let page: Page;
   let userId = '';

@@ -1,10 +1,11 @@
 // Signed-out screens in Chromium through the gateway and shell: landing page (spec 2.3),
 // sign-in dialog basics (2.4, 5), the not-found page (2.1) and the address parameters (8).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer } from '../support/test-server.ts';
-import { closeBrowser, newSession, type BrowserSession } from '../support/browser.ts';
+import { describe, test } from 'node:test';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { newSession, type BrowserSession } from '../support/browser.ts';
 import { dialog, openSignInDialog, requestCode, toastArea, uniqueEmail } from './browser-helpers.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 const FEATURES = [
   'Issue Prioritization',
@@ -26,17 +27,10 @@ const FOOTER_GROUPS: Record<string, string[]> = {
   Legal: ['Terms of Service', 'Privacy Policy', 'Open Source', 'API'],
 };
 
-describe('signed-out screens', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+describe('signed-out screens', { skip: browserTestsSkip() }, () => {
+  const { server } = useBrowserTestServer();
   let session: BrowserSession;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await closeBrowser();
-    await server?.close();
-  });
 
   const open = async (path = '/') => {
     session = await newSession(server.baseUrl);

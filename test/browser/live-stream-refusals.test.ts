@@ -5,15 +5,17 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { signInThroughApi, uniqueEmail } from './browser-helpers.ts';
-import { fulfillWith, useBrowserTestServer } from './priority-helpers.ts';
+import { BULK_ENV, fulfillWith } from './priority-helpers.ts';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 interface StreamTry {
   opened: number;
   refused?: number;
 }
 
-describe('live rankings: a refused stream backs off', () => {
-  const suite = useBrowserTestServer();
+describe('live rankings: a refused stream backs off', { skip: browserTestsSkip() }, () => {
+  const suite = useBrowserTestServer({ env: BULK_ENV });
 
   test('429 from the stream: tried again after 5 s, 10 s, 20 s, 40 s', async () => {
     const { page, context } = await suite.start();

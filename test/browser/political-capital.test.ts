@@ -4,11 +4,12 @@
 // with the latest transactions and the ways to earn, the balance in the phone drawer updated after
 // the credit, and a failed daily login shown as a toast titled "Error".
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
-import { startTestServer } from '../support/test-server.ts';
+import { newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { csrfHeaders, dialog, signInThroughApi, toastArea, uniqueEmail } from './browser-helpers.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 const capitalCard = (page: Page) => page.getByRole('region', { name: 'Political Capital Activity' });
 
@@ -16,17 +17,12 @@ async function transactionsOf(page: Page): Promise<Array<{ description: string; 
   return page.evaluate(async () => (await fetch('/api/political-capital/transactions', { credentials: 'include' })).json());
 }
 
-describe('political capital: daily login, activity card and balance', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+describe('political capital: daily login, activity card and balance', { skip: browserTestsSkip() }, () => {
+  const { server } = useBrowserTestServer();
   const sessions: BrowserSession[] = [];
 
-  before(async () => {
-    server = await startTestServer();
-  });
   after(async () => {
     for (const session of sessions) await session.close().catch(() => undefined);
-    await closeBrowser();
-    await server?.close();
   });
 
   const start = async (options: Parameters<typeof newSession>[1] = {}) => {

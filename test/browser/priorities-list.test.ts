@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TPriority } from '@civic/contracts';
 import type { Page } from 'playwright-core';
-import { closeBrowser, newSession, type BrowserSession } from '../support/browser.ts';
-import { startTestServer } from '../support/test-server.ts';
+import { newSession, type BrowserSession } from '../support/browser.ts';
+import { setSetting, useBrowserTestServer } from '../support/browser-suite.ts';
 import { signInThroughApi, uniqueEmail } from './browser-helpers.ts';
 import {
   allPriorities,
@@ -19,11 +19,10 @@ import {
   cardTitles,
   issueOf,
   recordPriorityReads,
-  setSetting,
   topPriorities,
   type ApiCitizen,
-  type PrioritiesTestServer,
 } from './priority-helpers.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 const CATEGORIES = ['Economy', 'Healthcare', 'Education', 'Environment', 'Foreign Policy'] as const;
 const SEEDED = 55;
@@ -31,8 +30,8 @@ const UNIQUE_WORD = `Quokka${process.pid}`;
 
 const rankBadges = (page: Page) => page.getByRole('article').getByText(/^#\d+$/);
 
-describe('priorities lists: paging, ranks, filters and sorts', () => {
-  let server: PrioritiesTestServer;
+describe('priorities lists: paging, ranks, filters and sorts', { skip: browserTestsSkip() }, () => {
+  const { server } = useBrowserTestServer({ env: BULK_ENV });
   let viewer: ApiCitizen;
   let session: BrowserSession;
   const titles: string[] = [];
@@ -40,7 +39,6 @@ describe('priorities lists: paging, ranks, filters and sorts', () => {
   const ENDORSED = [3, 2, 1];
 
   before(async () => {
-    server = await startTestServer({ env: BULK_ENV });
     setSetting(server, 'max_priorities_per_user_per_day', '1000');
     // Few votes are enough to rank (the service's own tests cover the default of 5).
     setSetting(server, 'min_endorsements_for_ranking', '1');
@@ -61,8 +59,6 @@ describe('priorities lists: paging, ranks, filters and sorts', () => {
   });
   after(async () => {
     await session?.close().catch(() => undefined);
-    await closeBrowser();
-    await server?.close();
   });
 
   const start = async () => {

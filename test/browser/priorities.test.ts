@@ -6,18 +6,20 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { dialog, signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
+import { signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
 import {
   allPriorities,
   apiCitizen,
   apiCreatePriority,
   apiVote,
+  BULK_ENV,
   cardOf,
   fulfillWith,
   LONG_ENOUGH,
   topPriorities,
-  useBrowserTestServer,
 } from './priority-helpers.ts';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 /** The tiles' figures by label, once /api/stats (or its fallback) is shown. */
 async function tileFigures(page: Page): Promise<Record<string, string>> {
@@ -28,10 +30,10 @@ async function tileFigures(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(terms.map((term, index) => [term, values[index]!]));
 }
 
-describe('priorities: dashboard, cards, create dialog and live counts', () => {
+describe('priorities: dashboard, cards, create dialog and live counts', { skip: browserTestsSkip() }, () => {
   // Endorse, take back and oppose again within one test: the vote-change cooldown is the service's
   // concern (its own tests); here it is off.
-  const suite = useBrowserTestServer({ vote_change_cooldown_hours: '0', max_priorities_per_user_per_day: '1000' });
+  const suite = useBrowserTestServer({ env: BULK_ENV, settings: { vote_change_cooldown_hours: '0', max_priorities_per_user_per_day: '1000' } });
   const start = suite.start.bind(suite);
 
   test('an empty platform: the tiles show /api/stats, both lists say "No priorities yet"', async () => {

@@ -11,18 +11,19 @@ import {
   allPriorities,
   apiCitizen,
   apiCreatePriority,
+  BULK_ENV,
   cardOf,
   fulfillWith,
   issueOf,
   LONG_ENOUGH,
-  setSetting,
   topPriorities,
-  useBrowserTestServer,
   watchPromoteLock,
 } from './priority-helpers.ts';
+import { setSetting, useBrowserTestServer } from '../support/browser-suite.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
-describe('priorities: failure toasts, the daily limit and the phone layout', () => {
-  const suite = useBrowserTestServer({ vote_change_cooldown_hours: '0', max_priorities_per_user_per_day: '1000' });
+describe('priorities: failure toasts, the daily limit and the phone layout', { skip: browserTestsSkip() }, () => {
+  const suite = useBrowserTestServer({ env: BULK_ENV, settings: { vote_change_cooldown_hours: '0', max_priorities_per_user_per_day: '1000' } });
   const start = suite.start.bind(suite);
 
   test('vote failures: spec 8 toasts titled "Error"; a 401 opens the sign-in dialog instead', async () => {

@@ -2,59 +2,15 @@
 // Helpers of the priorities browser tests: citizens and priorities seeded through the API (quicker
 // than the dialog when a test needs many), settings for the run, and the cards of a page.
 import assert from 'node:assert/strict';
-import { after, before } from 'node:test';
-import type { PlatformSettingKey, TPriority, TVoteResult, TVoteType } from '@civic/contracts';
+import type { TPriority, TVoteResult, TVoteType } from '@civic/contracts';
 import type { Locator, Page } from 'playwright-core';
 import type { ApiClient } from '../support/api-client.ts';
-import { closeBrowser, newSession, type BrowserSession } from '../support/browser.ts';
 import { signIn } from '../support/sign-in.ts';
-import { startTestServer } from '../support/test-server.ts';
+import type { TestServer } from '../support/test-server.ts';
 import { uniqueEmail } from './browser-helpers.ts';
-
-export type PrioritiesTestServer = Awaited<ReturnType<typeof startTestServer>>;
 
 /** Budgets for tests that sign many citizens in and write in bulk from one address. */
 export const BULK_ENV = { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_WRITE: '100000', RATE_LIMIT_READ: '100000' };
-
-export function setSetting(server: PrioritiesTestServer, key: PlatformSettingKey, value: string): void {
-  for (const platform of new Set(Object.values(server.stack.platforms))) platform.settings.set(key, value);
-}
-
-export interface BrowserTestServer {
-  /** The running server (set once the suite's `before` has run). */
-  readonly server: PrioritiesTestServer;
-  /** A new browser session on it, closed with the suite. */
-  start(options?: Parameters<typeof newSession>[1]): Promise<BrowserSession>;
-}
-
-/**
- * One test server with BULK_ENV and the given settings for the suite it is called in, and browser
- * sessions on it that the suite's `after` closes with the browser and the server.
- */
-export function useBrowserTestServer(settings: Partial<Record<PlatformSettingKey, string>> = {}): BrowserTestServer {
-  let server: PrioritiesTestServer | undefined;
-  const sessions: BrowserSession[] = [];
-  before(async () => {
-    server = await startTestServer({ env: BULK_ENV });
-    for (const [key, value] of Object.entries(settings)) setSetting(server, key as PlatformSettingKey, value);
-  });
-  after(async () => {
-    for (const session of sessions) await session.close().catch(() => undefined);
-    await closeBrowser();
-    await server?.close();
-  });
-  return {
-    get server() {
-      assert.ok(server, 'the test server has started');
-      return server;
-    },
-    async start(options = {}) {
-      const session = await newSession(this.server.baseUrl, options);
-      sessions.push(session);
-      return session;
-    },
-  };
-}
 
 export const allPriorities = (page: Page) => page.getByRole('list', { name: 'All Priorities' });
 export const topPriorities = (page: Page) => page.getByRole('list', { name: 'Top Priorities This Week' });
@@ -74,7 +30,7 @@ export interface ApiCitizen {
 }
 
 /** A named citizen signed in through the API (own client address, own cookies). */
-export async function apiCitizen(server: PrioritiesTestServer, firstName: string, lastName = 'Citizen'): Promise<ApiCitizen> {
+export async function apiCitizen(server: TestServer, firstName: string, lastName = 'Citizen'): Promise<ApiCitizen> {
   const client = server.stack.client();
   const { id } = await signIn(server.stack, client, uniqueEmail(firstName.toLowerCase()));
   const named = await client.request('PATCH', `/api/users/${id}/profile`, { body: { firstName, lastName } });
@@ -173,7 +129,7 @@ export async function watchPromoteLock(button: Locator): Promise<() => Promise<P
         | PerformanceResourceTiming
         | undefined;
       return {
-        lockedWhenLabelReturned: labelBack !== undefined && labelBack[1],
+        lockedWhenLabelReturned: labelBack?.[1] ?? false,
         enabledBeforeUnlock: after.slice(0, unlockedAt).some(([, disabled]) => !disabled),
         lockedAfterAnswer: answer && answer.responseEnd > 0 ? after[unlockedAt]![0] - answer.responseEnd : undefined,
       };

@@ -4,25 +4,20 @@
 // for the priorities service), the social service records them, the profile page shows them.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { prioritiesEvents } from '@civic/contracts';
-import { startTestServer } from '../support/test-server.ts';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { startTestProducer, type TestProducer } from '../support/test-producer.ts';
-import { closeBrowser, newSession } from '../support/browser.ts';
+import { newSession } from '../support/browser.ts';
 import { csrfHeaders, signInThroughApi, uniqueEmail } from './browser-helpers.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
-describe('profile recent activity', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+describe('profile recent activity', { skip: browserTestsSkip() }, () => {
+  const { server } = useBrowserTestServer();
   let producer: TestProducer;
 
   before(async () => {
-    server = await startTestServer();
     producer = await startTestProducer(server.stack);
-  });
-  after(async () => {
-    await producer?.stop();
-    await closeBrowser();
-    await server?.close();
   });
 
   test('others see an activity until its owner makes activity private; the owner always does', async () => {

@@ -3,22 +3,16 @@
 // in Chromium through the gateway and shell.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer } from '../support/test-server.ts';
-import { closeBrowser, newSession, type BrowserSession } from '../support/browser.ts';
+import { describe, test } from 'node:test';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { newSession, type BrowserSession } from '../support/browser.ts';
 import { answerNamePrompt, namePrompt, signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
-describe('name prompt and profile', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+describe('name prompt and profile', { skip: browserTestsSkip() }, () => {
+  const { server } = useBrowserTestServer();
   const sessions: BrowserSession[] = [];
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await closeBrowser();
-    await server?.close();
-  });
 
   const start = async () => {
     const session = await newSession(server.baseUrl);

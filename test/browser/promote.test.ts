@@ -10,7 +10,9 @@ import { LEDGER_DESCRIPTIONS, type TPromotionResult } from '@civic/contracts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE_VIEWPORT } from '../support/browser.ts';
 import { csrfHeaders, signInThroughApi, toastArea, uniqueEmail, type SignedInUser } from './browser-helpers.ts';
-import { allPriorities, apiCitizen, apiCreatePriority, cardOf, setSetting, useBrowserTestServer, watchPromoteLock } from './priority-helpers.ts';
+import { allPriorities, apiCitizen, apiCreatePriority, BULK_ENV, cardOf, watchPromoteLock } from './priority-helpers.ts';
+import { setSetting, useBrowserTestServer } from '../support/browser-suite.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 const PROMOTED = 'Priority promoted';
 const PROMOTED_DESCRIPTION = "You've successfully promoted this priority using 50 political capital.";
@@ -49,8 +51,8 @@ async function transactionsOf(context: BrowserContext): Promise<Array<{ descript
   return list.map(({ description, amount }) => ({ description, amount }));
 }
 
-describe('promote: the real endpoint, the balance and the toasts', () => {
-  const suite = useBrowserTestServer();
+describe('promote: the real endpoint, the balance and the toasts', { skip: browserTestsSkip() }, () => {
+  const suite = useBrowserTestServer({ env: BULK_ENV });
   const start = () => suite.start({ viewport: PHONE_VIEWPORT });
 
   /** A new citizen who starts with `capital` PC (initial_political_capital while their account opens). */

@@ -4,13 +4,14 @@
 // export download, clearing the activity history, and deleting the account end to end.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { authHasUser } from '../support/auth-users.ts';
 import { pollUntil } from '../support/poll.ts';
-import { startTestServer } from '../support/test-server.ts';
-import { closeBrowser, newSession, type BrowserSession } from '../support/browser.ts';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { newSession, type BrowserSession } from '../support/browser.ts';
 import { namePrompt, signInThroughApi, signInThroughDialog, toastArea, uniqueEmail } from './browser-helpers.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 const DELETION_FALLBACK = "Failed to delete account. Please ensure you typed 'DELETE' correctly.";
 
@@ -28,17 +29,10 @@ async function openDeletionDialog(page: Page) {
   };
 }
 
-describe('settings', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+describe('settings', { skip: browserTestsSkip() }, () => {
+  const { server } = useBrowserTestServer();
   let session: BrowserSession;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await closeBrowser();
-    await server?.close();
-  });
 
   const start = async () => {
     session = await newSession(server.baseUrl);

@@ -3,9 +3,9 @@
 // pasted (spec 2.4, 5), magic link (4), "Use different email", sign-out (4), the navbar and
 // its phone drawer (2.2), and the 404 page for routes without a micro-frontend yet (2.1).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { startTestServer } from '../support/test-server.ts';
-import { closeBrowser, newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
+import { describe, test } from 'node:test';
+import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { newSession, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
 import {
   answerNamePrompt,
   codeFor,
@@ -20,18 +20,12 @@ import {
   uniqueEmail,
   waitForDashboard,
 } from './browser-helpers.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
-describe('sign-in and signed-in chrome', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+describe('sign-in and signed-in chrome', { skip: browserTestsSkip() }, () => {
+  const { server } = useBrowserTestServer();
   let session: BrowserSession;
 
-  before(async () => {
-    server = await startTestServer();
-  });
-  after(async () => {
-    await closeBrowser();
-    await server?.close();
-  });
 
   const start = async (options: Parameters<typeof newSession>[1] = {}) => {
     session = await newSession(server.baseUrl, options);

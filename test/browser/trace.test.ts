@@ -6,29 +6,27 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { startTelemetry, stopTelemetry } from '@civic/service-kit/telemetry';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 const exporter = new InMemorySpanExporter();
 await startTelemetry({ serviceName: 'civic-browser-test', spanProcessors: [new SimpleSpanProcessor(exporter)] });
 
 const { authEvents } = await import('@civic/contracts');
 const { probeEvents } = await import('../support/event-probe.ts');
-const { startTestServer } = await import('../support/test-server.ts');
-const { closeBrowser, newSession } = await import('../support/browser.ts');
+const { useBrowserTestServer } = await import('../support/browser-suite.ts');
+const { newSession } = await import('../support/browser.ts');
 const { answerNamePrompt, codeFor, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } = await import(
   './browser-helpers.ts'
 );
 
-describe('tracing from the browser', () => {
-  let server: Awaited<ReturnType<typeof startTestServer>>;
+describe('tracing from the browser', { skip: browserTestsSkip() }, () => {
+  const { server } = useBrowserTestServer();
   let probe: Awaited<ReturnType<typeof probeEvents<typeof authEvents.UserRegistered>>>;
   before(async () => {
-    server = await startTestServer();
     probe = await probeEvents(server.platform, authEvents.UserRegistered, 'probe_browser_trace');
+    server.stack.onClose(() => probe.stop());
   });
   after(async () => {
-    await closeBrowser();
-    await probe?.stop();
-    await server?.close();
     await stopTelemetry();
   });
 

@@ -3,10 +3,10 @@
 // once. Before the fix each such request held the event loop for seconds, and on the embedded profile
 // every service shares that loop.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
 import { BODY_LIMIT_BYTES } from '@civic/service-kit';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useStack } from '../support/integration-suite.ts';
 
 /**
  * The refusal may take at most twice as long as that of a harmless address of the same size (plus
@@ -16,11 +16,7 @@ import { startStack, type Stack } from '../support/stack.ts';
  */
 const allowedMs = (harmlessMs: number) => 2 * harmlessMs + 250;
 
-let stack: Stack;
-before(async () => {
-  stack = await startStack('embedded');
-});
-after(async () => stack?.close());
+const stack = useStack('embedded', { services: ['auth'] });
 
 /** The largest body the limit lets through: {"email":"a@....@"}. */
 function adversarialEmail(): string {

@@ -1,8 +1,9 @@
 // Shared Chromium launcher for the browser tests: one browser per test file, a fresh
 // context (cookies, storage) per test. Uses Debian's chromium through playwright-core.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { CHROMIUM_PATH } from './chromium-plan.ts';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 } as const;
 export const PHONE_VIEWPORT = { width: 375, height: 800 } as const;

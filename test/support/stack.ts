@@ -1,5 +1,6 @@
-// Starts the whole application for an integration test, over real HTTP:
-// - embedded: the gateway with every service in-process, PGlite under a temporary DATA_DIR;
+// Starts the application for an integration test, over real HTTP: every service, or only the ones
+// a test names in `services` (the gateway then serves only those; other services' paths answer 404):
+// - embedded: the gateway with the services in-process, PGlite under a temporary DATA_DIR;
 // - distributed: each service as its own Fastify server and a proxying gateway, against real
 //   PostgreSQL (databases with a unique prefix, dropped afterwards), NATS and Redis.
 import { randomBytes } from 'node:crypto';
@@ -24,7 +25,14 @@ import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
 export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService, ledgerService];
 
+export type ServiceName = 'auth' | 'account' | 'social' | 'priorities' | 'ledger';
+
 export interface StackOptions {
+  /**
+   * The services the test needs: the one it tests and those it really calls (requests, events it
+   * waits for); default every service. A broken service then fails only the tests that need it.
+   */
+  services?: readonly ServiceName[];
   env?: Record<string, string>;
   clock?: Clock;
   frontends?: boolean;
@@ -46,7 +54,7 @@ export interface Stack {
    * test producers that publish any service's events. Made at first use, closed with the stack.
    */
   adminPlatform(): Promise<Platform>;
-  /** The platform each service runs on (one shared platform when embedded). */
+  /** The platform each started service runs on (one shared platform when embedded). */
   platforms: Record<string, Platform>;
   /** Distributed only: each service's own base URL (to call it around the gateway). */
   serviceUrls: Record<string, string>;
@@ -59,6 +67,8 @@ export interface Stack {
   infrastructure: SecuredNetwork['servers'] | null;
   readLatestMail(to: string, after?: number): Promise<ReadMail>;
   countMails(to: string): Promise<number>;
+  /** Runs `stop` when the stack closes, before its services (last registered, first run). */
+  onClose(stop: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -67,17 +77,31 @@ function listeningUrl(address: AddressInfo | string | null): string {
   return `http://127.0.0.1:${address.port}`;
 }
 
+/** A started service's platform, or an error naming a service the stack did not start (not `undefined` later). */
+function startedPlatforms(record: Record<string, Platform>): Record<string, Platform> {
+  const known = new Set(DISTRIBUTED_SERVICES.map((s) => s.name));
+  return new Proxy(record, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && known.has(key) && !(key in target)) {
+        throw new Error(`No platform for ${key}: this stack did not start it (add '${key}' to startStack's services)`);
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+}
+
 export async function startStack(profile: Profile, options: StackOptions = {}): Promise<Stack> {
   const dataDir = await mkdtemp(join(tmpdir(), `civic-${profile}-`));
   if (profile === 'embedded') await seedPgliteCluster(dataDir);
   const run = randomBytes(4).toString('hex');
+  const services = DISTRIBUTED_SERVICES.filter((s) => !options.services || options.services.includes(s.name as ServiceName));
   // Distributed: NATS and Redis servers of the stack's own with a user per process, and PostgreSQL
   // roles per service (issue 14 item 4); `env` holds the administrator's credentials, for the tests.
   const network: SecuredNetwork | null =
     profile === 'distributed'
       ? await startSecuredNetwork({
           dir: dataDir,
-          services: DISTRIBUTED_SERVICES.map((s) => s.name),
+          services: services.map((s) => s.name),
           databaseUrl: options.databaseUrl ?? LOCAL_INFRA.DATABASE_URL,
           databasePrefix: `civic_t${run}_`,
           natsPrefix: `T${run}_`,
@@ -96,6 +120,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     TRUST_PROXY: 'true',
     SERVE_FRONTENDS: options.frontends ? 'true' : 'false',
     MAIL_TRANSPORT: 'file',
+    ...(options.services ? { GATEWAY_SERVICES: services.map((s) => s.name).join(',') } : {}),
     ...(profile === 'distributed'
       ? {
           ...network!.adminEnv,
@@ -127,8 +152,8 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     env[`SERVICE_URL_${service.name.toUpperCase()}`] = serviceUrls[service.name]!;
   }
   const definitionOf = (name: string) => {
-    const service = DISTRIBUTED_SERVICES.find((s) => s.name === name);
-    if (!service || profile !== 'distributed') throw new Error(`No separate ${name} service in the ${profile} profile`);
+    const service = services.find((s) => s.name === name);
+    if (!service || profile !== 'distributed') throw new Error(`No separate ${name} service in this ${profile} stack`);
     return service;
   };
 
@@ -139,7 +164,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   }
   const started = await (async () => {
     try {
-      if (profile === 'distributed') for (const service of DISTRIBUTED_SERVICES) await startService(service);
+      if (profile === 'distributed') for (const service of services) await startService(service);
       const gateway = await startGateway(envOf('gateway'), overrides);
       await gateway.app.listen({ host: '127.0.0.1', port: 0 });
       return gateway;
@@ -153,9 +178,11 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const { app, platform } = started;
   const baseUrl = listeningUrl(app.server.address());
   closers.unshift(() => app.close());
-  if (profile === 'embedded') for (const service of DISTRIBUTED_SERVICES) platforms[service.name] = platform;
+  if (profile === 'embedded') for (const service of services) platforms[service.name] = platform;
 
   let adminPlatform: Promise<Platform> | undefined;
+  // What tests started on the stack (producers, probes): stopped before the services they talk to.
+  const beforeClose: (() => Promise<void>)[] = [];
   closers.push(async () => {
     if (adminPlatform && profile === 'distributed') await (await adminPlatform).close();
   });
@@ -168,7 +195,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     dataDir,
     env,
     gatewayPlatform: platform,
-    platforms,
+    platforms: startedPlatforms(platforms),
     serviceUrls,
     client: (ip) => new ApiClient(baseUrl, ip),
     async stopService(name) {
@@ -184,7 +211,9 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     infrastructure: network?.servers ?? null,
     readLatestMail: (to, after) => readLatestMail(join(dataDir, 'mail'), to, 5000, after),
     countMails: (to) => countMails(join(dataDir, 'mail'), to),
+    onClose: (stop) => void beforeClose.unshift(stop),
     async close() {
+      for (const stop of beforeClose.splice(0)) await stop();
       for (const close of closers) await close();
       if (network) {
         // The services' databases and any a test opened on the run's prefix (event probes, producers),

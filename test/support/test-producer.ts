@@ -4,7 +4,7 @@
 //
 //   const producer = await startTestProducer(stack);
 //   await producer.publish(prioritiesEvents.PriorityCreated, { ... });
-//   await producer.stop();
+//   await producer.stop();   // or leave it to the stack: it stops when the stack closes
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +58,8 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
     return { schema, db, relay };
   }
 
-  return {
+  let stopped = false;
+  const producer: TestProducer = {
     async publish(event, payload, options) {
       const service = producerOf(event.subject);
       if (!outboxes.has(service)) outboxes.set(service, openOutbox(service));
@@ -68,6 +69,8 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
       return envelope;
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       const opened = await Promise.all(outboxes.values());
       outboxes.clear();
       for (const outbox of opened) {
@@ -80,4 +83,6 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
       await rm(migrationsDir, { recursive: true, force: true });
     },
   };
+  stack.onClose(() => producer.stop());
+  return producer;
 }

@@ -1,6 +1,8 @@
 // The full embedded application with its front ends, for browser tests.
 import { startStack } from './stack.ts';
 
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
 export async function startTestServer(opts: { env?: Record<string, string> } = {}) {
   const stack = await startStack('embedded', { frontends: true, env: { PUBLIC_ORIGIN: 'http://127.0.0.1', ...opts.env } });
   // Links in mails point at the real port, known only once the server listens.

@@ -3,7 +3,7 @@
 // erasure (sessions end at once, every service erases its part, the address can sign up afresh;
 // distributed: a service that is down during the deletion finishes it when it comes back).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ACCOUNT_DELETION_MESSAGES, accountEvents, EXPORT_FORMAT, EXPORT_SERVICES, ZAccountExport } from '@civic/contracts';
 import pg from 'pg';
 import { randomToken, sha256 } from '@civic/service-kit';
@@ -15,7 +15,8 @@ import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import type { Stack } from '../../../test/support/stack.ts';
+import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { address, patch, pollUntil, signInWithProfile } from './support/account-helpers.ts';
@@ -34,12 +35,8 @@ async function signInNamed(stack: Stack, label: string, firstName: string) {
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`account data rights (${profile})`, { skip }, () => {
-    let stack: Stack;
     const clock = new SteppingClock();
-    before(async () => {
-      stack = await startStack(profile, { clock, env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { services: ALL_SERVICES, clock, env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
 
     test('the export holds a section per service with the owner data and nothing of other users', async () => {
       const owner = await signInNamed(stack, 'export-owner', 'Octavia');

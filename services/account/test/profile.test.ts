@@ -2,14 +2,14 @@
 // messages of spec 5 "Profile", owner-only edits, private profiles, and the edit reaching auth's
 // GET /api/auth/user through civic.account.profile.updated.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { birthYearMessage, PROFILE_MESSAGES } from '@civic/contracts';
 import pg from 'pg';
 import { databaseUrl } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { address, patch, pollUntil, signInWithProfile } from './support/account-helpers.ts';
 
 const FULL_EDIT = {
@@ -29,11 +29,7 @@ const FULL_EDIT = {
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`account profiles (${profile})`, { skip }, () => {
-    let stack: Stack;
-    before(async () => {
-      stack = await startStack(profile, { env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { services: ['auth', 'account'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
 
     test('a new user gets an empty profile and default settings', async () => {
       const client = stack.client();

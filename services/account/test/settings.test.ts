@@ -1,18 +1,14 @@
 // Settings and account stats through the gateway, on both run profiles (spec 2.11, 3, 7.3).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SETTINGS_MESSAGES } from '@civic/contracts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { patch, signInWithProfile } from './support/account-helpers.ts';
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`account settings and stats (${profile})`, { skip }, () => {
-    let stack: Stack;
-    before(async () => {
-      stack = await startStack(profile, { env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { services: ['auth', 'account', 'social', 'priorities'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
 
     test('a PATCH changes one key at a time and GET reflects it', async () => {
       const { client } = await signInWithProfile(stack, 'settings');

@@ -1,28 +1,26 @@
 // The auth service's events travel through the outbox and the real bus, once each, on both profiles.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { authEvents } from '@civic/contracts';
 import { probeEvents, type EventProbe } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`auth events (${profile})`, { skip }, () => {
-    let stack: Stack;
     let registered: EventProbe<typeof authEvents.UserRegistered>;
     let signedIn: EventProbe<typeof authEvents.UserSignedIn>;
     let revoked: EventProbe<typeof authEvents.SessionRevoked>;
+    const stack = useStack(profile, { services: ['auth'] });
     before(async () => {
-      stack = await startStack(profile);
       const platform = stack.platforms.auth!;
       registered = await probeEvents(platform, authEvents.UserRegistered, 'probe_registered');
       signedIn = await probeEvents(platform, authEvents.UserSignedIn, 'probe_signed_in');
       revoked = await probeEvents(platform, authEvents.SessionRevoked, 'probe_revoked');
-    });
-    after(async () => {
-      for (const probe of [registered, signedIn, revoked]) await probe?.stop();
-      await stack?.close();
+      stack.onClose(async () => {
+        for (const probe of [registered, signedIn, revoked]) await probe.stop();
+      });
     });
 
     test('a first sign-in emits user.registered and user.signed_in; logout emits session.revoked', async () => {

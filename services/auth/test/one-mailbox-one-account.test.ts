@@ -3,12 +3,12 @@
 // own address as typed at sign-up; the per-address limits count the mailbox, not the spelling. Both
 // profiles.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
 import { ManualClock } from '@civic/service-kit';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 
 const SECOND = 1000;
 let n = 0;
@@ -18,11 +18,7 @@ const person = (label: string) => `${label}${process.pid}x${++n}`;
 for (const { profile, skip } of await profilePlan()) {
   describe(`one mailbox, one account (${profile})`, { skip }, () => {
     const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
-    let stack: Stack;
-    before(async () => {
-      stack = await startStack(profile, { clock, env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { services: ['auth'], clock, env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
 
     /** Signs a new browser in by typing `typed`, reading the code from the mail to `mailbox`. */
     async function signInAs(typed: string, mailbox: string): Promise<{ id: string; email: string }> {

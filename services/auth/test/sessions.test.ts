@@ -2,14 +2,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import pg from 'pg';
 import { createIdentitySigner, ManualClock } from '@civic/service-kit';
 import { databaseUrl } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { requestCode, signIn, wrongCode } from '../../../test/support/sign-in.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { MIGRATIONS_DIR } from '../src/app.ts';
 import { startSession } from '../src/sessions/sessions.ts';
 
@@ -37,11 +37,7 @@ for (const { profile, skip } of await profilePlan()) {
   describe(`sessions and access (${profile})`, { skip }, () => {
     const clock = new ManualClock(new Date('2026-05-01T08:00:00Z'));
     const logs = new LogCapture();
-    let stack: Stack;
-    before(async () => {
-      stack = await startStack(profile, { clock, logStream: logs, env: { LOG_LEVEL: 'info' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { services: ['auth'], clock, logStream: logs, env: { LOG_LEVEL: 'info' } });
 
     if (profile === 'distributed') {
       test('SECURITY 11: a sign-in whose session starts while its account is being erased leaves no session', async () => {

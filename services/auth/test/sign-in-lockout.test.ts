@@ -2,14 +2,14 @@
 // other browsers on other networks spend every budget they can on the owner's address; the owner
 // still signs in (NIST SP 800-63B-4: throttling must not become a denial of service). Both profiles.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
 import { ManualClock } from '@civic/service-kit';
 import { CODES_PAUSED_MESSAGE } from '../src/errors.ts';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { requestCode, signIn, wrongCode } from '../../../test/support/sign-in.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -19,11 +19,7 @@ const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
 for (const { profile, skip } of await profilePlan()) {
   describe(`sign-in limits are no lockout (${profile})`, { skip }, () => {
     const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
-    let stack: Stack;
-    before(async () => {
-      stack = await startStack(profile, { clock, env: { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_SIGN_IN_VERIFY: '1000' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { services: ['auth'], clock, env: { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_SIGN_IN_VERIFY: '1000' } });
 
     /** Signs in by the link mailed for `email` (the answer to the last send of `client`). */
     async function signInByLink(client: ApiClient, email: string) {

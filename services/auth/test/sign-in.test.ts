@@ -1,7 +1,7 @@
 // Sign-in through the gateway, on both run profiles: every call of spec 7.2, the messages of spec 8,
 // and SECURITY.md items 1-9.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
 import { ManualClock } from '@civic/service-kit';
 import { MIGRATIONS_DIR } from '../src/app.ts';
@@ -9,7 +9,7 @@ import { CODES_PAUSED_MESSAGE } from '../src/errors.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { pollUntil } from '../../../test/support/poll.ts';
 import { requestCode, signIn, wrongCode } from '../../../test/support/sign-in.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -19,11 +19,7 @@ const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
 for (const { profile, skip } of await profilePlan()) {
   describe(`sign-in (${profile})`, { skip }, () => {
     const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
-    let stack: Stack;
-    before(async () => {
-      stack = await startStack(profile, { clock, env: { ADMIN_EMAILS: 'chief@example.gov', RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { services: ['auth', 'ledger'], clock, env: { ADMIN_EMAILS: 'chief@example.gov', RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
 
     test('a code e-mailed to the address signs the browser in', async () => {
       const client = stack.client();

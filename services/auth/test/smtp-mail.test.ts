@@ -10,7 +10,7 @@ describe('sign-in mail over SMTP', () => {
   let stack: Stack;
   before(async () => {
     smtp = await startSmtpSink();
-    stack = await startStack('embedded', { env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url } });
+    stack = await startStack('embedded', { services: ['auth'], env: { MAIL_TRANSPORT: 'smtp', SMTP_URL: smtp.url } });
   });
   after(async () => {
     await stack?.close();

@@ -5,12 +5,12 @@
 // balance equals the sum of its entries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { briefingEvents, LEDGER_DESCRIPTIONS, LEDGER_MESSAGES, type TDailyLoginResponse } from '@civic/contracts';
 import { randomToken, sha256 } from '@civic/service-kit';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import {
@@ -33,21 +33,16 @@ const summary = (list: { description: string; amount: number }[]) => list.map(({
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`ledger credits (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let producer: TestProducer;
     const clock = new SteppingClock();
+    const stack = useStack(profile, { services: ['auth', 'ledger', 'priorities'], env: TEST_ENV, clock });
     before(async () => {
-      stack = await startStack(profile, { env: TEST_ENV, clock });
       tables = await openLedgerTables(stack);
       producer = await startTestProducer(stack);
     });
     afterEach(async () => {
       if (tables) await assertBalancesMatchEntries(tables);
-    });
-    after(async () => {
-      await producer?.stop();
-      await stack?.close();
     });
 
     test('a new account starts with initial_political_capital: one transaction, shown in /api/auth/user', async () => {

@@ -3,11 +3,11 @@
 // (entries and account gone, a tombstone against late credits and racing debits).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { briefingEvents, ZAccountExport } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import {
   accountRow,
@@ -25,20 +25,15 @@ import {
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`ledger data rights (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let producer: TestProducer;
+    const stack = useStack(profile, { services: ALL_SERVICES, env: TEST_ENV });
     before(async () => {
-      stack = await startStack(profile, { env: TEST_ENV });
       tables = await openLedgerTables(stack);
       producer = await startTestProducer(stack);
     });
     afterEach(async () => {
       if (tables) await assertBalancesMatchEntries(tables);
-    });
-    after(async () => {
-      await producer?.stop();
-      await stack?.close();
     });
 
     test("the export's ledger section: the balance and every entry, oldest first, nothing of other users", async () => {

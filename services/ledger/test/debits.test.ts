@@ -4,11 +4,11 @@
 // test, every balance equals the sum of its entries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { LEDGER_MESSAGES, ledgerEvents, type TDebitReply } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import {
   accountRow,
@@ -41,22 +41,17 @@ async function createPriorities(citizen: Citizen, count: number): Promise<void> 
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`ledger debits and refunds (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let producer: TestProducer;
+    const stack = useStack(profile, { services: ['auth', 'ledger', 'priorities'], env: TEST_ENV });
     before(async () => {
       // Enough priorities a day for the balances these tests need.
-      stack = await startStack(profile, { env: TEST_ENV });
       for (const platform of new Set(Object.values(stack.platforms))) platform.settings.set('max_priorities_per_user_per_day', '100');
       tables = await openLedgerTables(stack);
       producer = await startTestProducer(stack);
     });
     afterEach(async () => {
       if (tables) await assertBalancesMatchEntries(tables);
-    });
-    after(async () => {
-      await producer?.stop();
-      await stack?.close();
     });
 
     test('100 concurrent debits of 50 on a balance of 120: exactly 2 succeed and 20 is left (SECURITY 15)', async () => {

@@ -4,7 +4,7 @@
 // briefing document, recruit), even after the inbox forgot them, changes nothing.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import {
   authEvents,
   briefingEvents,
@@ -17,8 +17,8 @@ import {
 import type { SqlDriver } from '@civic/service-kit/db';
 import { probeEvents, type EventProbe } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
-import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
+import { startTestProducer } from '../../../test/support/test-producer.ts';
 import {
   accountRow,
   assertBalancesMatchEntries,
@@ -45,17 +45,13 @@ async function refusal(tables: SqlDriver, sql: string, params: unknown[] = []): 
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`ledger integrity (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
+    const stack = useStack(profile, { services: ['auth', 'ledger', 'priorities'], env: TEST_ENV });
     before(async () => {
-      stack = await startStack(profile, { env: TEST_ENV });
       tables = await openLedgerTables(stack);
     });
     afterEach(async () => {
       if (tables) await assertBalancesMatchEntries(tables);
-    });
-    after(async () => {
-      await stack?.close();
     });
 
     test('a direct UPDATE to a negative balance fails on the CHECK constraint (SECURITY 15)', async () => {

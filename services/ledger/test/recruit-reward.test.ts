@@ -5,11 +5,11 @@
 // equals the sum of its entries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { LEDGER_DESCRIPTIONS, socialEvents, ZAccountExport, type EventPayload, type TEventEnvelope } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import {
   accountRow,
@@ -31,20 +31,15 @@ const summary = (list: { description: string; amount: number }[]) => list.map(({
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`ledger recruit reward (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let producer: TestProducer;
+    const stack = useStack(profile, { services: ALL_SERVICES, env: TEST_ENV });
     before(async () => {
-      stack = await startStack(profile, { env: TEST_ENV });
       tables = await openLedgerTables(stack);
       producer = await startTestProducer(stack);
     });
     afterEach(async () => {
       if (tables) await assertBalancesMatchEntries(tables);
-    });
-    after(async () => {
-      await producer?.stop();
-      await stack?.close();
     });
 
     const recruitJoined = (recruiter: Citizen | string, recruitedUserId: string = randomUUID()): Promise<TEventEnvelope<TRecruitJoined>> =>

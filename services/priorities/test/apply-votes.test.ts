@@ -6,13 +6,14 @@
 // connection).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import pg from 'pg';
 import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { pollUntil } from '../../../test/support/poll.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { prioritiesErasureGuard } from '../src/data-rights/erasure-guard.ts';
 import type { VoteChange } from '../src/votes/vote-batcher.ts';
 import { firstVoteChange } from './support/vote-changes.ts';
@@ -26,7 +27,6 @@ function applyVotes(tables: SqlDriver, changes: VoteChange[]): Promise<Answer[]>
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`apply_votes (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let author: Citizen;
     /** Two new priorities, the first lower in id order (the order priority rows are locked in). */
@@ -38,14 +38,13 @@ for (const { profile, skip } of await profilePlan()) {
     const tallyOf = async (id: string) =>
       (await tables.query<{ e: number; o: number }>('SELECT endorsements AS e, oppositions AS o FROM priorities.priorities WHERE id = $1::uuid', [id]))[0];
 
+    const stack = useStack(profile, { services: ['auth', 'account', 'ledger', 'priorities'], env: { ...TEST_ENV, PRIORITIES_VOTE_CALLS: '1' } });
     before(async () => {
       // One vote call at a time, so votes arriving together wait and go as groups.
-      stack = await startStack(profile, { env: { ...TEST_ENV, PRIORITIES_VOTE_CALLS: '1' } });
       setSetting([stack.platforms.priorities!], 'max_priorities_per_user_per_day', '1000');
       tables = await openPrioritiesTables(stack);
       author = await signInCitizen(stack, 'Grouped', 'Votes');
     });
-    after(async () => stack?.close());
 
     test('each change of a group is applied as it would be alone, answered by its position', async () => {
       const [low, high] = await twoPriorities();

@@ -6,11 +6,11 @@
 // ledger balance equals the sum of its entries (SECURITY 16).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { dailyLimitMessage, insufficientMessage, PRIORITY_MESSAGES as M, type TPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { openPrioritiesTables, pollUntil, priorityBody, sessionFor, setSetting, TEST_ENV, type Citizen } from './support/priorities-helpers.ts';
 import { accountRow, assertBalance, assertBalancesMatchEntries, openLedgerTables, requestDebit, signInPayer, transactionsOf, waitForBalance } from './support/promotion-helpers.ts';
@@ -21,7 +21,6 @@ const create = (citizen: Citizen, overrides: Parameters<typeof priorityBody>[0] 
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`priority creation cost (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let ledger: SqlDriver;
     const clock = new SteppingClock();
@@ -30,8 +29,8 @@ for (const { profile, skip } of await profilePlan()) {
       tables.query<{ id: string; status: string; cost: number }>('SELECT id, status, cost FROM priorities.creation_charges WHERE user_id = $1::uuid ORDER BY created_at', [userId]);
     const prioritiesOf = (userId: string) => tables.query<{ id: string }>('SELECT id FROM priorities.priorities WHERE author_id = $1::uuid', [userId]);
 
+    const stack = useStack(profile, { services: ['auth', 'account', 'ledger', 'priorities'], clock, env: { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_LEDGER_TIMEOUT_MS: '20000' } });
     before(async () => {
-      stack = await startStack(profile, { clock, env: { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_LEDGER_TIMEOUT_MS: '20000' } });
       setSetting([stack.platforms.priorities!], 'max_priorities_per_user_per_day', '1000');
       tables = await openPrioritiesTables(stack);
       ledger = await openLedgerTables(stack);
@@ -41,7 +40,6 @@ for (const { profile, skip } of await profilePlan()) {
       setSetting([stack.platforms.priorities!], 'max_priorities_per_user_per_day', '1000');
       if (ledger) await assertBalancesMatchEntries(ledger);
     });
-    after(async () => stack?.close());
 
     test('0 (the default) is free: only the +5 reward moves the balance', async () => {
       const author = await signInPayer(stack, 'Free', 10);

@@ -6,11 +6,11 @@
 // refused stays free. After every test every ledger balance equals the sum of its entries (SECURITY 16).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { dailyLimitMessage, IDEMPOTENCY_KEY_HEADER, PRIORITY_MESSAGES as M, type TPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { openPrioritiesTables, priorityBody, setSetting, TEST_ENV, type Citizen } from './support/priorities-helpers.ts';
 import { accountRow, assertBalance, assertBalancesMatchEntries, openLedgerTables, signInPayer } from './support/promotion-helpers.ts';
 
@@ -20,15 +20,14 @@ const createWithKey = (citizen: Citizen, key: string, body: ReturnType<typeof pr
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`priority creation with an Idempotency-Key (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let ledger: SqlDriver;
     const setPriorities = (key: 'priority_creation_cost' | 'max_priorities_per_user_per_day', value: number) =>
       setSetting([stack.platforms.priorities!], key, String(value));
     const prioritiesOf = (userId: string) => tables.query<{ id: string }>('SELECT id FROM priorities.priorities WHERE author_id = $1::uuid', [userId]);
 
+    const stack = useStack(profile, { services: ['auth', 'account', 'ledger', 'priorities'], env: TEST_ENV });
     before(async () => {
-      stack = await startStack(profile, { env: TEST_ENV });
       setPriorities('max_priorities_per_user_per_day', 1000);
       tables = await openPrioritiesTables(stack);
       ledger = await openLedgerTables(stack);
@@ -38,7 +37,6 @@ for (const { profile, skip } of await profilePlan()) {
       setPriorities('max_priorities_per_user_per_day', 1000);
       if (ledger) await assertBalancesMatchEntries(ledger);
     });
-    after(async () => stack?.close());
 
     test('paid: a retry with the same key debits once, creates one priority and answers the same; another body is a 400', async () => {
       const author = await signInPayer(stack, 'Retrying', 20);

@@ -3,11 +3,11 @@
 // civic.account.user.deleted (votes deleted with the tallies lowered in the same transaction,
 // authored priorities kept but detached, a tombstone against late events and racing sessions).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { accountEvents, ZAccountExport, type TAccountStats, type TPriority, type TStats } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import {
   createPriority,
@@ -28,18 +28,13 @@ const deleteAccount = (citizen: Citizen) => citizen.client.request('DELETE', '/a
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`priorities data rights (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let producer: TestProducer;
+    const stack = useStack(profile, { services: ALL_SERVICES, env: TEST_ENV });
     before(async () => {
-      stack = await startStack(profile, { env: TEST_ENV });
       setSetting([stack.platforms.priorities!], 'vote_change_cooldown_hours', '0');
       tables = await openPrioritiesTables(stack);
       producer = await startTestProducer(stack);
-    });
-    after(async () => {
-      await producer?.stop();
-      await stack?.close();
     });
 
     test("the export's priorities section: the user's priorities, votes, vote changes and promotions, nothing of others", async () => {

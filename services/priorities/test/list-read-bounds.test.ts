@@ -5,10 +5,10 @@
 //   search costs one unit per 50 rows; past the budget the account gets 429 with a message saying
 //   when to come back, while another account reads on. Distributed, the count is Redis's.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { PRIORITY_LIST_DEPTH_MESSAGE } from '@civic/contracts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { listPriorities, signInCitizen, TEST_ENV } from './support/priorities-helpers.ts';
 
@@ -17,13 +17,9 @@ const BUDGET_EXCEEDED = /^Too many searches or long lists\. Please try again in 
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`list read bounds (${profile})`, { skip }, () => {
-    let stack: Stack;
     const clock = new SteppingClock();
 
-    before(async () => {
-      stack = await startStack(profile, { clock, env: { ...TEST_ENV, PRIORITIES_READ_BUDGET: '5' } });
-    });
-    after(async () => stack?.close());
+    const stack = useStack(profile, { services: ['auth', 'account', 'ledger', 'priorities'], clock, env: { ...TEST_ENV, PRIORITIES_READ_BUDGET: '5' } });
 
     test('an offset past what Load More reaches is a 400 with a message', async () => {
       const reader = await signInCitizen(stack, 'Deep', 'Reader');

@@ -4,13 +4,13 @@
 // gateway too). Distributed: with two replicas of the priorities service, each behind its own
 // gateway, a vote recorded by one replica reaches a stream held by the other.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { ZPriorityCreatedStreamEvent, ZPriorityTallyEvent } from '@civic/contracts';
 import { buildServiceProcess } from '@civic/service-kit/testing';
 import { startGateway } from '../../../gateway/src/start-gateway.ts';
 import { ApiClient } from '../../../test/support/api-client.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { liveRankingsOf, prioritiesService } from '../src/app.ts';
 import {
   createPriority,
@@ -35,21 +35,20 @@ function sameBrowserAt(baseUrl: string, citizen: Citizen): ApiClient {
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`live rankings stream (${profile})`, { skip }, () => {
-    let stack: Stack;
     let author: Citizen;
     let voter: Citizen;
     const openStreams = () => liveRankingsOf(stack.platforms.priorities!)!.openStreams;
+    const stack = useStack(profile, {
+      services: ['auth', 'account', 'ledger', 'priorities'],
+      // One voter opens 150 streams below (the pool test): the gateway's stream limits, tested in
+      // gateway/test/live-stream-limits.test.ts, are lifted here.
+      env: { ...TEST_ENV, PRIORITIES_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS), STREAM_LIMIT_PER_USER: '200', STREAM_LIMIT_PER_NETWORK: '200' },
+    });
     before(async () => {
-      stack = await startStack(profile, {
-        // One voter opens 150 streams below (the pool test): the gateway's stream limits, tested in
-        // gateway/test/live-stream-limits.test.ts, are lifted here.
-        env: { ...TEST_ENV, PRIORITIES_STREAM_HEARTBEAT_MS: String(HEARTBEAT_MS), STREAM_LIMIT_PER_USER: '200', STREAM_LIMIT_PER_NETWORK: '200' },
-      });
       setSetting([stack.platforms.priorities!], 'vote_change_cooldown_hours', '0');
       author = await signInCitizen(stack, 'Stream', 'Author');
       voter = await signInCitizen(stack, 'Stream', 'Voter');
     });
-    after(async () => stack?.close());
 
     test('signed out: 401, no stream', async () => {
       const stream = await openRankingsStream(stack.baseUrl, stack.client());

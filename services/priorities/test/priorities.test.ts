@@ -2,7 +2,7 @@
 // profiles (spec 2.5-2.7, 2.13, 3, 5 "Create priority", 7.3, 9).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import {
   briefingEvents,
   dailyLimitMessage,
@@ -17,7 +17,7 @@ import {
 } from '@civic/contracts';
 import type { Platform } from '@civic/service-kit';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
 import {
   createPriority,
@@ -35,17 +35,15 @@ const messageOf = (answer: { body: unknown }) => (answer.body as { message?: str
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`priorities (${profile})`, { skip }, () => {
-    let stack: Stack;
     let platforms: Platform[];
     let ada: Citizen;
+    const stack = useStack(profile, { services: ['auth', 'account', 'ledger', 'priorities'], env: TEST_ENV });
     before(async () => {
-      stack = await startStack(profile, { env: TEST_ENV });
       platforms = [stack.platforms.priorities!];
       // Most tests create many priorities from one user; the daily-limit test sets its own limits.
       setSetting(platforms, 'max_priorities_per_user_per_day', '1000');
       ada = await signInCitizen(stack, 'Ada', 'Lovelace');
     });
-    after(async () => stack?.close());
 
     test('the catalogue: 151 real issues with stable ids in exactly the five categories', async () => {
       const answer = await ada.client.get<TIssue[]>('/api/issues');

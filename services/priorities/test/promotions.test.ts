@@ -5,12 +5,12 @@
 // live stream. After every test every ledger balance equals the sum of its entries (SECURITY 16).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { insufficientMessage, LEDGER_REQUESTS, PRIORITY_MESSAGES as M, prioritiesEvents, ZPromotionResult, type TPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS } from '../src/domain/promotion-boost.ts';
 import {
@@ -43,17 +43,16 @@ const positionOf = (list: TPriority[], id: string) => list.findIndex((p) => p.id
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`promotions (${profile})`, { skip }, () => {
-    let stack: Stack;
     let tables: SqlDriver;
     let ledger: SqlDriver;
     let author: Citizen;
     const clock = new SteppingClock();
+    // The background jobs run often here, so the tests see them work by themselves. The ledger gets
+    // 20 s to answer (as in its own tests): 100 debits of one account queue for its lock, and on a
+    // loaded machine 5 s can pass, which would turn answers into refunds (503) and the count astray.
+    const env = { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_BOOST_DECAY_MS: '200', PRIORITIES_LEDGER_TIMEOUT_MS: '20000' };
+    const stack = useStack(profile, { services: ['auth', 'account', 'ledger', 'priorities'], clock, env });
     before(async () => {
-      // The background jobs run often here, so the tests see them work by themselves. The ledger gets
-      // 20 s to answer (as in its own tests): 100 debits of one account queue for its lock, and on a
-      // loaded machine 5 s can pass, which would turn answers into refunds (503) and the count astray.
-      const env = { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_BOOST_DECAY_MS: '200', PRIORITIES_LEDGER_TIMEOUT_MS: '20000' };
-      stack = await startStack(profile, { clock, env });
       setSetting([stack.platforms.priorities!], 'max_priorities_per_user_per_day', '1000');
       setSetting([stack.platforms.priorities!], 'min_endorsements_for_ranking', '0');
       tables = await openPrioritiesTables(stack);
@@ -63,7 +62,6 @@ for (const { profile, skip } of await profilePlan()) {
     afterEach(async () => {
       if (ledger) await assertBalancesMatchEntries(ledger);
     });
-    after(async () => stack?.close());
 
     test('a promotion debits 50, answers the result, raises the rank, and reaches open streams', async () => {
       const payer = await signInPayer(stack, 'Promoter', 60);

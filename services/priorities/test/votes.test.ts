@@ -3,13 +3,13 @@
 // concurrency, events, and the ranking of docs/ranking.md recomputed from the raw votes and promotions.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { PRIORITY_MESSAGES as M, prioritiesEvents, voteCooldownMessage, ZPriority, ZVoteResult, type TPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { Platform } from '@civic/service-kit';
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { promotionBoostAt } from '../src/domain/promotion-boost.ts';
 import { rankPriorities } from '../src/domain/ranking.ts';
@@ -31,21 +31,19 @@ const messageOf = (answer: { body: unknown }) => (answer.body as { message?: str
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`priority votes (${profile})`, { skip }, () => {
-    let stack: Stack;
     let platforms: Platform[];
     let tables: SqlDriver;
     let author: Citizen;
     let voter: Citizen;
     const clock = new SteppingClock();
+    const stack = useStack(profile, { services: ['auth', 'account', 'ledger', 'priorities'], clock, env: TEST_ENV });
     before(async () => {
-      stack = await startStack(profile, { clock, env: TEST_ENV });
       platforms = [stack.platforms.priorities!];
       setSetting(platforms, 'max_priorities_per_user_per_day', '1000');
       tables = await openPrioritiesTables(stack);
       author = await signInCitizen(stack, 'Author', 'One');
       voter = await signInCitizen(stack, 'Voter', 'One');
     });
-    after(async () => stack?.close());
 
     test('endorse, same again, switch, remove: counts, answers and the events', async () => {
       setSetting(platforms, 'vote_change_cooldown_hours', '0');

@@ -3,7 +3,7 @@
 // the owner's activity visibility allows, cleared, exported and erased with the account.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { prioritiesEvents, SOCIAL_MESSAGES, type TActivity } from '@civic/contracts';
 import pg from 'pg';
 import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
@@ -11,7 +11,7 @@ import { recordActivity } from '../src/activities/record-activity.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
-import { startStack, type Stack } from '../../../test/support/stack.ts';
+import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import { acts, openSocialTables, pollUntil, signInMember, type Member } from './support/social-helpers.ts';
 
@@ -23,19 +23,14 @@ const by = (owner: Member) => (a: TActivity) => a.user.id === owner.id;
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`social activities (${profile})`, { skip }, () => {
-    let stack: Stack;
     let producer: TestProducer;
     let act: ReturnType<typeof acts>;
     let tables: SqlDriver;
+    const stack = useStack(profile, { services: ALL_SERVICES, env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
     before(async () => {
-      stack = await startStack(profile, { env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
       producer = await startTestProducer(stack);
       act = acts(producer);
       tables = await openSocialTables(stack);
-    });
-    after(async () => {
-      await producer?.stop();
-      await stack?.close();
     });
 
     test("activities appear newest first with the author's names; limit applies", async () => {

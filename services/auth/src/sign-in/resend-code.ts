@@ -15,7 +15,7 @@ export async function resendCode(
   const code = generateCode();
   const emailNormalized = await ctx.db.$transaction(async (tx) => {
     const state = await tx.signInState.findUnique({ where: { id: request.stateId } });
-    if (!state || state.method !== 'otp' || state.consumedAt) throw new InvalidCode();
+    if (state?.method !== 'otp' || state.consumedAt) throw new InvalidCode();
     if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
     if (isBurned(state.failedAttempts)) throw new BurnedRequest();
     await lockAddress(tx, state.emailCanonical);

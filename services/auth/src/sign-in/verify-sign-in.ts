@@ -37,7 +37,7 @@ export async function verifyCode(
     if (!address) return { ok: false, error: new InvalidCode() };
     await lockAddress(tx, address.email_canonical);
     const state = await lockState(tx, { id: request.stateId });
-    if (!state || state.method !== 'otp' || state.consumedAt) return { ok: false, error: new InvalidCode() };
+    if (state?.method !== 'otp' || state.consumedAt) return { ok: false, error: new InvalidCode() };
     if (state.browserHash !== hashBrowser(request.browserId)) return { ok: false, error: new OtherBrowser() };
     if (isBurned(state.failedAttempts)) return { ok: false, error: new BurnedRequest() };
     // The browser is the one that asked (checked above): its budgets are the request's.
@@ -67,7 +67,7 @@ export async function verifyLinkToken(
   const now = ctx.platform.clock.now();
   return ctx.db.$transaction(async (tx) => {
     const state = await lockState(tx, { tokenHash: hashLinkToken(request.token) });
-    if (!state || state.method !== 'magic_link' || state.consumedAt || isExpired(state.expiresAt, now)) {
+    if (state?.method !== 'magic_link' || state.consumedAt || isExpired(state.expiresAt, now)) {
       throw new InvalidToken();
     }
     if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();

@@ -76,7 +76,7 @@ export async function subscribeNats<E extends EventDefinition>(
   settings: NatsConsumerSettings,
   options: SubscribeOptions<E>,
 ): Promise<EventSubscription> {
-  const { logger, js, jsm, nc, namespace } = settings;
+  const { logger, js, jsm, namespace } = settings;
   const consumer = checkConsumerName(options.consumer);
   const { event } = options;
   const retry = resolveRetryPolicy(settings.retry, options.retry);

@@ -12,7 +12,7 @@ export interface SqlExecutor {
 export interface TransactionalDb extends SqlExecutor {
   $transaction<R>(
     fn: (tx: SqlExecutor) => Promise<R>,
-    // `any`: each generated Prisma client has its own isolation-level enum type.
+    // biome-ignore lint/suspicious/noExplicitAny: each generated Prisma client has its own isolation-level enum type.
     options?: { isolationLevel?: any; timeout?: number; maxWait?: number },
   ): Promise<R>;
 }

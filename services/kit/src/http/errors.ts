@@ -69,5 +69,5 @@ export function installErrorHandlers(app: FastifyInstance): void {
     else request.log.info({ code: body.code, status }, 'request refused');
     return reply.status(status).send(body);
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: 'Not Found', code: 'NOT_FOUND' }));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not Found', code: 'NOT_FOUND' }));
 }

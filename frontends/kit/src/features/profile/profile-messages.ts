@@ -1,6 +1,6 @@
 // Profile texts: spec 5 "Profile" messages come from contracts (the server validates with the same
 // ones); spec 8 toasts of the profile screens are here.
-import { GENDERS } from '@civic/contracts/messages/profile';
+import type { GENDERS } from '@civic/contracts/messages/profile';
 
 export {
   birthYearMessage,

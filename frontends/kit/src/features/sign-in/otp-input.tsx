@@ -62,7 +62,7 @@ export function OtpInput({ code, onChange, disabled, invalid, focusFirstSignal =
     <div role="group" aria-label="Verification code" className="flex justify-center gap-2">
       {code.map((digit, index) => (
         <input
-          // The boxes are positional; their order never changes.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positional; their order never changes.
           key={index}
           ref={(element) => {
             boxes.current[index] = element;
@@ -75,6 +75,7 @@ export function OtpInput({ code, onChange, disabled, invalid, focusFirstSignal =
           aria-invalid={invalid || undefined}
           value={digit}
           disabled={disabled}
+          // biome-ignore lint/a11y/noAutofocus: the code step opens in a dialog with its first box ready to type into.
           autoFocus={index === 0}
           onChange={(event) => handleInput(index, event.target.value)}
           onKeyDown={(event) => handleKeyDown(index, event)}

@@ -1,0 +1,25 @@
+// The rule `npm run test:unit` selects files by (scripts/test-tiers.ts).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { tierOf } from './test-tiers.ts';
+
+test('front-end tests beside their source and service tests in a source-named folder are unit tests', () => {
+  assert.equal(tierOf('frontends/kit/src/lib/age-text.test.ts'), 'unit');
+  assert.equal(tierOf('frontends/shell/src/routing/route-table.test.ts'), 'unit');
+  assert.equal(tierOf('services/priorities/test/domain/ranking.test.ts'), 'unit');
+  assert.equal(tierOf('services/auth/test/sign-in/canonical-email.test.ts'), 'unit');
+  assert.equal(tierOf('scripts/test-tiers.test.ts'), 'unit');
+  assert.equal(tierOf('test/support/chromium-plan.test.ts'), 'unit');
+});
+
+test('service tests at the top of test/, the kit, gateway and cross-service tests are integration tests', () => {
+  assert.equal(tierOf('services/priorities/test/votes.test.ts'), 'integration');
+  assert.equal(tierOf('services/kit/test/events/nats-bus.test.ts'), 'integration');
+  assert.equal(tierOf('services/ledger/test/support/ledger-helpers.test.ts'), 'integration');
+  assert.equal(tierOf('gateway/test/gateway.test.ts'), 'integration');
+  assert.equal(tierOf('test/outage/infrastructure-restarts.test.ts'), 'integration');
+});
+
+test('test/browser holds the browser tests', () => {
+  assert.equal(tierOf('test/browser/landing.test.ts'), 'browser');
+});

@@ -1,0 +1,18 @@
+// Which tier a test file belongs to, decided by where it lives (docs/testing.md):
+// - unit: pure functions, nothing started (no server, database, bus or browser):
+//   a front end's tests beside its source (`frontends/<area>/src/**`), and a service's tests in a
+//   folder under its `test/` named after the source folder they cover (`services/<service>/test/domain/`,
+//   `test/sign-in/`, ...), except the kit's, whose folders mix in tests against PostgreSQL, NATS and Redis;
+//   and the tests of the scripts and of the test machinery's decisions (`scripts/**`, `test/support/**`);
+// - browser: `test/browser/**` (Chromium against the embedded application);
+// - integration: everything else (a stack on both profiles, or real infrastructure).
+export type TestTier = 'unit' | 'integration' | 'browser';
+
+export function tierOf(path: string): TestTier {
+  const parts = path.split(/[\\/]/);
+  if (parts[0] === 'frontends' && parts[2] === 'src') return 'unit';
+  if (parts[0] === 'services' && parts[1] !== 'kit' && parts[2] === 'test' && parts.length > 4 && parts[3] !== 'support') return 'unit';
+  if (parts[0] === 'scripts' || (parts[0] === 'test' && parts[1] === 'support')) return 'unit';
+  if (parts[0] === 'test' && parts[1] === 'browser') return 'browser';
+  return 'integration';
+}
