@@ -14,7 +14,17 @@
 // with someone's privileges.
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type CookieNames, failureKindOf, type Identity, IDENTITY_HEADER, IDENTITY_SIGN_OPTIONS, type Platform, reusingIdentitySigner, sha256 } from '@civic/service-kit';
+import {
+  type CookieNames,
+  failureKindOf,
+  type Identity,
+  IDENTITY_HEADER,
+  IDENTITY_SIGN_OPTIONS,
+  type Platform,
+  reusingIdentitySigner,
+  type SessionRecord,
+  sha256,
+} from '@civic/service-kit';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,7 +42,7 @@ export async function resolveIdentity(request: FastifyRequest, platform: Platfor
   const anonymous: Identity = { userId: null, isAdmin: false, isBanned: false, ip: request.ip };
   const sessionId = request.cookies[names.session];
   if (!sessionId) return anonymous;
-  let record;
+  let record: SessionRecord | null;
   try {
     record = await platform.sessions.get(sha256(sessionId), platform.clock.now().getTime());
   } catch (error) {

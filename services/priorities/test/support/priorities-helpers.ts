@@ -5,7 +5,7 @@ import { Agent, fetch as streamFetch } from 'undici';
 import type { PlatformSettingKey, TPriority, TVoteResult, TVoteType } from '@civic/contracts';
 import { type Platform, randomToken, sha256 } from '@civic/service-kit';
 import type { SqlDriver } from '@civic/service-kit/db';
-import { ApiClient, type ApiResponse } from '../../../../test/support/api-client.ts';
+import type { ApiClient, ApiResponse } from '../../../../test/support/api-client.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
