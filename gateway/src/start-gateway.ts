@@ -7,6 +7,7 @@ import { loadConfig } from '@civic/service-kit/config';
 import { createPlatform, type Platform, type PlatformOverrides } from '@civic/service-kit/platform';
 import { buildGateway } from './app.ts';
 import { ZGatewayConfig, ZPlatformConfig } from './config.ts';
+import { remoteUrlsFromEnv } from './remote-url-config.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 import { distributedUpstreams } from './upstreams.ts';
 import { EMBEDDED_SERVICES } from './services.ts';
@@ -31,8 +32,11 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrid
       ? {
           frontends: async (root: FastifyInstance) => {
             // Loaded only when serving assets, so API-only processes never touch the front-end build.
-            const { frontendsPlugin } = await import('./plugins/frontends.ts');
-            await root.register(frontendsPlugin, { rootDir: resolve(config.FRONTENDS_DIR ?? resolve(REPO_ROOT, 'frontends')) });
+            const { frontendsPlugin, MICRO_FRONTENDS } = await import('./plugins/frontends.ts');
+            await root.register(frontendsPlugin, {
+              rootDir: resolve(config.FRONTENDS_DIR ?? resolve(REPO_ROOT, 'frontends')),
+              remoteUrls: remoteUrlsFromEnv(env, MICRO_FRONTENDS),
+            });
           },
         }
       : {}),
