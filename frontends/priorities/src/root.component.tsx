@@ -1,5 +1,5 @@
-// All Priorities (spec 2.7) at /priorities. The card, filters, dialog and live updates come from
-// the kit, which the dashboard's Top Priorities list uses too.
+// All Priorities (spec 2.7) at /priorities. The card, filters, dialog and live updates live in this
+// area; the dashboard's Top Priorities reuses them through Module Federation (src/shared.ts).
 import { KitProviders } from '@civic/frontend-kit';
 import { AllPrioritiesPage } from './features/all-priorities/all-priorities-page.tsx';
 
