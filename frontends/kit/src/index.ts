@@ -50,6 +50,7 @@ export {
   type ApplicationProps,
   type MicroFrontendLifecycles,
 } from './single-spa/create-lifecycles.tsx';
+export { AreaRoot, usePortalContainer } from './single-spa/area-root.tsx';
 export { KitProviders } from './single-spa/kit-providers.tsx';
 export { MicroFrontendError } from './single-spa/micro-frontend-error.tsx';
 export { dismissToast, toast, type ToastInput, type ToastVariant } from './toast/toast-store.ts';

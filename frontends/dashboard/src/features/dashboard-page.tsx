@@ -3,6 +3,7 @@
 // the empty list.
 import { Suspense, useState } from 'react';
 import { CreatePriorityDialog } from '../remotes/priorities.tsx';
+import { RemotePartBoundary } from '../remotes/remote-part-boundary.tsx';
 import { useDailyLogin } from './daily-login/use-daily-login.ts';
 import { DashboardHero } from './hero/dashboard-hero.tsx';
 import { BriefingRoomCard } from './sidebar/briefing-room-card.tsx';
@@ -36,9 +37,11 @@ export function DashboardPage() {
         </div>
       </div>
       {/* Loaded with the priorities area's list; nothing to show until it is opened. */}
-      <Suspense fallback={null}>
-        <CreatePriorityDialog open={creating} onOpenChange={setCreating} />
-      </Suspense>
+      <RemotePartBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <CreatePriorityDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      </RemotePartBoundary>
     </>
   );
 }

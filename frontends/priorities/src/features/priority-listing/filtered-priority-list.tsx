@@ -1,5 +1,5 @@
 // A priorities list with its own filters, sort, live updates and cards: what the dashboard's Top
-// Priorities shows (through Module Federation, see ../../shared.ts). `moreAction` is shown when more
+// Priorities shows (through Module Federation, see ../../shared.tsx). `moreAction` is shown when more
 // priorities are loaded than `maxItems` shows.
 import type { ReactNode } from 'react';
 import { PriorityCardList, PriorityFilters } from './priority-list.tsx';
