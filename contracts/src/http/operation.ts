@@ -96,3 +96,13 @@ export function operationPath(operation: Pick<Operation, 'path'>, params: Readon
     })
     .join('/');
 }
+
+/**
+ * Whether `path` (a query string allowed) is an address of `operation`: the same segments, each
+ * `{name}` matched by one non-empty segment. Front ends use it to recognise cached reads by operation.
+ */
+export function isOperationPath(operation: Pick<Operation, 'path'>, path: string): boolean {
+  const wanted = operation.path.split('/');
+  const actual = path.split('?')[0]!.split('/');
+  return wanted.length === actual.length && wanted.every((segment, i) => (parameterOf(segment) === undefined ? segment === actual[i] : actual[i] !== ''));
+}

@@ -1,7 +1,7 @@
 // The priorities reads of spec 7.3 as query keys (spec 7.1: a key is the path it GETs), and the
 // cache updates every priorities screen shares: refetching the lists after a vote, a promotion,
 // a creation or a live event, wherever they are shown.
-import { operationPath } from '@civic/contracts/http/operation';
+import { isOperationPath, operationPath } from '@civic/contracts/http/operation';
 import { PRIORITIES_OPERATIONS, PRIORITY_STREAM_PATH, type TPriority, type TVoteResult } from '@civic/contracts/http/priorities';
 import type { Query } from '@tanstack/react-query';
 import { queryClient, queryKeyToPath } from '@civic/frontend-kit';
@@ -37,10 +37,8 @@ export function priorityListPath({ search, category, limit }: PriorityListFilter
 
 export const priorityListQueryKey = (filters: PriorityListFilters) => [priorityListPath(filters)] as const;
 
-const PRIORITY_LIST_PATTERN = /^\/api\/priorities(?:\?|$)/;
-
 export function isPriorityListQueryKey(queryKey: readonly unknown[]): boolean {
-  return PRIORITY_LIST_PATTERN.test(queryKeyToPath(queryKey));
+  return isOperationPath(PRIORITIES_OPERATIONS.listPriorities, queryKeyToPath(queryKey));
 }
 
 export const isPriorityListQuery = (query: Query): boolean => isPriorityListQueryKey(query.queryKey);
