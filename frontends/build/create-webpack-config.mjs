@@ -47,7 +47,10 @@ export function sharedSingletons() {
     'react-dom': singleton(versions['react-dom']),
     'react-dom/client': singleton(versions['react-dom']),
     '@tanstack/react-query': singleton(versions['@tanstack/react-query']),
-    '@civic/frontend-kit': singleton(kitPackage.version),
+    // The kit a remote was built against must be compatible with the page's (the shell's): a kit
+    // whose version is not in ^<version> fails the remote's load with the reason, instead of the
+    // remote silently running a kit it was not built for (semver: bump the kit's version on change).
+    '@civic/frontend-kit': { singleton: true, requiredVersion: `^${kitPackage.version}`, strictVersion: true },
   };
 }
 

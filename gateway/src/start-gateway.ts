@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { createPlatform, loadConfig, type Platform, type PlatformOverrides } from '@civic/service-kit';
 import { buildGateway } from './app.ts';
 import { ZGatewayConfig, ZPlatformConfig } from './config.ts';
+import { remoteUrlsFromEnv } from './remote-url-config.ts';
 import { ROUTE_TABLE } from './route-table.ts';
 import { distributedUpstreams } from './upstreams.ts';
 import { EMBEDDED_SERVICES, embeddedServices } from './services.ts';
@@ -32,8 +33,11 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrid
       ? {
           frontends: async (root: FastifyInstance) => {
             // Loaded only when serving assets, so API-only processes never touch the front-end build.
-            const { frontendsPlugin } = await import('./plugins/frontends.ts');
-            await root.register(frontendsPlugin, { rootDir: resolve(config.FRONTENDS_DIR ?? resolve(REPO_ROOT, 'frontends')) });
+            const { frontendsPlugin, MICRO_FRONTENDS } = await import('./plugins/frontends.ts');
+            await root.register(frontendsPlugin, {
+              rootDir: resolve(config.FRONTENDS_DIR ?? resolve(REPO_ROOT, 'frontends')),
+              remoteUrls: remoteUrlsFromEnv(env, MICRO_FRONTENDS),
+            });
           },
         }
       : {}),

@@ -124,6 +124,10 @@ export async function signInThroughApi(
 export async function waitForDashboard(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Create New Priority' }).waitFor();
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  // Top Priorities comes from the priorities micro-frontend, loaded after the dashboard's own parts:
+  // the dashboard is whole once its filters are shown and its first list read has answered.
+  await page.getByRole('searchbox', { name: 'Search priorities' }).waitFor();
+  await page.getByRole('status', { name: 'Loading priorities...' }).waitFor({ state: 'detached' });
 }
 
 /** Pastes text into an element the way a browser does (a paste event carrying clipboard data). */

@@ -83,3 +83,34 @@ export function routeSchema<B extends z.ZodType | undefined, Q extends z.ZodType
     response,
   } as { summary: string; tags: string[]; body: B; querystring: Q; headers?: z.ZodType; response: { 200: R } & Record<number, z.ZodType> };
 }
+
+/**
+ * The address of a call to `operation`: each `{name}` segment of its path filled with `params[name]`,
+ * URL-encoded (front ends take their paths from here instead of writing them again). A missing or
+ * unknown parameter throws, so a renamed one fails loudly at the first call.
+ */
+export function operationPath(operation: Pick<Operation, 'path'>, params: Readonly<Record<string, string | number>> = {}): string {
+  const names = pathParameterNames(operation);
+  const unknown = Object.keys(params).filter((name) => !names.includes(name));
+  if (unknown.length > 0) throw new Error(`${operation.path} has no parameter ${unknown.join(', ')}`);
+  return operation.path
+    .split('/')
+    .map((segment) => {
+      const parameter = parameterOf(segment);
+      if (parameter === undefined) return segment;
+      const value = params[parameter];
+      if (value === undefined) throw new Error(`${operation.path} needs the parameter ${parameter}`);
+      return encodeURIComponent(String(value));
+    })
+    .join('/');
+}
+
+/**
+ * Whether `path` (a query string allowed) is an address of `operation`: the same segments, each
+ * `{name}` matched by one non-empty segment. Front ends use it to recognise cached reads by operation.
+ */
+export function isOperationPath(operation: Pick<Operation, 'path'>, path: string): boolean {
+  const wanted = operation.path.split('/');
+  const actual = path.split('?')[0]!.split('/');
+  return wanted.length === actual.length && wanted.every((segment, i) => (parameterOf(segment) === undefined ? segment === actual[i] : actual[i] !== ''));
+}

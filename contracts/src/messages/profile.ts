@@ -19,6 +19,12 @@ export const PROFILE_MESSAGES = {
   notOwner: 'You can only edit your own profile',
 } as const;
 
+/** Spec 8 toasts of the profile screens (Edit Profile, and the name prompt of the page chrome). */
+export const PROFILE_TOASTS = {
+  updated: 'Profile Updated',
+  updateFailed: 'Failed to update profile',
+} as const;
+
 /** The message depends on the year the value is checked in, so it is built per call. */
 export const birthYearMessage = (year = new Date().getFullYear()) => `Birth year must be between 1900 and ${year}`;
 

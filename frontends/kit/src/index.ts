@@ -22,28 +22,13 @@ export {
 export { signOut } from './auth/sign-out.ts';
 export { useAuth, type AuthInfo } from './auth/use-auth.ts';
 export { displayNameOf, formatPoliticalCapital } from './auth/user-display.ts';
+export { loadRemoteModule, provideRemoteModuleLoader, type RemoteModuleLoader } from './federation/remote-modules.ts';
 export { SiteFooter } from './features/footer/site-footer.tsx';
 export { AppLink } from './features/navigation/app-link.tsx';
 export { navigateTo } from './features/navigation/navigate.ts';
 export { useCurrentPath } from './features/navigation/use-current-path.ts';
 export { NOT_FOUND_TITLE, NotFoundPage } from './features/not-found/not-found-page.tsx';
 export { NAME_PROMPT_TITLE } from './features/name-prompt/name-prompt-dialog.tsx';
-export {
-  birthYearMessage,
-  FACEBOOK_HOSTS,
-  GENDERS,
-  HANDLE_MAX_LENGTH,
-  INSTAGRAM_HANDLE_PATTERN,
-  isHttpUrl,
-  LINKEDIN_HOSTS,
-  PROFILE_MESSAGES,
-  PROFILE_TOASTS,
-  TWITTER_HANDLE_PATTERN,
-  URL_MAX_LENGTH,
-  profilePath,
-  type Gender,
-} from './features/profile/profile-messages.ts';
-export * from './features/priorities/index.ts';
 export { verifyMagicLinkToken } from './features/sign-in/sign-in-api.ts';
 export {
   closeSignInDialog,
@@ -53,6 +38,7 @@ export {
 export { ageText } from './lib/age-text.ts';
 export { cn } from './lib/cn.ts';
 export { downloadJson, fileNameTimestamp } from './lib/download-json.ts';
+export { randomUuid } from './lib/random-uuid.ts';
 export {
   footerApplication,
   navbarApplication,
@@ -64,6 +50,7 @@ export {
   type ApplicationProps,
   type MicroFrontendLifecycles,
 } from './single-spa/create-lifecycles.tsx';
+export { AreaRoot, usePortalContainer } from './single-spa/area-root.tsx';
 export { KitProviders } from './single-spa/kit-providers.tsx';
 export { MicroFrontendError } from './single-spa/micro-frontend-error.tsx';
 export { dismissToast, toast, type ToastInput, type ToastVariant } from './toast/toast-store.ts';

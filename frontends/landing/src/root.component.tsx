@@ -1,10 +1,11 @@
-import { KitProviders, SiteFooter } from '@civic/frontend-kit';
+import { AreaRoot, KitProviders, SiteFooter } from '@civic/frontend-kit';
 import { useAuthCallback } from './features/auth-callback/use-auth-callback.ts';
 import { SignUpSection } from './features/call-to-action/sign-up-section.tsx';
 import { FeatureCards } from './features/feature-cards/feature-cards.tsx';
 import { LandingHeader } from './features/header/landing-header.tsx';
 import { HeroSection } from './features/hero/hero-section.tsx';
 import { StatisticsStrip } from './features/statistics/statistics-strip.tsx';
+import './styles.css';
 
 const FEATURES_SECTION_ID = 'features';
 
@@ -27,7 +28,9 @@ function LandingPage() {
 export default function LandingRoot() {
   return (
     <KitProviders>
-      <LandingPage />
+      <AreaRoot name="landing">
+        <LandingPage />
+      </AreaRoot>
     </KitProviders>
   );
 }

@@ -1,6 +1,7 @@
 // Profile (spec 2.10) at /profile/{userId}. Block, follow and activity parts arrive with the social service.
-import { KitProviders, useCurrentPath } from '@civic/frontend-kit';
+import { AreaRoot, KitProviders, useCurrentPath } from '@civic/frontend-kit';
 import { ProfilePage } from './features/profile-page/profile-page.tsx';
+import './styles.css';
 
 /** The {userId} segment of /profile/{userId}. */
 function userIdOf(pathname: string): string {
@@ -21,9 +22,11 @@ function CurrentProfile() {
 export default function ProfileRoot() {
   return (
     <KitProviders>
-      <main className="flex-1 bg-slate-50">
-        <CurrentProfile />
-      </main>
+      <AreaRoot name="profile">
+        <main className="flex-1 bg-slate-50">
+          <CurrentProfile />
+        </main>
+      </AreaRoot>
     </KitProviders>
   );
 }

@@ -1,8 +1,9 @@
 // Root config start-up: remote URLs and the session are settled first, so the first
 // screen is already the right one (no landing-page flash for a signed-in visitor).
 import { addErrorHandler, start, triggerAppChange } from 'single-spa';
-import { ensureCsrfToken, loadCurrentUser, subscribeAuthState, watchSessionEnd } from '@civic/frontend-kit';
+import { ensureCsrfToken, loadCurrentUser, provideRemoteModuleLoader, subscribeAuthState, watchSessionEnd } from '@civic/frontend-kit';
 import { registerApplications } from './register-applications.ts';
+import { loadExposedModule } from './remotes/load-micro-frontend.ts';
 import { registerRemoteUrls } from './remotes/remote-urls.ts';
 import './styles.css';
 
@@ -15,6 +16,8 @@ async function startShell(): Promise<void> {
   const [remotes] = await Promise.allSettled([registerRemoteUrls(), loadCurrentUser()]);
   if (remotes.status === 'rejected') console.error('Micro-frontends are unavailable', remotes.reason);
 
+  // Areas reuse each other's exposed modules through the shell's registry of remotes.
+  provideRemoteModuleLoader(loadExposedModule);
   registerApplications();
   // Sign-in and sign-out change the route table without a navigation.
   subscribeAuthState(() => void triggerAppChange());

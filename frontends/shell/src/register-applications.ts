@@ -7,7 +7,9 @@ import {
   overlaysApplication,
   readAuthState,
 } from '@civic/frontend-kit';
+import { failedMicroFrontend } from './remotes/failed-micro-frontend.ts';
 import { loadMicroFrontend } from './remotes/load-micro-frontend.ts';
+import type { RemoteName } from './remotes/remote-names.ts';
 import { resolveScreen, showsChrome, type Screen } from './routing/route-table.ts';
 
 /** Each application gets its own container inside a layout slot of index.html. */
@@ -19,6 +21,9 @@ function containerIn(slotId: string, appName: string): HTMLElement {
   slot.append(container);
   return container;
 }
+
+/** A remote that fails to load shows the error notice in its place instead of a blank area. */
+const loadApplication = (name: RemoteName) => loadMicroFrontend(name).catch((reason: unknown) => failedMicroFrontend(name, reason));
 
 const screenIsShown = (screen: Screen) => (location: Location) =>
   resolveScreen(location.pathname, readAuthState()) === screen;
@@ -34,31 +39,31 @@ export function registerApplications(): void {
   });
   registerApplication({
     name: '@civic/landing',
-    app: () => loadMicroFrontend('landing'),
+    app: () => loadApplication('landing'),
     activeWhen: screenIsShown('landing'),
     customProps: { domElement: containerIn('civic-main', 'landing') },
   });
   registerApplication({
     name: '@civic/dashboard',
-    app: () => loadMicroFrontend('dashboard'),
+    app: () => loadApplication('dashboard'),
     activeWhen: screenIsShown('dashboard'),
     customProps: { domElement: containerIn('civic-main', 'dashboard') },
   });
   registerApplication({
     name: '@civic/priorities',
-    app: () => loadMicroFrontend('priorities'),
+    app: () => loadApplication('priorities'),
     activeWhen: screenIsShown('priorities'),
     customProps: { domElement: containerIn('civic-main', 'priorities') },
   });
   registerApplication({
     name: '@civic/profile',
-    app: () => loadMicroFrontend('profile'),
+    app: () => loadApplication('profile'),
     activeWhen: screenIsShown('profile'),
     customProps: { domElement: containerIn('civic-main', 'profile') },
   });
   registerApplication({
     name: '@civic/settings',
-    app: () => loadMicroFrontend('settings'),
+    app: () => loadApplication('settings'),
     activeWhen: screenIsShown('settings'),
     customProps: { domElement: containerIn('civic-main', 'settings') },
   });

@@ -6,6 +6,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { remoteScriptOrigins } from '../remote-url-config.ts';
+import { contentSecurityPolicy } from './security-headers.ts';
 
 export const MICRO_FRONTENDS = ['landing', 'dashboard', 'priorities', 'profile', 'settings'] as const;
 export type MicroFrontendName = (typeof MICRO_FRONTENDS)[number];
@@ -16,7 +18,10 @@ export interface FrontendsPluginOptions {
    * `frontends` folder itself (`<rootDir>/<area>/dist`).
    */
   rootDir: string;
-  /** Override where a micro-frontend's remoteEntry.js is loaded from (e.g. deployed on its own). */
+  /**
+   * Override where a micro-frontend's remoteEntry.js is loaded from (deployed on its own; from
+   * REMOTE_URL_<AREA>). Other origins are added to the page's script-src.
+   */
   remoteUrls?: Record<string, string>;
 }
 
@@ -44,9 +49,12 @@ function assertBuilt(rootDir: string): void {
   }
 }
 
-function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const name = path.basename(filePath);
-  void reply.header('cache-control', name === SHELL_INDEX || name === REMOTE_ENTRY ? REVALIDATE : IMMUTABLE);
+function cacheHeadersSetter(pageCsp: string | undefined) {
+  return (reply: FastifyReply, filePath: string): void => {
+    const name = path.basename(filePath);
+    void reply.header('cache-control', name === SHELL_INDEX || name === REMOTE_ENTRY ? REVALIDATE : IMMUTABLE);
+    if (pageCsp && name === SHELL_INDEX) void reply.header('content-security-policy', pageCsp);
+  };
 }
 
 function wantsPage(request: FastifyRequest): boolean {
@@ -64,6 +72,10 @@ export function defaultRemoteUrls(): Record<MicroFrontendName, string> {
 async function frontends(app: FastifyInstance, options: FrontendsPluginOptions): Promise<void> {
   assertBuilt(options.rootDir);
   const remoteUrls = { ...defaultRemoteUrls(), ...options.remoteUrls };
+  // The page may load scripts from the remotes deployed elsewhere; every other response keeps the strict CSP.
+  const scriptOrigins = remoteScriptOrigins(remoteUrls);
+  const pageCsp = scriptOrigins.length > 0 ? contentSecurityPolicy(scriptOrigins) : undefined;
+  const setCacheHeaders = cacheHeadersSetter(pageCsp);
 
   // Encapsulated: @fastify/static's reply decorator stays inside, so the gateway may use its own.
   await app.register(async (scope) => {
@@ -94,6 +106,7 @@ async function frontends(app: FastifyInstance, options: FrontendsPluginOptions):
     scope.get('/*', async (request: FastifyRequest, reply: FastifyReply) => {
       if (!wantsPage(request)) return reply.callNotFound();
       void reply.header('cache-control', REVALIDATE);
+      if (pageCsp) void reply.header('content-security-policy', pageCsp);
       return reply.sendFile(SHELL_INDEX);
     });
   });

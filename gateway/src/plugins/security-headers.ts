@@ -4,9 +4,10 @@
 // recomputed it per response and cost ~6% of the gateway's CPU in the benchmark.
 import type { FastifyInstance } from 'fastify';
 
-export const CONTENT_SECURITY_POLICY = [
+/** `scriptOrigins`: where micro-frontends deployed on their own are loaded from (REMOTE_URL_<AREA>). */
+export const contentSecurityPolicy = (scriptOrigins: readonly string[] = []) => [
   "default-src 'self'",
-  "script-src 'self'",
+  ["script-src 'self'", ...scriptOrigins].join(' '),
   // 'unsafe-inline' for styles only, and why (docs/security.md, item 7): style-loader carries each
   // remote's stylesheet in its code as a <style> element (a remote deploys without the shell), and
   // Radix's dialogs lock scrolling with a <style> element (react-style-singleton). Scripts stay 'self'.
@@ -19,6 +20,8 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
   "form-action 'self'",
 ].join('; ');
+
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
 export function securityHeaders(options: { hsts: boolean }): Record<string, string> {
   return {

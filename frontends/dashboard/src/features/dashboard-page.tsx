@@ -1,7 +1,9 @@
 // Home dashboard (spec 2.5): hero, stat tiles, Top Priorities This Week with its filters, and the
-// side cards. One Create Priority dialog serves the hero, Quick Actions and the empty list.
-import { CreatePriorityDialog } from '@civic/frontend-kit';
-import { useState } from 'react';
+// side cards. One Create Priority dialog (the priorities area's) serves the hero, Quick Actions and
+// the empty list.
+import { Suspense, useState } from 'react';
+import { CreatePriorityDialog } from '../remotes/priorities.tsx';
+import { RemotePartBoundary } from '../remotes/remote-part-boundary.tsx';
 import { useDailyLogin } from './daily-login/use-daily-login.ts';
 import { DashboardHero } from './hero/dashboard-hero.tsx';
 import { BriefingRoomCard } from './sidebar/briefing-room-card.tsx';
@@ -34,7 +36,12 @@ export function DashboardPage() {
           </aside>
         </div>
       </div>
-      <CreatePriorityDialog open={creating} onOpenChange={setCreating} />
+      {/* Loaded with the priorities area's list; nothing to show until it is opened. */}
+      <RemotePartBoundary fallback={null}>
+        <Suspense fallback={null}>
+          <CreatePriorityDialog open={creating} onOpenChange={setCreating} />
+        </Suspense>
+      </RemotePartBoundary>
     </>
   );
 }

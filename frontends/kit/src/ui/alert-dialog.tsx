@@ -4,6 +4,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.ts';
+import { usePortalContainer } from '../single-spa/area-root.tsx';
 import { Button, type ButtonProps } from './button.tsx';
 import { DialogOverlay } from './dialog.tsx';
 
@@ -12,7 +13,7 @@ export const AlertDialogTrigger = DialogPrimitive.Trigger;
 
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
-    <DialogPrimitive.Portal>
+    <DialogPrimitive.Portal container={usePortalContainer()}>
       <DialogOverlay />
       <DialogPrimitive.Content
         role="alertdialog"

@@ -21,3 +21,16 @@ export async function loadMicroFrontend<Name extends RemoteName>(name: Name): Pr
   if (!module) throw new Error(`Micro-frontend "${name}" did not load`);
   return module;
 }
+
+const isRemoteName = (name: string): name is RemoteName => Object.hasOwn(REMOTE_CONTAINERS, name);
+
+/**
+ * What one area reuses from another (the dashboard shows the priorities area's list): handed to the
+ * kit at start (provideRemoteModuleLoader), so every area loads through this one registry of remotes.
+ */
+export async function loadExposedModule(area: string, exposed: string): Promise<unknown> {
+  if (!isRemoteName(area)) throw new Error(`No micro-frontend is called "${area}"`);
+  const module = await loadRemote(`${REMOTE_CONTAINERS[area]}/${exposed.replace(/^\.\//, '')}`);
+  if (!module) throw new Error(`${area}/${exposed} did not load`);
+  return module;
+}

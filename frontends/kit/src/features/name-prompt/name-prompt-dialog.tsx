@@ -1,5 +1,8 @@
 // First sign-in: while the current user has no first name, every signed-in page asks for one.
 // The dialog cannot be dismissed; saving refetches the current user, whose first name closes it.
+import { ACCOUNT_OPERATIONS } from '@civic/contracts/http/account';
+import { operationPath } from '@civic/contracts/http/operation';
+import { PROFILE_MESSAGES, PROFILE_TOASTS } from '@civic/contracts/messages/profile';
 import { useMutation } from '@tanstack/react-query';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { apiRequestJson } from '../../api/api-client.ts';
@@ -18,7 +21,8 @@ import {
   isSignInRedirectPending,
   subscribeSignInDialog,
 } from '../sign-in/sign-in-dialog-store.ts';
-import { PROFILE_MESSAGES, PROFILE_TOASTS, profilePath } from '../profile/profile-messages.ts';
+
+const profilePath = (userId: string) => operationPath(ACCOUNT_OPERATIONS.updateProfile, { id: userId });
 
 export const NAME_PROMPT_TITLE = 'Welcome to Civic Agenda';
 
@@ -43,7 +47,7 @@ function NamePromptForm({ userId }: { userId: string }) {
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: (input: NameInput) => apiRequestJson<unknown>('PATCH', profilePath(userId), input),
+    mutationFn: (input: NameInput) => apiRequestJson<unknown>(ACCOUNT_OPERATIONS.updateProfile.method, profilePath(userId), input),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }),

@@ -1,16 +1,12 @@
 // All Priorities (spec 2.7): search, category and sort; the result count; every loaded priority,
 // ranked only in the unfiltered rank view; Load More by 50; the Create Priority dialog.
-import {
-  Button,
-  CreatePriorityDialog,
-  PRIORITY_LIST_TEXTS,
-  PriorityCardList,
-  PriorityFilters,
-  priorityCountText,
-  usePriorityListing,
-} from '@civic/frontend-kit';
+import { Button } from '@civic/frontend-kit';
 import { Loader2, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { CreatePriorityDialog } from '../create-priority/create-priority-dialog.tsx';
+import { PriorityCardList, PriorityFilters } from '../priority-listing/priority-list.tsx';
+import { PRIORITY_LIST_TEXTS, priorityCountText } from '../priority-listing/priority-texts.ts';
+import { usePriorityListing } from '../priority-listing/use-priority-listing.ts';
 
 export const ALL_PRIORITIES_TITLE = 'All Priorities';
 

@@ -11,14 +11,12 @@ import {
   DialogContent,
   DialogDescription,
   DialogTitle,
-  GENDERS,
   Input,
   Label,
-  PROFILE_TOASTS,
-  profilePath,
   queryClient,
   toast,
 } from '@civic/frontend-kit';
+import { GENDERS, PROFILE_TOASTS } from '@civic/contracts/messages/profile';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -31,6 +29,7 @@ import {
   type ProfileForm,
   type ProfileUpdate,
 } from './validate-profile.ts';
+import { profilePath } from '../../api/profile-path.ts';
 
 type FullProfile = Extract<TProfile, { isPrivate: false }>;
 

@@ -4,14 +4,14 @@ import {
   Button,
   Card,
   formatPoliticalCapital,
-  PROFILE_MESSAGES,
-  profilePath,
   useAuth,
   type CurrentUser,
 } from '@civic/frontend-kit';
+import { PROFILE_MESSAGES } from '@civic/contracts/messages/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Calendar, Globe, Lock, MapPin, Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { profilePath } from '../../api/profile-path.ts';
 import { EditProfileDialog } from '../edit-profile/edit-profile-dialog.tsx';
 import { RecentActivity } from '../recent-activity/recent-activity.tsx';
 import { ProfileAvatar } from './default-avatar.tsx';

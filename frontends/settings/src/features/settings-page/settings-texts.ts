@@ -1,11 +1,14 @@
 // Settings texts: spec 2.11, 8 verbatim.
 import type { ACCOUNT_DELETION_MESSAGES, TDeleteAccountRequest } from '@civic/contracts';
+import { ACCOUNT_OPERATIONS } from '@civic/contracts/http/account';
+import { SOCIAL_OPERATIONS } from '@civic/contracts/http/social';
 
-export const SETTINGS_PATH = '/api/settings';
-export const ACCOUNT_STATS_PATH = '/api/account/stats';
-export const ACCOUNT_EXPORT_PATH = '/api/account/export';
-export const ACCOUNT_PATH = '/api/account';
-export const CLEAR_ACTIVITIES_PATH = '/api/activities/clear';
+// The addresses this area calls, from contracts.
+export const SETTINGS_PATH = ACCOUNT_OPERATIONS.getSettings.path;
+export const ACCOUNT_STATS_PATH = ACCOUNT_OPERATIONS.accountStats.path;
+export const ACCOUNT_EXPORT_PATH = ACCOUNT_OPERATIONS.exportAccount.path;
+export const ACCOUNT_PATH = ACCOUNT_OPERATIONS.deleteAccount.path;
+export const CLEAR_ACTIVITIES_PATH = SOCIAL_OPERATIONS.clearActivities.path;
 export const BLOCKED_USERS_HREF = '/network?tab=blocked';
 
 export const SETTINGS_TOASTS = {

@@ -3,9 +3,7 @@
 // dialog instead (the shared MutationCache does that for every mutation).
 import type { TPriority, TVoteResult, TVoteType } from '@civic/contracts/http/priorities';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestJson } from '../../api/api-client.ts';
-import { isUnauthorizedError } from '../../api/api-error.ts';
-import { toast } from '../../toast/toast-store.ts';
+import { apiRequestJson, isUnauthorizedError, toast } from '@civic/frontend-kit';
 import { applyVoteResult, refetchPriorityLists, votePath } from './priority-queries.ts';
 import { PRIORITY_TOASTS } from './priority-texts.ts';
 

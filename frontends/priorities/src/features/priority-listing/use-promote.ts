@@ -4,11 +4,7 @@
 // reached it twice (a retry after a lost answer, the CSRF retry) only once.
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { apiRequest } from '../../api/api-client.ts';
-import { isUnauthorizedError } from '../../api/api-error.ts';
-import { cachedBalance, refreshPoliticalCapital } from '../../api/political-capital-queries.ts';
-import { randomUuid } from '../../lib/random-uuid.ts';
-import { toast } from '../../toast/toast-store.ts';
+import { apiRequest, cachedBalance, isUnauthorizedError, randomUuid, refreshPoliticalCapital, toast } from '@civic/frontend-kit';
 import { promotePath, refetchPriorityLists } from './priority-queries.ts';
 import { PRIORITY_TOASTS } from './priority-texts.ts';
 

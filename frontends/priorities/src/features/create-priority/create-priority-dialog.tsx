@@ -7,22 +7,11 @@ import type { TIssue, TPriority } from '@civic/contracts/http/priorities';
 import { PRIORITY_LIMITS } from '@civic/contracts/messages/priority';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { isActivityQuery } from '../../api/activity-queries.ts';
-import { apiRequestJson } from '../../api/api-client.ts';
-import { ApiError, isUnauthorizedError } from '../../api/api-error.ts';
-import { queryClient } from '../../api/query-client.ts';
-import { CURRENT_USER_QUERY_KEY } from '../../auth/current-user.ts';
-import { randomUuid } from '../../lib/random-uuid.ts';
-import { toast } from '../../toast/toast-store.ts';
-import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog.tsx';
-import { Input } from '../../ui/input.tsx';
-import { Label } from '../../ui/label.tsx';
-import { ISSUE_CATEGORIES } from './issue-categories.ts';
-import { ISSUES_PATH, PRIORITIES_PATH, refetchPriorityLists, STATS_PATH } from './priority-queries.ts';
-import { PRIORITY_TOASTS } from './priority-texts.ts';
-import { IDEMPOTENCY_KEY_HEADER } from './use-promote.ts';
+import { Alert, ApiError, apiRequestJson, Button, CURRENT_USER_QUERY_KEY, Dialog, DialogContent, DialogDescription, DialogTitle, Input, isActivityQuery, isUnauthorizedError, Label, queryClient, randomUuid, toast } from '@civic/frontend-kit';
+import { ISSUE_CATEGORIES } from '../priority-listing/issue-categories.ts';
+import { ISSUES_PATH, PRIORITIES_PATH, refetchPriorityLists, STATS_PATH } from '../priority-listing/priority-queries.ts';
+import { PRIORITY_TOASTS } from '../priority-listing/priority-texts.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../priority-listing/use-promote.ts';
 import {
   EMPTY_PRIORITY_FORM,
   NO_ISSUE,

@@ -3,10 +3,7 @@
 import type { TPriority, TVoteType } from '@civic/contracts/http/priorities';
 import { Megaphone, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
-import { ageText } from '../../lib/age-text.ts';
-import { cn } from '../../lib/cn.ts';
-import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
+import { ageText, Button, Card, cn } from '@civic/frontend-kit';
 import { categoryBadgeClasses } from './issue-categories.ts';
 import { usePromote } from './use-promote.ts';
 import { useVote } from './use-vote.ts';

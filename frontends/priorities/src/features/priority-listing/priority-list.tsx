@@ -3,8 +3,7 @@
 import { PRIORITY_LIST_LIMITS } from '@civic/contracts/http/priorities';
 import { Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { Card } from '../../ui/card.tsx';
-import { Input } from '../../ui/input.tsx';
+import { Card, Input } from '@civic/frontend-kit';
 import { ISSUE_CATEGORIES, isIssueCategory } from './issue-categories.ts';
 import { PriorityCard } from './priority-card.tsx';
 import { ALL_CATEGORIES } from './priority-queries.ts';
