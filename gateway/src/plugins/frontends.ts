@@ -6,6 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { REVALIDATE, staticAssetOptions } from './static-assets.ts';
 
 export const MICRO_FRONTENDS = ['landing', 'dashboard', 'priorities', 'profile', 'settings'] as const;
 export type MicroFrontendName = (typeof MICRO_FRONTENDS)[number];
@@ -22,9 +23,6 @@ export interface FrontendsPluginOptions {
 
 const SHELL_INDEX = 'index.html';
 const REMOTE_ENTRY = 'remoteEntry.js';
-// Hashed file names never change content; the entry points must be re-read on every load.
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
 
 function distDir(rootDir: string, area: string): string {
   const frontendsDir = existsSync(path.join(rootDir, 'frontends', 'shell')) ? path.join(rootDir, 'frontends') : rootDir;
@@ -42,11 +40,6 @@ function assertBuilt(rootDir: string): void {
       `The front ends are not built (missing ${missing.join(', ')}). Run \`npm run build:frontends\` before starting the gateway.`,
     );
   }
-}
-
-function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const name = path.basename(filePath);
-  void reply.header('cache-control', name === SHELL_INDEX || name === REMOTE_ENTRY ? REVALIDATE : IMMUTABLE);
 }
 
 function wantsPage(request: FastifyRequest): boolean {
@@ -77,8 +70,7 @@ async function frontends(app: FastifyInstance, options: FrontendsPluginOptions):
       root: distDir(options.rootDir, 'shell'),
       prefix: '/',
       wildcard: false,
-      cacheControl: false,
-      setHeaders: setCacheHeaders,
+      ...staticAssetOptions,
     });
 
     for (const area of MICRO_FRONTENDS) {
@@ -86,8 +78,7 @@ async function frontends(app: FastifyInstance, options: FrontendsPluginOptions):
         root: distDir(options.rootDir, area),
         prefix: `/mf/${area}/`,
         decorateReply: false,
-        cacheControl: false,
-        setHeaders: setCacheHeaders,
+        ...staticAssetOptions,
       });
     }
 
