@@ -19,8 +19,7 @@ import {
   subscribeSignInDialog,
 } from '../sign-in/sign-in-dialog-store.ts';
 import { PROFILE_MESSAGES, PROFILE_TOASTS, profilePath } from '../profile/profile-messages.ts';
-
-export const NAME_PROMPT_TITLE = 'Welcome to Civic Agenda';
+import { NAME_PROMPT_TITLE } from './name-prompt-title.ts';
 
 interface NameInput {
   firstName: string;
