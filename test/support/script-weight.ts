@@ -46,9 +46,9 @@ export async function measureScriptWeight(page: Page, path: string, ready: (page
   } finally {
     await cdp.detach().catch(() => undefined);
   }
-  const list = [...scripts].map(([id, script]) => ({ ...script, bytes: finished.get(id)?.bytes ?? 0, decoded: decoded.get(id) ?? 0 }));
-  const unfinished = list.filter((_, i) => !finished.has([...scripts.keys()][i]!));
-  if (unfinished.length > 0) throw new Error(`scripts still loading after the page went quiet: ${unfinished.map((s) => s.url).join(', ')}`);
+  const unfinished = [...scripts].filter(([id]) => !finished.has(id)).map(([, script]) => script.url);
+  if (unfinished.length > 0) throw new Error(`scripts still loading after the page went quiet: ${unfinished.join(', ')}`);
+  const list = [...scripts].map(([id, script]) => ({ ...script, bytes: finished.get(id)!.bytes, decoded: decoded.get(id) ?? 0 }));
   list.sort((a, b) => b.bytes - a.bytes);
   return {
     bytes: list.reduce((sum, script) => sum + script.bytes, 0),
