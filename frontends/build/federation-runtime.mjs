@@ -2,10 +2,14 @@
 // its own runtime (~60 KB of a remote's 91 KB), and the shell's main.js held it twice (the ESM
 // build and, through the runtime plugin that provides it to the remotes, the CommonJS build).
 
-/** Federation options: the shell (the one consumer that exposes nothing) provides the runtime on
- *  a global, and each remote's container uses it instead of bundling its own. */
+/**
+ * Federation options: the shell (the one consumer that exposes nothing) provides the runtime on
+ * a global, and each remote's container uses it instead of bundling its own. The runtime's
+ * snapshot and preload-assets plugins serve remotes described by an mf-manifest.json; ours are
+ * remoteEntry.js URLs (/mf/remotes.json), so the shell leaves them out.
+ */
 export function federationRuntimeExperiments(isHost) {
-  return isHost ? { provideExternalRuntime: true } : { externalRuntime: true };
+  return isHost ? { provideExternalRuntime: true, optimization: { disableSnapshot: true } } : { externalRuntime: true };
 }
 
 /**

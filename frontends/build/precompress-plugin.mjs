@@ -38,7 +38,7 @@ export class PrecompressPlugin {
               ]);
               for (const [suffix, output] of [['.br', br], ['.gz', gz]]) {
                 if (output.length <= input.length * MAX_RATIO) {
-                  compilation.emitAsset(`${name}${suffix}`, new sources.RawSource(output), { compressed: true, immutable: false });
+                  compilation.emitAsset(`${name}${suffix}`, new sources.RawSource(output), { compressed: true });
                 }
               }
             });
