@@ -70,7 +70,7 @@ async function frontends(app: FastifyInstance, options: FrontendsPluginOptions):
       root: distDir(options.rootDir, 'shell'),
       prefix: '/',
       wildcard: false,
-      ...staticAssetOptions,
+      ...staticAssetOptions(),
     });
 
     for (const area of MICRO_FRONTENDS) {
@@ -78,7 +78,7 @@ async function frontends(app: FastifyInstance, options: FrontendsPluginOptions):
         root: distDir(options.rootDir, area),
         prefix: `/mf/${area}/`,
         decorateReply: false,
-        ...staticAssetOptions,
+        ...staticAssetOptions(),
       });
     }
 

@@ -23,19 +23,23 @@ export function cacheControlFor(filePath: string): string {
   return ENTRY_POINTS.has(logicalName(filePath)) ? REVALIDATE : IMMUTABLE;
 }
 
-function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  void reply.header('cache-control', cacheControlFor(filePath));
-}
+/** More headers for a file, given the name it stands for (e.g. the page's CSP on index.html). */
+export type ExtraHeaders = (reply: FastifyReply, logicalFileName: string) => void;
 
 /**
  * @fastify/static options shared by every front-end folder. `preCompressed` picks `.br`, then
  * `.gz`, then the file itself from Accept-Encoding, sets Content-Encoding, the logical file's
  * Content-Type and `Vary: Accept-Encoding`; @fastify/send adds Content-Length, ETag and 304s.
  */
-export const staticAssetOptions = {
-  preCompressed: true,
-  cacheControl: false,
-  setHeaders: setCacheHeaders,
-  // The compressed copies are not pages of their own: they are reached through their file's name.
-  globIgnore: ['**/*.br', '**/*.gz'],
-} satisfies Partial<FastifyStaticOptions>;
+export function staticAssetOptions(extraHeaders?: ExtraHeaders) {
+  return {
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      void reply.header('cache-control', cacheControlFor(filePath));
+      extraHeaders?.(reply, logicalName(filePath));
+    },
+    // The compressed copies are not pages of their own: they are reached through their file's name.
+    globIgnore: ['**/*.br', '**/*.gz'],
+  } satisfies Partial<FastifyStaticOptions>;
+}
