@@ -1,11 +1,13 @@
 // What floats above every screen: toasts, the sign-in dialog and the first-sign-in name prompt.
-// The two dialogs are fetched only when they are to be shown (the sign-in dialog at its first
-// opening, the name prompt for a signed-in user without a first name), so a visitor who only
-// reads the landing page does not download them.
+// Each is fetched only when it is first to be shown (the notification area at the first toast,
+// the sign-in dialog at its first opening, the name prompt for a signed-in user without a first
+// name), so a visitor who only reads the landing page does not download them.
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useAuth } from '../auth/use-auth.ts';
 import { isSignInDialogOpen, subscribeSignInDialog } from '../features/sign-in/sign-in-dialog-store.ts';
-import { Toaster } from '../toast/toaster.tsx';
+import { getToasts, subscribeToasts } from '../toast/toast-store.ts';
+
+const Toaster = lazy(() => import('../toast/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 const SignInDialog = lazy(() => import('../features/sign-in/sign-in-dialog.tsx').then((m) => ({ default: m.SignInDialog })));
 const NamePromptDialog = lazy(() =>
@@ -19,6 +21,15 @@ const readSignInDialogWanted = () => (signInDialogWanted ||= isSignInDialogOpen(
 function LazySignInDialog() {
   const wanted = useSyncExternalStore(subscribeSignInDialog, readSignInDialogWanted, readSignInDialogWanted);
   return wanted ? <SignInDialog /> : null;
+}
+
+/** True from the first toast on; the notification area then stays, like the dialog above. */
+let toasterWanted = false;
+const readToasterWanted = () => (toasterWanted ||= getToasts().length > 0);
+
+function LazyToaster() {
+  const wanted = useSyncExternalStore(subscribeToasts, readToasterWanted, readToasterWanted);
+  return wanted ? <Toaster /> : null;
 }
 
 function LazyNamePrompt() {
@@ -36,7 +47,9 @@ export function Overlays() {
       <Suspense fallback={null}>
         <LazyNamePrompt />
       </Suspense>
-      <Toaster />
+      <Suspense fallback={null}>
+        <LazyToaster />
+      </Suspense>
     </>
   );
 }
