@@ -3,6 +3,8 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { federationRuntimeExperiments, federationRuntimeOnceRule } from './federation-runtime.mjs';
+import { PrecompressPlugin } from './precompress-plugin.mjs';
 
 const require = createRequire(import.meta.url);
 const kitPackage = require('../kit/package.json');
@@ -79,7 +81,7 @@ export function createFederatedConfig({ dirname, name, exposes, entry, plugins =
       clean: true,
     },
     resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
-    module: { rules: [babelRule, cssRule] },
+    module: { rules: [babelRule, cssRule, federationRuntimeOnceRule] },
     performance: { hints: false },
     plugins: [
       new ModuleFederationPlugin({
@@ -89,8 +91,10 @@ export function createFederatedConfig({ dirname, name, exposes, entry, plugins =
         // Types are shared through the workspace (typed wrappers), not downloaded at build time.
         dts: false,
         manifest: false,
+        experiments: federationRuntimeExperiments(isHost),
       }),
       ...plugins,
+      new PrecompressPlugin(),
     ],
   };
 }

@@ -1,10 +1,10 @@
 // Requests and answers of the priorities service (spec 2.5–2.7, 2.13, 3 "Priority", "Issue",
 // "Stats", 4 "Vote on a priority", 5 "Create priority", 7.3). Ranking: docs/ranking.md.
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_LIST_LIMITS, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
 import { defineOperation } from './operation.ts';
 
-export { IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS, PRIORITY_MESSAGES, dailyLimitMessage, voteCooldownMessage } from '../messages/priority.ts';
+export { IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS, PRIORITY_LIST_LIMITS, PRIORITY_MESSAGES, dailyLimitMessage, voteCooldownMessage } from '../messages/priority.ts';
 
 export const ZIssue = z.object({
   id: z.number().int().positive(),
@@ -64,14 +64,7 @@ export const ZCreatePriorityRequest = z.strictObject({
 });
 export type TCreatePriorityRequest = z.infer<typeof ZCreatePriorityRequest>;
 
-/**
- * `max`: the most one read answers, and the deepest row any read reaches (offset + limit): Load More
- * asks limit=50, 100, ... 1000 from offset 0 (spec 2.7, 7.3), so nothing past row 1000 is ever
- * shown, and a deeper offset would only make PostgreSQL read and skip rows (issue 14 item 7).
- * `searchMax`: the longest search.
- */
-export const PRIORITY_LIST_LIMITS = { default: 50, max: 1000, searchMax: 200 } as const;
-
+/** PRIORITY_LIST_LIMITS (messages/priority.ts) says why reads stop at row 1000. */
 export const PRIORITY_LIST_DEPTH_MESSAGE = `Only the first ${PRIORITY_LIST_LIMITS.max} priorities can be listed: offset + limit must be at most ${PRIORITY_LIST_LIMITS.max}`;
 
 /** spec 7.3: search, category (omitted when all), limit; the sort is chosen in the browser. */

@@ -54,3 +54,13 @@ export function voteCooldownMessage(msLeft: number): string {
 
 /** spec 3 "Issue" categories, with their colours in the front end. */
 export const ISSUE_CATEGORIES = ['Economy', 'Healthcare', 'Education', 'Environment', 'Foreign Policy'] as const;
+
+/**
+ * spec 7.3, priority lists (re-exported by http/priorities.ts; here so a page imports it without
+ * the zod schemas). `default`: one read's size when none is asked.
+ * `max`: the most one read answers, and the deepest row any read reaches (offset + limit): Load More
+ * asks limit=50, 100, ... 1000 from offset 0 (spec 2.7, 7.3), so nothing past row 1000 is ever
+ * shown, and a deeper offset would only make PostgreSQL read and skip rows (issue 14 item 7).
+ * `searchMax`: the longest search.
+ */
+export const PRIORITY_LIST_LIMITS = { default: 50, max: 1000, searchMax: 200 } as const;

@@ -28,7 +28,7 @@ export { AppLink } from './features/navigation/app-link.tsx';
 export { navigateTo } from './features/navigation/navigate.ts';
 export { useCurrentPath } from './features/navigation/use-current-path.ts';
 export { NOT_FOUND_TITLE, NotFoundPage } from './features/not-found/not-found-page.tsx';
-export { NAME_PROMPT_TITLE } from './features/name-prompt/name-prompt-dialog.tsx';
+export { NAME_PROMPT_TITLE } from './features/name-prompt/name-prompt-title.ts';
 export { verifyMagicLinkToken } from './features/sign-in/sign-in-api.ts';
 export {
   closeSignInDialog,

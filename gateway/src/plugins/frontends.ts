@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { remoteScriptOrigins } from '../remote-url-config.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
+import { type ExtraHeaders, REVALIDATE, staticAssetOptions } from './static-assets.ts';
 
 export const MICRO_FRONTENDS = ['landing', 'dashboard', 'priorities', 'profile', 'settings'] as const;
 export type MicroFrontendName = (typeof MICRO_FRONTENDS)[number];
@@ -27,9 +28,6 @@ export interface FrontendsPluginOptions {
 
 const SHELL_INDEX = 'index.html';
 const REMOTE_ENTRY = 'remoteEntry.js';
-// Hashed file names never change content; the entry points must be re-read on every load.
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'no-cache';
 
 function distDir(rootDir: string, area: string): string {
   const frontendsDir = existsSync(path.join(rootDir, 'frontends', 'shell')) ? path.join(rootDir, 'frontends') : rootDir;
@@ -49,11 +47,11 @@ function assertBuilt(rootDir: string): void {
   }
 }
 
-function cacheHeadersSetter(pageCsp: string | undefined) {
-  return (reply: FastifyReply, filePath: string): void => {
-    const name = path.basename(filePath);
-    void reply.header('cache-control', name === SHELL_INDEX || name === REMOTE_ENTRY ? REVALIDATE : IMMUTABLE);
-    if (pageCsp && name === SHELL_INDEX) void reply.header('content-security-policy', pageCsp);
+/** The page's CSP on the shell's index.html (its precompressed copies too), when remotes load from elsewhere. */
+function pageCspSetter(pageCsp: string | undefined): ExtraHeaders | undefined {
+  if (!pageCsp) return undefined;
+  return (reply, logicalFileName) => {
+    if (logicalFileName === SHELL_INDEX) void reply.header('content-security-policy', pageCsp);
   };
 }
 
@@ -75,7 +73,7 @@ async function frontends(app: FastifyInstance, options: FrontendsPluginOptions):
   // The page may load scripts from the remotes deployed elsewhere; every other response keeps the strict CSP.
   const scriptOrigins = remoteScriptOrigins(remoteUrls);
   const pageCsp = scriptOrigins.length > 0 ? contentSecurityPolicy(scriptOrigins) : undefined;
-  const setCacheHeaders = cacheHeadersSetter(pageCsp);
+  const shellHeaders = pageCspSetter(pageCsp);
 
   // Encapsulated: @fastify/static's reply decorator stays inside, so the gateway may use its own.
   await app.register(async (scope) => {
@@ -89,8 +87,7 @@ async function frontends(app: FastifyInstance, options: FrontendsPluginOptions):
       root: distDir(options.rootDir, 'shell'),
       prefix: '/',
       wildcard: false,
-      cacheControl: false,
-      setHeaders: setCacheHeaders,
+      ...staticAssetOptions(shellHeaders),
     });
 
     for (const area of MICRO_FRONTENDS) {
@@ -98,8 +95,7 @@ async function frontends(app: FastifyInstance, options: FrontendsPluginOptions):
         root: distDir(options.rootDir, area),
         prefix: `/mf/${area}/`,
         decorateReply: false,
-        cacheControl: false,
-        setHeaders: setCacheHeaders,
+        ...staticAssetOptions(),
       });
     }
 

@@ -21,10 +21,9 @@ import {
   isSignInRedirectPending,
   subscribeSignInDialog,
 } from '../sign-in/sign-in-dialog-store.ts';
+import { NAME_PROMPT_TITLE } from './name-prompt-title.ts';
 
 const profilePath = (userId: string) => operationPath(ACCOUNT_OPERATIONS.updateProfile, { id: userId });
-
-export const NAME_PROMPT_TITLE = 'Welcome to Civic Agenda';
 
 interface NameInput {
   firstName: string;
