@@ -74,7 +74,9 @@ async function promotionsPart(): Promise<void> {
   // Exactly what the planned promotions cost and no more: a promotion charged twice would leave
   // its promoter short, and the run would show 409s.
   const capital = COST * Math.ceil(planned / PROMOTERS);
-  console.log(`\npromotions through the gateway: ${PROMOTERS} promoters with ${capital.toLocaleString('en-US')} PC each (seeded), ${PROMOTED_PRIORITIES.toLocaleString('en-US')} seeded priorities, ${CONNECTIONS} connections, a fresh Idempotency-Key each`);
+  console.log(
+    `\npromotions through the gateway: ${PROMOTERS} promoters with ${capital.toLocaleString('en-US')} PC each (seeded), ${PROMOTED_PRIORITIES.toLocaleString('en-US')} seeded priorities, ${CONNECTIONS} connections, a fresh Idempotency-Key each`,
+  );
   await seedPriorities(dbUrl('priorities'), { priorities: PROMOTED_PRIORITIES, votes: 0 });
   const promoterIds = Array.from({ length: PROMOTERS }, () => randomUUID());
   await seedLedgerAccounts(dbUrl('ledger'), promoterIds, capital);

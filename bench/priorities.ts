@@ -95,29 +95,35 @@ async function streamLatency(voters: Voter[], offsetPriority: number): Promise<{
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const requests: http.ClientRequest[] = [];
   await Promise.all(
-    Array.from({ length: STREAMS }, (_, i) =>
-      new Promise<void>((resolve, reject) => {
-        const request = http.get(`${GATEWAY}/api/priorities/stream`, { agent, headers: { cookie: voters[i % VOTERS]!.cookie, accept: 'text/event-stream' } }, (response) => {
-          if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
-          resolve();
-          let buffer = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const event = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (!event.startsWith('event: tally')) continue;
-              const id = (JSON.parse(event.slice(event.indexOf('data: ') + 6)) as { priorityId: string }).priorityId;
-              const sent = sentAt.get(id);
-              if (sent !== undefined) latencies.push(performance.now() - sent);
-            }
-          });
-        });
-        request.on('error', reject);
-        requests.push(request);
-      }),
+    Array.from(
+      { length: STREAMS },
+      (_, i) =>
+        new Promise<void>((resolve, reject) => {
+          const request = http.get(
+            `${GATEWAY}/api/priorities/stream`,
+            { agent, headers: { cookie: voters[i % VOTERS]!.cookie, accept: 'text/event-stream' } },
+            (response) => {
+              if (response.statusCode !== 200) return reject(new Error(`stream answered ${response.statusCode}`));
+              resolve();
+              let buffer = '';
+              response.setEncoding('utf8');
+              response.on('data', (chunk: string) => {
+                buffer += chunk;
+                let end: number;
+                while ((end = buffer.indexOf('\n\n')) >= 0) {
+                  const event = buffer.slice(0, end);
+                  buffer = buffer.slice(end + 2);
+                  if (!event.startsWith('event: tally')) continue;
+                  const id = (JSON.parse(event.slice(event.indexOf('data: ') + 6)) as { priorityId: string }).priorityId;
+                  const sent = sentAt.get(id);
+                  if (sent !== undefined) latencies.push(performance.now() - sent);
+                }
+              });
+            },
+          );
+          request.on('error', reject);
+          requests.push(request);
+        }),
     ),
   );
   const VOTES = 100;
@@ -144,7 +150,12 @@ try {
   servers.start('services/auth/src/server.ts', { ...env, PORT: '3231' }, 'auth');
   servers.start('services/priorities/src/server.ts', { ...env, PORT: '3232' }, 'priorities', CPU_PROF);
   await Promise.all([waitHealthy('http://127.0.0.1:3231'), waitHealthy('http://127.0.0.1:3232')]);
-  servers.start('gateway/src/server.ts', { ...env, PORT: '3230', GATEWAY_SERVICES: 'auth,priorities', SERVICE_URL_AUTH: 'http://127.0.0.1:3231', SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3232' }, 'gateway', CPU_PROF);
+  servers.start(
+    'gateway/src/server.ts',
+    { ...env, PORT: '3230', GATEWAY_SERVICES: 'auth,priorities', SERVICE_URL_AUTH: 'http://127.0.0.1:3231', SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3232' },
+    'gateway',
+    CPU_PROF,
+  );
   await waitHealthy(GATEWAY);
   const prioritiesDb = databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}priorities`);
   const voters = await createVoters();
@@ -160,8 +171,12 @@ try {
     await votes(voters, 1_000, offset, undefined, 3);
   }
   const small = runs('votes') ? line('votes, 1,000 priorities, as fast as possible', await measured(() => votes(voters, 1_000, offset))) : undefined;
-  const smallBursts = runs('votes') ? line(`votes, 1,000 priorities, autocannon ${RATE}/s`, await measured(() => votes(voters, 1_000, offset, RATE))) : undefined;
-  const smallAtRate = runs('votes') ? pacedLine(`votes, 1,000 priorities, paced ${RATE}/s`, await measured(() => pacedVotes(voters, 1_000, offset))) : undefined;
+  const smallBursts = runs('votes')
+    ? line(`votes, 1,000 priorities, autocannon ${RATE}/s`, await measured(() => votes(voters, 1_000, offset, RATE)))
+    : undefined;
+  const smallAtRate = runs('votes')
+    ? pacedLine(`votes, 1,000 priorities, paced ${RATE}/s`, await measured(() => pacedVotes(voters, 1_000, offset)))
+    : undefined;
 
   console.log('\nseeding to 50,000 priorities and 2,000,000 votes');
   await seedPriorities(prioritiesDb, { priorities: 49_000, votes: 1_960_000, startAt: 1_000, log: console.log });
@@ -170,8 +185,12 @@ try {
   const readBursts = runs('reads') ? line(`GET /api/priorities?limit=50, autocannon ${RATE}/s`, await measured(() => reads(voters, RATE))) : undefined;
   const readAtRate = runs('reads') ? pacedLine(`GET /api/priorities?limit=50, paced ${RATE}/s`, await measured(() => pacedReads(voters))) : undefined;
   const large = runs('votes') ? line('votes, 50,000 priorities, as fast as possible', await measured(() => votes(voters, 50_000, offset))) : undefined;
-  const largeBursts = runs('votes') ? line(`votes, 50,000 priorities, autocannon ${RATE}/s`, await measured(() => votes(voters, 50_000, offset, RATE))) : undefined;
-  const largeAtRate = runs('votes') ? pacedLine(`votes, 50,000 priorities, paced ${RATE}/s`, await measured(() => pacedVotes(voters, 50_000, offset))) : undefined;
+  const largeBursts = runs('votes')
+    ? line(`votes, 50,000 priorities, autocannon ${RATE}/s`, await measured(() => votes(voters, 50_000, offset, RATE)))
+    : undefined;
+  const largeAtRate = runs('votes')
+    ? pacedLine(`votes, 50,000 priorities, paced ${RATE}/s`, await measured(() => pacedVotes(voters, 50_000, offset)))
+    : undefined;
 
   let stream: Awaited<ReturnType<typeof streamLatency>> | undefined;
   if (runs('streams')) {
@@ -183,7 +202,8 @@ try {
   console.log('\nagainst the targets:');
   // The targets' "p99 at 1,000/s" is the paced load's (an even 1,000/s); autocannon's overallRate
   // sends each second's share in a burst (bench/support/paced-load.ts), shown beside it.
-  if (readAtRate && readBursts) console.log(`  read p99 at ${RATE} req/s: ${readAtRate.p99} ms paced (target <= 25); ${readBursts.p99} ms in autocannon's bursts`);
+  if (readAtRate && readBursts)
+    console.log(`  read p99 at ${RATE} req/s: ${readAtRate.p99} ms paced (target <= 25); ${readBursts.p99} ms in autocannon's bursts`);
   if (small && smallAtRate && large && largeAtRate && smallBursts && largeBursts) {
     console.log(
       `  vote p99 at ${RATE} votes/s: ${largeAtRate.p99} ms with 50k, ${smallAtRate.p99} ms with 1k paced (target <= 50); ${largeBursts.p99} and ${smallBursts.p99} ms in autocannon's bursts`,

@@ -116,10 +116,7 @@ try {
   const client = await signIn('http://127.0.0.1:3210', join(dataDir, 'distributed', 'mail'));
   const me = await client.get('/api/auth/user');
   // Direct calls carry what the gateway would add; a bench run is far shorter than the token's minute.
-  const token = createIdentitySigner(secrets.INTERNAL_JWT_SECRET)(
-    { userId: me.body.id, isAdmin: false, isBanned: false, ip: '127.0.0.1' },
-    'auth',
-  );
+  const token = createIdentitySigner(secrets.INTERNAL_JWT_SECRET)({ userId: me.body.id, isAdmin: false, isBanned: false, ip: '127.0.0.1' }, 'auth');
   results.push(
     ...(await measureAlternating([
       { name: 'distributed, direct to auth', url: 'http://127.0.0.1:3211/api/auth/user', headers: { 'x-civic-identity': token } },
@@ -128,7 +125,11 @@ try {
   );
   await servers.stopAll();
 
-  startProcess('gateway/src/server.ts', { PROFILE: 'embedded', PORT: '3212', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'embedded'), RATE_LIMIT_READ: '100000000' }, 'embedded');
+  startProcess(
+    'gateway/src/server.ts',
+    { PROFILE: 'embedded', PORT: '3212', HOST: '127.0.0.1', DATA_DIR: join(dataDir, 'embedded'), RATE_LIMIT_READ: '100000000' },
+    'embedded',
+  );
   await waitHealthy('http://127.0.0.1:3212');
   const embeddedClient = await signIn('http://127.0.0.1:3212', join(dataDir, 'embedded', 'mail'));
   results.push(await measure('embedded (one process)', 'http://127.0.0.1:3212/api/auth/user', { cookie: embeddedClient.cookieHeader() }));

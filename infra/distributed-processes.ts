@@ -43,7 +43,11 @@ export function spawnDistributedProcesses(options: DistributedProcessOptions): D
     processes.push({ name: service.name, child, url });
     upstreams[`SERVICE_URL_${service.name.toUpperCase()}`] = url;
   }
-  const gateway = spawnServerProcess(GATEWAY_ENTRY, { ...options.envOf('gateway'), ...upstreams, PORT: String(options.gatewayPort) }, options.stdioOf('gateway'));
+  const gateway = spawnServerProcess(
+    GATEWAY_ENTRY,
+    { ...options.envOf('gateway'), ...upstreams, PORT: String(options.gatewayPort) },
+    options.stdioOf('gateway'),
+  );
   processes.push({ name: 'gateway', child: gateway, url: `http://127.0.0.1:${options.gatewayPort}` });
   return processes;
 }

@@ -74,7 +74,9 @@ export async function startNatsServer(options: { dir: string; authorization: str
   const port = options.port ?? (await freePort());
   await mkdir(join(options.dir, 'jetstream'), { recursive: true });
   const config = join(options.dir, 'nats-server.conf');
-  await writeFile(config, `listen: "127.0.0.1:${port}"\njetstream { store_dir: ${JSON.stringify(join(options.dir, 'jetstream'))} }\n${options.authorization}`, { mode: 0o600 });
+  await writeFile(config, `listen: "127.0.0.1:${port}"\njetstream { store_dir: ${JSON.stringify(join(options.dir, 'jetstream'))} }\n${options.authorization}`, {
+    mode: 0o600,
+  });
   return startServer('nats-server', options.command ?? process.env.NATS_SERVER_BIN ?? 'nats-server', ['-c', config], port);
 }
 
@@ -88,7 +90,15 @@ export async function startRedisServer(options: { dir: string; acl: string[]; po
   await mkdir(options.dir, { recursive: true });
   const config = join(options.dir, 'redis.conf');
   const save = options.persist ? 'save 3600 1' : 'save ""';
-  const lines = [`bind 127.0.0.1`, `port ${port}`, save, `appendonly no`, `dir ${options.dir}`, 'user default off', ...options.acl.map((rule) => `user ${rule}`)];
+  const lines = [
+    `bind 127.0.0.1`,
+    `port ${port}`,
+    save,
+    `appendonly no`,
+    `dir ${options.dir}`,
+    'user default off',
+    ...options.acl.map((rule) => `user ${rule}`),
+  ];
   await writeFile(config, `${lines.join('\n')}\n`, { mode: 0o600 });
   return startServer('redis-server', options.command ?? process.env.REDIS_SERVER_BIN ?? 'redis-server', [config], port);
 }

@@ -68,11 +68,7 @@ const quote = (value: string) => JSON.stringify(value);
  * The `authorization { users = [...] }` block for nats-server.conf: `services` with their own
  * permissions, `gateway`, and an unrestricted `admin` (setup creates the streams with it).
  */
-export function natsAuthorizationConfig(options: {
-  services: readonly string[];
-  namespace: string;
-  passwords: Record<string, string>;
-}): string {
+export function natsAuthorizationConfig(options: { services: readonly string[]; namespace: string; passwords: Record<string, string> }): string {
   const { services, namespace, passwords } = options;
   const password = (user: string) => {
     const value = passwords[user];

@@ -46,9 +46,11 @@ async function ensureRole(client: pg.Client, role: string, password: string): Pr
   const found = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
   const verb = found.rowCount ? 'ALTER' : 'CREATE';
   // NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS are the defaults; said anyway, for an existing role.
-  await runFormatted(client, `${verb} ROLE %I LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD %L`, role, password).catch((error: { code?: string }) => {
-    if (error.code !== '42710') throw error; // created meanwhile by a concurrent setup: the next run sets its password
-  });
+  await runFormatted(client, `${verb} ROLE %I LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD %L`, role, password).catch(
+    (error: { code?: string }) => {
+      if (error.code !== '42710') throw error; // created meanwhile by a concurrent setup: the next run sets its password
+    },
+  );
 }
 
 /**

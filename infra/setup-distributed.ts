@@ -47,7 +47,9 @@ export function writeServerAuth(dir: string, env: NodeJS.ProcessEnv = process.en
   const passwords = (kind: 'NATS' | 'REDIS') =>
     Object.fromEntries(['admin', ...NETWORK_USERS].map((user) => [user, passwordOf(env, `${kind}_PASSWORD_${user.toUpperCase()}`)]));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'nats-auth.conf'), natsAuthorizationConfig({ services, namespace: env.NATS_PREFIX ?? '', passwords: passwords('NATS') }), { mode: 0o600 });
+  writeFileSync(join(dir, 'nats-auth.conf'), natsAuthorizationConfig({ services, namespace: env.NATS_PREFIX ?? '', passwords: passwords('NATS') }), {
+    mode: 0o600,
+  });
   const acl = redisAclRules({ users: NETWORK_USERS, prefix: env.REDIS_PREFIX ?? 'civic:', passwords: passwords('REDIS') });
   writeFileSync(join(dir, 'redis-users.acl'), `user default off\n${acl.map((rule) => `user ${rule}`).join('\n')}\n`, { mode: 0o600 });
 }

@@ -46,13 +46,5 @@ console.log(`» running ${files.length} test files`);
 // Unit files are light (one process each, no servers): more at once pays even on two cores.
 const concurrency = process.env.TEST_CONCURRENCY ?? (unitOnly ? '4' : '2');
 process.exit(
-  run(process.execPath, [
-    '--import',
-    'tsx',
-    '--test',
-    `--test-concurrency=${concurrency}`,
-    '--test-timeout=240000',
-    '--test-reporter=spec',
-    ...files,
-  ]),
+  run(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=240000', '--test-reporter=spec', ...files]),
 );

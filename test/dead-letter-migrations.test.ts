@@ -11,7 +11,9 @@ test('each service has the dead-letter store the kit defines, for its own schema
   for (const { name } of SERVICE_PROCESSES) {
     const file = new URL(`../services/${name}/prisma/migrations/20261202000000_dead_letters/migration.sql`, import.meta.url);
     const sql = (await readFile(file, 'utf8')).replace(/^--.*\n/gm, '').trim();
-    const expected = deadLetterMigrationStatements(name).map((statement) => `${statement};`).join('\n\n');
+    const expected = deadLetterMigrationStatements(name)
+      .map((statement) => `${statement};`)
+      .join('\n\n');
     assert.equal(sql, expected, `${name}'s migration matches the kit's DDL`);
   }
 });

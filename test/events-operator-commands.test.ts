@@ -14,7 +14,14 @@ import pg from 'pg';
 import { z } from 'zod';
 import { defineEvent } from '@civic/contracts/events/define-event';
 import { databaseUrl, dropDatabase, ensureDatabase } from '@civic/service-kit/db';
-import { createEventBus, createInProcessHub, deadLetterMigrationStatements, listDeadLetters, outboxMigrationStatements, recordDeadLetter } from '@civic/service-kit/events';
+import {
+  createEventBus,
+  createInProcessHub,
+  deadLetterMigrationStatements,
+  listDeadLetters,
+  outboxMigrationStatements,
+  recordDeadLetter,
+} from '@civic/service-kit/events';
 import { sqlExecutorOf } from './support/pg-executor.ts';
 import { LOCAL_INFRA, profilePlan } from './support/infrastructure.ts';
 import { seedPgliteCluster } from './support/pglite-template.ts';
@@ -49,7 +56,13 @@ test('distributed: the commands list a dead letter, ask for its replay, and the 
     for (const statement of [...outboxMigrationStatements('ledger'), ...deadLetterMigrationStatements('ledger')]) await db.$executeRawUnsafe(statement);
     await db.$executeRawUnsafe(`CREATE TABLE ledger.noted (id uuid PRIMARY KEY)`);
     const envelope = { id: randomUUID(), subject: ThingNoted.subject, version: 1, occurredAt: new Date().toISOString(), payload: { thingId: randomUUID() } };
-    await recordDeadLetter(db, 'ledger', { consumer: 'ledger', subject: ThingNoted.subject, envelope, error: 'Error: the handler rejected it', deliveries: 10 });
+    await recordDeadLetter(db, 'ledger', {
+      consumer: 'ledger',
+      subject: ThingNoted.subject,
+      envelope,
+      error: 'Error: the handler rejected it',
+      deliveries: 10,
+    });
     const env = { PROFILE: 'distributed', DATABASE_URL: LOCAL_INFRA.DATABASE_URL, DATABASE_PREFIX: prefix };
 
     const listed = await command('dead-letters', [], env);
@@ -58,7 +71,10 @@ test('distributed: the commands list a dead letter, ask for its replay, and the 
     assert.match(listed.stdout, new RegExp(`ledger #1 +civic\\.opstest\\.thing\\.noted +consumer ledger +event ${envelope.id}`));
     assert.match(listed.stdout, /the handler rejected it/);
     const json = JSON.parse((await command('dead-letters', ['--json'], env)).stdout) as { id: string; service: string }[];
-    assert.deepEqual(json.map((l) => [l.service, l.id]), [['ledger', '1']]);
+    assert.deepEqual(
+      json.map((l) => [l.service, l.id]),
+      [['ledger', '1']],
+    );
 
     const refused = await command('replay', ['--id', '1'], env);
     assert.equal(refused.code, 2);
@@ -66,17 +82,23 @@ test('distributed: the commands list a dead letter, ask for its replay, and the 
 
     // The service runs: its bus holds the subscription whose consumer dead-lettered the event.
     await bus.subscribe({
-      consumer: 'ledger', event: ThingNoted, db: { ...db, $transaction: async (fn) => {
-        await client.query('BEGIN');
-        try {
-          const result = await fn(db);
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          await client.query('ROLLBACK');
-          throw error;
-        }
-      } }, schema: 'ledger',
+      consumer: 'ledger',
+      event: ThingNoted,
+      db: {
+        ...db,
+        $transaction: async (fn) => {
+          await client.query('BEGIN');
+          try {
+            const result = await fn(db);
+            await client.query('COMMIT');
+            return result;
+          } catch (error) {
+            await client.query('ROLLBACK');
+            throw error;
+          }
+        },
+      },
+      schema: 'ledger',
       handle: async (payload, { tx }) => void (await tx.$executeRawUnsafe(`INSERT INTO ledger.noted (id) VALUES ($1::uuid)`, payload.thingId)),
     });
     const replaying = command('replay', ['--service', 'ledger', '--id', '1', '--wait', '60'], env);

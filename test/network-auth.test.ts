@@ -82,9 +82,15 @@ describe('authentication inside the network (distributed)', { skip: distributed.
     assert.match(await refusal(authRoleOnLedger, 'SELECT 1'), /permission denied for database/);
   });
 
-  test("the priorities user cannot publish civic.account.user.deleted: refused, and nothing reaches the stream or a consumer", async () => {
+  test('the priorities user cannot publish civic.account.user.deleted: refused, and nothing reaches the stream or a consumer', async () => {
     const forged = wireSubjectFor(accountEvents.UserDeleted.subject, stack.env.NATS_PREFIX);
-    const envelope = JSON.stringify({ id: randomUUID(), subject: accountEvents.UserDeleted.subject, occurredAt: new Date().toISOString(), version: 1, payload: { userId: randomUUID(), deletedAt: new Date().toISOString() } });
+    const envelope = JSON.stringify({
+      id: randomUUID(),
+      subject: accountEvents.UserDeleted.subject,
+      occurredAt: new Date().toISOString(),
+      version: 1,
+      payload: { userId: randomUUID(), deletedAt: new Date().toISOString() },
+    });
     // Whatever a subscriber to the subject would see (a consumer's durable reads the stream, checked below).
     const seen: string[] = [];
     const watcher = admin.subscribe(forged, { callback: (_error, msg) => void seen.push(msg.string()) });

@@ -71,7 +71,9 @@ function usesOf(pkg: RepositoryPackage): (name: string) => boolean {
   const commands = [...Object.values(pkg.manifest.scripts ?? {}), ...pkg.scripts].join('\n');
   const named = (name: string) => literals.has(name) || [...literals].some((literal) => literal.startsWith(`${name}/`));
   const runs = (name: string) =>
-    [name, ...binariesOf(name)].some((command) => new RegExp(`(^|[\\s/"'])${command.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=[\\s"']|$)`, 'm').test(commands));
+    [name, ...binariesOf(name)].some((command) =>
+      new RegExp(`(^|[\\s/"'])${command.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=[\\s"']|$)`, 'm').test(commands),
+    );
   const uses = (name: string): boolean => {
     if (imported.has(name) || named(name) || runs(name)) return true;
     // @types/x types x; @types/node the built-ins every package uses.

@@ -17,8 +17,7 @@ import { address, BULK_TEST_ENV } from './support/test-users.ts';
 /** The operation's path with a fresh UUID for every parameter. */
 const concretePath = (operation: Operation) => operation.path.replace(/\{[a-z]+\}/gi, () => randomUUID());
 
-const call = (client: ApiClient, operation: Operation) =>
-  client.request(operation.method, concretePath(operation), operation.body ? { body: {} } : {});
+const call = (client: ApiClient, operation: Operation) => client.request(operation.method, concretePath(operation), operation.body ? { body: {} } : {});
 
 const label = (operation: Operation) => `${operation.method} ${operation.path} (auth: ${operation.auth})`;
 

@@ -90,12 +90,20 @@ describe('a copy of the services', () => {
     assert.deepEqual(await findFunctionDrift(servicesDir), []);
 
     // A function already current gets no migration.
-    await assert.rejects(writeFunctionMigration({ servicesDir, service: 'priorities', functions: ['apply_vote'] }), /already what its newest migration defines/);
+    await assert.rejects(
+      writeFunctionMigration({ servicesDir, service: 'priorities', functions: ['apply_vote'] }),
+      /already what its newest migration defines/,
+    );
     // Later than the newest migration, the time stamp is now's.
     const votes = functionFile('priorities', 'apply_votes');
     await writeFile(votes, (await readFile(votes, 'utf8')).replace('ORDER BY k', 'ORDER BY k DESC'));
     await writeFile(file, original);
-    const next = await writeFunctionMigration({ servicesDir, service: 'priorities', functions: ['apply_vote', 'apply_votes'], now: new Date('2027-01-02T03:04:05Z') });
+    const next = await writeFunctionMigration({
+      servicesDir,
+      service: 'priorities',
+      functions: ['apply_vote', 'apply_votes'],
+      now: new Date('2027-01-02T03:04:05Z'),
+    });
     assert.ok(next.includes('20270102030405_functions_apply_vote_apply_votes'));
     assert.deepEqual(await findFunctionDrift(servicesDir), []);
   });

@@ -34,7 +34,15 @@ export async function benchEnv(tag: string) {
 }
 
 /** What a run leaves under its prefixes, dropped when it ends: databases, streams, Redis keys, the data directory. */
-export async function dropBenchEnv(env: { DATABASE_URL: string; DATABASE_PREFIX: string; NATS_URL: string; NATS_PREFIX: string; REDIS_URL: string; REDIS_PREFIX: string; DATA_DIR: string }): Promise<void> {
+export async function dropBenchEnv(env: {
+  DATABASE_URL: string;
+  DATABASE_PREFIX: string;
+  NATS_URL: string;
+  NATS_PREFIX: string;
+  REDIS_URL: string;
+  REDIS_PREFIX: string;
+  DATA_DIR: string;
+}): Promise<void> {
   for (const database of await listDatabases(env.DATABASE_URL, env.DATABASE_PREFIX)) await dropDatabase(env.DATABASE_URL, database).catch(() => {});
   await deleteStreams(env.NATS_URL, env.NATS_PREFIX).catch(() => {});
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });

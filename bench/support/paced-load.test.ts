@@ -75,7 +75,7 @@ describe('paced load', () => {
     });
     stallUntil = 0;
     assert.equal(arrivals.length, 200, 'the warm-up requests were sent');
-    assert.equal(result.requests.total, 200, 'and are counted as sent (the run\'s CPU is divided by them)');
+    assert.equal(result.requests.total, 200, "and are counted as sent (the run's CPU is divided by them)");
     assert.ok(result.p99 < 500, `the stall during the warm-up is not in the figures (p99 ${result.p99} ms)`);
     const stalled = await pacedLoad({
       origin,

@@ -122,7 +122,12 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
 /** Prints one paced run's line (as measure.ts's line does for autocannon); any failure makes the exit code 1. */
 export function pacedLine(name: string, { result, cpu }: Measured<PacedResult>): PacedResult {
   const failed = Object.values(result.failures).reduce((sum, n) => sum + n, 0);
-  const failures = failed === 0 ? '0' : `${failed} (${Object.entries(result.failures).map(([what, n]) => `${what}: ${n}`).join(', ')})`;
+  const failures =
+    failed === 0
+      ? '0'
+      : `${failed} (${Object.entries(result.failures)
+          .map(([what, n]) => `${what}: ${n}`)
+          .join(', ')})`;
   console.log(
     `${name.padEnd(52)} ${String(Math.round(result.rate)).padStart(6)} req/s   p50 ${String(result.p50).padStart(4)} ms   p99 ${String(result.p99).padStart(4)} ms   errors ${failures}   CPU per request: ${cpu}`,
   );

@@ -10,10 +10,7 @@ export interface BenchUser {
   csrf: string;
 }
 
-export async function createSessions(
-  options: { redisUrl: string; redisPrefix: string; gateway: string },
-  userIds: readonly string[],
-): Promise<BenchUser[]> {
+export async function createSessions(options: { redisUrl: string; redisPrefix: string; gateway: string }, userIds: readonly string[]): Promise<BenchUser[]> {
   const redis = new Redis(options.redisUrl);
   const store = new RedisSessionStore(redis, options.redisPrefix);
   const users: BenchUser[] = [];

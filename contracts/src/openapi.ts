@@ -8,10 +8,15 @@ import { LEDGER_OPERATIONS } from './http/ledger.ts';
 import { pathParameterNames, type Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
-export const ALL_OPERATIONS: readonly Operation[] = [...Object.values(AUTH_OPERATIONS), ...Object.values(ACCOUNT_OPERATIONS), ...Object.values(SOCIAL_OPERATIONS), ...Object.values(PRIORITIES_OPERATIONS), ...Object.values(LEDGER_OPERATIONS)];
+export const ALL_OPERATIONS: readonly Operation[] = [
+  ...Object.values(AUTH_OPERATIONS),
+  ...Object.values(ACCOUNT_OPERATIONS),
+  ...Object.values(SOCIAL_OPERATIONS),
+  ...Object.values(PRIORITIES_OPERATIONS),
+  ...Object.values(LEDGER_OPERATIONS),
+];
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
-  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
 
 function parameters(operation: Operation) {
   const path = pathParameterNames(operation).map((name) => ({
@@ -52,9 +57,7 @@ export function buildOpenApiDocument(operations: readonly Operation[] = ALL_OPER
       tags: [op.owner],
       ...(op.auth === 'none' ? {} : { security: [{ session: [] }] }),
       parameters: parameters(op),
-      ...(op.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } }
-        : {}),
+      ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input') } } } } : {}),
       responses,
     };
   }

@@ -10,7 +10,7 @@ export interface PlatformSettingDefault {
 
 export const PLATFORM_SETTING_DEFAULTS = [
   { key: 'registration_enabled', value: 'true', category: 'registration', description: 'Allow new citizens to create accounts' },
-  { key: 'registration_approval_required', value: 'false', category: 'registration', description: 'New accounts need an administrator\'s approval' },
+  { key: 'registration_approval_required', value: 'false', category: 'registration', description: "New accounts need an administrator's approval" },
   { key: 'initial_political_capital', value: '10', category: 'registration', description: 'Political capital a new account starts with' },
   { key: 'daily_login_bonus', value: '1', category: 'political_capital', description: 'Political capital earned by the first sign-in of each day' },
   { key: 'priority_creation_cost', value: '0', category: 'political_capital', description: 'Political capital charged to create a priority' },

@@ -36,7 +36,10 @@ export class PrecompressPlugin {
                 }),
                 gzip(input, { level: zlib.constants.Z_BEST_COMPRESSION }),
               ]);
-              for (const [suffix, output] of [['.br', br], ['.gz', gz]]) {
+              for (const [suffix, output] of [
+                ['.br', br],
+                ['.gz', gz],
+              ]) {
                 if (output.length <= input.length * MAX_RATIO) {
                   compilation.emitAsset(`${name}${suffix}`, new sources.RawSource(output), { compressed: true });
                 }

@@ -36,7 +36,14 @@ export const ZGatewayConfig = z.object({
   GATEWAY_SERVICES: z
     .string()
     .optional()
-    .transform((value) => (value ? value.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean) : undefined)),
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((name) => name.trim().toLowerCase())
+            .filter(Boolean)
+        : undefined,
+    ),
   /** Per-client, per-minute request budgets (SECURITY 9, 26). */
   RATE_LIMIT_SIGN_IN_MAIL: z.coerce.number().int().positive().default(10),
   RATE_LIMIT_SIGN_IN_VERIFY: z.coerce.number().int().positive().default(30),

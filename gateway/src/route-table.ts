@@ -38,6 +38,14 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
   { service: 'account', patterns: ['/api/users/:id/profile', '/api/settings', '/api/account', '/api/account/*'] },
   {
     service: 'admin',
-    patterns: ['/api/admin/users', '/api/admin/users/*', '/api/admin/settings', '/api/admin/audit-logs', '/api/admin/announcements', '/api/admin/announcements/*', '/api/announcements'],
+    patterns: [
+      '/api/admin/users',
+      '/api/admin/users/*',
+      '/api/admin/settings',
+      '/api/admin/audit-logs',
+      '/api/admin/announcements',
+      '/api/admin/announcements/*',
+      '/api/announcements',
+    ],
   },
 ];

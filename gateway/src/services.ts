@@ -13,6 +13,7 @@ export function embeddedServices(only?: readonly string[]): readonly ServiceDefi
   if (!only) return EMBEDDED_SERVICES;
   const known = EMBEDDED_SERVICES.map((s) => s.name);
   const unknown = only.filter((name) => !known.includes(name));
-  if (unknown.length > 0) throw new Error(`Invalid configuration:\n  GATEWAY_SERVICES: no service is called ${unknown.join(', ')} (known: ${known.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`Invalid configuration:\n  GATEWAY_SERVICES: no service is called ${unknown.join(', ')} (known: ${known.join(', ')})`);
   return EMBEDDED_SERVICES.filter((s) => only.includes(s.name));
 }

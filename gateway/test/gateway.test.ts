@@ -157,7 +157,9 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await from('2001:db8:77:2::1')).status, 401, 'the next /64 is another client');
     });
 
-    test('a signed-in write costs the gateway one Redis round trip: the session read and the write budget share it', { skip: profile === 'embedded' && 'no Redis when embedded' }, async () => {
+    test('a signed-in write costs the gateway one Redis round trip: the session read and the write budget share it', {
+      skip: profile === 'embedded' && 'no Redis when embedded',
+    }, async () => {
       const client = stack.client('203.0.113.77');
       await signIn(stack, client, `one-round-trip-${Date.now()}@example.com`);
       const vote = () => client.post(`/api/priorities/${crypto.randomUUID()}/vote`, { voteType: 'endorse' });

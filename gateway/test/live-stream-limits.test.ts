@@ -57,7 +57,10 @@ for (const { profile, skip } of await profilePlan()) {
     const serviceStreams = () => liveRankingsOf(stack.platforms.priorities!)!.openStreams;
     const closeAll = async () => {
       for (const stream of opened.splice(0)) stream.close();
-      await pollUntil(async () => serviceStreams(), (n) => n === 0);
+      await pollUntil(
+        async () => serviceStreams(),
+        (n) => n === 0,
+      );
     };
 
     before(async () => {
@@ -82,7 +85,14 @@ for (const { profile, skip } of await profilePlan()) {
           message: 'Too many live streams open. Close another tab and try again.',
         });
         // Other spellings of the path are the same route (counted), or no stream at all.
-        for (const path of ['/api/priorities/%73tream', '/api/%70riorities/stream', '/api/priorities/./stream', '/api/priorities/stream/', '/api/priorities//stream', '/api/priorities/stream;x']) {
+        for (const path of [
+          '/api/priorities/%73tream',
+          '/api/%70riorities/stream',
+          '/api/priorities/./stream',
+          '/api/priorities/stream/',
+          '/api/priorities//stream',
+          '/api/priorities/stream;x',
+        ]) {
           const variant = await open(first!.client, path);
           assert.ok(variant.status >= 400 && variant.status < 500, `${path}: ${variant.status}`);
           assert.doesNotMatch(variant.contentType ?? '', /event-stream/, path);
@@ -101,7 +111,10 @@ for (const { profile, skip } of await profilePlan()) {
         const overTotal = await open(fromAddress(second!, '10.250.0.1'));
         assert.equal(overTotal.status, 503);
         assert.equal((await refusalOf(overTotal)).code, 'GATEWAY_STREAMS_FULL');
-        await pollUntil(async () => serviceStreams(), (n) => n === 5);
+        await pollUntil(
+          async () => serviceStreams(),
+          (n) => n === 5,
+        );
 
         // A stream that goes frees its place for the same user.
         kept.close();
@@ -116,7 +129,7 @@ for (const { profile, skip } of await profilePlan()) {
       }
     });
 
-    test('signing out ends the stream within seconds; another user\'s stream stays', async () => {
+    test("signing out ends the stream within seconds; another user's stream stays", async () => {
       const leaving = await signInCitizen(stack, 'Logout', 'Streamer');
       const staying = await signInCitizen(stack, 'Staying', 'Streamer');
       try {
@@ -124,13 +137,23 @@ for (const { profile, skip } of await profilePlan()) {
         const other = await open(staying.client);
         assert.equal(stream.status, 200);
         assert.equal(other.status, 200);
-        await pollUntil(async () => serviceStreams(), (n) => n === 2);
+        await pollUntil(
+          async () => serviceStreams(),
+          (n) => n === 2,
+        );
         const loggedOut = await leaving.client.request('POST', '/api/auth/logout', { body: {} });
         assert.ok(loggedOut.status < 300, loggedOut.text);
         await endsWithin(stream, 3000, 'after logout');
-        await pollUntil(async () => serviceStreams(), (n) => n === 1, 3000);
+        await pollUntil(
+          async () => serviceStreams(),
+          (n) => n === 1,
+          3000,
+        );
         // Several checks later the other user's stream is still served.
-        await pollUntil(async () => other.comments, (c) => c.includes('connected'));
+        await pollUntil(
+          async () => other.comments,
+          (c) => c.includes('connected'),
+        );
         await new Promise((resolve) => setTimeout(resolve, 500));
         assert.equal(serviceStreams(), 1);
       } finally {
@@ -142,11 +165,18 @@ for (const { profile, skip } of await profilePlan()) {
       const deleting = await signInCitizen(stack, 'Deleting', 'Streamer');
       try {
         const streams = [await open(deleting.client), await open(fromAddress(deleting, '10.251.0.1'))];
-        assert.deepEqual(streams.map((s) => s.status), [200, 200]);
+        assert.deepEqual(
+          streams.map((s) => s.status),
+          [200, 200],
+        );
         const deleted = await deleting.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
         assert.equal(deleted.status, 200, deleted.text);
         for (const stream of streams) await endsWithin(stream, 3000, 'after account deletion');
-        await pollUntil(async () => serviceStreams(), (n) => n === 0, 3000);
+        await pollUntil(
+          async () => serviceStreams(),
+          (n) => n === 0,
+          3000,
+        );
       } finally {
         await closeAll();
       }

@@ -7,10 +7,7 @@ import { contentSecurityPolicy } from '../src/plugins/security-headers.ts';
 const AREAS = ['landing', 'settings'] as const;
 
 test('REMOTE_URL_<AREA> overrides that area only; blank values are ignored', () => {
-  const urls = remoteUrlsFromEnv(
-    { REMOTE_URL_SETTINGS: ' https://cdn.example.org/settings/remoteEntry.js ', REMOTE_URL_LANDING: '', PATH: '/usr/bin' },
-    AREAS,
-  );
+  const urls = remoteUrlsFromEnv({ REMOTE_URL_SETTINGS: ' https://cdn.example.org/settings/remoteEntry.js ', REMOTE_URL_LANDING: '', PATH: '/usr/bin' }, AREAS);
   assert.deepEqual(urls, { settings: 'https://cdn.example.org/settings/remoteEntry.js' });
   assert.deepEqual(remoteUrlsFromEnv({ REMOTE_URL_LANDING: '/mf/landing-next/remoteEntry.js' }, AREAS), {
     landing: '/mf/landing-next/remoteEntry.js',

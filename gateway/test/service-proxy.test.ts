@@ -88,10 +88,7 @@ describe('service proxy', () => {
       for await (const _chunk of answer.body) void _chunk;
     })().catch(() => undefined); // cut off: an aborted body is the expected end
     try {
-      await Promise.race([
-        read,
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the silent stream was still open after 5 s')), 5000))),
-      ]);
+      await Promise.race([read, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('the silent stream was still open after 5 s')), 5000)))]);
     } finally {
       clearTimeout(timer);
       answer.body.destroy();

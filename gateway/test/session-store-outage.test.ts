@@ -31,7 +31,10 @@ after(async () => {
   await stack?.close();
 });
 
-test('Redis down: public routes answer a client with a session cookie; routes that need the user answer 503 with Retry-After', { skip: distributed.skip, timeout: 60_000 }, async () => {
+test('Redis down: public routes answer a client with a session cookie; routes that need the user answer 503 with Retry-After', {
+  skip: distributed.skip,
+  timeout: 60_000,
+}, async () => {
   await stack.infrastructure!.redis.stop();
   try {
     // Public: the landing page and the CSRF token (before, the failed session read made these 503s too).

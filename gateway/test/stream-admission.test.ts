@@ -23,7 +23,7 @@ describe('stream routes in the route table', () => {
     assert.equal(isStreamRoute(ROUTE_TABLE, '/api/priorities'), false);
     assert.equal(isStreamRoute(ROUTE_TABLE, '/api/priorities/:id'), false);
   });
-  test('a stream outside its service\'s paths is a start-up error', () => {
+  test("a stream outside its service's paths is a start-up error", () => {
     assert.throws(
       () => assertNoDuplicateClaims([{ service: 'ledger', patterns: ['/api/daily-login'], streams: ['/api/priorities/stream'] }]),
       /declares the stream \/api\/priorities\/stream outside its own paths/,
@@ -67,7 +67,10 @@ describe('session check of open streams', () => {
 
     assert.equal(await endStreamsOfEndedSessions({ streams, sessions: counting, now: () => now, logger: silentLogger }), 1);
     assert.equal(reads, 2, 'two sessions, two reads');
-    assert.deepEqual([...live, gone, visitor].map((s) => s.endedTimes), [0, 0, 1, 0]);
+    assert.deepEqual(
+      [...live, gone, visitor].map((s) => s.endedTimes),
+      [0, 0, 1, 0],
+    );
   });
 
   test('a store that cannot be read ends nothing', async () => {

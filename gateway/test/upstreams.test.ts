@@ -18,8 +18,11 @@ const all = {
 
 test('every built service needs its URL; a misspelt one is named; GATEWAY_SERVICES narrows the set', () => {
   assert.deepEqual(distributedUpstreams(all, { table: ROUTE_TABLE, built }), {
-    auth: all.SERVICE_URL_AUTH, account: all.SERVICE_URL_ACCOUNT, social: all.SERVICE_URL_SOCIAL,
-    priorities: all.SERVICE_URL_PRIORITIES, ledger: all.SERVICE_URL_LEDGER,
+    auth: all.SERVICE_URL_AUTH,
+    account: all.SERVICE_URL_ACCOUNT,
+    social: all.SERVICE_URL_SOCIAL,
+    priorities: all.SERVICE_URL_PRIORITIES,
+    ledger: all.SERVICE_URL_LEDGER,
   });
   const { SERVICE_URL_LEDGER: _ledger, ...withoutLedger } = all;
   assert.throws(
@@ -28,7 +31,9 @@ test('every built service needs its URL; a misspelt one is named; GATEWAY_SERVIC
       /SERVICE_URL_PRIORITES: no service is called priorites/.test(error.message) &&
       /SERVICE_URL_LEDGER: required when PROFILE=distributed/.test(error.message),
   );
-  assert.deepEqual(distributedUpstreams({ SERVICE_URL_AUTH: all.SERVICE_URL_AUTH }, { table: ROUTE_TABLE, built, only: ['auth'] }), { auth: all.SERVICE_URL_AUTH });
+  assert.deepEqual(distributedUpstreams({ SERVICE_URL_AUTH: all.SERVICE_URL_AUTH }, { table: ROUTE_TABLE, built, only: ['auth'] }), {
+    auth: all.SERVICE_URL_AUTH,
+  });
   assert.throws(() => distributedUpstreams(all, { table: ROUTE_TABLE, built, only: ['auht'] }), /GATEWAY_SERVICES: no service is called auht/);
 });
 
@@ -36,10 +41,15 @@ test('startGateway stops before connecting anything when a service URL is missin
   const { SERVICE_URL_SOCIAL: _social, ...partial } = all;
   await assert.rejects(
     startGateway({
-      PROFILE: 'distributed', MAIL_TRANSPORT: 'file', LOG_LEVEL: 'silent',
+      PROFILE: 'distributed',
+      MAIL_TRANSPORT: 'file',
+      LOG_LEVEL: 'silent',
       // Unreachable on purpose: the refusal must come first, not a connection error.
-      DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/postgres', NATS_URL: 'nats://127.0.0.1:1', REDIS_URL: 'redis://127.0.0.1:1',
-      INTERNAL_JWT_SECRET: 'x'.repeat(32), CSRF_SECRET: 'y'.repeat(32),
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/postgres',
+      NATS_URL: 'nats://127.0.0.1:1',
+      REDIS_URL: 'redis://127.0.0.1:1',
+      INTERNAL_JWT_SECRET: 'x'.repeat(32),
+      CSRF_SECRET: 'y'.repeat(32),
       ...partial,
     }),
     /SERVICE_URL_SOCIAL: required when PROFILE=distributed/,

@@ -22,7 +22,11 @@ function afterStamp(previous: string): Date {
  * database migrations apply in name order, and an older name would be overwritten by the text it replaces.
  */
 export async function nextMigrationName(dir: string, label: string, now: Date): Promise<string> {
-  const newest = (await readdir(dir).catch(() => [] as string[])).map((name) => /^(\d{14})_/.exec(name)?.[1]).filter((s) => s !== undefined).sort().at(-1);
+  const newest = (await readdir(dir).catch(() => [] as string[]))
+    .map((name) => /^(\d{14})_/.exec(name)?.[1])
+    .filter((s) => s !== undefined)
+    .sort()
+    .at(-1);
   const at = newest && afterStamp(newest) > now ? afterStamp(newest) : now;
   return `${stamp(at)}_${label}`;
 }

@@ -89,8 +89,10 @@ export function sourceDefinition(source: FunctionSource): { definition: string }
   if (statements.length !== 1 || changes.length !== 1 || changes[0]!.kind !== 'create') {
     return { problem: 'must hold exactly one CREATE OR REPLACE FUNCTION statement' };
   }
-  if (!/^CREATE OR REPLACE FUNCTION/i.test(statements[0]!.normalized)) return { problem: 'must say CREATE OR REPLACE FUNCTION (a migration replaces the function it had)' };
-  if (changes[0]!.name !== source.name) return { problem: `defines ${changes[0]!.name}; the file of a function is named <service>/prisma/functions/<name>.sql for ${source.name}` };
+  if (!/^CREATE OR REPLACE FUNCTION/i.test(statements[0]!.normalized))
+    return { problem: 'must say CREATE OR REPLACE FUNCTION (a migration replaces the function it had)' };
+  if (changes[0]!.name !== source.name)
+    return { problem: `defines ${changes[0]!.name}; the file of a function is named <service>/prisma/functions/<name>.sql for ${source.name}` };
   return { definition: changes[0]!.definition };
 }
 
@@ -118,7 +120,9 @@ export async function findFunctionDrift(servicesDir: string): Promise<string[]> 
       }
       const last = latest.get(source.name);
       if (!last || last.change.kind === 'drop') {
-        problems.push(`${where}: no migration defines ${source.name}${last ? ` (${last.migration} drops it)` : ''}; run npm run db:function-migration -- ${service} ${source.name.split('.')[1]}`);
+        problems.push(
+          `${where}: no migration defines ${source.name}${last ? ` (${last.migration} drops it)` : ''}; run npm run db:function-migration -- ${service} ${source.name.split('.')[1]}`,
+        );
       } else if (last.change.definition !== defined.definition) {
         problems.push(
           `${where} differs from ${source.name} as its newest migration (${last.migration}) defines it; run npm run db:function-migration -- ${service} ${source.name.split('.')[1]}`,
@@ -127,7 +131,9 @@ export async function findFunctionDrift(servicesDir: string): Promise<string[]> 
     }
     for (const [name, { migration, change }] of latest) {
       if (change.kind === 'create' && !own.some((s) => s.name === name)) {
-        problems.push(`${name} (defined by ${service}/prisma/migrations/${migration}) has no source file ${service}/prisma/functions/${name.split('.')[1]}.sql`);
+        problems.push(
+          `${name} (defined by ${service}/prisma/migrations/${migration}) has no source file ${service}/prisma/functions/${name.split('.')[1]}.sql`,
+        );
       }
     }
   }

@@ -40,8 +40,8 @@ export function splitStatements(sql: string): SqlStatement[] {
       let depth = 1;
       i += 2;
       while (i < sql.length && depth > 0) {
-        if (sql.startsWith('/*', i)) (depth++, (i += 2));
-        else if (sql.startsWith('*/', i)) (depth--, (i += 2));
+        if (sql.startsWith('/*', i)) depth++, (i += 2);
+        else if (sql.startsWith('*/', i)) depth--, (i += 2);
         else i++;
       }
       pendingSpace = true;
@@ -54,7 +54,8 @@ export function splitStatements(sql: string): SqlStatement[] {
       for (;;) {
         if (j >= sql.length) throw new Error(`unterminated ${c} quote at offset ${i}`);
         if (sql[j] === c) {
-          if (sql[j + 1] === c) j += 2; // a doubled quote is the quote character itself
+          if (sql[j + 1] === c)
+            j += 2; // a doubled quote is the quote character itself
           else break;
         } else j++;
       }

@@ -65,7 +65,9 @@ async function openEmbedded(env: NodeJS.ProcessEnv): Promise<ServiceStores> {
     release = acquireDataDirLock(embeddedLockFile(dataDir), dir);
   } catch (error) {
     if (error instanceof DataDirInUseError) {
-      throw new OperatorError(`${error.message}\nThe embedded profile keeps its database in the server's process: stop npm start, run this, and start it again (it replays what was asked for when it starts).`);
+      throw new OperatorError(
+        `${error.message}\nThe embedded profile keeps its database in the server's process: stop npm start, run this, and start it again (it replays what was asked for when it starts).`,
+      );
     }
     throw error;
   }

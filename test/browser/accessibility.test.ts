@@ -17,7 +17,10 @@ import { browserTestsSkip } from '../support/chromium-plan.ts';
  *  fails with the violations of both. */
 async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<void> {
   const found: string[] = [];
-  for (const [width, viewport] of [['desktop', DESKTOP_VIEWPORT], ['phone', PHONE_VIEWPORT]] as const) {
+  for (const [width, viewport] of [
+    ['desktop', DESKTOP_VIEWPORT],
+    ['phone', PHONE_VIEWPORT],
+  ] as const) {
     await page.setViewportSize(viewport);
     const violations = await findSeriousA11yViolations(page);
     if (violations.length > 0) found.push(`${what} at ${width} width (${viewport.width} px):\n${describeA11yViolations(violations)}`);

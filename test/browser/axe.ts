@@ -56,17 +56,11 @@ export async function findSeriousA11yViolations(page: Page): Promise<A11yViolati
 
 /** One line per violation: rule, impact, the elements it was found on, and axe's help text. */
 export function describeA11yViolations(violations: A11yViolation[]): string {
-  return violations
-    .map((violation) => `- ${violation.id} (${violation.impact}) on ${violation.targets.join(', ')}: ${violation.help}`)
-    .join('\n');
+  return violations.map((violation) => `- ${violation.id} (${violation.impact}) on ${violation.targets.join(', ')}: ${violation.help}`).join('\n');
 }
 
 /** Fails with one line per serious or critical violation (rule, impact, elements, help). */
 export async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
   const violations = await findSeriousA11yViolations(page);
-  assert.equal(
-    violations.length,
-    0,
-    `${what}: ${violations.length} serious or critical accessibility violation(s)\n${describeA11yViolations(violations)}`,
-  );
+  assert.equal(violations.length, 0, `${what}: ${violations.length} serious or critical accessibility violation(s)\n${describeA11yViolations(violations)}`);
 }

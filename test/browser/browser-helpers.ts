@@ -132,11 +132,14 @@ export async function waitForDashboard(page: Page): Promise<void> {
 
 /** Pastes text into an element the way a browser does (a paste event carrying clipboard data). */
 export async function pasteInto(page: Page, selector: string, text: string): Promise<void> {
-  await page.locator(selector).first().evaluate((element, value) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element, value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
 }
 
 export async function digitValues(page: Page): Promise<string[]> {

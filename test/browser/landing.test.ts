@@ -7,14 +7,7 @@ import { newSession, type BrowserSession } from '../support/browser.ts';
 import { dialog, openSignInDialog, requestCode, toastArea, uniqueEmail } from './browser-helpers.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 
-const FEATURES = [
-  'Issue Prioritization',
-  'Political Capital',
-  'Briefing Room',
-  'Citizen Network',
-  'Verified Citizens',
-  'Real-time Rankings',
-];
+const FEATURES = ['Issue Prioritization', 'Political Capital', 'Briefing Room', 'Citizen Network', 'Verified Citizens', 'Real-time Rankings'];
 const STATISTICS: [string, string][] = [
   ['151', 'Active Issues'],
   ['1,500+', 'Citizen Priorities'],
@@ -30,7 +23,6 @@ const FOOTER_GROUPS: Record<string, string[]> = {
 describe('signed-out screens', { skip: browserTestsSkip() }, () => {
   const { server } = useBrowserTestServer();
   let session: BrowserSession;
-
 
   const open = async (path = '/') => {
     session = await newSession(server.baseUrl);

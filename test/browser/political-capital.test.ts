@@ -78,7 +78,11 @@ describe('political capital: daily login, activity card and balance', { skip: br
     const { page, context } = await start();
     await signInThroughApi(context, server, uniqueEmail('refused'));
     await page.route(/\/api\/daily-login$/, (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The ledger service could not answer right now. Please try again.' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'The ledger service could not answer right now. Please try again.' }),
+      }),
     );
     await page.goto('/');
     const toast = toastArea(page).filter({ hasText: 'The ledger service could not answer right now. Please try again.' });

@@ -78,10 +78,16 @@ describe('priorities lists: paging, ranks, filters and sorts', { skip: browserTe
     await list.getByRole('article').nth(49).waitFor();
     assert.equal(await list.getByRole('article').count(), 50);
     await page.getByText('Showing 50 priorities', { exact: true }).waitFor();
-    assert.deepEqual(reads.map((url) => url.search), ['?limit=50']);
+    assert.deepEqual(
+      reads.map((url) => url.search),
+      ['?limit=50'],
+    );
 
     await page.getByRole('button', { name: 'Load More Priorities' }).click();
-    await list.getByRole('article').nth(SEEDED - 1).waitFor();
+    await list
+      .getByRole('article')
+      .nth(SEEDED - 1)
+      .waitFor();
     assert.equal(await list.getByRole('article').count(), SEEDED);
     await page.getByText(`Showing ${SEEDED} priorities`, { exact: true }).waitFor();
     assert.equal(reads.at(-1)?.search, '?limit=100');
@@ -99,14 +105,23 @@ describe('priorities lists: paging, ranks, filters and sorts', { skip: browserTe
     const server50 = await firstPage();
 
     // Rank view: the server's order, ranked priorities numbered #1..#3, the rest without a number.
-    assert.deepEqual(await cardTitles(list), server50.map((priority) => priority.title));
+    assert.deepEqual(
+      await cardTitles(list),
+      server50.map((priority) => priority.title),
+    );
     assert.deepEqual(await rankBadges(page).allInnerTexts(), ['#1', '#2', '#3']);
-    assert.deepEqual(server50.slice(0, 3).map((priority) => priority.title), titles.slice(0, 3));
+    assert.deepEqual(
+      server50.slice(0, 3).map((priority) => priority.title),
+      titles.slice(0, 3),
+    );
 
     const sort = page.getByLabel('Sort by');
     await sort.selectOption('recent');
     const newestFirst = [...server50].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-    assert.deepEqual(await cardTitles(list), newestFirst.map((priority) => priority.title));
+    assert.deepEqual(
+      await cardTitles(list),
+      newestFirst.map((priority) => priority.title),
+    );
     assert.equal(await rankBadges(page).count(), 0, 'no rank numbers when sorted by recent');
 
     await sort.selectOption('endorsed');
@@ -116,7 +131,10 @@ describe('priorities lists: paging, ranks, filters and sorts', { skip: browserTe
 
     await sort.selectOption('rank');
     assert.deepEqual(await rankBadges(page).allInnerTexts(), ['#1', '#2', '#3']);
-    assert.ok(reads.every((url) => !url.searchParams.has('sort')), 'the sort is never sent');
+    assert.ok(
+      reads.every((url) => !url.searchParams.has('sort')),
+      'the sort is never sent',
+    );
     assert.equal(reads.length, 1, 'changing the sort fetches nothing');
     assert.deepEqual(errors, []);
     await session.close();
@@ -144,7 +162,10 @@ describe('priorities lists: paging, ranks, filters and sorts', { skip: browserTe
     await page.getByText(`Showing ${healthcare.length} priorities`, { exact: true }).waitFor();
     assert.deepEqual([...(await cardTitles(list))].sort(), [...healthcare].sort());
     const badges = await list.getByRole('article').locator('span.rounded-full').allInnerTexts();
-    assert.ok(badges.every((badge) => badge === 'Healthcare'), 'every card is a Healthcare priority');
+    assert.ok(
+      badges.every((badge) => badge === 'Healthcare'),
+      'every card is a Healthcare priority',
+    );
     assert.equal(reads.at(-1)?.searchParams.get('category'), 'Healthcare');
     assert.equal(reads.at(-1)?.searchParams.has('search'), false);
     assert.equal(await rankBadges(page).count(), 0, 'no rank numbers in a category');
@@ -175,12 +196,18 @@ describe('priorities lists: paging, ranks, filters and sorts', { skip: browserTe
     await list.getByRole('article').nth(9).waitFor();
     assert.equal(await list.getByRole('article').count(), 10);
     const server50 = await firstPage();
-    assert.deepEqual(await cardTitles(list), server50.slice(0, 10).map((priority) => priority.title));
+    assert.deepEqual(
+      await cardTitles(list),
+      server50.slice(0, 10).map((priority) => priority.title),
+    );
     assert.deepEqual(await rankBadges(page).allInnerTexts(), ['#1', '#2', '#3']);
 
     await page.getByLabel('Sort by').selectOption('recent');
     const newestFirst = [...server50].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-    assert.deepEqual(await cardTitles(list), newestFirst.slice(0, 10).map((priority) => priority.title));
+    assert.deepEqual(
+      await cardTitles(list),
+      newestFirst.slice(0, 10).map((priority) => priority.title),
+    );
     await page.getByLabel('Sort by').selectOption('rank');
 
     await page.getByLabel('Category').selectOption('Economy');

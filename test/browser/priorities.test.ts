@@ -7,17 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
-import {
-  allPriorities,
-  apiCitizen,
-  apiCreatePriority,
-  apiVote,
-  BULK_ENV,
-  cardOf,
-  fulfillWith,
-  LONG_ENOUGH,
-  topPriorities,
-} from './priority-helpers.ts';
+import { allPriorities, apiCitizen, apiCreatePriority, apiVote, BULK_ENV, cardOf, fulfillWith, LONG_ENOUGH, topPriorities } from './priority-helpers.ts';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 
@@ -105,7 +95,10 @@ describe('priorities: dashboard, cards, create dialog and live counts', { skip: 
     for (const name of ['Latest from Briefing Room', 'Political Capital Activity', 'Recent Activity']) {
       await page.getByRole('region', { name }).waitFor();
     }
-    await page.getByRole('region', { name: 'Recent Activity' }).getByText(/No recent activity/).waitFor();
+    await page
+      .getByRole('region', { name: 'Recent Activity' })
+      .getByText(/No recent activity/)
+      .waitFor();
     assert.deepEqual(activityReads, ['?limit=10']);
     await quick.getByRole('button', { name: 'Create Priority' }).click();
     await page.getByRole('dialog', { name: 'Create New Priority' }).waitFor();

@@ -119,7 +119,7 @@ describe('priorities: failure toasts, the daily limit and the phone layout', { s
     assert.equal(new Set(idempotencyKeys).size, 3);
   });
 
-  test('create failures: the fallback for a server error, the server\'s message for a refusal it explains', async () => {
+  test("create failures: the fallback for a server error, the server's message for a refusal it explains", async () => {
     const { page, context } = await start();
     await signInThroughApi(context, suite.server, uniqueEmail('refused'));
     let answer = { status: 500, body: { message: 'Internal Server Error' } as unknown };
@@ -150,7 +150,7 @@ describe('priorities: failure toasts, the daily limit and the phone layout', { s
     await page.getByText('US citizens only, one account per person', { exact: true }).waitFor();
   });
 
-  test('the daily limit is the server\'s: its 429 message shows in the dialog', async () => {
+  test("the daily limit is the server's: its 429 message shows in the dialog", async () => {
     setSetting(suite.server, 'max_priorities_per_user_per_day', '1');
     try {
       const { page, context } = await start();

@@ -18,9 +18,7 @@ export const topPriorities = (page: Page) => page.getByRole('list', { name: 'Top
 /** Answers `method` calls to `pattern` with a status and JSON body; other calls go through. */
 export async function fulfillWith(page: Page, method: string, pattern: RegExp, status: number, body: unknown): Promise<void> {
   await page.route(pattern, (route) =>
-    route.request().method() === method
-      ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) })
-      : route.fallback(),
+    route.request().method() === method ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }) : route.fallback(),
   );
 }
 
@@ -40,10 +38,7 @@ export async function apiCitizen(server: TestServer, firstName: string, lastName
 
 export const LONG_ENOUGH = 'A description that easily passes the fifty character minimum of spec 5 for priorities.';
 
-export async function apiCreatePriority(
-  citizen: ApiCitizen,
-  body: { title: string; description?: string; issueId?: number },
-): Promise<TPriority> {
+export async function apiCreatePriority(citizen: ApiCitizen, body: { title: string; description?: string; issueId?: number }): Promise<TPriority> {
   const answer = await citizen.client.post<TPriority>('/api/priorities', { description: LONG_ENOUGH, ...body });
   assert.equal(answer.status, 200, answer.text);
   return answer.body;
@@ -105,9 +100,13 @@ export async function watchPromoteLock(button: Locator): Promise<() => Promise<P
     // Written out twice: a named function here would be wrapped by the test loader's __name helper,
     // which does not exist in the page.
     states.push([performance.now(), (element as HTMLButtonElement).disabled, element.textContent?.trim() ?? '']);
-    new MutationObserver(() =>
-      states.push([performance.now(), (element as HTMLButtonElement).disabled, element.textContent?.trim() ?? '']),
-    ).observe(element, { attributes: true, attributeFilter: ['disabled'], childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => states.push([performance.now(), (element as HTMLButtonElement).disabled, element.textContent?.trim() ?? ''])).observe(element, {
+      attributes: true,
+      attributeFilter: ['disabled'],
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
   });
   return async () => {
     const handle = await button.elementHandle();
@@ -125,9 +124,7 @@ export async function watchPromoteLock(button: Locator): Promise<() => Promise<P
       const after = states.slice(started);
       const labelBack = after.find(([, , label]) => label === 'Promote');
       const unlockedAt = after.findLastIndex(([, disabled]) => !disabled);
-      const answer = performance.getEntriesByType('resource').findLast((entry) => entry.name.endsWith('/promote')) as
-        | PerformanceResourceTiming
-        | undefined;
+      const answer = performance.getEntriesByType('resource').findLast((entry) => entry.name.endsWith('/promote')) as PerformanceResourceTiming | undefined;
       return {
         lockedWhenLabelReturned: labelBack?.[1] ?? false,
         enabledBeforeUnlock: after.slice(0, unlockedAt).some(([, disabled]) => !disabled),

@@ -13,7 +13,6 @@ describe('name prompt and profile', { skip: browserTestsSkip() }, () => {
   const { server } = useBrowserTestServer();
   const sessions: BrowserSession[] = [];
 
-
   const start = async () => {
     const session = await newSession(server.baseUrl);
     sessions.push(session);

@@ -33,7 +33,6 @@ describe('settings', { skip: browserTestsSkip() }, () => {
   const { server } = useBrowserTestServer();
   let session: BrowserSession;
 
-
   const start = async () => {
     session = await newSession(server.baseUrl);
     return session;
@@ -91,9 +90,7 @@ describe('settings', { skip: browserTestsSkip() }, () => {
     const { page, context } = await start();
     await signInThroughApi(context, server, uniqueEmail('refused'));
     await page.route('**/api/settings', (route) =>
-      route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
-        : route.continue(),
+      route.request().method() === 'PATCH' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue(),
     );
     await page.goto('/settings');
     const emailSwitch = page.getByRole('switch', { name: 'Email Notifications' });
@@ -123,7 +120,10 @@ describe('settings', { skip: browserTestsSkip() }, () => {
     const terms = await data.getByRole('term').allInnerTexts();
     const values = await data.getByRole('definition').allInnerTexts();
     assert.deepEqual(terms, Object.keys(labels));
-    assert.deepEqual(values, Object.values(labels).map((n) => String(n)));
+    assert.deepEqual(
+      values,
+      Object.values(labels).map((n) => String(n)),
+    );
     // Every area's styles share one cascade: the navbar links stay visible on this page at desktop width.
     assert.equal(await page.getByRole('navigation').getByRole('link', { name: 'Priorities' }).first().isVisible(), true);
     assert.deepEqual(session.errors, []);
@@ -256,7 +256,10 @@ describe('settings', { skip: browserTestsSkip() }, () => {
 
     // The same address signs up afresh: a new id, and no name yet, so the first-sign-in prompt asks again
     // (once auth has erased the old row: it does so when it consumes the deletion event).
-    await pollUntil(() => authHasUser(server.stack, user.id), (exists) => !exists);
+    await pollUntil(
+      () => authHasUser(server.stack, user.id),
+      (exists) => !exists,
+    );
     await signInThroughDialog(page, server, email);
     await namePrompt(page).waitFor();
     const fresh = (await (await context.request.get('/api/auth/user')).json()) as { id: string; firstName: string | null };
@@ -272,9 +275,7 @@ describe('settings', { skip: browserTestsSkip() }, () => {
     await page.route('**/api/account/export', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"auth is down"}' }));
     await page.route('**/api/activities/clear', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
     let deletionAnswer = { status: 400, contentType: 'application/json', body: '{"message":"boom"}' };
-    await page.route('**/api/account', (route) =>
-      route.request().method() === 'DELETE' ? route.fulfill(deletionAnswer) : route.continue(),
-    );
+    await page.route('**/api/account', (route) => (route.request().method() === 'DELETE' ? route.fulfill(deletionAnswer) : route.continue()));
     await page.goto('/settings');
 
     await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Export Data' }).click();

@@ -26,7 +26,6 @@ describe('sign-in and signed-in chrome', { skip: browserTestsSkip() }, () => {
   const { server } = useBrowserTestServer();
   let session: BrowserSession;
 
-
   const start = async (options: Parameters<typeof newSession>[1] = {}) => {
     session = await newSession(server.baseUrl, options);
     return session;
@@ -112,7 +111,7 @@ describe('sign-in and signed-in chrome', { skip: browserTestsSkip() }, () => {
     // Spec 2.4: a green message, the dialog stays open, and a resend link appears.
     const success = dialog(page).getByRole('status');
     await success.waitFor();
-    assert.match(await success.getAttribute('data-variant') ?? '', /success/);
+    assert.match((await success.getAttribute('data-variant')) ?? '', /success/);
     await dialog(page).getByRole('button', { name: 'Resend magic link' }).waitFor();
 
     const mail = await server.readLatestMail(email);

@@ -15,9 +15,7 @@ const { authEvents } = await import('@civic/contracts');
 const { probeEvents } = await import('../support/event-probe.ts');
 const { useBrowserTestServer } = await import('../support/browser-suite.ts');
 const { newSession } = await import('../support/browser.ts');
-const { answerNamePrompt, codeFor, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } = await import(
-  './browser-helpers.ts'
-);
+const { answerNamePrompt, codeFor, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } = await import('./browser-helpers.ts');
 
 describe('tracing from the browser', { skip: browserTestsSkip() }, () => {
   const { server } = useBrowserTestServer();
@@ -51,7 +49,10 @@ describe('tracing from the browser', { skip: browserTestsSkip() }, () => {
       trace.some((s) => s.kind === 1 && String(s.attributes['http.route'] ?? s.name).includes('verify-otp')),
       `the browser's verify-otp request is the root of the trace: ${names.join(', ')}`,
     );
-    assert.ok(names.some((n) => n.startsWith('handler')), `the auth handler is in the trace: ${names.join(', ')}`);
+    assert.ok(
+      names.some((n) => n.startsWith('handler')),
+      `the auth handler is in the trace: ${names.join(', ')}`,
+    );
     await session.close();
   });
 });

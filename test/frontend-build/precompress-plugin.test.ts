@@ -44,7 +44,11 @@ test('big text assets get .br and .gz copies that decode to the asset; small one
     assert.deepEqual(brotliDecompressSync(br), original, 'the .br copy is the asset');
     assert.deepEqual(gunzipSync(gz), original, 'the .gz copy is the asset');
     assert.ok(br.length < gz.length && gz.length < original.length, `br ${br.length} < gzip ${gz.length} < ${original.length}`);
-    assert.deepEqual(files.filter((f) => f.startsWith(`${small}.`)), [], 'a file under 1 KB is left alone');
+    assert.deepEqual(
+      files.filter((f) => f.startsWith(`${small}.`)),
+      [],
+      'a file under 1 KB is left alone',
+    );
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -63,7 +63,10 @@ before(async () => {
       voters.map(async ({ client }, i) => {
         const ids: string[] = [];
         for (let j = 0; j < PRIORITIES_PER_VOTER; j++) {
-          const created = await client.post('/api/priorities', { title: `Outage priority ${i}-${j}`, description: 'Kept through every restart of the platform: PostgreSQL, NATS and Redis in turn.' });
+          const created = await client.post('/api/priorities', {
+            title: `Outage priority ${i}-${j}`,
+            description: 'Kept through every restart of the platform: PostgreSQL, NATS and Redis in turn.',
+          });
           assert.equal(created.status, 200, created.text);
           ids.push(created.body.id);
         }
@@ -162,7 +165,10 @@ async function outcomesAfter(outcomes: Outcome[], since: number, which: (o: Outc
 
 const ok = (o: Outcome) => typeof o.status === 'number' && o.status >= 200 && o.status < 300;
 
-test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick recovery, the books balance', { skip: distributed.skip, timeout: 230_000 }, async () => {
+test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick recovery, the books balance', {
+  skip: distributed.skip,
+  timeout: 230_000,
+}, async () => {
   const load = startLoad();
   const report: string[] = [];
   try {
@@ -185,10 +191,18 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
       const refused = during.filter((o) => o.status === 503).length;
       const firstOk = load.outcomes.find((o) => o.at >= back && ok(o) && o.op === 'read')!;
       assertNoProcessExited(`${name} restarted`);
-      report.push(`${name}: down ${upAt - downAt} ms, ${during.length} answers during it (${refused} refused with 503), first read served ${firstOk.at + firstOk.ms - back} ms after the return`);
+      report.push(
+        `${name}: down ${upAt - downAt} ms, ${during.length} answers during it (${refused} refused with 503), first read served ${firstOk.at + firstOk.ms - back} ms after the return`,
+      );
       if (name === 'nats') {
-        assert.ok(during.some((o) => o.op === 'vote' && ok(o)), 'votes are accepted while NATS is away (the outbox keeps their events)');
-        assert.ok(during.some((o) => o.op === 'read' && ok(o)), 'reads go on while NATS is away');
+        assert.ok(
+          during.some((o) => o.op === 'vote' && ok(o)),
+          'votes are accepted while NATS is away (the outbox keeps their events)',
+        );
+        assert.ok(
+          during.some((o) => o.op === 'read' && ok(o)),
+          'reads go on while NATS is away',
+        );
       } else {
         assert.ok(refused > 0, `${name}: requests that need it were refused with 503`);
       }
@@ -199,8 +213,13 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
   console.log(`# ${report.join('\n# ')}`);
 
   // Never a 500, never an answer past the bound.
-  const bad = load.outcomes.filter((o) => o.status === 'timeout' || o.status === 'error' || (typeof o.status === 'number' && o.status >= 500 && o.status !== 503));
-  assert.deepEqual(bad.map((o) => `${o.op} ${o.status} after ${o.ms} ms`), []);
+  const bad = load.outcomes.filter(
+    (o) => o.status === 'timeout' || o.status === 'error' || (typeof o.status === 'number' && o.status >= 500 && o.status !== 503),
+  );
+  assert.deepEqual(
+    bad.map((o) => `${o.op} ${o.status} after ${o.ms} ms`),
+    [],
+  );
   assert.ok(load.outcomes.every((o) => o.ms < ANSWER_BOUND_MS));
 
   // Every process is still the one started, and serves: each service's and the gateway's readiness.
@@ -226,7 +245,10 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
   const stored = new Set(rows.map((r) => r.pair));
   assert.equal(stored.size, rows.length, 'one row per (user, priority)');
   for (const pair of acked) assert.ok(stored.has(pair), `acknowledged vote ${pair} is stored`);
-  assert.ok(rows.length - acked.size <= ambiguous, `no vote beyond those acknowledged or left unanswered (${rows.length} rows, ${acked.size} acked, ${ambiguous} unanswered)`);
+  assert.ok(
+    rows.length - acked.size <= ambiguous,
+    `no vote beyond those acknowledged or left unanswered (${rows.length} rows, ${acked.size} acked, ${ambiguous} unanswered)`,
+  );
   const tallies = await query<{ off: number }>(
     'priorities',
     `SELECT count(*)::int AS off FROM priorities.priorities p
@@ -245,14 +267,21 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
   const deadline = Date.now() + 60_000;
   for (;;) {
     const pending = await Promise.all(
-      ['auth', 'priorities', 'ledger', 'social', 'account'].map(async (s) => (await query<{ n: number }>(s, `SELECT count(*)::int AS n FROM ${s}.outbox WHERE published_at IS NULL`))[0]!.n),
+      ['auth', 'priorities', 'ledger', 'social', 'account'].map(
+        async (s) => (await query<{ n: number }>(s, `SELECT count(*)::int AS n FROM ${s}.outbox WHERE published_at IS NULL`))[0]!.n,
+      ),
     );
     const endorsements = (await query<{ n: number }>('social', `SELECT count(*)::int AS n FROM social.activities WHERE type = 'endorse'`))[0]!.n;
     if (pending.every((n) => n === 0) && endorsements === rows.length) break;
-    if (Date.now() > deadline) assert.fail(`events did not catch up: unpublished ${pending.join('/')}, ${endorsements} of ${rows.length} endorsements in the feed`);
+    if (Date.now() > deadline)
+      assert.fail(`events did not catch up: unpublished ${pending.join('/')}, ${endorsements} of ${rows.length} endorsements in the feed`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const dead = await Promise.all(['auth', 'priorities', 'ledger', 'social', 'account'].map(async (s) => (await query<{ n: number }>(s, `SELECT count(*)::int AS n FROM ${s}.dead_letters`))[0]!.n));
+  const dead = await Promise.all(
+    ['auth', 'priorities', 'ledger', 'social', 'account'].map(
+      async (s) => (await query<{ n: number }>(s, `SELECT count(*)::int AS n FROM ${s}.dead_letters`))[0]!.n,
+    ),
+  );
   assert.deepEqual(dead, [0, 0, 0, 0, 0], 'no event became a dead letter');
   assertNoProcessExited('at the end');
   finished = true;

@@ -10,7 +10,15 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { isCallExpression, isIdentifier, isNewExpression, isNoSubstitutionTemplateLiteral, isPropertyAccessExpression, isRegularExpressionLiteral, isStringLiteral } from 'typescript/unstable/ast/is';
+import {
+  isCallExpression,
+  isIdentifier,
+  isNewExpression,
+  isNoSubstitutionTemplateLiteral,
+  isPropertyAccessExpression,
+  isRegularExpressionLiteral,
+  isStringLiteral,
+} from 'typescript/unstable/ast/is';
 import type { Expression, Node, SourceFile } from 'typescript/unstable/ast';
 import { API } from 'typescript/unstable/sync';
 import { z } from 'zod';
@@ -56,9 +64,28 @@ const STRING_TO_REGEX_METHODS = new Set(['match', 'matchAll', 'search']);
 /** zod's string formats that test a pattern of zod's: `z.email()`, `z.string().email()`, `z.iso.date()`... */
 const ZOD_FORMATS: Record<string, () => unknown> = {
   ...Object.fromEntries(
-    ['uuid', 'guid', 'email', 'emoji', 'nanoid', 'cuid', 'cuid2', 'ulid', 'xid', 'ksuid', 'ipv4', 'ipv6', 'cidrv4', 'cidrv6', 'base64', 'base64url', 'e164', 'hostname', 'hex', 'mac'].map(
-      (name) => [name, () => (z as unknown as Record<string, () => unknown>)[name]!()],
-    ),
+    [
+      'uuid',
+      'guid',
+      'email',
+      'emoji',
+      'nanoid',
+      'cuid',
+      'cuid2',
+      'ulid',
+      'xid',
+      'ksuid',
+      'ipv4',
+      'ipv6',
+      'cidrv4',
+      'cidrv6',
+      'base64',
+      'base64url',
+      'e164',
+      'hostname',
+      'hex',
+      'mac',
+    ].map((name) => [name, () => (z as unknown as Record<string, () => unknown>)[name]!()]),
   ),
   datetime: () => z.iso.datetime(),
   date: () => z.iso.date(),
@@ -107,7 +134,10 @@ function regexesOfFile(sourceFile: SourceFile, found: (regex: RegExp, place: str
 function collectFromSource(files: readonly string[], found: (regex: RegExp, place: string) => void, unchecked: (place: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'civic-regex-inventory-'));
   const config = join(dir, 'tsconfig.json');
-  writeFileSync(config, JSON.stringify({ compilerOptions: { noResolve: true, noLib: true, types: [], allowImportingTsExtensions: true, noEmit: true }, files }));
+  writeFileSync(
+    config,
+    JSON.stringify({ compilerOptions: { noResolve: true, noLib: true, types: [], allowImportingTsExtensions: true, noEmit: true }, files }),
+  );
   const api = new API({ cwd: ROOT });
   try {
     const snapshot = api.updateSnapshot({ openProjects: [config] });

@@ -28,7 +28,10 @@ before(async () => {
 
 test('the inventory finds the regexes of the source and those of zod formats', () => {
   const found = (regex: RegExp) => inventory.regexes.find((r) => r.regex.source === regex.source && r.regex.flags === regex.flags);
-  assert.ok(found(EMAIL_PATTERN)?.places.some((p) => p.startsWith('contracts/src/http/auth.ts:')), 'the e-mail pattern, in auth.ts');
+  assert.ok(
+    found(EMAIL_PATTERN)?.places.some((p) => p.startsWith('contracts/src/http/auth.ts:')),
+    'the e-mail pattern, in auth.ts',
+  );
   const zodUuid = (z.uuid()._zod.def as { pattern?: RegExp }).pattern!;
   assert.ok(found(zodUuid), 'the pattern zod tests for .uuid()');
   assert.ok(inventory.regexes.length >= 25, `only ${inventory.regexes.length} regexes found`);

@@ -104,7 +104,11 @@ export async function startDedicatedNats(): Promise<DedicatedServer> {
 
 function postgresBinDir(): string {
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (versions.length === 0) throw new Error('No PostgreSQL server binaries under /usr/lib/postgresql (apt-get install postgresql)');
   return join(root, versions[0]!, 'bin');
 }
@@ -154,7 +158,22 @@ export async function startDedicatedPostgres(): Promise<DedicatedServer> {
   return dedicated(
     'postgres',
     join(bin, 'postgres'),
-    (port) => ['-D', dir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100'],
+    (port) => [
+      '-D',
+      dir,
+      '-p',
+      String(port),
+      '-k',
+      dir,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=100',
+    ],
     (port) => `postgresql://postgres@127.0.0.1:${port}/postgres`,
     dir,
     {

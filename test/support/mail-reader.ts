@@ -13,9 +13,7 @@ export interface ReadMail {
 }
 
 function decodeQuotedPrintable(body: string): string {
-  const bytes = body
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -42,7 +40,10 @@ export function parseMail(raw: string): ReadMail {
 export async function readLatestMail(mailDir: string, to: string, timeoutMs = 5000, after = 0): Promise<ReadMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort().reverse();
+    const files = (await readdir(mailDir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse();
     let seen = 0;
     for (const file of files) {
       const mail = parseMail(await readFile(join(mailDir, file), 'utf8'));
@@ -61,7 +62,12 @@ export async function countMails(mailDir: string, to: string): Promise<number> {
   const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
   let count = 0;
   for (const file of files) {
-    if (parseMail(await readFile(join(mailDir, file), 'utf8')).to.toLowerCase().includes(to.toLowerCase())) count++;
+    if (
+      parseMail(await readFile(join(mailDir, file), 'utf8'))
+        .to.toLowerCase()
+        .includes(to.toLowerCase())
+    )
+      count++;
   }
   return count;
 }

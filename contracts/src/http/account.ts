@@ -50,21 +50,23 @@ const handleText = (pattern: RegExp, message: string) =>
   z.string({ error: message }).trim().max(HANDLE_MAX_LENGTH, { error: message, abort: true }).regex(pattern, message);
 
 /** A year, accepted as a number or as the digits a form field holds. */
-const ZBirthYear = z.preprocess(
-  (value) => {
-    const unset = emptyToNull(value);
-    return typeof unset === 'string' && /^\d+$/.test(unset.trim()) ? Number(unset) : unset;
-  },
-  z
-    .unknown()
-    .superRefine((value, ctx) => {
-      const year = new Date().getFullYear();
-      if (value !== null && !(Number.isInteger(value) && (value as number) >= 1900 && (value as number) <= year)) {
-        ctx.addIssue({ code: 'custom', message: birthYearMessage(year) });
-      }
-    })
-    .transform((value) => value as number | null),
-).optional();
+const ZBirthYear = z
+  .preprocess(
+    (value) => {
+      const unset = emptyToNull(value);
+      return typeof unset === 'string' && /^\d+$/.test(unset.trim()) ? Number(unset) : unset;
+    },
+    z
+      .unknown()
+      .superRefine((value, ctx) => {
+        const year = new Date().getFullYear();
+        if (value !== null && !(Number.isInteger(value) && (value as number) >= 1900 && (value as number) <= year)) {
+          ctx.addIssue({ code: 'custom', message: birthYearMessage(year) });
+        }
+      })
+      .transform((value) => value as number | null),
+  )
+  .optional();
 
 /** The Edit Profile dialog's fields (spec 2.15). The dialog always sends firstName; the rest may be left out. */
 export const ZUpdateProfileRequest = z.strictObject({
@@ -78,9 +80,7 @@ export const ZUpdateProfileRequest = z.strictObject({
   location: optionalText(maxText(100, PROFILE_MESSAGES.locationTooLong)),
   occupation: optionalText(maxText(100, PROFILE_MESSAGES.occupationTooLong)),
   birthYear: ZBirthYear,
-  gender: optionalText(
-    maxText(50, PROFILE_MESSAGES.gender).refine((g) => (GENDERS as readonly string[]).includes(g), PROFILE_MESSAGES.gender),
-  ),
+  gender: optionalText(maxText(50, PROFILE_MESSAGES.gender).refine((g) => (GENDERS as readonly string[]).includes(g), PROFILE_MESSAGES.gender)),
   website: optionalText(urlText(PROFILE_MESSAGES.website)),
   twitterHandle: optionalText(handleText(TWITTER_HANDLE_PATTERN, PROFILE_MESSAGES.twitterHandle)),
   linkedinUrl: optionalText(urlText(PROFILE_MESSAGES.linkedinUrl, LINKEDIN_HOSTS)),
@@ -97,15 +97,11 @@ export const ZProfileSummary = ZPublicProfileFields.pick({ firstName: true, last
 export const ZProfileFields = ZPublicProfileFields.extend({ id: z.string().uuid() });
 export type TProfileFields = z.infer<typeof ZProfileFields>;
 
-export const ZProfile = z.union([
-  ZProfileFields.extend({ isPrivate: z.literal(false) }),
-  ZProfileSummary.extend({ isPrivate: z.literal(true) }),
-]);
+export const ZProfile = z.union([ZProfileFields.extend({ isPrivate: z.literal(false) }), ZProfileSummary.extend({ isPrivate: z.literal(true) })]);
 export type TProfile = z.infer<typeof ZProfile>;
 
 const ZVisibility = z.enum(VISIBILITIES, { error: SETTINGS_MESSAGES.visibility });
 const ZFlag = z.boolean({ error: SETTINGS_MESSAGES.flag });
-
 
 /** spec 7.3: a PATCH carries the single changed key. */
 export const ZUpdateSettingsRequest = z
@@ -145,32 +141,69 @@ export const ZDeleteAccountResponse = z.object({ message: z.string() });
 
 export const ACCOUNT_OPERATIONS = {
   getProfile: defineOperation({
-    method: 'GET', path: '/api/users/{id}/profile', owner: 'account', auth: 'user', errors: [401, 404],
-    summary: "A user's profile; a private one shows others only name and avatar", response: ZProfile,
+    method: 'GET',
+    path: '/api/users/{id}/profile',
+    owner: 'account',
+    auth: 'user',
+    errors: [401, 404],
+    summary: "A user's profile; a private one shows others only name and avatar",
+    response: ZProfile,
   }),
   updateProfile: defineOperation({
-    method: 'PATCH', path: '/api/users/{id}/profile', owner: 'account', auth: 'active-user', errors: [400, 401, 403],
-    summary: 'Edit one\'s own profile (spec 2.15)', body: ZUpdateProfileRequest, response: ZProfile,
+    method: 'PATCH',
+    path: '/api/users/{id}/profile',
+    owner: 'account',
+    auth: 'active-user',
+    errors: [400, 401, 403],
+    summary: "Edit one's own profile (spec 2.15)",
+    body: ZUpdateProfileRequest,
+    response: ZProfile,
   }),
   getSettings: defineOperation({
-    method: 'GET', path: '/api/settings', owner: 'account', auth: 'user', errors: [401],
-    summary: "The signed-in user's privacy and notification settings", response: ZSettings,
+    method: 'GET',
+    path: '/api/settings',
+    owner: 'account',
+    auth: 'user',
+    errors: [401],
+    summary: "The signed-in user's privacy and notification settings",
+    response: ZSettings,
   }),
   updateSettings: defineOperation({
-    method: 'PATCH', path: '/api/settings', owner: 'account', auth: 'user', errors: [400, 401],
-    summary: 'Change one setting', body: ZUpdateSettingsRequest, response: ZSettings,
+    method: 'PATCH',
+    path: '/api/settings',
+    owner: 'account',
+    auth: 'user',
+    errors: [400, 401],
+    summary: 'Change one setting',
+    body: ZUpdateSettingsRequest,
+    response: ZSettings,
   }),
   accountStats: defineOperation({
-    method: 'GET', path: '/api/account/stats', owner: 'account', auth: 'user', errors: [401],
-    summary: "Counts of the signed-in account's data", response: ZAccountStats,
+    method: 'GET',
+    path: '/api/account/stats',
+    owner: 'account',
+    auth: 'user',
+    errors: [401],
+    summary: "Counts of the signed-in account's data",
+    response: ZAccountStats,
   }),
   exportAccount: defineOperation({
-    method: 'GET', path: '/api/account/export', owner: 'account', auth: 'user', errors: [401, 503],
-    summary: "Everything the platform holds about the signed-in user: one section per service", response: ZAccountExport,
+    method: 'GET',
+    path: '/api/account/export',
+    owner: 'account',
+    auth: 'user',
+    errors: [401, 503],
+    summary: 'Everything the platform holds about the signed-in user: one section per service',
+    response: ZAccountExport,
   }),
   deleteAccount: defineOperation({
-    method: 'DELETE', path: '/api/account', owner: 'account', auth: 'user', errors: [400, 401, 403],
+    method: 'DELETE',
+    path: '/api/account',
+    owner: 'account',
+    auth: 'user',
+    errors: [400, 401, 403],
     summary: 'Delete the signed-in account: sessions end now, every service erases or pseudonymises its data',
-    body: ZDeleteAccountRequest, response: ZDeleteAccountResponse,
+    body: ZDeleteAccountRequest,
+    response: ZDeleteAccountResponse,
   }),
 };

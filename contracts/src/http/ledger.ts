@@ -31,12 +31,7 @@ export type TPoliticalCapitalTransaction = z.infer<typeof ZPoliticalCapitalTrans
 
 /** spec 7.3 sends no query (the dashboard shows the 3 latest); paging is there for longer lists. */
 export const ZTransactionListQuery = z.strictObject({
-  limit: z.coerce
-    .number({ error: M.limit })
-    .int(M.limit)
-    .min(1, M.limit)
-    .max(TRANSACTION_LIST_LIMITS.max, M.limit)
-    .default(TRANSACTION_LIST_LIMITS.default),
+  limit: z.coerce.number({ error: M.limit }).int(M.limit).min(1, M.limit).max(TRANSACTION_LIST_LIMITS.max, M.limit).default(TRANSACTION_LIST_LIMITS.default),
   offset: z.coerce.number({ error: M.offset }).int(M.offset).min(0, M.offset).default(0),
 });
 export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
@@ -55,13 +50,21 @@ export type TDailyLoginResponse = z.infer<typeof ZDailyLoginResponse>;
 
 export const LEDGER_OPERATIONS = {
   listTransactions: defineOperation({
-    method: 'GET', path: '/api/political-capital/transactions', owner: 'ledger', auth: 'user', errors: [400, 401],
+    method: 'GET',
+    path: '/api/political-capital/transactions',
+    owner: 'ledger',
+    auth: 'user',
+    errors: [400, 401],
     summary: "The caller's political capital transactions, newest first (limit default 50, at most 100; offset)",
     query: ZTransactionListQuery,
     response: z.array(ZPoliticalCapitalTransaction),
   }),
   dailyLogin: defineOperation({
-    method: 'POST', path: '/api/daily-login', owner: 'ledger', auth: 'active-user', errors: [401, 403],
+    method: 'POST',
+    path: '/api/daily-login',
+    owner: 'ledger',
+    auth: 'active-user',
+    errors: [401, 403],
     summary: 'Credit daily_login_bonus once per UTC day; 200 whether or not this call credited it; banned users get 403',
     response: ZDailyLoginResponse,
   }),

@@ -37,11 +37,9 @@ export interface Operation<
 export const OPERATION_AUTH = ['none', 'user', 'active-user', 'admin'] as const;
 export type OperationAuth = (typeof OPERATION_AUTH)[number];
 
-export function defineOperation<
-  B extends z.ZodType | undefined = undefined,
-  Q extends z.ZodType | undefined = undefined,
-  R extends z.ZodType = z.ZodType,
->(operation: Operation<B, Q, R>): Operation<B, Q, R> {
+export function defineOperation<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
+  operation: Operation<B, Q, R>,
+): Operation<B, Q, R> {
   return operation;
 }
 

@@ -1,10 +1,25 @@
 // Requests and answers of the priorities service (spec 2.5–2.7, 2.13, 3 "Priority", "Issue",
 // "Stats", 4 "Vote on a priority", 5 "Create priority", 7.3). Ranking: docs/ranking.md.
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_LIST_LIMITS, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
+import {
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_KEY_PATTERN,
+  ISSUE_CATEGORIES,
+  PRIORITY_LIMITS as L,
+  PRIORITY_LIST_LIMITS,
+  PRIORITY_MESSAGES as M,
+} from '../messages/priority.ts';
 import { defineOperation } from './operation.ts';
 
-export { IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS, PRIORITY_LIST_LIMITS, PRIORITY_MESSAGES, dailyLimitMessage, voteCooldownMessage } from '../messages/priority.ts';
+export {
+  IDEMPOTENCY_KEY_PATTERN,
+  ISSUE_CATEGORIES,
+  PRIORITY_LIMITS,
+  PRIORITY_LIST_LIMITS,
+  PRIORITY_MESSAGES,
+  dailyLimitMessage,
+  voteCooldownMessage,
+} from '../messages/priority.ts';
 
 export const ZIssue = z.object({
   id: z.number().int().positive(),
@@ -55,11 +70,7 @@ const ZIssueId = z.preprocess(
 
 export const ZCreatePriorityRequest = z.strictObject({
   title: z.string({ error: M.titleTooShort }).trim().min(L.titleMin, M.titleTooShort).max(L.titleMax, M.titleTooLong),
-  description: z
-    .string({ error: M.descriptionTooShort })
-    .trim()
-    .min(L.descriptionMin, M.descriptionTooShort)
-    .max(L.descriptionMax, M.descriptionTooLong),
+  description: z.string({ error: M.descriptionTooShort }).trim().min(L.descriptionMin, M.descriptionTooShort).max(L.descriptionMax, M.descriptionTooLong),
   issueId: ZIssueId,
 });
 export type TCreatePriorityRequest = z.infer<typeof ZCreatePriorityRequest>;
@@ -73,7 +84,12 @@ export const ZPriorityListQuery = z
     search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
     category: z.enum(ISSUE_CATEGORIES).optional(),
     limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
-    offset: z.coerce.number().int().min(0).max(PRIORITY_LIST_LIMITS.max - 1, PRIORITY_LIST_DEPTH_MESSAGE).default(0),
+    offset: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(PRIORITY_LIST_LIMITS.max - 1, PRIORITY_LIST_DEPTH_MESSAGE)
+      .default(0),
   })
   .refine((query) => query.offset + query.limit <= PRIORITY_LIST_LIMITS.max, { message: PRIORITY_LIST_DEPTH_MESSAGE, path: ['offset'] });
 export type TPriorityListQuery = z.infer<typeof ZPriorityListQuery>;
@@ -162,36 +178,73 @@ export const PRIORITY_STREAM_EVENTS = { tally: 'tally', created: 'created' } as 
 
 export const PRIORITIES_OPERATIONS = {
   listIssues: defineOperation({
-    method: 'GET', path: '/api/issues', owner: 'priorities', auth: 'user', errors: [401],
-    summary: 'The catalogue of national issues', response: z.array(ZIssue),
+    method: 'GET',
+    path: '/api/issues',
+    owner: 'priorities',
+    auth: 'user',
+    errors: [401],
+    summary: 'The catalogue of national issues',
+    response: z.array(ZIssue),
   }),
   listPriorities: defineOperation({
-    method: 'GET', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401],
+    method: 'GET',
+    path: '/api/priorities',
+    owner: 'priorities',
+    auth: 'user',
+    errors: [400, 401],
     summary: 'Priorities in rank order (docs/ranking.md), filtered by search and category',
-    query: ZPriorityListQuery, response: z.array(ZPriority),
+    query: ZPriorityListQuery,
+    response: z.array(ZPriority),
   }),
   createPriority: defineOperation({
-    method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 409, 429, 503],
+    method: 'POST',
+    path: '/api/priorities',
+    owner: 'priorities',
+    auth: 'active-user',
+    errors: [400, 401, 403, 409, 429, 503],
     summary:
       'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged). Optional Idempotency-Key (charged or free): the same key creates (and debits) once and a repetition answers the first answer; 409 while the first is still under way; 400 when the key was used with another title, description or issue.',
-    headers: ZIdempotencyKeyHeaders, body: ZCreatePriorityRequest, response: ZPriority,
+    headers: ZIdempotencyKeyHeaders,
+    body: ZCreatePriorityRequest,
+    response: ZPriority,
   }),
   vote: defineOperation({
-    method: 'POST', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 404, 429],
-    summary: 'Endorse or oppose (a switch replaces the vote; vote_change_cooldown_hours)', body: ZVoteRequest, response: ZVoteResult,
+    method: 'POST',
+    path: '/api/priorities/{id}/vote',
+    owner: 'priorities',
+    auth: 'active-user',
+    errors: [400, 401, 403, 404, 429],
+    summary: 'Endorse or oppose (a switch replaces the vote; vote_change_cooldown_hours)',
+    body: ZVoteRequest,
+    response: ZVoteResult,
   }),
   removeVote: defineOperation({
-    method: 'DELETE', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'active-user', errors: [401, 403, 404, 429],
-    summary: "Remove the caller's vote", response: ZVoteResult,
+    method: 'DELETE',
+    path: '/api/priorities/{id}/vote',
+    owner: 'priorities',
+    auth: 'active-user',
+    errors: [401, 403, 404, 429],
+    summary: "Remove the caller's vote",
+    response: ZVoteResult,
   }),
   promote: defineOperation({
-    method: 'POST', path: '/api/priorities/{id}/promote', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 404, 409, 503],
+    method: 'POST',
+    path: '/api/priorities/{id}/promote',
+    owner: 'priorities',
+    auth: 'active-user',
+    errors: [400, 401, 403, 404, 409, 503],
     summary:
       'Promote a priority for priority_promotion_cost PC (a decaying boost, docs/ranking.md). Optional Idempotency-Key: the same key debits once and answers the same. 409: not enough political capital (the message contains "Insufficient"), or the same key still in progress. 503: the ledger did not answer; nothing is charged.',
-    headers: ZIdempotencyKeyHeaders, response: ZPromotionResult,
+    headers: ZIdempotencyKeyHeaders,
+    response: ZPromotionResult,
   }),
   stats: defineOperation({
-    method: 'GET', path: '/api/stats', owner: 'priorities', auth: 'user', errors: [401],
-    summary: 'Platform totals for the dashboard tiles', response: ZStats,
+    method: 'GET',
+    path: '/api/stats',
+    owner: 'priorities',
+    auth: 'user',
+    errors: [401],
+    summary: 'Platform totals for the dashboard tiles',
+    response: ZStats,
   }),
 };

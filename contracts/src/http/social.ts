@@ -80,22 +80,34 @@ export type TClearActivitiesResponse = z.infer<typeof ZClearActivitiesResponse>;
 
 export const SOCIAL_OPERATIONS = {
   listActivities: defineOperation({
-    method: 'GET', path: '/api/activities', owner: 'social', auth: 'user', errors: [400, 401],
+    method: 'GET',
+    path: '/api/activities',
+    owner: 'social',
+    auth: 'user',
+    errors: [400, 401],
     summary:
       "Newest first. Without network (or network=false): the caller's own activities. With network=true: other users' " +
       'public activities (until follows exist, everyone else counts as the network; the follow slice narrows it to the ' +
-      'users the caller follows). Private activity never appears in another user\'s feed.',
+      "users the caller follows). Private activity never appears in another user's feed.",
     query: ZActivityFeedQuery,
     response: z.array(ZActivity),
   }),
   listUserActivities: defineOperation({
-    method: 'GET', path: '/api/users/{id}/activities', owner: 'social', auth: 'user', errors: [400, 401, 404],
+    method: 'GET',
+    path: '/api/users/{id}/activities',
+    owner: 'social',
+    auth: 'user',
+    errors: [400, 401, 404],
     summary: "A user's activities, newest first; a private activity list shows others nothing, with isPrivate: true",
     query: ZUserActivitiesQuery,
     response: ZUserActivities,
   }),
   clearActivities: defineOperation({
-    method: 'DELETE', path: '/api/activities/clear', owner: 'social', auth: 'user', errors: [401],
+    method: 'DELETE',
+    path: '/api/activities/clear',
+    owner: 'social',
+    auth: 'user',
+    errors: [401],
     summary: "Delete all of the caller's activities (spec 2.11 Data & Storage)",
     response: ZClearActivitiesResponse,
   }),

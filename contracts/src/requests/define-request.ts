@@ -25,9 +25,9 @@ export function defineRequestPerService<Q extends z.ZodType, Replies extends Rec
   request: Q,
   replies: Replies,
 ): { [S in keyof Replies]: RequestDefinition<Q, Replies[S]> } {
-  return Object.fromEntries(
-    Object.entries(replies).map(([service, reply]) => [service, defineRequest(`rpc.${service}.${name}`, request, reply)]),
-  ) as { [S in keyof Replies]: RequestDefinition<Q, Replies[S]> };
+  return Object.fromEntries(Object.entries(replies).map(([service, reply]) => [service, defineRequest(`rpc.${service}.${name}`, request, reply)])) as {
+    [S in keyof Replies]: RequestDefinition<Q, Replies[S]>;
+  };
 }
 
 /** The service that answers a subject: rpc.<service>.… */
@@ -39,8 +39,5 @@ export type RequestPayload<D extends RequestDefinition> = z.infer<D['request']>;
 export type ReplyPayload<D extends RequestDefinition> = z.infer<D['reply']>;
 
 /** What a responder sends back: the reply, or why there is none (the caller turns it into a 503). */
-export const ZReplyEnvelope = z.union([
-  z.object({ ok: z.literal(true), reply: z.unknown() }),
-  z.object({ ok: z.literal(false), message: z.string() }),
-]);
+export const ZReplyEnvelope = z.union([z.object({ ok: z.literal(true), reply: z.unknown() }), z.object({ ok: z.literal(false), message: z.string() })]);
 export type TReplyEnvelope = z.infer<typeof ZReplyEnvelope>;

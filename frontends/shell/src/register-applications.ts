@@ -1,12 +1,6 @@
 // The root config's application table: which single-spa application is active where (spec 2.1, 2.2).
 import { registerApplication } from 'single-spa';
-import {
-  footerApplication,
-  navbarApplication,
-  notFoundApplication,
-  overlaysApplication,
-  readAuthState,
-} from '@civic/frontend-kit';
+import { footerApplication, navbarApplication, notFoundApplication, overlaysApplication, readAuthState } from '@civic/frontend-kit';
 import { failedMicroFrontend } from './remotes/failed-micro-frontend.ts';
 import { loadMicroFrontend } from './remotes/load-micro-frontend.ts';
 import type { RemoteName } from './remotes/remote-names.ts';
@@ -25,8 +19,7 @@ function containerIn(slotId: string, appName: string): HTMLElement {
 /** A remote that fails to load shows the error notice in its place instead of a blank area. */
 const loadApplication = (name: RemoteName) => loadMicroFrontend(name).catch((reason: unknown) => failedMicroFrontend(name, reason));
 
-const screenIsShown = (screen: Screen) => (location: Location) =>
-  resolveScreen(location.pathname, readAuthState()) === screen;
+const screenIsShown = (screen: Screen) => (location: Location) => resolveScreen(location.pathname, readAuthState()) === screen;
 
 const chromeIsShown = () => showsChrome(readAuthState());
 

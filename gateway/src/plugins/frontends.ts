@@ -35,15 +35,10 @@ function distDir(rootDir: string, area: string): string {
 }
 
 function assertBuilt(rootDir: string): void {
-  const required = [
-    path.join(distDir(rootDir, 'shell'), SHELL_INDEX),
-    ...MICRO_FRONTENDS.map((area) => path.join(distDir(rootDir, area), REMOTE_ENTRY)),
-  ];
+  const required = [path.join(distDir(rootDir, 'shell'), SHELL_INDEX), ...MICRO_FRONTENDS.map((area) => path.join(distDir(rootDir, area), REMOTE_ENTRY))];
   const missing = required.filter((file) => !existsSync(file));
   if (missing.length > 0) {
-    throw new Error(
-      `The front ends are not built (missing ${missing.join(', ')}). Run \`npm run build:frontends\` before starting the gateway.`,
-    );
+    throw new Error(`The front ends are not built (missing ${missing.join(', ')}). Run \`npm run build:frontends\` before starting the gateway.`);
   }
 }
 
@@ -62,9 +57,7 @@ function wantsPage(request: FastifyRequest): boolean {
 }
 
 export function defaultRemoteUrls(): Record<MicroFrontendName, string> {
-  return Object.fromEntries(
-    MICRO_FRONTENDS.map((area) => [area, `/mf/${area}/${REMOTE_ENTRY}`]),
-  ) as Record<MicroFrontendName, string>;
+  return Object.fromEntries(MICRO_FRONTENDS.map((area) => [area, `/mf/${area}/${REMOTE_ENTRY}`])) as Record<MicroFrontendName, string>;
 }
 
 async function frontends(app: FastifyInstance, options: FrontendsPluginOptions): Promise<void> {

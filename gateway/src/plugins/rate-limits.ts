@@ -27,10 +27,7 @@ function bucket(request: FastifyRequest): Bucket {
 const READ_BUCKET: Bucket = 'read';
 if (`${READ_BUCKET}:` !== LOCAL_KEY_PREFIX) throw new Error('read budgets must use the local store prefix');
 
-export async function registerRateLimits(
-  app: FastifyInstance,
-  options: { redis: Redis | null; namespace: string; budgets: RateLimitBudgets },
-) {
+export async function registerRateLimits(app: FastifyInstance, options: { redis: Redis | null; namespace: string; budgets: RateLimitBudgets }) {
   const budgets: Record<Bucket, number> = {
     mail: options.budgets.RATE_LIMIT_SIGN_IN_MAIL,
     verify: options.budgets.RATE_LIMIT_SIGN_IN_VERIFY,

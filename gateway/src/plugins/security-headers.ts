@@ -5,21 +5,22 @@
 import type { FastifyInstance } from 'fastify';
 
 /** `scriptOrigins`: where micro-frontends deployed on their own are loaded from (REMOTE_URL_<AREA>). */
-export const contentSecurityPolicy = (scriptOrigins: readonly string[] = []) => [
-  "default-src 'self'",
-  ["script-src 'self'", ...scriptOrigins].join(' '),
-  // 'unsafe-inline' for styles only, and why (docs/security.md, item 7): style-loader carries each
-  // remote's stylesheet in its code as a <style> element (a remote deploys without the shell), and
-  // Radix's dialogs lock scrolling with a <style> element (react-style-singleton). Scripts stay 'self'.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
+export const contentSecurityPolicy = (scriptOrigins: readonly string[] = []) =>
+  [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptOrigins].join(' '),
+    // 'unsafe-inline' for styles only, and why (docs/security.md, item 7): style-loader carries each
+    // remote's stylesheet in its code as a <style> element (a remote deploys without the shell), and
+    // Radix's dialogs lock scrolling with a <style> element (react-style-singleton). Scripts stay 'self'.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 

@@ -27,7 +27,10 @@ async function signInNamed(stack: Stack, label: string, firstName: string) {
   const email = address(label);
   const client = stack.client();
   const { id } = await signIn(stack, client, email);
-  await pollUntil(() => client.get(`/api/users/${id}/profile`), (r) => r.status === 200);
+  await pollUntil(
+    () => client.get(`/api/users/${id}/profile`),
+    (r) => r.status === 200,
+  );
   const edited = await patch(client, `/api/users/${id}/profile`, { firstName, lastName: 'Exporter', location: 'Boise, ID' });
   assert.equal(edited.status, 200, edited.text);
   return { client, id, email };
@@ -99,12 +102,18 @@ for (const { profile, skip } of await profilePlan()) {
 
         const event = await deleted.waitFor((p) => p.userId === id);
         assert.ok(event.payload.deletedAt);
-        await pollUntil(() => authHasUser(stack, id), (exists) => !exists);
+        await pollUntil(
+          () => authHasUser(stack, id),
+          (exists) => !exists,
+        );
 
         const again = stack.client();
         const fresh = await signIn(stack, again, email);
         assert.notEqual(fresh.id, id, 'a new account with a new id');
-        const profileAnswer = await pollUntil(() => again.get(`/api/users/${fresh.id}/profile`), (r) => r.status === 200);
+        const profileAnswer = await pollUntil(
+          () => again.get(`/api/users/${fresh.id}/profile`),
+          (r) => r.status === 200,
+        );
         assert.equal(profileAnswer.body.firstName, null, 'a new, empty account');
         assert.equal((await again.get(`/api/users/${id}/profile`)).status, 404, 'the old account stays deleted');
       } finally {
@@ -115,7 +124,10 @@ for (const { profile, skip } of await profilePlan()) {
     test('a session that raced the deletion cannot bring the account back', async () => {
       const { client, id } = await signInWithProfile(stack, 'race');
       assert.equal((await deleteAccount(client)).status, 200);
-      await pollUntil(() => authHasUser(stack, id), (exists) => !exists);
+      await pollUntil(
+        () => authHasUser(stack, id),
+        (exists) => !exists,
+      );
       // A sign-in for the old id that slipped in before auth erased the user: a live session record.
       const sessionId = randomToken(32);
       const now = Date.now();
@@ -149,7 +161,10 @@ for (const { profile, skip } of await profilePlan()) {
           const deletion = deleteAccount(client);
           // The deletion has reached the user lock and waits for the edit.
           await waitUntilBlocked(edit, editPid);
-          await edit.query("INSERT INTO account.profiles (user_id, bio, updated_at) VALUES ($1, 'written late', now()) ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio", [id]);
+          await edit.query(
+            "INSERT INTO account.profiles (user_id, bio, updated_at) VALUES ($1, 'written late', now()) ON CONFLICT (user_id) DO UPDATE SET bio = EXCLUDED.bio",
+            [id],
+          );
           await edit.query('COMMIT');
           assert.equal((await deletion).status, 200);
           assert.equal(await profileRows(edit, id), 0, 'the deletion waited for the edit and erased what it wrote');
@@ -198,7 +213,11 @@ for (const { profile, skip } of await profilePlan()) {
         } finally {
           await stack.startService('auth');
         }
-        await pollUntil(() => authHasUser(stack, id), (exists) => !exists, 15_000);
+        await pollUntil(
+          () => authHasUser(stack, id),
+          (exists) => !exists,
+          15_000,
+        );
         const fresh = await signIn(stack, stack.client(), email);
         assert.notEqual(fresh.id, id);
       });

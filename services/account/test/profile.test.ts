@@ -34,7 +34,10 @@ for (const { profile, skip } of await profilePlan()) {
     test('a new user gets an empty profile and default settings', async () => {
       const client = stack.client();
       const { id } = await signIn(stack, client, address('new'));
-      const answer = await pollUntil(() => client.get(`/api/users/${id}/profile`), (r) => r.status === 200);
+      const answer = await pollUntil(
+        () => client.get(`/api/users/${id}/profile`),
+        (r) => r.status === 200,
+      );
       assert.deepEqual(answer.body, {
         id,
         firstName: null,
@@ -178,14 +181,22 @@ for (const { profile, skip } of await profilePlan()) {
       const { client, id } = await signInWithProfile(stack, 'names');
       const saved = await patch(client, `/api/users/${id}/profile`, FULL_EDIT);
       assert.equal(saved.status, 200, saved.text);
-      const me = await pollUntil(() => client.get('/api/auth/user'), (r) => r.body?.firstName === 'Ada', 5000);
+      const me = await pollUntil(
+        () => client.get('/api/auth/user'),
+        (r) => r.body?.firstName === 'Ada',
+        5000,
+      );
       assert.equal(me.body.lastName, 'Lovelace');
       assert.equal(me.body.occupation, FULL_EDIT.occupation);
       assert.equal(me.body.birthYear, 1985);
       assert.equal(me.body.instagramHandle, FULL_EDIT.instagramHandle);
 
       assert.equal((await patch(client, `/api/users/${id}/profile`, { firstName: 'Grace', lastName: '' })).status, 200);
-      const renamed = await pollUntil(() => client.get('/api/auth/user'), (r) => r.body?.firstName === 'Grace', 5000);
+      const renamed = await pollUntil(
+        () => client.get('/api/auth/user'),
+        (r) => r.body?.firstName === 'Grace',
+        5000,
+      );
       assert.equal(renamed.body.lastName, null);
     });
 

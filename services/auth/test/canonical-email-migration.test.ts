@@ -44,10 +44,11 @@ async function exercise(driver: SqlDriver) {
     { label: 'cy', email: 'cy@example.com', createdAt: '2026-02-01T00:00:00Z' },
   ].map((u) => ({ ...u, id: randomUUID() }));
   for (const u of users) {
-    await driver.query(
-      'INSERT INTO auth.users (id, email, email_normalized, created_at, political_capital) VALUES ($1::uuid, $2, $2, $3, 10)',
-      [u.id, u.email, u.createdAt],
-    );
+    await driver.query('INSERT INTO auth.users (id, email, email_normalized, created_at, political_capital) VALUES ($1::uuid, $2, $2, $3, 10)', [
+      u.id,
+      u.email,
+      u.createdAt,
+    ]);
   }
   await driver.query("INSERT INTO auth.sign_in_mails (email_normalized, ip, sent_at) VALUES ('bob+2@example.com', '10.0.0.1', now())");
   await driver.query("INSERT INTO auth.sign_in_failures (email_normalized, occurred_at) VALUES ('b.o.b@gmail.com', now())");
@@ -57,7 +58,10 @@ async function exercise(driver: SqlDriver) {
     [randomUUID()],
   );
 
-  assert.equal((await runMigrations(driver, { schema: 'auth', migrationsDir: MIGRATIONS_DIR })).some((m) => m.name === MIGRATION), true);
+  assert.equal(
+    (await runMigrations(driver, { schema: 'auth', migrationsDir: MIGRATIONS_DIR })).some((m) => m.name === MIGRATION),
+    true,
+  );
 
   const rows = await driver.query<{ id: string; email: string; email_canonical: string | null; superseded_by: string | null; political_capital: number }>(
     'SELECT id, email, email_canonical, superseded_by, political_capital FROM auth.users',
@@ -82,7 +86,9 @@ async function exercise(driver: SqlDriver) {
   assert.equal(mail!.email_canonical, 'bob@example.com');
   const [failure] = await driver.query<{ email_canonical: string }>('SELECT email_canonical FROM auth.sign_in_failures');
   assert.equal(failure!.email_canonical, 'bob@gmail.com');
-  const [state] = await driver.query<{ email_normalized: string; email_canonical: string }>('SELECT email_normalized, email_canonical FROM auth.sign_in_states');
+  const [state] = await driver.query<{ email_normalized: string; email_canonical: string }>(
+    'SELECT email_normalized, email_canonical FROM auth.sign_in_states',
+  );
   assert.deepEqual(state, { email_normalized: 'ann.lee+x@gmail.com', email_canonical: 'annlee@gmail.com' });
 
   // The database keeps one account per mailbox from now on, and every account keyed or superseded.
@@ -94,7 +100,10 @@ async function exercise(driver: SqlDriver) {
     /unique|duplicate/i,
   );
   await assert.rejects(
-    driver.query("INSERT INTO auth.users (id, email, email_normalized, email_canonical) VALUES ($1::uuid, 'dee@example.com', 'dee@example.com', 'dee2@example.com')", [randomUUID()]),
+    driver.query(
+      "INSERT INTO auth.users (id, email, email_normalized, email_canonical) VALUES ($1::uuid, 'dee@example.com', 'dee@example.com', 'dee2@example.com')",
+      [randomUUID()],
+    ),
     /check/i,
   );
   await assert.rejects(

@@ -127,7 +127,9 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(me.status, 401);
     });
 
-    test('SECURITY 12: a service called around the gateway, or with a token for another audience, answers 401', { skip: profile === 'embedded' && 'services have no port of their own when embedded' }, async () => {
+    test('SECURITY 12: a service called around the gateway, or with a token for another audience, answers 401', {
+      skip: profile === 'embedded' && 'services have no port of their own when embedded',
+    }, async () => {
       const direct = stack.serviceUrls.auth!;
       const bare = await fetch(`${direct}/api/auth/user`);
       assert.equal(bare.status, 401);
@@ -206,9 +208,15 @@ for (const { profile, skip } of await profilePlan()) {
       const entries = logs.entries();
       const successes = entries.filter((e) => e.event === 'sign_in_succeeded');
       const failures = entries.filter((e) => e.event === 'sign_in_failed');
-      assert.ok(successes.some((e) => e.requestId === requestId), 'the success names its request id');
+      assert.ok(
+        successes.some((e) => e.requestId === requestId),
+        'the success names its request id',
+      );
       assert.ok(failures.length >= 1 && failures.every((e) => typeof e.requestId === 'string'));
-      assert.ok(failures.some((e) => e.reason === 'AUTH_CSRF_PRESESSION_MISSING'), 'the refusal for a missing pre-session cookie is logged');
+      assert.ok(
+        failures.some((e) => e.reason === 'AUTH_CSRF_PRESESSION_MISSING'),
+        'the refusal for a missing pre-session cookie is logged',
+      );
       const all = logs.lines.join('\n');
       assert.ok(!all.includes(code), 'no code in the logs');
       assert.ok(!all.includes(token!), 'no token in the logs');

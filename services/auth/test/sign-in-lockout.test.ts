@@ -103,7 +103,11 @@ for (const { profile, skip } of await profilePlan()) {
         attacks.push({ client, ...(await requestCode(stack, client, email)) });
       }
       const guesses = await guessUntilRefused(attacks);
-      assert.deepEqual(guesses.map((g) => g.status), Array(10).fill(400), 'ten wrong codes, five at each request');
+      assert.deepEqual(
+        guesses.map((g) => g.status),
+        Array(10).fill(400),
+        'ten wrong codes, five at each request',
+      );
       // A further code is refused before any mail is spent on it, for the attackers and for any other
       // browser that is not the account's: the answer points to the link.
       for (const client of [stack.client(), stack.client()]) {
@@ -140,7 +144,7 @@ for (const { profile, skip } of await profilePlan()) {
         assert.equal(refused.body.message, SIGN_IN_MESSAGES.mailLimit);
       }
       clock.advance(31 * SECOND);
-      assert.equal((await owner.post('/api/auth/email/send-magic-link', { email })).status, 200, 'the account\'s own browser');
+      assert.equal((await owner.post('/api/auth/email/send-magic-link', { email })).status, 200, "the account's own browser");
     });
   });
 }

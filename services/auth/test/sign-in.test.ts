@@ -39,7 +39,10 @@ for (const { profile, skip } of await profilePlan()) {
       // The ledger opens the account (initial_political_capital, 10) from the registration event; the
       // figure reaches this answer through the ledger's balance event a moment later.
       assert.ok([0, 10].includes(me.body.politicalCapital));
-      await pollUntil(() => client.get('/api/auth/user'), (r) => r.body.politicalCapital === 10);
+      await pollUntil(
+        () => client.get('/api/auth/user'),
+        (r) => r.body.politicalCapital === 10,
+      );
     });
 
     test('SECURITY 1: wrong codes sent all at once at several requests for one address count no more than 10', async () => {
@@ -54,9 +57,14 @@ for (const { profile, skip } of await profilePlan()) {
         Array.from({ length: 5 }, () => client.post('/api/auth/email/verify-otp', { stateId, otp: wrongCode(code) })),
       );
       const answers = await Promise.all(guesses);
-      assert.ok(answers.every((a) => a.status === 400 || a.status === 429), answers.map((a) => a.status).join(','));
+      assert.ok(
+        answers.every((a) => a.status === 400 || a.status === 429),
+        answers.map((a) => a.status).join(','),
+      );
       const database = await stack.platforms.auth!.databases.open('auth', MIGRATIONS_DIR);
-      const [failures] = await database.driver.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.sign_in_failures WHERE email_canonical = $1', [email.toLowerCase()]);
+      const [failures] = await database.driver.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.sign_in_failures WHERE email_canonical = $1', [
+        email.toLowerCase(),
+      ]);
       assert.equal(failures!.n, 10, 'the address is refused after its tenth failure, however the guesses interleave');
       assert.equal(answers.filter((a) => a.body.message === SIGN_IN_MESSAGES.tooManyFailures).length, 10);
     });
@@ -320,7 +328,7 @@ for (const { profile, skip } of await profilePlan()) {
       const tooSoon = await client.post('/api/auth/email/send-magic-link', { email });
       assert.equal(tooSoon.status, 429);
       assert.match(tooSoon.body.message, /Please wait/);
-      assert.equal((await stack.client().post('/api/auth/email/send-otp', { email })).status, 200, 'the cooldown is the browser\'s');
+      assert.equal((await stack.client().post('/api/auth/email/send-otp', { email })).status, 200, "the cooldown is the browser's");
       for (let i = 2; i <= 5; i++) {
         clock.advance(31 * SECOND);
         assert.equal((await client.post('/api/auth/email/send-otp', { email })).status, 200, `mail ${i}`);
@@ -329,7 +337,8 @@ for (const { profile, skip } of await profilePlan()) {
       const sixth = await client.post('/api/auth/email/send-otp', { email });
       assert.equal(sixth.status, 429);
       assert.equal(sixth.body.message, SIGN_IN_MESSAGES.mailLimit);
-      for (let i = 7; i <= 10; i++) assert.equal((await stack.client().post('/api/auth/email/send-magic-link', { email })).status, 200, `mail ${i} to the address`);
+      for (let i = 7; i <= 10; i++)
+        assert.equal((await stack.client().post('/api/auth/email/send-magic-link', { email })).status, 200, `mail ${i} to the address`);
       const eleventh = await stack.client().post('/api/auth/email/send-magic-link', { email });
       assert.equal(eleventh.status, 429);
       assert.equal(eleventh.body.message, SIGN_IN_MESSAGES.mailLimit);

@@ -43,16 +43,25 @@ export const ZPlatformConfig = z
      * then grants DATABASE_URL's role rows only (runtime-grants.ts). Unset: DATABASE_URL's role does both.
      */
     DATABASE_OWNER_URL: optionalUrl,
-    DATABASE_PREFIX: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('civic_'),
+    DATABASE_PREFIX: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/)
+      .default('civic_'),
     NATS_URL: optionalUrl,
     /**
      * This process's NATS user (infra/nats-authorization.ts gives it its permissions); its replies
      * arrive under the inbox prefix _INBOX_<user>, which only it may subscribe to.
      */
-    NATS_USER: z.string().regex(/^[a-z]+$/, 'must be a service name (lower-case letters)').optional(),
+    NATS_USER: z
+      .string()
+      .regex(/^[a-z]+$/, 'must be a service name (lower-case letters)')
+      .optional(),
     NATS_PASSWORD: z.string().min(1).optional(),
     /** Prefix of JetStream stream and durable consumer names, so test runs never collide. */
-    NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_]*$/).default(''),
+    NATS_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9_]*$/)
+      .default(''),
     REDIS_URL: optionalUrl,
     REDIS_PREFIX: z.string().default('civic:'),
     INTERNAL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -83,7 +92,11 @@ export const ZPlatformConfig = z
       if (c.DATABASE_OWNER_URL && c.DATABASE_URL) {
         const runtime = new URL(c.DATABASE_URL).username;
         if (!runtime || runtime === new URL(c.DATABASE_OWNER_URL).username) {
-          ctx.addIssue({ code: 'custom', path: ['DATABASE_OWNER_URL'], message: "must name another role than DATABASE_URL's, which must name one (the owner migrates, DATABASE_URL's role only reads and writes rows)" });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['DATABASE_OWNER_URL'],
+            message: "must name another role than DATABASE_URL's, which must name one (the owner migrates, DATABASE_URL's role only reads and writes rows)",
+          });
         }
       }
       if (!c.MAIL_TRANSPORT) {

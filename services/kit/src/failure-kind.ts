@@ -14,8 +14,19 @@ export class DependencyUnavailableError extends Error {
 }
 
 const NETWORK_CODES = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN',
-  'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN', 'ESOCKETTIMEDOUT', 'ERR_SOCKET_CLOSED', 'ERR_STREAM_DESTROYED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ESOCKETTIMEDOUT',
+  'ERR_SOCKET_CLOSED',
+  'ERR_STREAM_DESTROYED',
   // The kit's request bus: the peer did not answer (down, or could not serve the request).
   'KIT_REQUEST_UNAVAILABLE',
 ]);
@@ -30,14 +41,23 @@ function isTransientSqlState(code: string): boolean {
 // Prisma's codes for an unreachable or busy database, and its driver adapters' error kinds.
 const PRISMA_TRANSIENT_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2034']);
 const ADAPTER_TRANSIENT_KINDS = new Set([
-  'DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'TransactionWriteConflict',
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'TransactionWriteConflict',
   'TlsConnectionError',
 ]);
 
 // Errors of the NATS client (v3) and ioredis that mean the connection is away or the peer silent.
 const TRANSIENT_ERROR_NAMES = new Set([
-  'DependencyUnavailableError', 'TimeoutError', 'NoRespondersError', 'ClosedConnectionError',
-  'DrainingConnectionError', 'ConnectionError', 'MaxRetriesPerRequestError',
+  'DependencyUnavailableError',
+  'TimeoutError',
+  'NoRespondersError',
+  'ClosedConnectionError',
+  'DrainingConnectionError',
+  'ConnectionError',
+  'MaxRetriesPerRequestError',
 ]);
 
 // Lower-case fragments of the messages drivers give when the connection, not the query, failed.

@@ -104,14 +104,18 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   // in or out that still looked alive); readiness reports the outage meanwhile.
   const nc = hub
     ? null
-    : await connect({ ...natsConnectionOptions(config), name: 'civic-platform', noAsyncTraces: true, maxReconnectAttempts: -1, reconnectTimeWait: 1_000 }).catch(
-        (error: unknown) => {
-          // Nothing opened so far may keep the failed process alive (ioredis would reconnect for ever).
-          redis?.disconnect();
-          mailer.close();
-          throw unreachableDependency('NATS_URL', 'NATS', config.NATS_URL!, error);
-        },
-      );
+    : await connect({
+        ...natsConnectionOptions(config),
+        name: 'civic-platform',
+        noAsyncTraces: true,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1_000,
+      }).catch((error: unknown) => {
+        // Nothing opened so far may keep the failed process alive (ioredis would reconnect for ever).
+        redis?.disconnect();
+        mailer.close();
+        throw unreachableDependency('NATS_URL', 'NATS', config.NATS_URL!, error);
+      });
   let closing = false;
   let draining = false;
   let natsConnected = nc !== null;
@@ -140,9 +144,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
       ? { transport: 'nats', natsConnection: nc, streams: { namespace: config.NATS_PREFIX }, logger }
       : { transport: 'in-process', inProcessHub: hub!, logger },
   );
-  const requests = nc
-    ? createNatsRequestBus({ nc, secret: secrets.internalJwt, namespace: config.NATS_PREFIX, logger })
-    : createInProcessRequestBus(logger);
+  const requests = nc ? createNatsRequestBus({ nc, secret: secrets.internalJwt, namespace: config.NATS_PREFIX, logger }) : createInProcessRequestBus(logger);
   return {
     config,
     env: overrides.env ?? process.env,

@@ -8,11 +8,7 @@ import { createPlatform, type PlatformOverrides } from './platform.ts';
 import { mountService, type ServiceDefinition } from './service.ts';
 import { instrumentFastify } from './telemetry.ts';
 
-export async function buildServiceProcess(
-  service: ServiceDefinition,
-  env: NodeJS.ProcessEnv = process.env,
-  overrides: PlatformOverrides = {},
-) {
+export async function buildServiceProcess(service: ServiceDefinition, env: NodeJS.ProcessEnv = process.env, overrides: PlatformOverrides = {}) {
   const config = loadConfig(ZPlatformConfig, env);
   const platform = await createPlatform(config, { env, service: service.name, ...overrides });
   const app = createHttpServer(config, { trustRequestIdHeader: true, logStream: overrides.logStream, service: service.name });

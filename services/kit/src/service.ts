@@ -16,7 +16,6 @@ export interface ServiceDefinition {
   plugin: FastifyPluginAsync<ServiceOptions>;
 }
 
-
 export function defineService(definition: ServiceDefinition): ServiceDefinition {
   if (!/^[a-z]+$/.test(definition.name)) throw new Error(`Bad service name: ${definition.name}`);
   return definition;

@@ -55,7 +55,12 @@ test('credentials inside the network: NATS user and password go together, the da
     () => loadConfig(ZPlatformConfig, { ...distributed, DATABASE_OWNER_URL: 'postgresql://civic_ledger_app:pw@127.0.0.1/postgres' }),
     /DATABASE_OWNER_URL: must name another role/,
   );
-  const config = loadConfig(ZPlatformConfig, { ...distributed, NATS_USER: 'ledger', NATS_PASSWORD: 'pw', DATABASE_OWNER_URL: 'postgresql://civic_ledger:pw@127.0.0.1/postgres' });
+  const config = loadConfig(ZPlatformConfig, {
+    ...distributed,
+    NATS_USER: 'ledger',
+    NATS_PASSWORD: 'pw',
+    DATABASE_OWNER_URL: 'postgresql://civic_ledger:pw@127.0.0.1/postgres',
+  });
   assert.equal(config.NATS_USER, 'ledger');
   assert.equal(config.DATABASE_OWNER_URL, 'postgresql://civic_ledger:pw@127.0.0.1/postgres');
 });

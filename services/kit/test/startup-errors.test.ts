@@ -8,9 +8,15 @@ import { createPlatform } from '../src/platform.ts';
 
 test('an unreachable NATS or PostgreSQL at start is named with its variable and address, never its password', async () => {
   const config = loadConfig(ZPlatformConfig, {
-    PROFILE: 'distributed', MAIL_TRANSPORT: 'file', LOG_LEVEL: 'silent',
-    DATABASE_URL: 'postgresql://civic:s3cret@127.0.0.1:1/postgres', NATS_URL: 'nats://127.0.0.1:1', REDIS_URL: 'redis://127.0.0.1:1',
-    INTERNAL_JWT_SECRET: 'x'.repeat(32), CSRF_SECRET: 'y'.repeat(32), AUTH_CODE_KEY: 'z'.repeat(32),
+    PROFILE: 'distributed',
+    MAIL_TRANSPORT: 'file',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: 'postgresql://civic:s3cret@127.0.0.1:1/postgres',
+    NATS_URL: 'nats://127.0.0.1:1',
+    REDIS_URL: 'redis://127.0.0.1:1',
+    INTERNAL_JWT_SECRET: 'x'.repeat(32),
+    CSRF_SECRET: 'y'.repeat(32),
+    AUTH_CODE_KEY: 'z'.repeat(32),
   });
   await assert.rejects(createPlatform(config), (error: Error) => /^NATS_URL: cannot reach NATS at nats:\/\/127\.0\.0\.1:1/.test(error.message));
   const databases = createPostgresDatabaseProvider(config);

@@ -61,7 +61,10 @@ for (const { profile, skip } of await profilePlan()) {
         assert.deepEqual(summary(await transactionsOf(rich)), [{ description: 'Initial political capital', amount: 25 }]);
         setLedgerSetting(stack, 'initial_political_capital', '0');
         const poor = await signInCitizen(stack, 'poor', 0);
-        await pollUntil(() => accountRow(tables, poor.id), (row) => row !== null);
+        await pollUntil(
+          () => accountRow(tables, poor.id),
+          (row) => row !== null,
+        );
         assert.deepEqual(await accountRow(tables, poor.id), { balance: 0, version: 0, entries: 0, total: 0 }, 'an account, no zero entry');
         assert.deepEqual(await transactionsOf(poor), []);
       } finally {
@@ -130,7 +133,11 @@ for (const { profile, skip } of await profilePlan()) {
       );
       const today = clock.now().toISOString().slice(0, 10);
       const yesterday = new Date(clock.now().getTime() - DAY_MS).toISOString().slice(0, 10);
-      assert.deepEqual(days.map((d) => d.idempotency_key), [yesterday, today], 'keyed by the UTC day');
+      assert.deepEqual(
+        days.map((d) => d.idempotency_key),
+        [yesterday, today],
+        'keyed by the UTC day',
+      );
     });
 
     test('daily login: signed out is 401, a banned user gets 403 and nothing, a missing CSRF token 403', async () => {
@@ -141,7 +148,13 @@ for (const { profile, skip } of await profilePlan()) {
       const sessionId = randomToken(32);
       // The stack's clock, which earlier tests moved ahead: the session must be alive by it.
       const now = clock.now().getTime();
-      await stack.gatewayPlatform.sessions.create(sha256(sessionId), { userId: banned.id, isAdmin: false, isBanned: true, createdAt: now, expiresAt: now + 600_000 });
+      await stack.gatewayPlatform.sessions.create(sha256(sessionId), {
+        userId: banned.id,
+        isAdmin: false,
+        isBanned: true,
+        createdAt: now,
+        expiresAt: now + 600_000,
+      });
       const bannedClient = stack.client();
       bannedClient.cookies.set('sid', sessionId);
       const refused = await bannedClient.post('/api/daily-login');

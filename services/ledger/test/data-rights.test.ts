@@ -84,7 +84,10 @@ for (const { profile, skip } of await profilePlan()) {
         );
         return row!;
       };
-      await pollUntil(() => held(gone.id), (h) => h.entries === 0);
+      await pollUntil(
+        () => held(gone.id),
+        (h) => h.entries === 0,
+      );
       assert.deepEqual(await held(gone.id), { accounts: 0, entries: 0, cancelled: 0, erased: 1 });
       assert.deepEqual(await accountRow(tables, stays.id), { balance: 10, version: 1, entries: 1, total: 10 }, 'the other account stays');
 

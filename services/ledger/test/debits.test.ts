@@ -63,7 +63,10 @@ for (const { profile, skip } of await profilePlan()) {
       const paid = replies.filter((r): r is Extract<TDebitReply, { ok: true }> => r.ok);
       const refused = replies.filter((r): r is Extract<TDebitReply, { ok: false }> => !r.ok);
       assert.equal(paid.length, 2);
-      assert.deepEqual(paid.map((r) => r.balance).sort((a, b) => a - b), [20, 70]);
+      assert.deepEqual(
+        paid.map((r) => r.balance).sort((a, b) => a - b),
+        [20, 70],
+      );
       assert.equal(refused.length, 98);
       for (const r of refused) {
         assert.equal(r.reason, 'insufficient');

@@ -5,15 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterEach, before, describe, test } from 'node:test';
-import {
-  authEvents,
-  briefingEvents,
-  prioritiesEvents,
-  socialEvents,
-  type EventDefinition,
-  type EventPayload,
-  type TEventEnvelope,
-} from '@civic/contracts';
+import { authEvents, briefingEvents, prioritiesEvents, socialEvents, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { probeEvents, type EventProbe } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
@@ -58,10 +50,7 @@ for (const { profile, skip } of await profilePlan()) {
       const citizen = await signInCitizen(stack, 'check');
       const message = await refusal(tables, 'UPDATE ledger.accounts SET balance = -1 WHERE user_id = $1::uuid', [citizen.id]);
       assert.match(message, /check constraint "accounts_balance_check"/);
-      assert.match(
-        await refusal(tables, 'UPDATE ledger.accounts SET balance = balance - 11 WHERE user_id = $1::uuid', [citizen.id]),
-        /accounts_balance_check/,
-      );
+      assert.match(await refusal(tables, 'UPDATE ledger.accounts SET balance = balance - 11 WHERE user_id = $1::uuid', [citizen.id]), /accounts_balance_check/);
       assert.deepEqual(await accountRow(tables, citizen.id), { balance: 10, version: 1, entries: 1, total: 10 });
     });
 

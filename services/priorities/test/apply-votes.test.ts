@@ -80,12 +80,18 @@ for (const { profile, skip } of await profilePlan()) {
       ]);
       // One event per applied change, none for the others, each naming the priority's title.
       const events = await tables.query<{ id: string; title: string }>(
-        'SELECT id::text, payload->>\'priorityTitle\' AS title FROM priorities.outbox WHERE id = ANY($1::uuid[]) ORDER BY id',
+        "SELECT id::text, payload->>'priorityTitle' AS title FROM priorities.outbox WHERE id = ANY($1::uuid[]) ORDER BY id",
         [changes.map((c) => (c.outbox as { id: string }).id)],
       );
       const appliedIds = [0, 1, 5].map((i) => (changes[i]!.outbox as { id: string }).id).sort();
-      assert.deepEqual(events.map((e) => e.id), appliedIds);
-      assert.ok(events.every((e) => e.title.length >= 10), 'vote.cast carries the title read under the row lock');
+      assert.deepEqual(
+        events.map((e) => e.id),
+        appliedIds,
+      );
+      assert.ok(
+        events.every((e) => e.title.length >= 10),
+        'vote.cast carries the title read under the row lock',
+      );
     });
 
     test('many votes through the API at once, grouped, leave the tallies equal to the vote rows', async () => {
@@ -147,7 +153,10 @@ for (const { profile, skip } of await profilePlan()) {
         // The group waits for the lower id before taking the higher one, so the higher is free.
         await other.lockRowNow(high);
         await other.commit();
-        assert.deepEqual((await group).map((a) => a.status), ['applied', 'applied']);
+        assert.deepEqual(
+          (await group).map((a) => a.status),
+          ['applied', 'applied'],
+        );
       });
 
       test("a group takes its users' locks before any priority row, so it never holds a row an erasure needs", async () => {
@@ -162,7 +171,10 @@ for (const { profile, skip } of await profilePlan()) {
         await erasure.lockRowNow(high);
         await erasure.tx.$executeRawUnsafe('INSERT INTO priorities.deleted_users (user_id, deleted_at) VALUES ($1::uuid, now())', erased);
         await erasure.commit();
-        assert.deepEqual((await group).map((a) => a.status), ['applied', 'deleted']);
+        assert.deepEqual(
+          (await group).map((a) => a.status),
+          ['applied', 'deleted'],
+        );
       });
     }
   });

@@ -13,7 +13,16 @@ import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { openPrioritiesTables, pollUntil, priorityBody, sessionFor, setSetting, TEST_ENV, type Citizen } from './support/priorities-helpers.ts';
-import { accountRow, assertBalance, assertBalancesMatchEntries, openLedgerTables, requestDebit, signInPayer, transactionsOf, waitForBalance } from './support/promotion-helpers.ts';
+import {
+  accountRow,
+  assertBalance,
+  assertBalancesMatchEntries,
+  openLedgerTables,
+  requestDebit,
+  signInPayer,
+  transactionsOf,
+  waitForBalance,
+} from './support/promotion-helpers.ts';
 
 const messageOf = (answer: { body: unknown }) => (answer.body as { message?: string }).message;
 const create = (citizen: Citizen, overrides: Parameters<typeof priorityBody>[0] = {}) =>
@@ -26,10 +35,17 @@ for (const { profile, skip } of await profilePlan()) {
     const clock = new SteppingClock();
     const setCost = (cost: number) => setSetting([stack.platforms.priorities!], 'priority_creation_cost', String(cost));
     const chargesOf = (userId: string) =>
-      tables.query<{ id: string; status: string; cost: number }>('SELECT id, status, cost FROM priorities.creation_charges WHERE user_id = $1::uuid ORDER BY created_at', [userId]);
+      tables.query<{ id: string; status: string; cost: number }>(
+        'SELECT id, status, cost FROM priorities.creation_charges WHERE user_id = $1::uuid ORDER BY created_at',
+        [userId],
+      );
     const prioritiesOf = (userId: string) => tables.query<{ id: string }>('SELECT id FROM priorities.priorities WHERE author_id = $1::uuid', [userId]);
 
-    const stack = useStack(profile, { services: ['auth', 'account', 'ledger', 'priorities'], clock, env: { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_LEDGER_TIMEOUT_MS: '20000' } });
+    const stack = useStack(profile, {
+      services: ['auth', 'account', 'ledger', 'priorities'],
+      clock,
+      env: { ...TEST_ENV, PRIORITIES_PURCHASE_SWEEP_MS: '200', PRIORITIES_LEDGER_TIMEOUT_MS: '20000' },
+    });
     before(async () => {
       setSetting([stack.platforms.priorities!], 'max_priorities_per_user_per_day', '1000');
       tables = await openPrioritiesTables(stack);
@@ -55,18 +71,28 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(created.status, 200, created.text);
       await assertBalance(author, 7); // 10 - 8 + 5
       const charges = await chargesOf(author.id);
-      assert.deepEqual(charges.map((c) => [c.id, c.status, Number(c.cost)]), [[created.body.id, 'applied', 8]]);
-      assert.deepEqual((await transactionsOf(author)).map((t) => [t.description, t.amount]), [
-        ['Created a priority', 5],
-        ['Priority creation cost', -8],
-        ['Initial political capital', 10],
-      ]);
+      assert.deepEqual(
+        charges.map((c) => [c.id, c.status, Number(c.cost)]),
+        [[created.body.id, 'applied', 8]],
+      );
+      assert.deepEqual(
+        (await transactionsOf(author)).map((t) => [t.description, t.amount]),
+        [
+          ['Created a priority', 5],
+          ['Priority creation cost', -8],
+          ['Initial political capital', 10],
+        ],
+      );
 
       const refused = await create(author, { title: 'One the balance cannot pay for' });
       assert.equal(refused.status, 409, refused.text);
       assert.equal(messageOf(refused), insufficientMessage(8, 7));
       assert.match(messageOf(refused)!, /Insufficient/);
-      assert.deepEqual((await prioritiesOf(author.id)).map((p) => p.id), [created.body.id], 'nothing was created');
+      assert.deepEqual(
+        (await prioritiesOf(author.id)).map((p) => p.id),
+        [created.body.id],
+        'nothing was created',
+      );
       assert.equal((await chargesOf(author.id)).length, 1, 'the refused charge left nothing');
       assert.deepEqual(await accountRow(ledger, author.id), { balance: 7, version: 3, entries: 3, total: 7 });
     });
@@ -113,10 +139,16 @@ for (const { profile, skip } of await profilePlan()) {
         await tables.exec(`DROP TRIGGER ${trigger} ON priorities.priorities; DROP FUNCTION priorities.${trigger}();`);
       }
       assert.deepEqual(await accountRow(ledger, author.id), { balance: 30, version: 3, entries: 3, total: 30 }, 'debited, then refunded');
-      assert.deepEqual((await chargesOf(author.id)).map((c) => c.status), ['refunded']);
+      assert.deepEqual(
+        (await chargesOf(author.id)).map((c) => c.status),
+        ['refunded'],
+      );
       assert.deepEqual(await prioritiesOf(author.id), []);
       // The daily count the failed creation took was rolled back with it.
-      const [count] = await tables.query<{ n: number }>('SELECT COALESCE(sum(created), 0)::int AS n FROM priorities.daily_priority_counts WHERE user_id = $1::uuid', [author.id]);
+      const [count] = await tables.query<{ n: number }>(
+        'SELECT COALESCE(sum(created), 0)::int AS n FROM priorities.daily_priority_counts WHERE user_id = $1::uuid',
+        [author.id],
+      );
       assert.equal(count!.n, 0);
 
       // A charge whose request died after its debit: the sweeper gives it back once it is a minute old.
@@ -125,10 +157,19 @@ for (const { profile, skip } of await profilePlan()) {
         `INSERT INTO priorities.creation_charges (id, user_id, cost, status, created_at) VALUES ($1::uuid, $2::uuid, 10, 'pending', $3::timestamptz)`,
         [chargeId, author.id, clock.now().toISOString()],
       );
-      const paid = await requestDebit(stack, { userId: author.id, amount: 10, idempotencyKey: `create-priority:${chargeId}`, reason: 'create_priority', reference: chargeId });
+      const paid = await requestDebit(stack, {
+        userId: author.id,
+        amount: 10,
+        idempotencyKey: `create-priority:${chargeId}`,
+        reason: 'create_priority',
+        reference: chargeId,
+      });
       assert.equal(paid.ok, true);
       clock.skip(2 * 60_000);
-      await pollUntil(() => chargesOf(author.id), (rows) => rows.every((r) => r.status === 'refunded'));
+      await pollUntil(
+        () => chargesOf(author.id),
+        (rows) => rows.every((r) => r.status === 'refunded'),
+      );
       assert.equal((await accountRow(ledger, author.id))!.balance, 30);
       await assertBalance(author, 30);
     });
@@ -148,12 +189,18 @@ for (const { profile, skip } of await profilePlan()) {
           ledger = await openLedgerTables(stack);
         }
         clock.skip(2 * 60_000);
-        await pollUntil(() => chargesOf(author.id), (rows) => rows.length === 1 && rows[0]!.status === 'refunded');
+        await pollUntil(
+          () => chargesOf(author.id),
+          (rows) => rows.length === 1 && rows[0]!.status === 'refunded',
+        );
         assert.deepEqual(await accountRow(ledger, author.id), { balance: 20, version: 1, entries: 1, total: 20 });
         assert.equal((await create(author)).status, 200, 'creations are charged again');
         // 20 - 5 + 5. The balance passes through 15 (the debit, then the reward's event), so auth's copy
         // may read 20 before the debit reached it: wait for both entries in the ledger first.
-        await pollUntil(() => accountRow(ledger, author.id), (row) => row?.entries === 3);
+        await pollUntil(
+          () => accountRow(ledger, author.id),
+          (row) => row?.entries === 3,
+        );
         assert.deepEqual(await accountRow(ledger, author.id), { balance: 20, version: 3, entries: 3, total: 20 });
         await waitForBalance(author, 20);
       });

@@ -61,7 +61,11 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(otherBody.status, 400, otherBody.text);
       assert.equal(messageOf(otherBody), M.creationKeyReused);
 
-      assert.deepEqual((await prioritiesOf(author.id)).map((p) => p.id), [first.body.id], 'one priority');
+      assert.deepEqual(
+        (await prioritiesOf(author.id)).map((p) => p.id),
+        [first.body.id],
+        'one priority',
+      );
       await assertBalance(author, 17); // 20 - 8 once, + 5 for the priority
       assert.deepEqual(await accountRow(ledger, author.id), { balance: 17, version: 3, entries: 3, total: 17 });
     });
@@ -94,7 +98,10 @@ for (const { profile, skip } of await profilePlan()) {
       const another = await createWithKey(author, randomUUID(), priorityBody());
       assert.equal(another.status, 429, another.text);
       assert.equal(messageOf(another), dailyLimitMessage(1));
-      assert.deepEqual((await prioritiesOf(author.id)).map((p) => p.id), [first.body.id]);
+      assert.deepEqual(
+        (await prioritiesOf(author.id)).map((p) => p.id),
+        [first.body.id],
+      );
       await assertBalance(author, 15); // free, + 5
     });
 

@@ -48,7 +48,11 @@ for (const { profile, skip } of await profilePlan()) {
       await vote(other.client, mine.id, 'oppose');
       // Promotions cost 1 here; the payers' first PC (the registration credit) comes by event.
       setSetting([stack.platforms.priorities!], 'priority_promotion_cost', '1');
-      for (const payer of [owner, other]) await pollUntil(() => balanceOf(payer), (balance) => balance >= 1);
+      for (const payer of [owner, other])
+        await pollUntil(
+          () => balanceOf(payer),
+          (balance) => balance >= 1,
+        );
       try {
         const promoted = await owner.client.post(`/api/priorities/${theirs.id}/promote`);
         assert.equal(promoted.status, 200, promoted.text);
@@ -60,9 +64,7 @@ for (const { profile, skip } of await profilePlan()) {
       const answer = await owner.client.get('/api/account/export');
       assert.equal(answer.status, 200, answer.text);
       const section = ZAccountExport.parse(answer.body).sections.priorities;
-      assert.deepEqual(section.priorities, [
-        { id: mine.id, title: mine.title, description: mine.description, issueId: 3, createdAt: mine.createdAt },
-      ]);
+      assert.deepEqual(section.priorities, [{ id: mine.id, title: mine.title, description: mine.description, issueId: 3, createdAt: mine.createdAt }]);
       assert.deepEqual(
         section.votes.map(({ priorityId, voteType }) => ({ priorityId, voteType })),
         [
@@ -70,10 +72,14 @@ for (const { profile, skip } of await profilePlan()) {
           { priorityId: theirs.id, voteType: 'oppose' },
         ],
       );
-      assert.deepEqual(section.voteChanges.map((c) => c.priorityId), [theirs.id]);
-      assert.deepEqual(section.promotions.map(({ priorityId, cost, status }) => ({ priorityId, cost, status })), [
-        { priorityId: theirs.id, cost: 1, status: 'applied' },
-      ]);
+      assert.deepEqual(
+        section.voteChanges.map((c) => c.priorityId),
+        [theirs.id],
+      );
+      assert.deepEqual(
+        section.promotions.map(({ priorityId, cost, status }) => ({ priorityId, cost, status })),
+        [{ priorityId: theirs.id, cost: 1, status: 'applied' }],
+      );
       assert.ok(!answer.text.includes(other.id), "not the other user's id");
       assert.ok(!answer.text.includes('Bartholomew'));
       // The title of the priority voted on is its author's: the section names it by id only. (The
@@ -110,7 +116,10 @@ for (const { profile, skip } of await profilePlan()) {
       await vote(staying.client, authored.id, 'endorse');
       // A paid promotion stays with its boost, detached; one still unsettled goes with the ledger account.
       setSetting([stack.platforms.priorities!], 'priority_promotion_cost', '1');
-      await pollUntil(() => balanceOf(leaving), (balance) => balance >= 1);
+      await pollUntil(
+        () => balanceOf(leaving),
+        (balance) => balance >= 1,
+      );
       try {
         assert.equal((await leaving.client.post(`/api/priorities/${endorsed.id}/promote`)).status, 200);
       } finally {
@@ -163,8 +172,20 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await racer.post('/api/priorities', priorityBody())).status, 401);
       // A late profile event brings no name back; the deletion delivered again changes nothing.
       const late = await producer.publish(accountEvents.ProfileUpdated, {
-        userId: leaving.id, firstName: 'Ghost', lastName: 'Citizen', profileImageUrl: null, bio: null, location: null, birthYear: null,
-        gender: null, occupation: null, website: null, twitterHandle: null, linkedinUrl: null, facebookUrl: null, instagramHandle: null,
+        userId: leaving.id,
+        firstName: 'Ghost',
+        lastName: 'Citizen',
+        profileImageUrl: null,
+        bio: null,
+        location: null,
+        birthYear: null,
+        gender: null,
+        occupation: null,
+        website: null,
+        twitterHandle: null,
+        linkedinUrl: null,
+        facebookUrl: null,
+        instagramHandle: null,
         updatedAt: new Date().toISOString(),
       });
       const redelivered = await producer.publish(accountEvents.UserDeleted, { userId: leaving.id, deletedAt: new Date().toISOString() });

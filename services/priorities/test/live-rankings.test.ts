@@ -63,13 +63,19 @@ for (const { profile, skip } of await profilePlan()) {
       try {
         assert.equal(stream.status, 200);
         assert.match(stream.contentType ?? '', /^text\/event-stream/);
-        await pollUntil(async () => stream.comments, (c) => c.includes('connected'));
+        await pollUntil(
+          async () => stream.comments,
+          (c) => c.includes('connected'),
+        );
 
         const started = Date.now();
         assert.equal((await vote(voter.client, priority.id, 'endorse')).status, 200);
         const tally = await stream.waitFor((e) => e.event === 'tally' && e.data.priorityId === priority.id, 1000);
         assert.ok(Date.now() - started < 1000, 'within a second (issue 4)');
-        assert.deepEqual({ ...ZPriorityTallyEvent.parse(tally.data), at: undefined }, { priorityId: priority.id, endorsements: 1, oppositions: 0, promotionBoost: 0, at: undefined });
+        assert.deepEqual(
+          { ...ZPriorityTallyEvent.parse(tally.data), at: undefined },
+          { priorityId: priority.id, endorsements: 1, oppositions: 0, promotionBoost: 0, at: undefined },
+        );
 
         await vote(author.client, priority.id, 'oppose');
         await stream.waitFor((e) => e.event === 'tally' && e.data.priorityId === priority.id && e.data.oppositions === 1 && e.data.endorsements === 1);
@@ -80,7 +86,11 @@ for (const { profile, skip } of await profilePlan()) {
         const event = await stream.waitFor((e) => e.event === 'created' && e.data.priorityId === created.id);
         assert.deepEqual(ZPriorityCreatedStreamEvent.parse(event.data), { priorityId: created.id, title: created.title, createdAt: created.createdAt });
 
-        await pollUntil(async () => stream.comments.filter((c) => c === 'heartbeat').length, (n) => n >= 2, 3000);
+        await pollUntil(
+          async () => stream.comments.filter((c) => c === 'heartbeat').length,
+          (n) => n >= 2,
+          3000,
+        );
       } finally {
         stream.close();
       }
@@ -101,13 +111,25 @@ for (const { profile, skip } of await profilePlan()) {
     });
 
     test('a client that goes closes its stream on the service', async () => {
-      await pollUntil(async () => openStreams(), (n) => n === 0);
+      await pollUntil(
+        async () => openStreams(),
+        (n) => n === 0,
+      );
       const streams = await Promise.all([0, 1].map(() => openRankingsStream(stack.baseUrl, voter.client)));
-      await pollUntil(async () => openStreams(), (n) => n === 2);
+      await pollUntil(
+        async () => openStreams(),
+        (n) => n === 2,
+      );
       streams[0]!.close();
-      await pollUntil(async () => openStreams(), (n) => n === 1);
+      await pollUntil(
+        async () => openStreams(),
+        (n) => n === 1,
+      );
       streams[1]!.close();
-      await pollUntil(async () => openStreams(), (n) => n === 0);
+      await pollUntil(
+        async () => openStreams(),
+        (n) => n === 0,
+      );
     });
 
     if (profile === 'distributed') {
@@ -115,7 +137,10 @@ for (const { profile, skip } of await profilePlan()) {
         const streams = await Promise.all(Array.from({ length: 150 }, () => openRankingsStream(stack.baseUrl, voter.client)));
         try {
           assert.ok(streams.every((s) => s.status === 200));
-          await pollUntil(async () => openStreams(), (n) => n === 150);
+          await pollUntil(
+            async () => openStreams(),
+            (n) => n === 150,
+          );
           const started = Date.now();
           const answer = await voter.client.get('/api/priorities?limit=5');
           assert.equal(answer.status, 200);
@@ -123,7 +148,10 @@ for (const { profile, skip } of await profilePlan()) {
         } finally {
           for (const stream of streams) stream.close();
         }
-        await pollUntil(async () => openStreams(), (n) => n === 0);
+        await pollUntil(
+          async () => openStreams(),
+          (n) => n === 0,
+        );
       });
 
       test('two replicas, two gateways: a vote through one reaches a stream held by the other', async () => {
@@ -144,7 +172,10 @@ for (const { profile, skip } of await profilePlan()) {
           const viaFirst = await openRankingsStream(stack.baseUrl, voter.client);
           try {
             assert.equal(viaSecond.status, 200);
-            await pollUntil(async () => liveRankingsOf(replica.platform)!.openStreams, (n) => n === 1);
+            await pollUntil(
+              async () => liveRankingsOf(replica.platform)!.openStreams,
+              (n) => n === 1,
+            );
             assert.equal(openStreams(), 1, 'the first replica holds the other stream');
 
             // The second replica's list is read (and kept in its top list cache) before the vote.
@@ -179,7 +210,10 @@ for (const { profile, skip } of await profilePlan()) {
             viaFirst.close();
           }
           // Closing through the second gateway closes the stream on the second replica.
-          await pollUntil(async () => liveRankingsOf(replica.platform)!.openStreams, (n) => n === 0);
+          await pollUntil(
+            async () => liveRankingsOf(replica.platform)!.openStreams,
+            (n) => n === 0,
+          );
         } finally {
           await second.app.close();
           await replica.app.close();
@@ -194,10 +228,16 @@ for (const { profile, skip } of await profilePlan()) {
         const url = `http://127.0.0.1:${address.port}`;
         const stream = await openRankingsStream(url, sameBrowserAt(url, voter));
         assert.equal(stream.status, 200);
-        await pollUntil(async () => openStreams(), (n) => n === 1);
+        await pollUntil(
+          async () => openStreams(),
+          (n) => n === 1,
+        );
         await gateway.app.close();
         await stream.ended;
-        await pollUntil(async () => openStreams(), (n) => n === 0);
+        await pollUntil(
+          async () => openStreams(),
+          (n) => n === 0,
+        );
       });
     }
   });

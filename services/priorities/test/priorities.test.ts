@@ -50,7 +50,10 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(answer.status, 200, answer.text);
       const issues = answer.body.map((issue) => ZIssue.parse(issue));
       assert.equal(issues.length, 151);
-      assert.deepEqual(issues.map((i) => i.id), Array.from({ length: 151 }, (_, i) => i + 1));
+      assert.deepEqual(
+        issues.map((i) => i.id),
+        Array.from({ length: 151 }, (_, i) => i + 1),
+      );
       assert.deepEqual([...new Set(issues.map((i) => i.category))].sort(), [...ISSUE_CATEGORIES].sort());
       for (const category of ISSUE_CATEGORIES) assert.ok(issues.filter((i) => i.category === category).length >= 30, category);
       assert.equal(new Set(issues.map((i) => i.title.toLowerCase())).size, 151, 'distinct titles');
@@ -66,7 +69,11 @@ for (const { profile, skip } of await profilePlan()) {
     test('creating a priority answers it, with the author and the issue', async () => {
       const issues = (await ada.client.get<TIssue[]>('/api/issues')).body;
       const issue = issues.find((i) => i.title === 'Carbon pricing')!;
-      const body = { title: '  Put a price on carbon emissions  ', description: 'A steadily rising fee on fossil fuels, returned to households as a dividend.', issueId: issue.id };
+      const body = {
+        title: '  Put a price on carbon emissions  ',
+        description: 'A steadily rising fee on fossil fuels, returned to households as a dividend.',
+        issueId: issue.id,
+      };
       const answer = await ada.client.post<TPriority>('/api/priorities', body);
       assert.equal(answer.status, 200, answer.text);
       const created = ZPriority.parse(answer.body);
@@ -93,7 +100,10 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(asText.body.issueId, issue.id);
 
       const listed = await listPriorities(ada.client, '?limit=1000');
-      assert.deepEqual(listed.body.find((p) => p.id === created.id), { ...created, rank: null });
+      assert.deepEqual(
+        listed.body.find((p) => p.id === created.id),
+        { ...created, rank: null },
+      );
     });
 
     test('every validation message of spec 5, as a 400 with the message', async () => {
@@ -167,11 +177,7 @@ for (const { profile, skip } of await profilePlan()) {
         setSetting(platforms, 'max_priorities_per_user_per_day', '5');
         const racer = await signInCitizen(stack, 'Racing', 'Author');
         const answers = await Promise.all(Array.from({ length: 20 }, () => racer.client.post('/api/priorities', priorityBody())));
-        assert.deepEqual(
-          answers.map((a) => a.status).sort(),
-          [...Array(5).fill(200), ...Array(15).fill(429)],
-          answers.map((a) => a.text).join('\n'),
-        );
+        assert.deepEqual(answers.map((a) => a.status).sort(), [...Array(5).fill(200), ...Array(15).fill(429)], answers.map((a) => a.text).join('\n'));
         const mine = (await listPriorities(racer.client, '?limit=1000')).body.filter((p) => p.author.id === racer.id);
         assert.equal(mine.length, 5);
         setSetting(platforms, 'max_priorities_per_user_per_day', '1');
@@ -201,7 +207,10 @@ for (const { profile, skip } of await profilePlan()) {
       const found = await listPriorities(grace.client, `?search=${tag.toUpperCase()}`);
       assert.equal(found.status, 200, found.text);
       assert.deepEqual(found.body.map((p) => p.id).sort(), [a.id, b.id, c.id].sort());
-      assert.ok(found.body.every((p) => p.rank === null), 'no ranks in a filtered list');
+      assert.ok(
+        found.body.every((p) => p.rank === null),
+        'no ranks in a filtered list',
+      );
 
       const educationOnly = await listPriorities(grace.client, `?search=${tag}&category=Education`);
       assert.deepEqual(educationOnly.body.map((p) => p.id).sort(), [b.id, c.id].sort());
@@ -211,7 +220,10 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok(healthOnly.body.every((p) => p.rank === null));
 
       // % and _ are literal characters, not wildcards.
-      assert.deepEqual((await listPriorities(grace.client, `?search=${encodeURIComponent('100%_literal')}`)).body.map((p) => p.id), [c.id]);
+      assert.deepEqual(
+        (await listPriorities(grace.client, `?search=${encodeURIComponent('100%_literal')}`)).body.map((p) => p.id),
+        [c.id],
+      );
       assert.deepEqual((await listPriorities(grace.client, `?search=${encodeURIComponent(`10_%${tag}`)}`)).body, []);
       // An empty search is no search.
       const all = await listPriorities(grace.client, '?search=&limit=1000');
@@ -221,10 +233,23 @@ for (const { profile, skip } of await profilePlan()) {
       const full = all.body.map((p) => p.id);
       const page1 = await listPriorities(grace.client, '?limit=2');
       const page2 = await listPriorities(grace.client, '?limit=2&offset=2');
-      assert.deepEqual([...page1.body, ...page2.body].map((p) => p.id), full.slice(0, 4));
+      assert.deepEqual(
+        [...page1.body, ...page2.body].map((p) => p.id),
+        full.slice(0, 4),
+      );
       assert.equal((await listPriorities(grace.client)).body.length, Math.min(full.length, 50), 'limit defaults to 50');
 
-      for (const query of ['?limit=0', '?limit=1001', '?limit=abc', '?offset=-1', '?offset=3000000000', '?search=%00', '?category=Sports', '?colour=red', `?search=${'s'.repeat(201)}`]) {
+      for (const query of [
+        '?limit=0',
+        '?limit=1001',
+        '?limit=abc',
+        '?offset=-1',
+        '?offset=3000000000',
+        '?search=%00',
+        '?category=Sports',
+        '?colour=red',
+        `?search=${'s'.repeat(201)}`,
+      ]) {
         const answer = await listPriorities(grace.client, query);
         assert.equal(answer.status, 400, `${query}: ${answer.text}`);
         assert.ok(messageOf(answer), query);

@@ -78,9 +78,16 @@ for (const { profile, skip } of await profilePlan()) {
         const answer = await promote(payer.client, underdog.id);
         assert.equal(answer.status, 200, answer.text);
         const result = ZPromotionResult.parse(answer.body);
-        assert.deepEqual({ ...result, promotionId: undefined }, {
-          promotionId: undefined, priorityId: underdog.id, cost: 50, promotionBoost: PROMOTION_BOOST_POINTS, balance: 10,
-        });
+        assert.deepEqual(
+          { ...result, promotionId: undefined },
+          {
+            promotionId: undefined,
+            priorityId: underdog.id,
+            cost: 50,
+            promotionBoost: PROMOTION_BOOST_POINTS,
+            balance: 10,
+          },
+        );
 
         // The very next read of the list (the top list cache is dropped at the commit) shows it ahead.
         const afterwards = (await listPriorities(payer.client, '?limit=1000')).body;
@@ -90,9 +97,16 @@ for (const { profile, skip } of await profilePlan()) {
         const tally = await stream.waitFor((e) => e.event === 'tally' && e.data.priorityId === underdog.id);
         assert.equal(tally.data.promotionBoost, PROMOTION_BOOST_POINTS);
         const event = await promoted.waitFor((p) => p.promotionId === result.promotionId);
-        assert.deepEqual({ ...event.payload, promotedAt: undefined }, {
-          promotionId: result.promotionId, priorityId: underdog.id, userId: payer.id, cost: 50, promotedAt: undefined,
-        });
+        assert.deepEqual(
+          { ...event.payload, promotedAt: undefined },
+          {
+            promotionId: result.promotionId,
+            priorityId: underdog.id,
+            userId: payer.id,
+            cost: 50,
+            promotedAt: undefined,
+          },
+        );
       } finally {
         stream.close();
         await promoted.stop();
@@ -102,7 +116,10 @@ for (const { profile, skip } of await profilePlan()) {
       const [latest] = await transactionsOf(payer, '?limit=1');
       assert.deepEqual({ description: latest!.description, amount: latest!.amount }, { description: 'Promoted a priority', amount: -50 });
       const records = await promotionsOf(tables, payer.id);
-      assert.deepEqual(records.map((r) => [r.priority_id, r.status, Number(r.cost)]), [[underdog.id, 'applied', 50]]);
+      assert.deepEqual(
+        records.map((r) => [r.priority_id, r.status, Number(r.cost)]),
+        [[underdog.id, 'applied', 50]],
+      );
       assert.equal(await boostOf(tables, underdog.id), PROMOTION_BOOST_POINTS);
     });
 
@@ -135,14 +152,30 @@ for (const { profile, skip } of await profilePlan()) {
       const priority = await createPriority(author.client);
       const answers = await Promise.all(Array.from({ length: 100 }, () => promote(payer.client, priority.id)));
       const statuses = answers.map((a) => a.status);
-      assert.equal(statuses.filter((s) => s === 200).length, 2, answers.filter((a) => a.status !== 409).map((a) => a.text).join('\n'));
+      assert.equal(
+        statuses.filter((s) => s === 200).length,
+        2,
+        answers
+          .filter((a) => a.status !== 409)
+          .map((a) => a.text)
+          .join('\n'),
+      );
       assert.equal(statuses.filter((s) => s === 409).length, 98);
       for (const refused of answers.filter((a) => a.status === 409)) assert.match(messageOf(refused)!, /Insufficient/);
-      assert.deepEqual(answers.filter((a) => a.status === 200).map((a) => a.body.balance).sort((a, b) => a! - b!), [20, 70]);
+      assert.deepEqual(
+        answers
+          .filter((a) => a.status === 200)
+          .map((a) => a.body.balance)
+          .sort((a, b) => a! - b!),
+        [20, 70],
+      );
 
       assert.deepEqual(await accountRow(ledger, payer.id), { balance: 20, version: 3, entries: 3, total: 20 });
       const records = await promotionsOf(tables, payer.id);
-      assert.deepEqual(records.map((r) => r.status), ['applied', 'applied']);
+      assert.deepEqual(
+        records.map((r) => r.status),
+        ['applied', 'applied'],
+      );
       assert.equal(await boostOf(tables, priority.id), 2 * PROMOTION_BOOST_POINTS);
       await assertBalance(payer, 20);
     });
@@ -253,8 +286,17 @@ for (const { profile, skip } of await profilePlan()) {
       }
       assert.deepEqual(await accountRow(ledger, payer.id), { balance: 80, version: 3, entries: 3, total: 80 }, 'debited, then refunded');
       const [refund, debit] = await transactionsOf(payer, '?limit=2');
-      assert.deepEqual([debit, refund].map((t) => [t!.description, t!.amount]), [['Promoted a priority', -50], ['Refund: Promoted a priority', 50]]);
-      assert.deepEqual((await promotionsOf(tables, payer.id)).map((r) => r.status), ['refunded']);
+      assert.deepEqual(
+        [debit, refund].map((t) => [t!.description, t!.amount]),
+        [
+          ['Promoted a priority', -50],
+          ['Refund: Promoted a priority', 50],
+        ],
+      );
+      assert.deepEqual(
+        (await promotionsOf(tables, payer.id)).map((r) => r.status),
+        ['refunded'],
+      );
       assert.equal(await boostOf(tables, priority.id), 0);
       await assertBalance(payer, 80);
     });
@@ -278,7 +320,10 @@ for (const { profile, skip } of await profilePlan()) {
       await new Promise((resolve) => setTimeout(resolve, 500));
       assert.equal((await promotionsOf(tables, payer.id))[0]!.status, 'pending');
       clock.skip(2 * 60_000);
-      await pollUntil(() => promotionsOf(tables, payer.id), (rows) => rows[0]?.status === 'refunded');
+      await pollUntil(
+        () => promotionsOf(tables, payer.id),
+        (rows) => rows[0]?.status === 'refunded',
+      );
       assert.equal((await accountRow(ledger, payer.id))!.balance, 100);
       // The key is spent: the same debit arriving again is refused as cancelled and charges nothing.
       const late = await stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.debit, debit, { identity });
@@ -301,16 +346,27 @@ for (const { profile, skip } of await profilePlan()) {
           return positionOf(list, promoted.id) < positionOf(list, steady.id) ? 'promoted first' : 'steady first';
         };
         assert.equal(await order(), 'promoted first');
-        for (const [days, boost] of [[1, 8], [2, 4], [3, 2], [4, 1], [5, 0]] as const) {
+        for (const [days, boost] of [
+          [1, 8],
+          [2, 4],
+          [3, 2],
+          [4, 1],
+          [5, 0],
+        ] as const) {
           clock.skip(PROMOTION_HALF_LIFE_MS);
           // The decay job runs by itself (every 200 ms here) and tells the streams.
-          await pollUntil(() => boostOf(tables, promoted.id), (b) => b === boost);
+          await pollUntil(
+            () => boostOf(tables, promoted.id),
+            (b) => b === boost,
+          );
           await stream.waitFor((e) => e.event === 'tally' && e.data.priorityId === promoted.id && e.data.promotionBoost === boost);
           assert.equal(boost, PROMOTION_BOOST_POINTS >> days);
         }
         // Score 0 against 2: the steady priority is ahead again, on the very next read.
         assert.equal(await order(), 'steady first');
-        const [row] = await tables.query<{ n: number }>('SELECT count(*)::int AS n FROM priorities.priorities WHERE id = $1::uuid AND promotion_boost > 0', [promoted.id]);
+        const [row] = await tables.query<{ n: number }>('SELECT count(*)::int AS n FROM priorities.priorities WHERE id = $1::uuid AND promotion_boost > 0', [
+          promoted.id,
+        ]);
         assert.equal(row!.n, 0);
       } finally {
         stream.close();
@@ -340,7 +396,10 @@ for (const { profile, skip } of await profilePlan()) {
           ledger = await openLedgerTables(stack);
         }
         clock.skip(2 * 60_000);
-        await pollUntil(() => promotionsOf(tables, payer.id), (rows) => rows[0]?.status === 'refunded');
+        await pollUntil(
+          () => promotionsOf(tables, payer.id),
+          (rows) => rows[0]?.status === 'refunded',
+        );
         assert.deepEqual(await accountRow(ledger, payer.id), { balance: 70, version: 1, entries: 1, total: 70 });
         assert.equal(await boostOf(tables, priority.id), 0);
         await assertBalance(payer, 70);

@@ -32,7 +32,10 @@ for (const { profile, skip } of await profilePlan()) {
         const indexes = await driver.query<{ indexname: string; indexdef: string }>(
           `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'priorities' AND indexname LIKE '%trgm%' ORDER BY indexname`,
         );
-        assert.deepEqual(indexes.map((i) => i.indexname), TRIGRAM_INDEXES);
+        assert.deepEqual(
+          indexes.map((i) => i.indexname),
+          TRIGRAM_INDEXES,
+        );
         for (const index of indexes) assert.match(index.indexdef, /USING gin .*gin_trgm_ops/);
 
         await seed(driver);
@@ -41,7 +44,10 @@ for (const { profile, skip } of await profilePlan()) {
           const { sql, params } = partQuery(randomUUID(), { search: term, limit: 50, offset: 0 }, 'ranked', 5, 50, 0);
           const plan = await explain(driver, sql, params);
           const nodes = nodesOf(plan);
-          const used = nodes.filter((n) => n['Node Type'] === 'Bitmap Index Scan').map((n) => n['Index Name']).sort();
+          const used = nodes
+            .filter((n) => n['Node Type'] === 'Bitmap Index Scan')
+            .map((n) => n['Index Name'])
+            .sort();
           assert.deepEqual(used, TRIGRAM_INDEXES, `${term}: ${JSON.stringify(plan)}`);
           const heap = nodes.find((n) => n['Relation Name'] === 'priorities')!;
           assert.equal(heap['Node Type'], 'Bitmap Heap Scan', `${term}: ${JSON.stringify(plan)}`);

@@ -35,7 +35,11 @@ for (const { profile, skip } of await profilePlan()) {
       return { client, pid: await backendPid(client), tx: sqlExecutorOf(client) };
     }
     const applyVotes = async (client: pg.Client, changes: VoteChange[]) =>
-      (await client.query<{ item: number; status: string }>('SELECT item, status FROM priorities.apply_votes($1::jsonb) ORDER BY item', [JSON.stringify(changes)])).rows;
+      (
+        await client.query<{ item: number; status: string }>('SELECT item, status FROM priorities.apply_votes($1::jsonb) ORDER BY item', [
+          JSON.stringify(changes),
+        ])
+      ).rows;
 
     /** New active priorities, returned in id order (the order rows are to be locked in). */
     async function priorities(n: number): Promise<string[]> {
@@ -47,7 +51,12 @@ for (const { profile, skip } of await profilePlan()) {
       return ids.sort();
     }
     const tally = async (id: string) =>
-      (await db.driver.query<{ e: number; boost: number }>('SELECT endorsements AS e, promotion_boost AS boost FROM priorities.priorities WHERE id = $1::uuid', [id]))[0]!;
+      (
+        await db.driver.query<{ e: number; boost: number }>(
+          'SELECT endorsements AS e, promotion_boost AS boost FROM priorities.priorities WHERE id = $1::uuid',
+          [id],
+        )
+      )[0]!;
 
     /** A pending promotion, as POST /promote leaves it before the ledger's debit is applied. */
     async function pendingPromotion(priorityId: string, userId: string): Promise<string> {
@@ -70,7 +79,8 @@ for (const { profile, skip } of await profilePlan()) {
       return result.rows[0]!;
     }
     /** Takes a priority row now or fails: proves nobody else holds it. */
-    const lockRowNow = (client: pg.Client, id: string) => client.query('SELECT 1 FROM priorities.priorities WHERE id = $1::uuid FOR NO KEY UPDATE NOWAIT', [id]);
+    const lockRowNow = (client: pg.Client, id: string) =>
+      client.query('SELECT 1 FROM priorities.priorities WHERE id = $1::uuid FOR NO KEY UPDATE NOWAIT', [id]);
 
     before(async () => {
       db = await openMigratedDatabase(profile, 'priorities');
@@ -93,8 +103,14 @@ for (const { profile, skip } of await profilePlan()) {
       // Both wait for `low`, the lower id, holding nothing else: `high` is free.
       await lockRowNow(holder.client, high);
       await holder.client.query('COMMIT');
-      assert.deepEqual((await highFirst).map((r) => r.status), ['applied', 'applied']);
-      assert.deepEqual((await lowFirst).map((r) => r.status), ['applied', 'applied']);
+      assert.deepEqual(
+        (await highFirst).map((r) => r.status),
+        ['applied', 'applied'],
+      );
+      assert.deepEqual(
+        (await lowFirst).map((r) => r.status),
+        ['applied', 'applied'],
+      );
       assert.equal((await tally(low)).e, 2);
       assert.equal((await tally(high)).e, 2);
     });
@@ -107,9 +123,16 @@ for (const { profile, skip } of await profilePlan()) {
         const groups = clients.map(({ client }, i) => {
           const order = i % 2 === 0 ? [...ids] : [...ids].reverse();
           const rotated = [...order.slice(i), ...order.slice(0, i)];
-          return applyVotes(client, rotated.map((id) => firstVoteChange(id, randomUUID())));
+          return applyVotes(
+            client,
+            rotated.map((id) => firstVoteChange(id, randomUUID())),
+          );
         });
-        for (const answers of await Promise.all(groups)) assert.deepEqual(answers.map((r) => r.status), ['applied', 'applied', 'applied', 'applied']);
+        for (const answers of await Promise.all(groups))
+          assert.deepEqual(
+            answers.map((r) => r.status),
+            ['applied', 'applied', 'applied', 'applied'],
+          );
       }
       for (const id of ids) assert.equal((await tally(id)).e, 40);
     });
@@ -148,8 +171,14 @@ for (const { profile, skip } of await profilePlan()) {
       await waitUntilBlocked(holder.client, holder.pid, { waiters: 2 });
       await holder.client.query('COMMIT');
       const answers = await Promise.all(applied);
-      assert.deepEqual(answers.map((r) => r.status), ['applied', 'applied']);
-      assert.deepEqual(answers.map((r) => r.promotion_boost).sort((x, y) => x - y), [PROMOTION_BOOST_POINTS, 2 * PROMOTION_BOOST_POINTS]);
+      assert.deepEqual(
+        answers.map((r) => r.status),
+        ['applied', 'applied'],
+      );
+      assert.deepEqual(
+        answers.map((r) => r.promotion_boost).sort((x, y) => x - y),
+        [PROMOTION_BOOST_POINTS, 2 * PROMOTION_BOOST_POINTS],
+      );
       assert.equal((await tally(priority)).boost, 2 * PROMOTION_BOOST_POINTS);
     });
   });

@@ -18,11 +18,18 @@ for (const { profile, skip } of await profilePlan()) {
           `SELECT p.proname AS name, pg_get_functiondef(p.oid) AS definition FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
            WHERE n.nspname = 'priorities' AND p.proname IN ('apply_vote', 'apply_votes', 'apply_promotion') ORDER BY 1`,
         );
-        assert.deepEqual(rows.map((r) => r.name), ['apply_promotion', 'apply_vote', 'apply_votes']);
+        assert.deepEqual(
+          rows.map((r) => r.name),
+          ['apply_promotion', 'apply_vote', 'apply_votes'],
+        );
         for (const { name, definition } of rows) {
           const classes = [...definition.matchAll(/pg_advisory_xact_lock_shared\((\w+),/g)].map((m) => m[1]);
           assert.ok(classes.length > 0, `${name} takes the shared user lock`);
-          assert.deepEqual(classes, classes.map(() => String(USER_LOCK_CLASS)), `${name} locks in class ${USER_LOCK_CLASS}`);
+          assert.deepEqual(
+            classes,
+            classes.map(() => String(USER_LOCK_CLASS)),
+            `${name} locks in class ${USER_LOCK_CLASS}`,
+          );
         }
       } finally {
         await db.close();

@@ -24,8 +24,15 @@ describe('top priorities cache', () => {
     const reads = Array.from({ length: 20 }, () => cache.read(5));
     assert.equal(loader.pending.length, 1);
     loader.pending[0]!.resolve([priority('a')]);
-    for (const rows of await Promise.all(reads)) assert.deepEqual(rows.map((p) => p.id), ['a']);
-    assert.deepEqual((await cache.read(5)).map((p) => p.id), ['a']);
+    for (const rows of await Promise.all(reads))
+      assert.deepEqual(
+        rows.map((p) => p.id),
+        ['a'],
+      );
+    assert.deepEqual(
+      (await cache.read(5)).map((p) => p.id),
+      ['a'],
+    );
     assert.equal(loader.pending.length, 1, 'a kept list is served without reading again');
   });
 
@@ -39,7 +46,10 @@ describe('top priorities cache', () => {
     const second = cache.read(5);
     assert.equal(loader.pending.length, 2);
     loader.pending[1]!.resolve([priority('b')]);
-    assert.deepEqual((await second).map((p) => p.id), ['b']);
+    assert.deepEqual(
+      (await second).map((p) => p.id),
+      ['b'],
+    );
   });
 
   test('a change during a read: those who asked before share it, the next reader reads again', async () => {
@@ -51,21 +61,37 @@ describe('top priorities cache', () => {
     assert.equal(loader.pending.length, 2, 'the reader after the change does not get the read that began before it');
     loader.pending[0]!.resolve([priority('old')]);
     loader.pending[1]!.resolve([priority('new')]);
-    assert.deepEqual((await before).map((p) => p.id), ['old']);
-    assert.deepEqual((await after).map((p) => p.id), ['new']);
-    assert.deepEqual((await cache.read(5)).map((p) => p.id), ['new']);
+    assert.deepEqual(
+      (await before).map((p) => p.id),
+      ['old'],
+    );
+    assert.deepEqual(
+      (await after).map((p) => p.id),
+      ['new'],
+    );
+    assert.deepEqual(
+      (await cache.read(5)).map((p) => p.id),
+      ['new'],
+    );
     assert.equal(loader.pending.length, 2);
   });
 
   test('a list is kept at most a second, and per min_endorsements_for_ranking', async () => {
     let clock = 0;
     let reads = 0;
-    const cache = createTopPrioritiesCache(async (minEndorsements) => (reads++, [priority(`m${minEndorsements}`)]), () => clock);
+    const cache = createTopPrioritiesCache(
+      async (minEndorsements) => (reads++, [priority(`m${minEndorsements}`)]),
+      () => clock,
+    );
     await cache.read(5);
     clock = 999;
     await cache.read(5);
     assert.equal(reads, 1);
-    assert.deepEqual((await cache.read(3)).map((p) => p.id), ['m3'], 'another ranking threshold is another list');
+    assert.deepEqual(
+      (await cache.read(3)).map((p) => p.id),
+      ['m3'],
+      'another ranking threshold is another list',
+    );
     assert.equal(reads, 2);
     clock = 1_998;
     await cache.read(3);
@@ -84,6 +110,9 @@ describe('top priorities cache', () => {
     const retry = cache.read(5);
     assert.equal(loader.pending.length, 2);
     loader.pending[1]!.resolve([priority('a')]);
-    assert.deepEqual((await retry).map((p) => p.id), ['a']);
+    assert.deepEqual(
+      (await retry).map((p) => p.id),
+      ['a'],
+    );
   });
 });

@@ -85,7 +85,10 @@ describe('viewer votes cache', () => {
   test('votes are kept at most ten seconds', async () => {
     let clock = 0;
     let reads = 0;
-    const cache = createViewerVotesCache(async () => (reads++, votes({})), () => clock);
+    const cache = createViewerVotesCache(
+      async () => (reads++, votes({})),
+      () => clock,
+    );
     await cache.read('u1', ['a'], () => TOP);
     clock = 9_999;
     await cache.read('u1', ['a'], () => TOP);

@@ -45,8 +45,14 @@ describe('vote batcher', () => {
     const batcher = createVoteBatcher(driver, { maxInFlight: 2 });
     const first = batcher.apply(change('u1'));
     const second = batcher.apply(change('u2'));
-    assert.deepEqual(calls.map((c) => c.name), ['priorities_apply_vote', 'priorities_apply_vote']);
-    assert.deepEqual(calls.map((c) => labelOf(c.params[1])), ['u1', 'u2']);
+    assert.deepEqual(
+      calls.map((c) => c.name),
+      ['priorities_apply_vote', 'priorities_apply_vote'],
+    );
+    assert.deepEqual(
+      calls.map((c) => labelOf(c.params[1])),
+      ['u1', 'u2'],
+    );
     calls[0]!.resolve([applied(1)]);
     calls[1]!.resolve([applied(2)]);
     assert.deepEqual(await first, applied(1));
@@ -64,7 +70,10 @@ describe('vote batcher', () => {
     await tick();
     assert.equal(calls.length, 2);
     assert.equal(calls[1]!.name, 'priorities_apply_votes');
-    assert.deepEqual(groupOf(calls[1]!).map((c) => labelOf(c.userId)), ['u2', 'u3', 'u4']);
+    assert.deepEqual(
+      groupOf(calls[1]!).map((c) => labelOf(c.userId)),
+      ['u2', 'u3', 'u4'],
+    );
     // The database answers in its own order (priority id order), naming each change by position.
     calls[1]!.resolve([
       { item: 2, ...applied(4) },
@@ -80,12 +89,21 @@ describe('vote batcher', () => {
     const all = ['u1', 'u2', 'u3', 'u4'].map((user) => batcher.apply(change(user)));
     calls[0]!.resolve([applied(1)]);
     await tick();
-    assert.deepEqual(groupOf(calls[1]!).map((c) => labelOf(c.userId)), ['u2', 'u3']);
-    calls[1]!.resolve([{ item: 0, ...applied(2) }, { item: 1, ...applied(3) }]);
+    assert.deepEqual(
+      groupOf(calls[1]!).map((c) => labelOf(c.userId)),
+      ['u2', 'u3'],
+    );
+    calls[1]!.resolve([
+      { item: 0, ...applied(2) },
+      { item: 1, ...applied(3) },
+    ]);
     await tick();
     assert.equal(calls[2]!.name, 'priorities_apply_vote', 'the one change left goes alone');
     calls[2]!.resolve([applied(4)]);
-    assert.deepEqual((await Promise.all(all)).map((a) => a.endorsements), [1, 2, 3, 4]);
+    assert.deepEqual(
+      (await Promise.all(all)).map((a) => a.endorsements),
+      [1, 2, 3, 4],
+    );
   });
 
   test("a group's failure applies its changes one by one: each keeps its own answer or error", async () => {
@@ -100,10 +118,13 @@ describe('vote batcher', () => {
     calls[1]!.reject(new Error('deadlock detected'));
     await tick();
     assert.deepEqual(failures, [2]);
-    assert.deepEqual(calls.slice(2).map((c) => [c.name, labelOf(c.params[1])]), [
-      ['priorities_apply_vote', 'u2'],
-      ['priorities_apply_vote', 'u3'],
-    ]);
+    assert.deepEqual(
+      calls.slice(2).map((c) => [c.name, labelOf(c.params[1])]),
+      [
+        ['priorities_apply_vote', 'u2'],
+        ['priorities_apply_vote', 'u3'],
+      ],
+    );
     calls[2]!.resolve([applied(2)]);
     calls[3]!.reject(new Error('u3 alone fails'));
     const [u2, u3] = await Promise.allSettled(waiting);

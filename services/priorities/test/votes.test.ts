@@ -55,9 +55,16 @@ for (const { profile, skip } of await profilePlan()) {
         assert.equal(first.status, 200, first.text);
         assert.deepEqual(ZVoteResult.parse(first.body), { priorityId: priority.id, endorsements: 1, oppositions: 0, userVote: { voteType: 'endorse' } });
         const castEvent = await cast.waitFor((p) => p.priorityId === priority.id);
-        assert.deepEqual({ ...castEvent.payload, castAt: undefined }, {
-          priorityId: priority.id, userId: voter.id, voteType: 'endorse', priorityTitle: 'Fund the state machine test', castAt: undefined,
-        });
+        assert.deepEqual(
+          { ...castEvent.payload, castAt: undefined },
+          {
+            priorityId: priority.id,
+            userId: voter.id,
+            voteType: 'endorse',
+            priorityTitle: 'Fund the state machine test',
+            castAt: undefined,
+          },
+        );
 
         // The same vote again: nothing changes and no event.
         const again = await vote(voter.client, priority.id, 'endorse');
@@ -72,7 +79,10 @@ for (const { profile, skip } of await profilePlan()) {
         assert.equal((await listPriorities(author.client, '?limit=1000')).body.find((p) => p.id === priority.id)!.userVote, null);
         // The same from the kept top list (pages within its first 200), whose priorities are held as
         // JSON: each viewer's own vote, and an answer that is the contract's.
-        for (const [client, expected] of [[voter.client, { voteType: 'oppose' }], [author.client, null]] as const) {
+        for (const [client, expected] of [
+          [voter.client, { voteType: 'oppose' }],
+          [author.client, null],
+        ] as const) {
           const top = await listPriorities(client, '?limit=200');
           assert.equal(top.status, 200, top.text);
           assert.equal(top.headers.get('content-type'), 'application/json; charset=utf-8');
@@ -221,7 +231,11 @@ for (const { profile, skip } of await profilePlan()) {
       const priority = await createPriority(author.client);
       await assert.rejects(tables.query('UPDATE priorities.priorities SET endorsements = -1 WHERE id = $1::uuid', [priority.id]), /check/i);
       await assert.rejects(tables.query('UPDATE priorities.priorities SET oppositions = -1 WHERE id = $1::uuid', [priority.id]), /check/i);
-      await assert.rejects(tables.query('UPDATE priorities.priorities SET score = 7 WHERE id = $1::uuid', [priority.id]), /can only be updated to DEFAULT/i, "score is generated from the counts");
+      await assert.rejects(
+        tables.query('UPDATE priorities.priorities SET score = 7 WHERE id = $1::uuid', [priority.id]),
+        /can only be updated to DEFAULT/i,
+        'score is generated from the counts',
+      );
     });
 
     test('every rank recomputed from the raw votes and promotions equals the order and ranks the API answers', async () => {
@@ -232,14 +246,11 @@ for (const { profile, skip } of await profilePlan()) {
         for (let i = 0; i < 8; i++) created.push(await createPriority(author.client, { title: `Ranked priority number ${i}` }));
         // A spread of endorsements and oppositions, with ties that only age or id can break.
         const plan = ['eeeee', 'eeeoo', 'eee', 'ee', 'e', 'oo', 'eeo', 'ee'];
-        await Promise.all(
-          plan.flatMap((votes, p) => [...votes].map((v, i) => vote(voters[i]!.client, created[p]!.id, v === 'e' ? 'endorse' : 'oppose'))),
-        );
+        await Promise.all(plan.flatMap((votes, p) => [...votes].map((v, i) => vote(voters[i]!.client, created[p]!.id, v === 'e' ? 'endorse' : 'oppose'))));
         // Promotions (docs/ranking.md v2): one a day old (decayed to half) and a fresh one on the 'ee'
         // priority, one on an opposed priority with no endorsement (a boost buys position, not rank).
         setSetting(platforms, 'priority_promotion_cost', '1');
-        const promote = async (priority: TPriority) =>
-          assert.equal((await voter.client.post(`/api/priorities/${priority.id}/promote`)).status, 200);
+        const promote = async (priority: TPriority) => assert.equal((await voter.client.post(`/api/priorities/${priority.id}/promote`)).status, 200);
         await promote(created[3]!);
         clock.skip(25 * HOUR);
         await promote(created[3]!);
@@ -258,11 +269,26 @@ for (const { profile, skip } of await profilePlan()) {
             `SELECT priority_id, applied_at FROM priorities.promotions WHERE status = 'applied'`,
           );
           const boostOf = (id: string) =>
-            promotionBoostAt(promotions.filter((p) => p.priority_id === id).map((p) => new Date(p.applied_at).getTime()), clock.now().getTime());
-          assert.deepEqual(raw.map((r) => [r.id, Number(r.boost)]), raw.map((r) => [r.id, boostOf(r.id)]));
-          assert.deepEqual([created[3]!, created[5]!].map((p) => boostOf(p.id)), [8 + 16, 16]);
+            promotionBoostAt(
+              promotions.filter((p) => p.priority_id === id).map((p) => new Date(p.applied_at).getTime()),
+              clock.now().getTime(),
+            );
+          assert.deepEqual(
+            raw.map((r) => [r.id, Number(r.boost)]),
+            raw.map((r) => [r.id, boostOf(r.id)]),
+          );
+          assert.deepEqual(
+            [created[3]!, created[5]!].map((p) => boostOf(p.id)),
+            [8 + 16, 16],
+          );
           const expected = rankPriorities(
-            raw.map((r) => ({ id: r.id, endorsements: r.endorsements, oppositions: r.oppositions, promotionBoost: boostOf(r.id), createdAt: new Date(r.created_at).getTime() })),
+            raw.map((r) => ({
+              id: r.id,
+              endorsements: r.endorsements,
+              oppositions: r.oppositions,
+              promotionBoost: boostOf(r.id),
+              createdAt: new Date(r.created_at).getTime(),
+            })),
             minEndorsements,
           );
           const answered = (await listPriorities(author.client, '?limit=1000')).body;
@@ -272,7 +298,13 @@ for (const { profile, skip } of await profilePlan()) {
           );
           // Paged reads, across the boundary between ranked and unranked, give the same order and ranks.
           const ranked = expected.filter((p) => p.rank !== null).length;
-          for (const [limit, offset] of [[3, 0], [3, Math.max(0, ranked - 1)], [2, ranked], [2, ranked + 1], [50, 0]] as const) {
+          for (const [limit, offset] of [
+            [3, 0],
+            [3, Math.max(0, ranked - 1)],
+            [2, ranked],
+            [2, ranked + 1],
+            [50, 0],
+          ] as const) {
             const page = (await listPriorities(author.client, `?limit=${limit}&offset=${offset}`)).body;
             assert.deepEqual(
               page.map((p) => [p.id, p.rank]),

@@ -17,8 +17,7 @@ import { acts, openSocialTables, pollUntil, signInMember, type Member } from './
 
 const ownFeed = (m: Member, query = '') => m.client.get<TActivity[]>(`/api/activities${query}`);
 const networkFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?network=true&limit=50');
-const viewOf = (viewer: Member, owner: Member) =>
-  viewer.client.get<{ activities: TActivity[]; isPrivate: boolean }>(`/api/users/${owner.id}/activities`);
+const viewOf = (viewer: Member, owner: Member) => viewer.client.get<{ activities: TActivity[]; isPrivate: boolean }>(`/api/users/${owner.id}/activities`);
 const by = (owner: Member) => (a: TActivity) => a.user.id === owner.id;
 
 for (const { profile, skip } of await profilePlan()) {
@@ -61,11 +60,17 @@ for (const { profile, skip } of await profilePlan()) {
 
       const two = await ownFeed(ada, '?limit=2');
       assert.equal(two.status, 200);
-      assert.deepEqual(two.body.map((a) => a.createdAt), [t4.at, t3.at]);
+      assert.deepEqual(
+        two.body.map((a) => a.createdAt),
+        [t4.at, t3.at],
+      );
 
       // The default is 10 (spec 9: the dashboard asks for 10 and shows 5).
       for (let i = 0; i < 8; i++) await act.vote(ada.id, 'endorse', `Priority number ${i}`);
-      await pollUntil(() => ownFeed(ada, '?limit=50'), (r) => r.body.length === 12);
+      await pollUntil(
+        () => ownFeed(ada, '?limit=50'),
+        (r) => r.body.length === 12,
+      );
       const byDefault = await ownFeed(ada);
       assert.equal(byDefault.body.length, 10);
       assert.equal(byDefault.body[0]!.description, 'Endorsed "Priority number 7"');
@@ -91,21 +96,36 @@ for (const { profile, skip } of await profilePlan()) {
       const graces = await act.createPriority(grace.id, 'Teach programming in high schools');
       const alans = await act.vote(alan.id, 'endorse', 'Teach programming in high schools');
 
-      const graceOwn = await pollUntil(() => ownFeed(grace), (r) => r.body.length === 1);
+      const graceOwn = await pollUntil(
+        () => ownFeed(grace),
+        (r) => r.body.length === 1,
+      );
       assert.equal(graceOwn.body[0]!.createdAt, graces.at);
-      const alanOwn = await pollUntil(() => ownFeed(alan, '?network=false'), (r) => r.body.length === 1);
+      const alanOwn = await pollUntil(
+        () => ownFeed(alan, '?network=false'),
+        (r) => r.body.length === 1,
+      );
       assert.equal(alanOwn.body[0]!.createdAt, alans.at);
       assert.equal(alanOwn.body[0]!.type, 'endorse');
 
-      const alanSeesGrace = await pollUntil(() => viewOf(alan, grace), (r) => r.body.activities?.[0]?.user.lastName === 'Hopper');
+      const alanSeesGrace = await pollUntil(
+        () => viewOf(alan, grace),
+        (r) => r.body.activities?.[0]?.user.lastName === 'Hopper',
+      );
       assert.equal(alanSeesGrace.status, 200);
       assert.deepEqual(alanSeesGrace.body, { activities: graceOwn.body, isPrivate: false });
 
       // The network feed: the others' public activities, never one's own.
-      const alanNetwork = await pollUntil(() => networkFeed(alan), (r) => r.body.some(by(grace)));
+      const alanNetwork = await pollUntil(
+        () => networkFeed(alan),
+        (r) => r.body.some(by(grace)),
+      );
       assert.ok(!alanNetwork.body.some(by(alan)));
       assert.deepEqual(alanNetwork.body.filter(by(grace)), graceOwn.body);
-      const graceNetwork = await pollUntil(() => networkFeed(grace), (r) => r.body.some(by(alan)));
+      const graceNetwork = await pollUntil(
+        () => networkFeed(grace),
+        (r) => r.body.some(by(alan)),
+      );
       assert.ok(!graceNetwork.body.some(by(grace)));
       const times = graceNetwork.body.map((a) => a.createdAt);
       assert.deepEqual(times, [...times].sort().reverse(), 'newest first');
@@ -121,25 +141,40 @@ for (const { profile, skip } of await profilePlan()) {
       const rosa = await signInMember(stack, 'Rosa', 'Parks');
       const viewer = await signInMember(stack, 'Viewer', 'One');
       await act.createPriority(rosa.id, 'Protect voting rights for all citizens');
-      await pollUntil(() => viewOf(viewer, rosa), (r) => r.body.activities?.length === 1);
-      await pollUntil(() => networkFeed(viewer), (r) => r.body.some(by(rosa)));
+      await pollUntil(
+        () => viewOf(viewer, rosa),
+        (r) => r.body.activities?.length === 1,
+      );
+      await pollUntil(
+        () => networkFeed(viewer),
+        (r) => r.body.some(by(rosa)),
+      );
 
       const hidden = await rosa.client.request('PATCH', '/api/settings', { body: { activityVisibility: 'private' } });
       assert.equal(hidden.status, 200, hidden.text);
-      const privateView = await pollUntil(() => viewOf(viewer, rosa), (r) => r.body.isPrivate === true);
+      const privateView = await pollUntil(
+        () => viewOf(viewer, rosa),
+        (r) => r.body.isPrivate === true,
+      );
       assert.deepEqual(privateView.body, { activities: [], isPrivate: true });
       assert.ok(!(await networkFeed(viewer)).body.some(by(rosa)), 'not in the network feed');
 
       // Activity recorded while private stays hidden from others too; the owner sees all of it.
       await act.vote(rosa.id, 'oppose', 'Close polling places early');
-      const own = await pollUntil(() => ownFeed(rosa), (r) => r.body.length === 2);
+      const own = await pollUntil(
+        () => ownFeed(rosa),
+        (r) => r.body.length === 2,
+      );
       assert.deepEqual(await viewOf(rosa, rosa).then((r) => r.body), { activities: own.body, isPrivate: false });
       assert.deepEqual((await viewOf(viewer, rosa)).body, { activities: [], isPrivate: true });
       assert.ok(!(await networkFeed(viewer)).body.some(by(rosa)));
 
       const shown = await rosa.client.request('PATCH', '/api/settings', { body: { activityVisibility: 'public' } });
       assert.equal(shown.status, 200, shown.text);
-      const publicView = await pollUntil(() => viewOf(viewer, rosa), (r) => r.body.isPrivate === false);
+      const publicView = await pollUntil(
+        () => viewOf(viewer, rosa),
+        (r) => r.body.isPrivate === false,
+      );
       assert.deepEqual(publicView.body.activities, own.body);
       assert.equal((await networkFeed(viewer)).body.filter(by(rosa)).length, 2);
     });
@@ -150,8 +185,14 @@ for (const { profile, skip } of await profilePlan()) {
       const first = await act.createPriority(ida.id, 'Fund investigative journalism grants');
       await act.contributeDocument(ida.id, 'Press freedom briefing');
       await act.createPriority(other.id, 'Repair every bridge rated poor');
-      await pollUntil(() => ownFeed(ida), (r) => r.body.length === 2);
-      await pollUntil(() => ownFeed(other), (r) => r.body.length === 1);
+      await pollUntil(
+        () => ownFeed(ida),
+        (r) => r.body.length === 2,
+      );
+      await pollUntil(
+        () => ownFeed(other),
+        (r) => r.body.length === 1,
+      );
       // The Settings screen's Data & Storage count comes from social (GET /api/account/stats).
       const activitiesCount = async (m: Member) => (await m.client.get('/api/account/stats')).body.activitiesCount;
       assert.equal(await activitiesCount(ida), 2);
@@ -178,9 +219,15 @@ for (const { profile, skip } of await profilePlan()) {
         await resender.stop();
       }
       await act.vote(ida.id, 'endorse', 'Repair every bridge rated poor');
-      await pollUntil(() => ownFeed(ida), (r) => r.body.length > 0);
+      await pollUntil(
+        () => ownFeed(ida),
+        (r) => r.body.length > 0,
+      );
       await new Promise((resolve) => setTimeout(resolve, 300));
-      assert.deepEqual((await ownFeed(ida)).body.map((a) => a.type), ['endorse']);
+      assert.deepEqual(
+        (await ownFeed(ida)).body.map((a) => a.type),
+        ['endorse'],
+      );
 
       const again = await ida.client.request('DELETE', '/api/activities/clear');
       assert.deepEqual(again.body, { message: 'Activity history cleared', cleared: 1 });
@@ -202,8 +249,14 @@ for (const { profile, skip } of await profilePlan()) {
       const t1 = await act.createPriority(mae.id, 'Double the science education budget');
       const t2 = await act.vote(mae.id, 'oppose', 'Cut NASA funding in half');
       await act.createPriority(other.id, 'A priority that is not Mae at all');
-      await pollUntil(() => ownFeed(mae), (r) => r.body.length === 2);
-      await pollUntil(() => ownFeed(other), (r) => r.body.length === 1);
+      await pollUntil(
+        () => ownFeed(mae),
+        (r) => r.body.length === 2,
+      );
+      await pollUntil(
+        () => ownFeed(other),
+        (r) => r.body.length === 1,
+      );
 
       const exported = await mae.client.get('/api/account/export');
       assert.equal(exported.status, 200, exported.text);
@@ -223,13 +276,23 @@ for (const { profile, skip } of await profilePlan()) {
       const cleared = await june.client.request('DELETE', '/api/activities/clear');
       assert.equal(cleared.status, 200, cleared.text);
       const late = await producer.publish(prioritiesEvents.VoteCast, {
-        priorityId: randomUUID(), userId: june.id, voteType: 'endorse', priorityTitle: 'Voted before the clear', castAt: before,
+        priorityId: randomUUID(),
+        userId: june.id,
+        voteType: 'endorse',
+        priorityTitle: 'Voted before the clear',
+        castAt: before,
       });
       const after = await act.vote(june.id, 'oppose', 'Voted after the clear');
       for (const eventId of [late.id, after.eventId]) {
-        await pollUntil(() => tables.query('SELECT 1 FROM social.processed_events WHERE event_id = $1::uuid', [eventId]), (rows) => rows.length === 1);
+        await pollUntil(
+          () => tables.query('SELECT 1 FROM social.processed_events WHERE event_id = $1::uuid', [eventId]),
+          (rows) => rows.length === 1,
+        );
       }
-      assert.deepEqual((await ownFeed(june)).body.map((a) => a.description), ['Opposed "Voted after the clear"']);
+      assert.deepEqual(
+        (await ownFeed(june)).body.map((a) => a.description),
+        ['Opposed "Voted after the clear"'],
+      );
     });
 
     test("deleting the account erases the user's activities and nothing else", async () => {
@@ -238,8 +301,14 @@ for (const { profile, skip } of await profilePlan()) {
       await act.createPriority(gone.id, 'Plant a million trees by 2030');
       await act.contributeDocument(gone.id, 'Urban forestry research');
       await act.vote(stays.id, 'endorse', 'Plant a million trees by 2030');
-      await pollUntil(() => viewOf(stays, gone), (r) => r.body.activities?.length === 2);
-      await pollUntil(() => ownFeed(stays), (r) => r.body.length === 1);
+      await pollUntil(
+        () => viewOf(stays, gone),
+        (r) => r.body.activities?.length === 2,
+      );
+      await pollUntil(
+        () => ownFeed(stays),
+        (r) => r.body.length === 1,
+      );
 
       const deleted = await gone.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
       assert.equal(deleted.status, 200, deleted.text);
@@ -252,7 +321,10 @@ for (const { profile, skip } of await profilePlan()) {
         );
         return row!;
       };
-      await pollUntil(() => countOf(gone.id), (c) => c.activities === 0 && c.members === 0);
+      await pollUntil(
+        () => countOf(gone.id),
+        (c) => c.activities === 0 && c.members === 0,
+      );
       assert.deepEqual((await viewOf(stays, gone)).body, { activities: [], isPrivate: false });
       assert.ok(!(await networkFeed(stays)).body.some(by(gone)));
       assert.equal((await ownFeed(stays)).body.length, 1, "the other user's activity stays");
@@ -277,7 +349,12 @@ for (const { profile, skip } of await profilePlan()) {
         const pid = await backendPid(client);
         await client.query('BEGIN');
         await recordActivity(tx, {
-          sourceEventId: randomUUID(), userId, type: 'create_priority', description: 'Created priority "Recorded mid-race"', subjectId: randomUUID(), occurredAt: new Date().toISOString(),
+          sourceEventId: randomUUID(),
+          userId,
+          type: 'create_priority',
+          description: 'Created priority "Recorded mid-race"',
+          subjectId: randomUUID(),
+          occurredAt: new Date().toISOString(),
         });
         return {
           /** Resolves once another backend (the erasure, the clearing) waits for a lock the recording holds. */
@@ -296,7 +373,10 @@ for (const { profile, skip } of await profilePlan()) {
         // Social's erasure consumer (reached through the deletion's event) waits for the recording to end.
         await recording.blocking(30_000);
         await recording.commit();
-        await pollUntil(() => tables.query('SELECT 1 FROM social.deleted_users WHERE user_id = $1::uuid', [racing.id]), (rows) => rows.length === 1);
+        await pollUntil(
+          () => tables.query('SELECT 1 FROM social.deleted_users WHERE user_id = $1::uuid', [racing.id]),
+          (rows) => rows.length === 1,
+        );
         assert.equal(await activitiesOf(racing.id), 0, 'the activity committed during the erasure did not survive it');
       });
 

@@ -37,8 +37,6 @@ const refetchCurrentUser = () => refetchAfterChange(CURRENT_USER_QUERY_KEY);
 export async function refreshPoliticalCapital(balanceBefore: number | null = null): Promise<void> {
   const transactions = refetchAfterChange(TRANSACTIONS_QUERY_KEY);
   const balance =
-    balanceBefore === null
-      ? refetchCurrentUser()
-      : refetchUntilChanged({ read: cachedBalance, refetch: refetchCurrentUser, before: balanceBefore });
+    balanceBefore === null ? refetchCurrentUser() : refetchUntilChanged({ read: cachedBalance, refetch: refetchCurrentUser, before: balanceBefore });
   await Promise.all([transactions, balance]);
 }

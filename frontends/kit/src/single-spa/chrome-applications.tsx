@@ -7,8 +7,6 @@ import { createMicroFrontendLifecycles } from './create-lifecycles.tsx';
 import { Overlays } from './overlays.tsx';
 
 export const overlaysApplication = createMicroFrontendLifecycles(async () => ({ default: Overlays }));
-export const navbarApplication = createMicroFrontendLifecycles(() =>
-  import('../features/navigation/navbar.tsx').then((m) => ({ default: m.Navbar })),
-);
+export const navbarApplication = createMicroFrontendLifecycles(() => import('../features/navigation/navbar.tsx').then((m) => ({ default: m.Navbar })));
 export const footerApplication = createMicroFrontendLifecycles(async () => ({ default: ChromeFooter }));
 export const notFoundApplication = createMicroFrontendLifecycles(async () => ({ default: NotFoundPage }));

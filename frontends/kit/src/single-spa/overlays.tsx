@@ -10,9 +10,7 @@ import { getToasts, subscribeToasts } from '../toast/toast-store.ts';
 const Toaster = lazy(() => import('../toast/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 const SignInDialog = lazy(() => import('../features/sign-in/sign-in-dialog.tsx').then((m) => ({ default: m.SignInDialog })));
-const NamePromptDialog = lazy(() =>
-  import('../features/name-prompt/name-prompt-dialog.tsx').then((m) => ({ default: m.NamePromptDialog })),
-);
+const NamePromptDialog = lazy(() => import('../features/name-prompt/name-prompt-dialog.tsx').then((m) => ({ default: m.NamePromptDialog })));
 
 /** True from the dialog's first opening on: once loaded it stays mounted, so it can close itself. */
 let signInDialogWanted = false;

@@ -7,11 +7,7 @@ const VARIANTS = {
   success: 'border-green-300 bg-green-50 text-green-800',
 } as const;
 
-export function Alert({
-  className,
-  variant,
-  ...props
-}: ComponentProps<'div'> & { variant: keyof typeof VARIANTS }) {
+export function Alert({ className, variant, ...props }: ComponentProps<'div'> & { variant: keyof typeof VARIANTS }) {
   return (
     <div
       role={variant === 'destructive' ? 'alert' : 'status'}

@@ -12,12 +12,7 @@ export function DialogOverlay({ className, ...props }: ComponentProps<typeof Dia
   return <DialogPrimitive.Overlay className={cn('fixed inset-0 z-50 bg-black/60', className)} {...props} />;
 }
 
-export function DialogContent({
-  className,
-  children,
-  hideClose = false,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+export function DialogContent({ className, children, hideClose = false, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
   return (
     <DialogPrimitive.Portal container={usePortalContainer()}>
       <DialogOverlay />
@@ -30,12 +25,12 @@ export function DialogContent({
       >
         {children}
         {!hideClose && (
-        <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus:ring-2 focus:ring-primary focus:outline-none"
-        >
-          <X className="size-4" aria-hidden="true" />
-        </DialogPrimitive.Close>
+          <DialogPrimitive.Close
+            aria-label="Close"
+            className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus:ring-2 focus:ring-primary focus:outline-none"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </DialogPrimitive.Close>
         )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -15,10 +15,7 @@ export function SheetContent({ className, children, ...props }: ComponentProps<t
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
-        className={cn(
-          'fixed inset-y-0 right-0 z-50 flex h-full w-3/4 max-w-sm flex-col gap-4 overflow-y-auto border-l bg-white p-6 shadow-xl',
-          className,
-        )}
+        className={cn('fixed inset-y-0 right-0 z-50 flex h-full w-3/4 max-w-sm flex-col gap-4 overflow-y-auto border-l bg-white p-6 shadow-xl', className)}
         {...props}
       >
         {children}

@@ -5,12 +5,7 @@ import { cn } from '../lib/cn.ts';
 export const Tabs = TabsPrimitive.Root;
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
-  return (
-    <TabsPrimitive.List
-      className={cn('grid w-full grid-cols-2 rounded-md bg-slate-100 p-1 text-slate-600', className)}
-      {...props}
-    />
-  );
+  return <TabsPrimitive.List className={cn('grid w-full grid-cols-2 rounded-md bg-slate-100 p-1 text-slate-600', className)} {...props} />;
 }
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {

@@ -25,11 +25,7 @@ const VARIANT_CLASSES: Record<ToastVariant, string> = {
   destructive: 'border-red-600 bg-red-600 text-white',
 };
 
-export function Toast({
-  className,
-  variant = 'default',
-  ...props
-}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant }) {
+export function Toast({ className, variant = 'default', ...props }: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant }) {
   return (
     <ToastPrimitive.Root
       data-variant={variant}
@@ -57,10 +53,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   return (
     <ToastPrimitive.Close
       aria-label="Close notification"
-      className={cn(
-        'absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:opacity-100 focus:outline-none focus:ring-2',
-        className,
-      )}
+      className={cn('absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:opacity-100 focus:outline-none focus:ring-2', className)}
       {...props}
     >
       <X className="size-4" aria-hidden="true" />

@@ -1,12 +1,5 @@
 // Calls of the landing page: verifying the magic-link token from the address (spec 4, 8).
-import {
-  ApiError,
-  CURRENT_USER_QUERY_KEY,
-  markSignInRedirectPending,
-  queryClient,
-  toast,
-  verifyMagicLinkToken,
-} from '@civic/frontend-kit';
+import { ApiError, CURRENT_USER_QUERY_KEY, markSignInRedirectPending, queryClient, toast, verifyMagicLinkToken } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 
 function reportTokenFailure(error: unknown): void {

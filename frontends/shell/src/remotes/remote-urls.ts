@@ -21,7 +21,5 @@ export async function registerRemoteUrls(): Promise<void> {
   const response = await fetch(REMOTES_CONFIG_PATH, { credentials: 'same-origin' });
   if (!response.ok) throw new Error(`${REMOTES_CONFIG_PATH}: ${response.status} ${response.statusText}`);
   const urls = parseRemoteUrls(await response.json());
-  registerRemotes(
-    (Object.keys(urls) as RemoteName[]).map((name) => ({ name: REMOTE_CONTAINERS[name], entry: urls[name] })),
-  );
+  registerRemotes((Object.keys(urls) as RemoteName[]).map((name) => ({ name: REMOTE_CONTAINERS[name], entry: urls[name] })));
 }

@@ -6,10 +6,7 @@ import { toProfileFields } from '../profiles/profile-fields.ts';
 import { toSettingsView } from '../settings/settings-view.ts';
 
 export async function exportAccountSection(ctx: AccountContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.account>> {
-  const [profile, settings] = await Promise.all([
-    ctx.db.profile.findUnique({ where: { userId } }),
-    ctx.db.settings.findUnique({ where: { userId } }),
-  ]);
+  const [profile, settings] = await Promise.all([ctx.db.profile.findUnique({ where: { userId } }), ctx.db.settings.findUnique({ where: { userId } })]);
   let profileSection = null;
   if (profile) {
     const { id: _id, ...fields } = toProfileFields(profile);

@@ -6,7 +6,6 @@ import { DEFAULT_SETTINGS } from '../settings/default-settings.ts';
 import { toProfileFields } from './profile-fields.ts';
 import { toProfileView, type Visibility } from './profile-view.ts';
 
-
 export async function getProfile(ctx: AccountContext, userId: string, viewerId: string): Promise<TProfile | null> {
   // Anything that is not a UUID names no user: a 404, not a database error.
   if (!isUuid(userId)) return null;

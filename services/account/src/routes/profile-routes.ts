@@ -14,16 +14,12 @@ const ZUserIdParams = z.object({ id: z.string() });
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
   const r = typed(app);
 
-  r.get(
-    fastifyPath(ops.getProfile),
-    { schema: { ...routeSchema(ops.getProfile), params: ZUserIdParams } },
-    async (request) => {
-      const viewerId = requireUser(request);
-      const profile = await getProfile(ctx, request.params.id, viewerId);
-      if (!profile) throw new UserNotFound();
-      return profile;
-    },
-  );
+  r.get(fastifyPath(ops.getProfile), { schema: { ...routeSchema(ops.getProfile), params: ZUserIdParams } }, async (request) => {
+    const viewerId = requireUser(request);
+    const profile = await getProfile(ctx, request.params.id, viewerId);
+    if (!profile) throw new UserNotFound();
+    return profile;
+  });
 
   r.patch(
     fastifyPath(ops.updateProfile),

@@ -9,14 +9,9 @@ import { updateSettings } from '../settings/update-settings.ts';
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AccountContext }) {
   const r = typed(app);
 
-  r.get(fastifyPath(ops.getSettings), { schema: routeSchema(ops.getSettings) }, async (request) =>
-    getSettings(ctx, requireUser(request)),
-  );
+  r.get(fastifyPath(ops.getSettings), { schema: routeSchema(ops.getSettings) }, async (request) => getSettings(ctx, requireUser(request)));
 
-  r.patch(
-    fastifyPath(ops.updateSettings),
-    { schema: routeSchema(ops.updateSettings) },
-    async (request) =>
-      updateSettings(ctx, requireUser(request), request.body),
+  r.patch(fastifyPath(ops.updateSettings), { schema: routeSchema(ops.updateSettings) }, async (request) =>
+    updateSettings(ctx, requireUser(request), request.body),
   );
 }

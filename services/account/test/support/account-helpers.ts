@@ -11,7 +11,10 @@ export { address };
 export async function signInWithProfile(stack: Stack, label: string): Promise<{ client: ApiClient; id: string }> {
   const client = stack.client();
   const { id } = await signIn(stack, client, address(label));
-  await pollUntil(() => client.get(`/api/users/${id}/profile`), (r) => r.status === 200);
+  await pollUntil(
+    () => client.get(`/api/users/${id}/profile`),
+    (r) => r.status === 200,
+  );
   return { client, id };
 }
 

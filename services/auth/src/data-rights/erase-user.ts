@@ -7,10 +7,7 @@ import type { SessionStore } from '@civic/service-kit';
 
 export async function eraseUser(tx: SqlExecutor, sessions: SessionStore, userId: string): Promise<void> {
   // Sign-in records are kept by the account's key; a superseded account (key NULL) has none left.
-  const users = await tx.$queryRawUnsafe<{ email_canonical: string | null }[]>(
-    'DELETE FROM auth.users WHERE id = $1::uuid RETURNING email_canonical',
-    userId,
-  );
+  const users = await tx.$queryRawUnsafe<{ email_canonical: string | null }[]>('DELETE FROM auth.users WHERE id = $1::uuid RETURNING email_canonical', userId);
   for (const { email_canonical: email } of users) {
     if (email === null) continue;
     await tx.$executeRawUnsafe('DELETE FROM auth.sign_in_states WHERE email_canonical = $1', email);

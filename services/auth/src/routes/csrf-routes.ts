@@ -7,17 +7,13 @@ import type { AuthContext } from '../context.ts';
 
 export async function csrfRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const names = cookieNames(ctx.platform.config);
-  typed(app).get(
-    fastifyPath(ops.csrfToken),
-    { schema: routeSchema(ops.csrfToken) },
-    async (request, reply) => {
-      const cookies = { ...request.cookies };
-      if (!cookies[names.preSession]) {
-        cookies[names.preSession] = randomToken(32);
-        reply.setCookie(names.preSession, cookies[names.preSession]!, cookieOptions(ctx.platform.config));
-      }
-      reply.header('cache-control', 'no-store');
-      return { token: issueCsrfToken(ctx.platform.secrets.csrf, csrfBinding(cookies, names)!) };
-    },
-  );
+  typed(app).get(fastifyPath(ops.csrfToken), { schema: routeSchema(ops.csrfToken) }, async (request, reply) => {
+    const cookies = { ...request.cookies };
+    if (!cookies[names.preSession]) {
+      cookies[names.preSession] = randomToken(32);
+      reply.setCookie(names.preSession, cookies[names.preSession]!, cookieOptions(ctx.platform.config));
+    }
+    reply.header('cache-control', 'no-store');
+    return { token: issueCsrfToken(ctx.platform.secrets.csrf, csrfBinding(cookies, names)!) };
+  });
 }

@@ -12,32 +12,22 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   const names = cookieNames(ctx.platform.config);
   const r = typed(app);
 
-  r.get(
-    fastifyPath(ops.currentUser),
-    { schema: routeSchema(ops.currentUser) },
-    async (request, reply) => {
-      const userId = requireUser(request);
-      const user = await findUserById(ctx, userId);
-      if (!user) throw new Unauthorized();
-      reply.header('cache-control', 'no-store');
-      return toUserView(user);
-    },
-  );
+  r.get(fastifyPath(ops.currentUser), { schema: routeSchema(ops.currentUser) }, async (request, reply) => {
+    const userId = requireUser(request);
+    const user = await findUserById(ctx, userId);
+    if (!user) throw new Unauthorized();
+    reply.header('cache-control', 'no-store');
+    return toUserView(user);
+  });
 
-  r.post(
-    fastifyPath(ops.logout),
-    { schema: routeSchema(ops.logout) },
-    async (request, reply) => {
-      const sessionId = request.cookies[names.session];
-      if (sessionId) await ctx.platform.sessions.delete(hashSessionId(sessionId));
-      const userId = request.identity.userId;
-      if (userId) {
-        await ctx.db.$transaction((tx) =>
-          emitSessionRevoked(tx, { userId, reason: 'logout', revokedAt: ctx.platform.clock.now().toISOString() }),
-        );
-      }
-      reply.clearCookie(names.session, cookieOptions(ctx.platform.config));
-      return { success: true as const };
-    },
-  );
+  r.post(fastifyPath(ops.logout), { schema: routeSchema(ops.logout) }, async (request, reply) => {
+    const sessionId = request.cookies[names.session];
+    if (sessionId) await ctx.platform.sessions.delete(hashSessionId(sessionId));
+    const userId = request.identity.userId;
+    if (userId) {
+      await ctx.db.$transaction((tx) => emitSessionRevoked(tx, { userId, reason: 'logout', revokedAt: ctx.platform.clock.now().toISOString() }));
+    }
+    reply.clearCookie(names.session, cookieOptions(ctx.platform.config));
+    return { success: true as const };
+  });
 }

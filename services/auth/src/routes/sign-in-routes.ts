@@ -22,8 +22,7 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
     return id;
   };
 
-  const logResult = (request: FastifyRequest, event: string, fields: object) =>
-    request.log.info({ event, requestId: request.id, ...fields }, event);
+  const logResult = (request: FastifyRequest, event: string, fields: object) => request.log.info({ event, requestId: request.id, ...fields }, event);
 
   /** Starts the session after the verification committed, and sets the cookie. */
   const signIn = async (request: FastifyRequest, reply: FastifyReply, user: SignedInUser) => {
@@ -60,35 +59,23 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
     });
   }
 
-  r.post(
-    fastifyPath(ops.resendOtp),
-    { schema: routeSchema(ops.resendOtp) },
-    async (request) => {
-      const { stateId } = await resendCode(ctx, { stateId: request.body.stateId, browserId: browserOf(request), network: clientNetworkOf(request.identity.ip) });
-      return { stateId, message: 'A new code has been sent.' };
-    },
-  );
+  r.post(fastifyPath(ops.resendOtp), { schema: routeSchema(ops.resendOtp) }, async (request) => {
+    const { stateId } = await resendCode(ctx, { stateId: request.body.stateId, browserId: browserOf(request), network: clientNetworkOf(request.identity.ip) });
+    return { stateId, message: 'A new code has been sent.' };
+  });
 
-  r.post(
-    fastifyPath(ops.verifyOtp),
-    { schema: routeSchema(ops.verifyOtp) },
-    async (request, reply) => {
-      // browserOf inside the chain: a missing pre-session cookie is a logged failure too.
-      const user = await Promise.resolve()
-        .then(() => verifyCode(ctx, { ...request.body, browserId: browserOf(request) }))
-        .catch(failed(request, 'otp'));
-      return signIn(request, reply, user);
-    },
-  );
+  r.post(fastifyPath(ops.verifyOtp), { schema: routeSchema(ops.verifyOtp) }, async (request, reply) => {
+    // browserOf inside the chain: a missing pre-session cookie is a logged failure too.
+    const user = await Promise.resolve()
+      .then(() => verifyCode(ctx, { ...request.body, browserId: browserOf(request) }))
+      .catch(failed(request, 'otp'));
+    return signIn(request, reply, user);
+  });
 
-  r.post(
-    fastifyPath(ops.verifyToken),
-    { schema: routeSchema(ops.verifyToken) },
-    async (request, reply) => {
-      const user = await Promise.resolve()
-        .then(() => verifyLinkToken(ctx, { token: request.body.token, browserId: browserOf(request) }))
-        .catch(failed(request, 'magic_link'));
-      return signIn(request, reply, user);
-    },
-  );
+  r.post(fastifyPath(ops.verifyToken), { schema: routeSchema(ops.verifyToken) }, async (request, reply) => {
+    const user = await Promise.resolve()
+      .then(() => verifyLinkToken(ctx, { token: request.body.token, browserId: browserOf(request) }))
+      .catch(failed(request, 'magic_link'));
+    return signIn(request, reply, user);
+  });
 }

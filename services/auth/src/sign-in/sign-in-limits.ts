@@ -70,7 +70,11 @@ export async function assertMailAllowed(tx: AuthTx, emailCanonical: string, aske
   const wait = resendWaitMs(address?.last_from_browser ? new Date(address.last_from_browser) : null, now);
   if (wait > 0) throw new ResendCooldown(String(Math.ceil(wait / 1000)));
   const byAddress = asker.knownDevice ? 0 : (address?.by_address ?? 0);
-  if ((address?.by_browser ?? 0) >= MAX_MAILS_PER_BROWSER_PER_HOUR || byAddress >= MAX_MAILS_PER_ADDRESS_PER_HOUR || (network?.by_network ?? 0) >= MAX_MAILS_PER_IP_PER_HOUR) {
+  if (
+    (address?.by_browser ?? 0) >= MAX_MAILS_PER_BROWSER_PER_HOUR ||
+    byAddress >= MAX_MAILS_PER_ADDRESS_PER_HOUR ||
+    (network?.by_network ?? 0) >= MAX_MAILS_PER_IP_PER_HOUR
+  ) {
     throw new MailLimit();
   }
 }

@@ -25,10 +25,7 @@ async function lockState(tx: AuthTx, where: { id: string } | { tokenHash: string
   return id ? tx.signInState.findUnique({ where: { id } }) : null;
 }
 
-export async function verifyCode(
-  ctx: AuthContext,
-  request: { stateId: string; otp: string; browserId: string },
-): Promise<SignedInUser> {
+export async function verifyCode(ctx: AuthContext, request: { stateId: string; otp: string; browserId: string }): Promise<SignedInUser> {
   const now = ctx.platform.clock.now();
   // Failures must be recorded even though the answer is an error, so the transaction returns the
   // outcome and the error is thrown after it commits.
@@ -60,10 +57,7 @@ export async function verifyCode(
   return outcome.user;
 }
 
-export async function verifyLinkToken(
-  ctx: AuthContext,
-  request: { token: string; browserId: string },
-): Promise<SignedInUser> {
+export async function verifyLinkToken(ctx: AuthContext, request: { token: string; browserId: string }): Promise<SignedInUser> {
   const now = ctx.platform.clock.now();
   return ctx.db.$transaction(async (tx) => {
     const state = await lockState(tx, { tokenHash: hashLinkToken(request.token) });

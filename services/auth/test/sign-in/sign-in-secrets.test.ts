@@ -6,7 +6,10 @@ import { codeMatches, generateCode, generateLinkToken, hashBrowser, hashCode, ha
 test('codes are six digits from the whole range, leading zeros kept', () => {
   const codes = Array.from({ length: 2000 }, generateCode);
   assert.ok(codes.every((c) => /^\d{6}$/.test(c)));
-  assert.ok(codes.some((c) => c.startsWith('0')), 'leading zeros occur');
+  assert.ok(
+    codes.some((c) => c.startsWith('0')),
+    'leading zeros occur',
+  );
   assert.ok(new Set(codes).size > 1990, 'codes do not repeat in practice');
 });
 

@@ -32,9 +32,7 @@ export function dataDirLockHolder(lockFile: string): number | null {
 export function acquireDataDirLock(lockFile: string, what: string): () => void {
   const holder = dataDirLockHolder(lockFile);
   if (holder !== null && holder !== process.pid) {
-    throw new DataDirInUseError(
-      `${what} is in use by process ${holder} (another npm start?). Stop it first; if no such process runs, delete ${lockFile}.`,
-    );
+    throw new DataDirInUseError(`${what} is in use by process ${holder} (another npm start?). Stop it first; if no such process runs, delete ${lockFile}.`);
   }
   writeFileSync(lockFile, `${process.pid}\n`);
   return () => {

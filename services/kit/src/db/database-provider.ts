@@ -135,7 +135,8 @@ export function createPostgresDatabaseProvider(
       // An idle connection that PostgreSQL drops (a restart, an administrator's terminate) makes the
       // pool emit 'error'; unheard, that event would end the process. The pool discards the client
       // and opens a new one at the next query, so a warning is all it takes.
-      const onIdleError = (error: Error) => logger?.warn({ err: error, database: name }, 'a PostgreSQL connection failed while idle; it is replaced at the next query');
+      const onIdleError = (error: Error) =>
+        logger?.warn({ err: error, database: name }, 'a PostgreSQL connection failed while idle; it is replaced at the next query');
       pool.on('error', onIdleError);
       const driver = pgPoolDriver(pool);
       if (config.DATABASE_OWNER_URL) {
@@ -174,8 +175,5 @@ export function createPostgresDatabaseProvider(
 }
 
 export function createDatabaseProvider(config: PlatformConfig, logger?: DatabaseLogger): DatabaseProvider {
-  return config.PROFILE === 'distributed'
-    ? createPostgresDatabaseProvider(config, logger)
-    : createEmbeddedDatabaseProvider(config, logger);
+  return config.PROFILE === 'distributed' ? createPostgresDatabaseProvider(config, logger) : createEmbeddedDatabaseProvider(config, logger);
 }
-

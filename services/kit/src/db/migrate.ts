@@ -22,7 +22,10 @@ export class MigrationChecksumError extends Error {
 
 async function listMigrations(dir: string) {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(join(dir, name, 'migration.sql'), 'utf8');
@@ -68,17 +71,16 @@ export async function runMigrations(
       const previous = appliedByName.get(migration.name);
       if (previous !== undefined) {
         if (previous !== migration.checksum) {
-          throw new MigrationChecksumError(
-            `Migration ${schema}/${migration.name} was edited after it was applied (checksum differs)`,
-          );
+          throw new MigrationChecksumError(`Migration ${schema}/${migration.name} was edited after it was applied (checksum differs)`);
         }
         continue;
       }
       await tx.exec(migration.sql);
-      await tx.query(
-        `INSERT INTO ${table} (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`,
-        [randomUUID(), migration.checksum, migration.name],
-      );
+      await tx.query(`INSERT INTO ${table} (id, checksum, finished_at, migration_name, applied_steps_count) VALUES ($1, $2, now(), $3, 1)`, [
+        randomUUID(),
+        migration.checksum,
+        migration.name,
+      ]);
       logger?.info({ schema, migration: migration.name }, 'migration applied');
       done.push({ name: migration.name, checksum: migration.checksum });
     }

@@ -80,7 +80,7 @@ export async function dropDatabase(serverUrl: string, database: string): Promise
 /** Every database whose name starts with `prefix` (a test run's, or a deployment's). */
 export async function listDatabases(serverUrl: string, prefix: string): Promise<string[]> {
   const rows = await withServerClient(serverUrl, (client) =>
-    client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname", [prefix]),
+    client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname', [prefix]),
   );
   return rows.rows.map((r) => r.datname);
 }

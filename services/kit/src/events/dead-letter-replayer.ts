@@ -66,9 +66,14 @@ export function startDeadLetterReplayer(options: {
   }
 
   let lastCount = 0;
-  const job = startPeriodicJob(`dead-letter replay (${schema})`, options.pollMs, async () => {
-    lastCount = await replayAll();
-  }, logger);
+  const job = startPeriodicJob(
+    `dead-letter replay (${schema})`,
+    options.pollMs,
+    async () => {
+      lastCount = await replayAll();
+    },
+    logger,
+  );
 
   return {
     register(consumer, subject, version, step) {

@@ -10,13 +10,7 @@
 //   await bus.watch(VoteCast, (envelope) => ...);   // live views: every replica sees every event
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import {
-  producerOf,
-  ZEventEnvelope,
-  type EventDefinition,
-  type EventPayload,
-  type TEventEnvelope,
-} from '@civic/contracts/events/define-event';
+import { producerOf, ZEventEnvelope, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts/events/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
 import type { InProcessHub } from './in-process-hub.ts';
 import { createInProcessSink } from './in-process-sink.ts';
@@ -52,10 +46,7 @@ export interface EventBusOptions {
   deadLetterPollMs?: number;
 }
 
-export type StartRelayOptions = Pick<
-  OutboxRelayOptions,
-  'db' | 'sql' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'
->;
+export type StartRelayOptions = Pick<OutboxRelayOptions, 'db' | 'sql' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'>;
 
 /** What a watcher is called with: the envelope, its payload checked against the watched event. */
 export type EventWatcher<E extends EventDefinition> = (envelope: TEventEnvelope<EventPayload<E>>) => void;

@@ -6,9 +6,7 @@ import { failureKindOf, type FailureKind } from '../failure-kind.ts';
 import { PoisonEventError } from './process-event.ts';
 import { retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 
-export type FailureDecision =
-  | { action: 'retry'; delayMs: number; kind: FailureKind }
-  | { action: 'dead-letter'; kind: 'event' };
+export type FailureDecision = { action: 'retry'; delayMs: number; kind: FailureKind } | { action: 'dead-letter'; kind: 'event' };
 
 export function decideAfterFailure(policy: RetryPolicy, error: unknown, deliveries: number): FailureDecision {
   if (error instanceof PoisonEventError) return { action: 'dead-letter', kind: 'event' };

@@ -92,8 +92,7 @@ export function createInProcessHub(): InProcessHub {
         logger: defaults.logger,
         db: options.db,
         schema: options.schema,
-        deliver: (envelope, headers) =>
-          runInConsumerSpan(headers, envelope, consumer, 'in-process', () => processEvent(envelope)),
+        deliver: (envelope, headers) => runInConsumerSpan(headers, envelope, consumer, 'in-process', () => processEvent(envelope)),
       };
       subscribers.set(key, [...list, subscriber]);
       return {
@@ -101,7 +100,10 @@ export function createInProcessHub(): InProcessHub {
         subject,
         version,
         async stop() {
-          subscribers.set(key, (subscribers.get(key) ?? []).filter((s) => s !== subscriber));
+          subscribers.set(
+            key,
+            (subscribers.get(key) ?? []).filter((s) => s !== subscriber),
+          );
         },
       };
     },
@@ -142,13 +144,21 @@ export function createInProcessHub(): InProcessHub {
           errors.push(`${subscriber.consumer}: ${describeError(error).message}`);
           const decision = decideAfterFailure(subscriber.retry, error, attempt);
           if (decision.action === 'retry') {
-            subscriber.logger.warn({ ...log, failure: decision.kind, delayMs: decision.delayMs, err: describeError(error) }, 'event handler failed; will redeliver');
+            subscriber.logger.warn(
+              { ...log, failure: decision.kind, delayMs: decision.delayMs, err: describeError(error) },
+              'event handler failed; will redeliver',
+            );
             retryIn(decision.delayMs);
             continue;
           }
           try {
             await recordDeadLetter(subscriber.db, subscriber.schema, {
-              consumer: subscriber.consumer, subject: envelope.subject, envelope, headers, error: errorLine(error), deliveries: attempt,
+              consumer: subscriber.consumer,
+              subject: envelope.subject,
+              envelope,
+              headers,
+              error: errorLine(error),
+              deliveries: attempt,
             });
             subscriber.logger.error({ ...log, err: describeError(error) }, 'event dead-lettered: kept for replay (npm run events:replay)');
           } catch (storeError) {

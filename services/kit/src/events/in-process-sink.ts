@@ -10,11 +10,7 @@ export function createInProcessSink(hub: InProcessHub): OutboxSink {
       const outcomes: HandOverOutcome[] = [];
       for (const row of rows) {
         const { retryInMs, errors } = await hub.deliver(row.envelope, row.headers, row.attempts + 1);
-        outcomes.push(
-          retryInMs === null
-            ? { id: row.envelope.id, ok: true }
-            : { id: row.envelope.id, ok: false, retryInMs, error: errors.join('; ') },
-        );
+        outcomes.push(retryInMs === null ? { id: row.envelope.id, ok: true } : { id: row.envelope.id, ok: false, retryInMs, error: errors.join('; ') });
       }
       return outcomes;
     },

@@ -33,9 +33,7 @@ export function createNatsSink(options: NatsSinkOptions): OutboxSink {
       const results = await Promise.allSettled(rows.map(publish));
       return results.map((result, index): HandOverOutcome => {
         const id = rows[index]!.envelope.id;
-        return result.status === 'fulfilled'
-          ? { id, ok: true }
-          : { id, ok: false, retryInMs, error: describeError(result.reason).message };
+        return result.status === 'fulfilled' ? { id, ok: true } : { id, ok: false, retryInMs, error: describeError(result.reason).message };
       });
     },
   };

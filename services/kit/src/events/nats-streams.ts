@@ -43,10 +43,7 @@ export function streamConfigFor(service: string, options: StreamOptions = {}): P
 }
 
 export function isJetStreamNotFound(error: unknown): boolean {
-  return (
-    error instanceof JetStreamApiError &&
-    (error.code === JetStreamApiCodes.StreamNotFound || error.code === JetStreamApiCodes.ConsumerNotFound)
-  );
+  return error instanceof JetStreamApiError && (error.code === JetStreamApiCodes.StreamNotFound || error.code === JetStreamApiCodes.ConsumerNotFound);
 }
 
 async function ensureStream(jsm: JetStreamManager, service: string, options: StreamOptions): Promise<string> {

@@ -4,14 +4,7 @@
 // never be handled, keep it in the consumer's dead-letter store and ack it (SECURITY 20, 21;
 // docs/protocols/events.md).
 import type { NatsConnection } from '@nats-io/transport-node';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  type ConsumerConfig,
-  type JetStreamClient,
-  type JetStreamManager,
-  type JsMsg,
-} from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, type ConsumerConfig, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
 import { ZEventEnvelope, producerOf, type EventDefinition, type TEventEnvelope } from '@civic/contracts/events/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
 import { durableNameFor, streamNameFor, wireSubjectFor } from './naming.ts';
@@ -72,10 +65,7 @@ function traceHeadersOf(msg: JsMsg): TraceHeaders {
   return carried;
 }
 
-export async function subscribeNats<E extends EventDefinition>(
-  settings: NatsConsumerSettings,
-  options: SubscribeOptions<E>,
-): Promise<EventSubscription> {
+export async function subscribeNats<E extends EventDefinition>(settings: NatsConsumerSettings, options: SubscribeOptions<E>): Promise<EventSubscription> {
   const { logger, js, jsm, namespace } = settings;
   const consumer = checkConsumerName(options.consumer);
   const { event } = options;

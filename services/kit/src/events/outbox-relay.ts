@@ -3,21 +3,12 @@
 // repairs a crash between commit and publish (SECURITY 22). Handing a row over twice is harmless:
 // JetStream dedupes on Nats-Msg-Id and every consumer dedupes on its inbox.
 import { describeError, type EventLogger } from './event-logger.ts';
-import {
-  deferOutboxRow,
-  fetchDueOutboxRows,
-  markOutboxRowsPublished,
-  prunePublishedOutboxRows,
-  relayQueryOf,
-  type OutboxRow,
-} from './outbox-store.ts';
+import { deferOutboxRow, fetchDueOutboxRows, markOutboxRowsPublished, prunePublishedOutboxRows, relayQueryOf, type OutboxRow } from './outbox-store.ts';
 import type { SqlDriver } from '../db/sql-driver.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
 
-export type HandOverOutcome =
-  | { id: string; ok: true }
-  | { id: string; ok: false; retryInMs: number; error: string };
+export type HandOverOutcome = { id: string; ok: true } | { id: string; ok: false; retryInMs: number; error: string };
 
 /** Where the relay hands rows: one outcome per row, in the same order. */
 export interface OutboxSink {

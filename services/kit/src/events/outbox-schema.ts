@@ -35,5 +35,7 @@ export function outboxMigrationStatements(schema: string): string[] {
 }
 
 export function outboxMigrationSql(schema: string): string {
-  return outboxMigrationStatements(schema).map((statement) => `${statement};\n`).join('\n');
+  return outboxMigrationStatements(schema)
+    .map((statement) => `${statement};\n`)
+    .join('\n');
 }

@@ -79,13 +79,7 @@ export async function markOutboxRowsPublished(query: RelayQuery, schema: string,
 }
 
 /** Records a failed hand-over and when to try the row again. */
-export async function deferOutboxRow(
-  db: SqlExecutor,
-  schema: string,
-  id: string,
-  retryInMs: number,
-  error: string,
-): Promise<void> {
+export async function deferOutboxRow(db: SqlExecutor, schema: string, id: string, retryInMs: number, error: string): Promise<void> {
   const s = checkSchemaName(schema);
   await db.$executeRawUnsafe(
     `UPDATE ${s}.outbox

@@ -19,10 +19,7 @@ export interface HandlerContext<P> {
   afterCommit(effect: () => void): void;
 }
 
-export type EventHandler<E extends EventDefinition> = (
-  payload: EventPayload<E>,
-  ctx: HandlerContext<EventPayload<E>>,
-) => Promise<void>;
+export type EventHandler<E extends EventDefinition> = (payload: EventPayload<E>, ctx: HandlerContext<EventPayload<E>>) => Promise<void>;
 
 /** The payload does not satisfy the consumer's schema; retrying cannot help. */
 export class PoisonEventError extends Error {

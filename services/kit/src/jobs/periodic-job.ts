@@ -8,7 +8,12 @@ export interface PeriodicJob {
   stop(): Promise<void>;
 }
 
-export function startPeriodicJob(name: string, everyMs: number, run: () => Promise<unknown>, logger: { error(fields: object, message?: string): void }): PeriodicJob {
+export function startPeriodicJob(
+  name: string,
+  everyMs: number,
+  run: () => Promise<unknown>,
+  logger: { error(fields: object, message?: string): void },
+): PeriodicJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;

@@ -27,10 +27,7 @@ export function mailDirectory(config: Pick<PlatformConfig, 'DATA_DIR'>): string 
   return resolve(config.DATA_DIR, 'mail');
 }
 
-export function createMailer(
-  config: Pick<PlatformConfig, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>,
-  logger: MailLogger,
-): Mailer {
+export function createMailer(config: Pick<PlatformConfig, 'MAIL_TRANSPORT' | 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, logger: MailLogger): Mailer {
   if (config.MAIL_TRANSPORT === 'smtp') {
     const transport = nodemailer.createTransport(config.SMTP_URL!);
     return {

@@ -53,16 +53,22 @@ test("statements that check the tombstone in their own SQL read the service's ta
   assert.throws(() => erasureGuard('things; DROP TABLE x', 1), /Invalid schema name/);
 });
 
-test('the shared lock is held by writes and the exclusive one by the erasure, in the service\'s lock class', async () => {
+test("the shared lock is held by writes and the exclusive one by the erasure, in the service's lock class", async () => {
   const userId = randomUUID();
   const locks = await inTransaction(async (tx) => {
     await guard.isDeletedUser(tx, userId);
     return tx.$queryRawUnsafe<{ mode: string }[]>("SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::int::oid", guard.lockClass);
   });
-  assert.deepEqual(locks.map((l) => l.mode), ['ShareLock']);
+  assert.deepEqual(
+    locks.map((l) => l.mode),
+    ['ShareLock'],
+  );
   const exclusive = await inTransaction(async (tx) => {
     await guard.lockExclusive(tx, userId);
     return tx.$queryRawUnsafe<{ mode: string }[]>("SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::int::oid", guard.lockClass);
   });
-  assert.deepEqual(exclusive.map((l) => l.mode), ['ExclusiveLock']);
+  assert.deepEqual(
+    exclusive.map((l) => l.mode),
+    ['ExclusiveLock'],
+  );
 });

@@ -24,12 +24,15 @@ test('an idle PostgreSQL connection terminated by the server is logged and repla
   await admin.connect();
   try {
     // The migration runner left its connection idle in the pool: terminate it as a restart would.
-    const { rows } = await admin.query<{ terminated: boolean }>(
-      'SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE datname = $1',
-      [`${prefix}demo`],
-    );
+    const { rows } = await admin.query<{ terminated: boolean }>('SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE datname = $1', [
+      `${prefix}demo`,
+    ]);
     assert.ok(rows.length > 0, 'an idle pool connection to terminate');
-    await pollUntil(async () => warnings.length, (count) => count > 0, 15_000);
+    await pollUntil(
+      async () => warnings.length,
+      (count) => count > 0,
+      15_000,
+    );
     assert.match(warnings[0]!, /failed while idle/);
     assert.deepEqual(await database.driver.query<{ one: number }>('SELECT 1 AS one'), [{ one: 1 }], 'the next query gets a new connection');
   } finally {

@@ -30,10 +30,16 @@ async function exercise(open: () => Promise<{ driver: SqlDriver; close(): Promis
   const { driver, close } = await open();
   try {
     const dir1 = await migrationsDir(FIRST);
-    assert.deepEqual((await runMigrations(driver, { schema: 'demo', migrationsDir: dir1 })).map((m) => m.name), ['20260101000000_init']);
+    assert.deepEqual(
+      (await runMigrations(driver, { schema: 'demo', migrationsDir: dir1 })).map((m) => m.name),
+      ['20260101000000_init'],
+    );
     assert.deepEqual(await runMigrations(driver, { schema: 'demo', migrationsDir: dir1 }), [], 'applied once');
     const dir2 = await migrationsDir(SECOND);
-    assert.deepEqual((await runMigrations(driver, { schema: 'demo', migrationsDir: dir2 })).map((m) => m.name), ['20260102000000_more']);
+    assert.deepEqual(
+      (await runMigrations(driver, { schema: 'demo', migrationsDir: dir2 })).map((m) => m.name),
+      ['20260102000000_more'],
+    );
     const rows = await driver.query<{ migration_name: string; checksum: string; finished_at: Date }>(
       'SELECT migration_name, checksum, finished_at FROM demo._prisma_migrations ORDER BY migration_name',
     );

@@ -24,7 +24,13 @@ function loggingDb(log: string[], inserted: number): TransactionalDb {
 }
 
 function envelope() {
-  return { id: randomUUID(), subject: event.subject, version: event.version, occurredAt: new Date().toISOString(), payload: { thingId: randomUUID(), label: 'x' } };
+  return {
+    id: randomUUID(),
+    subject: event.subject,
+    version: event.version,
+    occurredAt: new Date().toISOString(),
+    payload: { thingId: randomUUID(), label: 'x' },
+  };
 }
 
 function stepWith(log: string[], inserted: number, handle: EventHandler<typeof event>) {

@@ -15,13 +15,15 @@ import { natsHostPort, PG_HOSTPORT, skipUnlessReachable } from './support/reacha
 import { consumerState, countRows, defineThingCreated, migrate, recordingLogger, recordThing, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
 
 const nats = natsHostPort();
-const skip =
-  (await skipUnlessReachable('NATS', nats.host, nats.port)) || (await skipUnlessReachable('PostgreSQL', PG_HOSTPORT.host, PG_HOSTPORT.port));
+const skip = (await skipUnlessReachable('NATS', nats.host, nats.port)) || (await skipUnlessReachable('PostgreSQL', PG_HOSTPORT.host, PG_HOSTPORT.port));
 const COUNT = Number(process.env.CIVIC_EVENTS_OUTAGE_COUNT ?? 10_000);
 // The old budget: 3 deliveries ~220 ms apart, then the event was given up for this consumer.
 const RETRY = { maxDeliver: 3, backoffMs: [20, 200] };
 
-test(`nats: ${COUNT} events produced while the consumer's database is down past maxDeliver are all applied exactly once when it returns`, { skip, timeout: 200_000 }, async () => {
+test(`nats: ${COUNT} events produced while the consumer's database is down past maxDeliver are all applied exactly once when it returns`, {
+  skip,
+  timeout: 200_000,
+}, async () => {
   const env = await createNatsTestEnv();
   const producerPg = await createPgTestDatabase();
   const consumerServer = await startDedicatedPostgres();
@@ -46,7 +48,12 @@ test(`nats: ${COUNT} events produced while the consumer's database is down past 
     for (let done = 0; done < COUNT; done += 1_000) {
       const size = Math.min(1_000, COUNT - done);
       await producerPg.db.$transaction((tx) =>
-        enqueueEvents(tx, 'producer', event, Array.from({ length: size }, (_, i) => ({ thingId: randomUUID(), label: `t${done + i}` }))),
+        enqueueEvents(
+          tx,
+          'producer',
+          event,
+          Array.from({ length: size }, (_, i) => ({ thingId: randomUUID(), label: `t${done + i}` })),
+        ),
       );
     }
     await producerBus.startRelay({ db: producerPg.db, schema: 'producer', service, pollIntervalMs: 50, batchSize: 500 });
@@ -59,7 +66,10 @@ test(`nats: ${COUNT} events produced while the consumer's database is down past 
       90_000,
       'deliveries past the old budget',
     );
-    assert.ok(failures().every((l) => (l.fields as { failure?: string }).failure === 'infrastructure'), 'every failure is the database');
+    assert.ok(
+      failures().every((l) => (l.fields as { failure?: string }).failure === 'infrastructure'),
+      'every failure is the database',
+    );
     assert.equal(logger.lines.filter((l) => /dead-lettered/.test(l.message ?? '')).length, 0);
 
     await consumerServer.start();

@@ -25,7 +25,12 @@ async function setUp(options: { startHub?: boolean } = {}) {
   const relay = await bus.startRelay({ db, schema: 'producer', service, pollIntervalMs: 25 });
   if (options.startHub !== false) hub.start();
   return {
-    db, hub, bus, relay, event, logger,
+    db,
+    hub,
+    bus,
+    relay,
+    event,
+    logger,
     tearDown: () => runAll([() => bus.close(), close]),
   };
 }
@@ -63,7 +68,12 @@ test('in-process: delivering every message twice leaves the state unchanged', as
   try {
     await t.bus.subscribe({ consumer: 'consumer', event: t.event, db: t.db, schema: 'consumer', handle: recordThing() });
     const envelopes = await t.db.$transaction((tx) =>
-      enqueueEvents(tx, 'producer', t.event, Array.from({ length: 50 }, (_, i) => ({ thingId: randomUUID(), label: `thing ${i}` }))),
+      enqueueEvents(
+        tx,
+        'producer',
+        t.event,
+        Array.from({ length: 50 }, (_, i) => ({ thingId: randomUUID(), label: `thing ${i}` })),
+      ),
     );
     t.hub.start();
     await t.relay.runOnce();
@@ -95,11 +105,21 @@ test('in-process: a failing handler is retried with backoff and then succeeds; o
         if (failuresLeft-- > 0) throw new Error('transient failure');
       },
     });
-    await t.bus.subscribe({ consumer: 'steady', event: t.event, db: t.db, schema: 'consumer', handle: async (_p, { envelope }) => void steadyCalls.push(envelope.id) });
+    await t.bus.subscribe({
+      consumer: 'steady',
+      event: t.event,
+      db: t.db,
+      schema: 'consumer',
+      handle: async (_p, { envelope }) => void steadyCalls.push(envelope.id),
+    });
 
     await produce(t.db, t.event);
     t.bus.kick('producer');
-    await waitFor(async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1, 5_000, 'the row to settle');
+    await waitFor(
+      async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1,
+      5_000,
+      'the row to settle',
+    );
 
     assert.equal(attempts.length, 3, 'two failures then a success');
     assert.ok(attempts[2]! - attempts[1]! >= 35, 'the second retry waited for the second backoff step');
@@ -131,7 +151,11 @@ test('in-process: an event a consumer keeps rejecting is dead-lettered after max
     });
     const envelope = await produce(t.db, t.event);
     t.bus.kick('producer');
-    await waitFor(async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1, 5_000, 'the row to settle');
+    await waitFor(
+      async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1,
+      5_000,
+      'the row to settle',
+    );
     assert.equal(calls, 3);
     const [letter] = await listDeadLetters(t.db, 'consumer');
     assert.equal(letter!.eventId, envelope.id);
@@ -178,10 +202,17 @@ test('in-process: a consumer whose infrastructure is away keeps the row unpublis
     });
     await produce(t.db, t.event);
     t.bus.kick('producer');
-    await waitFor(async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1, 10_000, 'the row to settle');
+    await waitFor(
+      async () => (await countRows(t.db, `SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NOT NULL`)) === 1,
+      10_000,
+      'the row to settle',
+    );
     assert.deepEqual(await consumerState(t.db), { things: 1, maxSeen: 1, processed: 1 });
     assert.equal(rejectedCalls, 2, 'the rejecting consumer ran maxDeliver times, not once per outage retry');
-    assert.deepEqual((await listDeadLetters(t.db, 'consumer')).map((l) => l.consumer), ['rejecting']);
+    assert.deepEqual(
+      (await listDeadLetters(t.db, 'consumer')).map((l) => l.consumer),
+      ['rejecting'],
+    );
   } finally {
     await t.tearDown();
   }
@@ -239,7 +270,13 @@ test('in-process: a watch sees each event once, before and beside the durable su
     await waitFor(async () => durable.length === 1, 5_000, 'durable delivery');
     assert.deepEqual(watched, ['first']);
     // A redelivery attempt (the relay retrying a row) is not shown to watchers again.
-    const envelope = { id: randomUUID(), subject: t.event.subject, occurredAt: new Date().toISOString(), version: 1, payload: { thingId: randomUUID(), label: 'again' } };
+    const envelope = {
+      id: randomUUID(),
+      subject: t.event.subject,
+      occurredAt: new Date().toISOString(),
+      version: 1,
+      payload: { thingId: randomUUID(), label: 'again' },
+    };
     await t.hub.deliver(envelope, {}, 2);
     assert.deepEqual(watched, ['first']);
     // Another version of the subject is not this watch's.

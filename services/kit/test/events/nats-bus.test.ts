@@ -17,8 +17,7 @@ import { natsHostPort, PG_HOSTPORT, skipUnlessReachable } from './support/reacha
 import { consumerState, countRows, defineThingCreated, migrate, recordingLogger, recordThing, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
 
 const nats = natsHostPort();
-const skip =
-  (await skipUnlessReachable('NATS', nats.host, nats.port)) || (await skipUnlessReachable('PostgreSQL', PG_HOSTPORT.host, PG_HOSTPORT.port));
+const skip = (await skipUnlessReachable('NATS', nats.host, nats.port)) || (await skipUnlessReachable('PostgreSQL', PG_HOSTPORT.host, PG_HOSTPORT.port));
 
 type ThingCreated = ReturnType<typeof defineThingCreated>;
 
@@ -57,7 +56,13 @@ async function setUp(): Promise<Harness> {
     };
     const producerBus = await newBus();
     return {
-      env, pg, db: pg.db, service, logger, producerBus, newBus,
+      env,
+      pg,
+      db: pg.db,
+      service,
+      logger,
+      producerBus,
+      newBus,
       event: defineThingCreated(service),
       stream: streamNameFor(service, env.namespace),
       tearDown: () => runAll([...buses.map((bus) => () => bus.close()), env.cleanup, pg.drop]),
@@ -115,7 +120,12 @@ test('nats: delivering every message twice leaves the state unchanged', { skip }
     await consumerBus.subscribe({ consumer: 'consumer', event: h.event, db: h.db, schema: 'consumer', handle: recordThing(), concurrency: 8 });
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50 });
     const envelopes = await h.db.$transaction((tx) =>
-      enqueueEvents(tx, 'producer', h.event, Array.from({ length: 200 }, (_, i) => ({ thingId: randomUUID(), label: `t${i}` }))),
+      enqueueEvents(
+        tx,
+        'producer',
+        h.event,
+        Array.from({ length: 200 }, (_, i) => ({ thingId: randomUUID(), label: `t${i}` })),
+      ),
     );
     h.producerBus.kick('producer');
     // Publish every envelope again under another Nats-Msg-Id, as if the duplicate window had passed:
@@ -258,11 +268,13 @@ test('nats: a message that is not an event envelope is kept as a dead letter wit
 
 const CATCH_UP_COUNT = Number(process.env.CIVIC_EVENTS_CATCHUP_COUNT ?? 10_000);
 
-test(`nats: a consumer stopped while ${CATCH_UP_COUNT} events are produced processes all of them exactly once after it restarts`, { skip, timeout: 180_000 }, async () => {
+test(`nats: a consumer stopped while ${CATCH_UP_COUNT} events are produced processes all of them exactly once after it restarts`, {
+  skip,
+  timeout: 180_000,
+}, async () => {
   const h = await setUp();
   try {
-    const subscribeWith = async (bus: EventBus) =>
-      bus.subscribe({ consumer: 'consumer', event: h.event, db: h.db, schema: 'consumer', handle: recordThing() });
+    const subscribeWith = async (bus: EventBus) => bus.subscribe({ consumer: 'consumer', event: h.event, db: h.db, schema: 'consumer', handle: recordThing() });
 
     // The consumer exists (its durable is created), then goes away.
     const firstLife = await h.newBus();
@@ -275,7 +287,12 @@ test(`nats: a consumer stopped while ${CATCH_UP_COUNT} events are produced proce
     for (let done = 0; done < CATCH_UP_COUNT; done += chunk) {
       const size = Math.min(chunk, CATCH_UP_COUNT - done);
       await h.db.$transaction((tx) =>
-        enqueueEvents(tx, 'producer', h.event, Array.from({ length: size }, (_, i) => ({ thingId: randomUUID(), label: `t${done + i}` }))),
+        enqueueEvents(
+          tx,
+          'producer',
+          h.event,
+          Array.from({ length: size }, (_, i) => ({ thingId: randomUUID(), label: `t${done + i}` })),
+        ),
       );
     }
     const enqueuedMs = Date.now() - produceStarted;

@@ -119,13 +119,22 @@ test('PostgreSQL: given the raw driver, the relay fetches and marks on prepared 
     await bus.subscribe({ consumer: 'consumer', event, db, schema: 'consumer', handle: async (_p, { envelope }) => void seen.push(envelope.id) });
     // 25 rows in batches of 10: two full batches, then a short one that ends the run.
     const envelopes = await db.$transaction((tx) =>
-      enqueueEvents(tx, 'producer', event, Array.from({ length: 25 }, (_, i) => ({ thingId: randomUUID(), label: `row ${i}` }))),
+      enqueueEvents(
+        tx,
+        'producer',
+        event,
+        Array.from({ length: 25 }, (_, i) => ({ thingId: randomUUID(), label: `row ${i}` })),
+      ),
     );
     const relay = await bus.startRelay({ db, sql, schema: 'producer', service: 'producer', pollIntervalMs: 60_000, batchSize: 10 });
     hub.start();
     await relay.runOnce();
     await waitFor(async () => seen.length === 25, 5_000, 'the 25 rows to arrive');
-    assert.deepEqual(seen, envelopes.map((e) => e.id), 'in outbox order');
+    assert.deepEqual(
+      seen,
+      envelopes.map((e) => e.id),
+      'in outbox order',
+    );
     assert.equal(await countRows(db, 'SELECT count(*)::int AS n FROM producer.outbox WHERE published_at IS NULL'), 0);
     const fetches = named.filter((n) => n === 'outbox_fetch_producer').length;
     const marks = named.filter((n) => n === 'outbox_mark_producer').length;

@@ -102,7 +102,7 @@ test('a declared statement that writes outbox rows is published after it commits
   const before = kicks;
   const id = await writeEvent(driver, WRITE_EVENT);
   assert.equal(kicks, before + 1);
-  await waitFor(async () => handedOver.includes(id), 10_000, 'the statement\'s event to be handed over');
+  await waitFor(async () => handedOver.includes(id), 10_000, "the statement's event to be handed over");
   await driver.query('SELECT 1', [], 'producer_read');
   assert.equal(kicks, before + 1);
 });
@@ -115,7 +115,7 @@ test('inside driver.transaction, the declared statement publishes at the commit,
     return written;
   });
   assert.equal(kicks, before + 1);
-  await waitFor(async () => handedOver.includes(id), 10_000, 'the transaction\'s event to be handed over');
+  await waitFor(async () => handedOver.includes(id), 10_000, "the transaction's event to be handed over");
 
   await assert.rejects(
     driver.transaction(async (tx) => {

@@ -37,13 +37,17 @@ test('registerServiceHandlers subscribes as the service, in order, then starts a
   const db = { name: 'the service db' } as unknown as TransactionalDb;
   const handled: string[] = [];
 
-  const result = await registerServiceHandlers({ events, requests }, { schema: 'handlers', db }, {
-    subscriptions: [
-      subscription(created, async (payload) => void handled.push(`created ${payload.label}`)),
-      subscription(renamed, async (payload) => void handled.push(`renamed ${payload.label}`), { concurrency: 4 }),
-    ],
-    responders: [responder(question, async () => ({ count: 3 }))],
-  });
+  const result = await registerServiceHandlers(
+    { events, requests },
+    { schema: 'handlers', db },
+    {
+      subscriptions: [
+        subscription(created, async (payload) => void handled.push(`created ${payload.label}`)),
+        subscription(renamed, async (payload) => void handled.push(`renamed ${payload.label}`), { concurrency: 4 }),
+      ],
+      responders: [responder(question, async () => ({ count: 3 }))],
+    },
+  );
 
   assert.deepEqual(log, [`subscribe ${created.subject}`, `subscribe ${renamed.subject}`, 'respond rpc.handlers.count']);
   assert.equal(result.length, 2);

@@ -22,8 +22,7 @@ context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
 propagation.setGlobalPropagator(new W3CTraceContextPropagator());
 
 const nats = natsHostPort();
-const natsSkip =
-  (await skipUnlessReachable('NATS', nats.host, nats.port)) || (await skipUnlessReachable('PostgreSQL', PG_HOSTPORT.host, PG_HOSTPORT.port));
+const natsSkip = (await skipUnlessReachable('NATS', nats.host, nats.port)) || (await skipUnlessReachable('PostgreSQL', PG_HOSTPORT.host, PG_HOSTPORT.port));
 
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const requestContext = trace.setSpanContext(ROOT_CONTEXT, { traceId: TRACE_ID, spanId: '00f067aa0ba902b7', traceFlags: TraceFlags.SAMPLED });

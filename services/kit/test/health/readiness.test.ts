@@ -23,7 +23,12 @@ test('readiness names each failing check, and a check that hangs fails within it
   const result = await evaluateReadiness(
     [
       { name: 'fine', check: async () => {} },
-      { name: 'refused', check: async () => { throw new Error('connection refused'); } },
+      {
+        name: 'refused',
+        check: async () => {
+          throw new Error('connection refused');
+        },
+      },
       { name: 'silent', check: () => new Promise<void>(() => {}) },
     ],
     200,
@@ -51,15 +56,26 @@ async function until(app: FastifyInstance, wanted: (r: Awaited<ReturnType<typeof
   throw new Error(`timed out waiting for ${what}; last answer ${JSON.stringify(last?.body)}`);
 }
 
-test('distributed: /readyz follows Redis and NATS outages and recoveries, and draining; /healthz stays alive', { skip: distributed.skip, timeout: 120_000 }, async () => {
+test('distributed: /readyz follows Redis and NATS outages and recoveries, and draining; /healthz stays alive', {
+  skip: distributed.skip,
+  timeout: 120_000,
+}, async () => {
   const [redis, nats] = await Promise.all([startDedicatedRedis(), startDedicatedNats()]);
   const dataDir = await mkdtemp(join(tmpdir(), 'civic-readyz-'));
   const prefix = `civic_readyz_${randomBytes(4).toString('hex')}_`;
   const secret = () => randomBytes(32).toString('hex');
   const config = loadConfig(ZPlatformConfig, {
-    PROFILE: 'distributed', LOG_LEVEL: 'silent', DATA_DIR: dataDir, MAIL_TRANSPORT: 'file',
-    DATABASE_URL: LOCAL_INFRA.DATABASE_URL, DATABASE_PREFIX: prefix, NATS_URL: nats.url, REDIS_URL: redis.url,
-    INTERNAL_JWT_SECRET: secret(), CSRF_SECRET: secret(), AUTH_CODE_KEY: secret(),
+    PROFILE: 'distributed',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    MAIL_TRANSPORT: 'file',
+    DATABASE_URL: LOCAL_INFRA.DATABASE_URL,
+    DATABASE_PREFIX: prefix,
+    NATS_URL: nats.url,
+    REDIS_URL: redis.url,
+    INTERNAL_JWT_SECRET: secret(),
+    CSRF_SECRET: secret(),
+    AUTH_CODE_KEY: secret(),
   });
   const platform = await createPlatform(config);
   const app = createHttpServer(config) as unknown as FastifyInstance;

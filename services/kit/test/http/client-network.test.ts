@@ -11,7 +11,13 @@ test('IPv4 addresses are their own network', () => {
 
 test('IPv6 addresses count by their /64, however they are written', () => {
   const network = '2001:db8:1:2::/64';
-  for (const address of ['2001:db8:1:2::1', '2001:0db8:0001:0002:ffff:ffff:ffff:ffff', '2001:DB8:1:2:a:b:c:d', '2001:db8:1:2::1.2.3.4', '2001:db8:1:2::1%eth0']) {
+  for (const address of [
+    '2001:db8:1:2::1',
+    '2001:0db8:0001:0002:ffff:ffff:ffff:ffff',
+    '2001:DB8:1:2:a:b:c:d',
+    '2001:db8:1:2::1.2.3.4',
+    '2001:db8:1:2::1%eth0',
+  ]) {
     assert.equal(clientNetworkOf(address), network, address);
   }
   assert.equal(clientNetworkOf('2001:db8:1:3::1'), '2001:db8:1:3::/64');

@@ -14,7 +14,16 @@ import { operationGuards } from '../../src/http/operation-guards.ts';
 const SECRET = 'g'.repeat(40);
 const body = z.strictObject({ name: z.string().min(1) });
 const operationOf = (auth: 'none' | 'user' | 'active-user' | 'admin') =>
-  defineOperation({ method: 'POST', path: `/api/${auth}/{id}`, summary: auth, owner: 'test', auth, body, response: z.object({ ok: z.boolean() }), errors: [400, 401, 403] });
+  defineOperation({
+    method: 'POST',
+    path: `/api/${auth}/{id}`,
+    summary: auth,
+    owner: 'test',
+    auth,
+    body,
+    response: z.object({ ok: z.boolean() }),
+    errors: [400, 401, 403],
+  });
 const OPERATIONS = { none: operationOf('none'), user: operationOf('user'), active: operationOf('active-user'), admin: operationOf('admin') };
 
 async function serviceApp(register: (app: FastifyInstance) => void): Promise<FastifyInstance> {

@@ -23,11 +23,15 @@ const identity: Identity = { userId: '6f1c1a52-5f5c-4d55-9a55-8f0e1a1f2b3c', isA
 const UNAVAILABLE = 'The greeter service could not answer right now. Please try again.';
 
 async function contractChecks(bus: RequestBus) {
-  await assert.rejects(bus.request(Greeting, { name: 'Ada' }, { identity, timeoutMs: 500 }), (e: Error & { statusCode?: number }) => {
-    assert.equal(e.statusCode, 503);
-    assert.equal(e.message, UNAVAILABLE);
-    return true;
-  }, 'nobody answers yet');
+  await assert.rejects(
+    bus.request(Greeting, { name: 'Ada' }, { identity, timeoutMs: 500 }),
+    (e: Error & { statusCode?: number }) => {
+      assert.equal(e.statusCode, 503);
+      assert.equal(e.message, UNAVAILABLE);
+      return true;
+    },
+    'nobody answers yet',
+  );
   let calls = 0;
   await bus.respond(Greeting, async ({ name }, who) => {
     calls++;

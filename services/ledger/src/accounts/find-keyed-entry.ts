@@ -23,10 +23,6 @@ export async function findKeyedEntry(tx: SqlExecutor, userId: string, kind: 'deb
 }
 
 export async function isCancelled(tx: SqlExecutor, userId: string, key: string): Promise<boolean> {
-  const rows = await tx.$queryRawUnsafe<unknown[]>(
-    'SELECT 1 FROM ledger.cancelled_debits WHERE user_id = $1::uuid AND idempotency_key = $2',
-    userId,
-    key,
-  );
+  const rows = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM ledger.cancelled_debits WHERE user_id = $1::uuid AND idempotency_key = $2', userId, key);
   return rows.length > 0;
 }

@@ -62,7 +62,12 @@ export function creditBriefingDocument(ctx: LedgerContext, tx: SqlExecutor, auth
  * applied. The entry names neither the recruited citizen nor their id: an entry involves its own
  * user only, so erasing the recruited account never has to touch the recruiter's history.
  */
-export function creditRecruitJoined(ctx: LedgerContext, tx: SqlExecutor, recruit: { recruiterId: string; recruitedUserId: string }, eventId: string): Promise<void> {
+export function creditRecruitJoined(
+  ctx: LedgerContext,
+  tx: SqlExecutor,
+  recruit: { recruiterId: string; recruitedUserId: string },
+  eventId: string,
+): Promise<void> {
   // Nobody recruits themselves (social's rule): should a producer bug say so, it earns nothing.
   const recruiterId = recruit.recruiterId.toLowerCase();
   if (recruiterId === recruit.recruitedUserId.toLowerCase()) return Promise.resolve();

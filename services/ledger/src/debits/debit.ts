@@ -10,14 +10,7 @@
 // One round trip instead of an interactive transaction of ten: the debit is the hot path of every
 // purchase (the promotions benchmark in the README).
 import { randomUUID } from 'node:crypto';
-import {
-  insufficientMessage,
-  LEDGER_DESCRIPTIONS,
-  LEDGER_MESSAGES,
-  ledgerEvents,
-  type TDebitReply,
-  type TDebitRequest,
-} from '@civic/contracts';
+import { insufficientMessage, LEDGER_DESCRIPTIONS, LEDGER_MESSAGES, ledgerEvents, type TDebitReply, type TDebitRequest } from '@civic/contracts';
 import { buildOutboxRows } from '@civic/service-kit/events';
 import type { LedgerContext } from '../context.ts';
 import { ledgerErasureGuard } from '../data-rights/erasure-guard.ts';
@@ -40,7 +33,17 @@ export async function debit(ctx: LedgerContext, request: TDebitRequest): Promise
   ).rows;
   const [posted] = await ctx.sql.query<Posted>(
     POST_DEBIT,
-    [ledgerErasureGuard.lockClass, userId, amount, key, LEDGER_DESCRIPTIONS.debit[request.reason], request.reference ?? null, entryId, at.toISOString(), JSON.stringify(outbox)],
+    [
+      ledgerErasureGuard.lockClass,
+      userId,
+      amount,
+      key,
+      LEDGER_DESCRIPTIONS.debit[request.reason],
+      request.reference ?? null,
+      entryId,
+      at.toISOString(),
+      JSON.stringify(outbox),
+    ],
     'ledger_post_debit',
   );
   switch (posted!.status) {

@@ -17,7 +17,5 @@ export async function ledgerRoutes(app: FastifyInstance, { ctx }: { ctx: LedgerC
     listTransactions(ctx, requireUser(request), request.query),
   );
 
-  r.post(fastifyPath(ops.dailyLogin), { schema: routeSchema(ops.dailyLogin) }, async (request) =>
-    claimDailyLogin(ctx, requireActiveUser(request)),
-  );
+  r.post(fastifyPath(ops.dailyLogin), { schema: routeSchema(ops.dailyLogin) }, async (request) => claimDailyLogin(ctx, requireActiveUser(request)));
 }

@@ -47,7 +47,10 @@ export async function balanceOf(citizen: Citizen): Promise<number> {
 
 /** Waits until the user's politicalCapital (auth's copy, from the ledger's events) is `balance`. */
 export async function waitForBalance(citizen: Citizen, balance: number): Promise<void> {
-  await pollUntil(() => balanceOf(citizen), (b) => b === balance);
+  await pollUntil(
+    () => balanceOf(citizen),
+    (b) => b === balance,
+  );
 }
 
 export async function transactionsOf(citizen: Citizen, query = ''): Promise<TPoliticalCapitalTransaction[]> {

@@ -6,10 +6,7 @@ import type { PrioritiesContext } from '../context.ts';
 
 type PromotionStatus = ReplyPayload<typeof EXPORT_REQUESTS.priorities>['promotions'][number]['status'];
 
-export async function exportPrioritiesSection(
-  ctx: PrioritiesContext,
-  userId: string,
-): Promise<ReplyPayload<typeof EXPORT_REQUESTS.priorities>> {
+export async function exportPrioritiesSection(ctx: PrioritiesContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.priorities>> {
   const [priorities, votes, changes, promotions] = await Promise.all([
     ctx.db.priority.findMany({
       where: { authorId: userId },

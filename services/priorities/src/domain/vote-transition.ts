@@ -34,13 +34,7 @@ export function cooldownLeftMs(lastChangedAt: Date | null, now: Date, cooldownHo
   return Math.max(0, lastChangedAt.getTime() + cooldownHours * HOUR_MS - now.getTime());
 }
 
-export function decideVote(
-  current: VoteType | null,
-  action: VoteAction,
-  lastChangedAt: Date | null,
-  now: Date,
-  cooldownHours: number,
-): VoteDecision {
+export function decideVote(current: VoteType | null, action: VoteAction, lastChangedAt: Date | null, now: Date, cooldownHours: number): VoteDecision {
   if (action.kind === 'cast') {
     if (current === action.voteType) return { outcome: 'unchanged', vote: current };
     if (current === null) return { outcome: 'cast', vote: action.voteType, delta: countOf(action.voteType, 1) };

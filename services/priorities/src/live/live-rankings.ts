@@ -6,11 +6,7 @@
 // together are read in one query (under load many votes on one priority cost one read). Reads are serialised, so a later tally never carries older
 // counts than an earlier one.
 import { PassThrough } from 'node:stream';
-import {
-  PRIORITY_STREAM_EVENTS,
-  type TPriorityCreatedStreamEvent,
-  type TPriorityTallyEvent,
-} from '@civic/contracts';
+import { PRIORITY_STREAM_EVENTS, type TPriorityCreatedStreamEvent, type TPriorityTallyEvent } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 
 export interface LiveRankingsOptions {

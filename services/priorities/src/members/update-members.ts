@@ -11,10 +11,7 @@ const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 
 /** civic.auth.user.registered: the citizen exists (and counts as active). */
 export async function addMember(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `INSERT INTO priorities.members (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`,
-    userId,
-  );
+  await tx.$executeRawUnsafe(`INSERT INTO priorities.members (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`, userId);
 }
 
 /** civic.account.profile.updated: the names shown as a priority's author. */

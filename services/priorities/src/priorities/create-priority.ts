@@ -83,11 +83,7 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
       now.toISOString(),
     );
     await emitPriorityCreated(tx, { priorityId: id, authorId: userId, title: input.title, createdAt: now.toISOString() });
-    const [created] = await tx.$queryRawUnsafe<PriorityRow[]>(
-      selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'),
-      userId,
-      id,
-    );
+    const [created] = await tx.$queryRawUnsafe<PriorityRow[]>(selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'), userId, id);
     // A rank is a position in the list; a single priority's answer has none (docs/ranking.md).
     const view = toPriorityView(created!, null);
 

@@ -12,7 +12,9 @@ import { CreationInProgress, CreationKeyReused } from '../errors.ts';
 
 /** SHA-256 of the parsed (trimmed) request: what "the same request" means for a key. */
 export function requestHashOf(input: TCreatePriorityRequest): string {
-  return createHash('sha256').update(JSON.stringify([input.title, input.description, input.issueId ?? null])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([input.title, input.description, input.issueId ?? null]))
+    .digest('hex');
 }
 
 interface KeyedRow {

@@ -79,12 +79,7 @@ async function countRanked(ctx: PrioritiesContext, query: TPriorityListQuery, mi
 }
 
 /** A page read from the database; with a null viewer, every userVote is null. */
-export async function readPage(
-  ctx: PrioritiesContext,
-  viewerId: string | null,
-  query: TPriorityListQuery,
-  minEndorsements: number,
-): Promise<TPriority[]> {
+export async function readPage(ctx: PrioritiesContext, viewerId: string | null, query: TPriorityListQuery, minEndorsements: number): Promise<TPriority[]> {
   const unfiltered = !query.search && !query.category;
   const { limit, offset } = query;
 
@@ -95,10 +90,7 @@ export async function readPage(
     const rankedCount = ranked.length > 0 || offset === 0 ? offset + ranked.length : await countRanked(ctx, query, minEndorsements);
     unranked = await readPart(ctx, viewerId, query, 'unranked', minEndorsements, limit - ranked.length, Math.max(0, offset - rankedCount));
   }
-  return [
-    ...ranked.map((row, index) => toPriorityView(row, unfiltered ? offset + index + 1 : null)),
-    ...unranked.map((row) => toPriorityView(row, null)),
-  ];
+  return [...ranked.map((row, index) => toPriorityView(row, unfiltered ? offset + index + 1 : null)), ...unranked.map((row) => toPriorityView(row, null))];
 }
 
 const ZPriorityPage = ZPriority.array();

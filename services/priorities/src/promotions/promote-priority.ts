@@ -24,7 +24,6 @@ import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
 
-
 interface PromotionRow {
   id: string;
   priority_id: string;

@@ -12,12 +12,8 @@ const ZPriorityParams = z.object({ id: z.string() });
 export async function promotionRoutes(app: FastifyInstance, { ctx }: { ctx: PrioritiesContext }) {
   const r = typed(app);
 
-  r.post(
-    fastifyPath(ops.promote),
-    { schema: { ...routeSchema(ops.promote), params: ZPriorityParams } },
-    async (request) => {
-      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      return promotePriority(ctx, request.identity, request.params.id, typeof key === 'string' ? key : undefined);
-    },
-  );
+  r.post(fastifyPath(ops.promote), { schema: { ...routeSchema(ops.promote), params: ZPriorityParams } }, async (request) => {
+    const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+    return promotePriority(ctx, request.identity, request.params.id, typeof key === 'string' ? key : undefined);
+  });
 }

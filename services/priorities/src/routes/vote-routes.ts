@@ -12,15 +12,11 @@ const ZPriorityParams = z.object({ id: z.string() });
 export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PrioritiesContext }) {
   const r = typed(app);
 
-  r.post(
-    fastifyPath(ops.vote),
-    { schema: { ...routeSchema(ops.vote), params: ZPriorityParams } },
-    async (request) => recordVote(ctx, requireActiveUser(request), request.params.id, { kind: 'cast', voteType: request.body.voteType }),
+  r.post(fastifyPath(ops.vote), { schema: { ...routeSchema(ops.vote), params: ZPriorityParams } }, async (request) =>
+    recordVote(ctx, requireActiveUser(request), request.params.id, { kind: 'cast', voteType: request.body.voteType }),
   );
 
-  r.delete(
-    fastifyPath(ops.removeVote),
-    { schema: { ...routeSchema(ops.removeVote), params: ZPriorityParams } },
-    async (request) => recordVote(ctx, requireActiveUser(request), request.params.id, { kind: 'remove' }),
+  r.delete(fastifyPath(ops.removeVote), { schema: { ...routeSchema(ops.removeVote), params: ZPriorityParams } }, async (request) =>
+    recordVote(ctx, requireActiveUser(request), request.params.id, { kind: 'remove' }),
   );
 }

@@ -95,7 +95,13 @@ function appliedResult(ctx: PrioritiesContext, priorityId: string, userId: strin
 }
 
 /** The first-vote shortcut (see the top): the answer, or undefined when the caller had voted or changed before. */
-async function tryFirstVote(ctx: PrioritiesContext, priorityId: string, userId: string, action: VoteAction, cooldownHours: number): Promise<TVoteResult | undefined> {
+async function tryFirstVote(
+  ctx: PrioritiesContext,
+  priorityId: string,
+  userId: string,
+  action: VoteAction,
+  cooldownHours: number,
+): Promise<TVoteResult | undefined> {
   const now = ctx.platform.clock.now();
   const decision = decideVote(FIRST_VOTE.vote_type, action, null, now, cooldownHours);
   if (decision.outcome !== 'cast') return undefined;
@@ -127,7 +133,12 @@ export async function recordVote(ctx: PrioritiesContext, userId: string, priorit
       case 'cooldown':
         throw new VoteCooldown(voteCooldownMessage(decision.msLeft));
       case 'unchanged':
-        return { priorityId: id, endorsements: Number(state.endorsements), oppositions: Number(state.oppositions), userVote: current ? { voteType: current } : null };
+        return {
+          priorityId: id,
+          endorsements: Number(state.endorsements),
+          oppositions: Number(state.oppositions),
+          userVote: current ? { voteType: current } : null,
+        };
       default: {
         const applied = await ctx.votes.apply(voteChangeOf(decision, state, id, userId, now));
         if (applied.status === 'stale') continue;

@@ -95,7 +95,10 @@ export function createVoteBatcher(sql: SqlDriver, options: VoteBatcherOptions = 
     if (group.length === 1) return settle(group[0]!, applyOne(sql, group[0]!.change));
     let answers: Array<AppliedVote | undefined>;
     try {
-      answers = await applyGroup(sql, group.map((entry) => entry.change));
+      answers = await applyGroup(
+        sql,
+        group.map((entry) => entry.change),
+      );
     } catch (error) {
       options.onGroupFailed?.(error, group.length);
       // An error rolled the whole call back (one call, one transaction): each change on its own, so

@@ -39,7 +39,15 @@ describe('ranking v2', () => {
     const ranked = rankPriorities(items, 5);
     assert.deepEqual(
       ranked.map((r) => [r.id.slice(-1), r.rank]),
-      [['4', 1], ['5', 2], ['6', 3], ['7', 4], ['8', 5], ['9', null], ['3', null]],
+      [
+        ['4', 1],
+        ['5', 2],
+        ['6', 3],
+        ['7', 4],
+        ['8', 5],
+        ['9', null],
+        ['3', null],
+      ],
     );
     // A strict total order: no two distinct priorities compare equal.
     for (const a of items) for (const b of items) if (a !== b) assert.notEqual(compareRankOrder(a, b, 5), 0);
@@ -47,7 +55,21 @@ describe('ranking v2', () => {
 
   test('a lower threshold ranks more priorities, in the same score order', () => {
     const items = [p('b', 4, 0), p('a', 1, 0), p('c', 9, 9)];
-    assert.deepEqual(rankPriorities(items, 0).map((r) => [r.id, r.rank]), [['b', 1], ['a', 2], ['c', 3]]);
-    assert.deepEqual(rankPriorities(items, 5).map((r) => [r.id, r.rank]), [['c', 1], ['b', null], ['a', null]]);
+    assert.deepEqual(
+      rankPriorities(items, 0).map((r) => [r.id, r.rank]),
+      [
+        ['b', 1],
+        ['a', 2],
+        ['c', 3],
+      ],
+    );
+    assert.deepEqual(
+      rankPriorities(items, 5).map((r) => [r.id, r.rank]),
+      [
+        ['c', 1],
+        ['b', null],
+        ['a', null],
+      ],
+    );
   });
 });

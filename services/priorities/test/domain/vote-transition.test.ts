@@ -23,7 +23,11 @@ describe('decideVote', () => {
 
   test('a switch moves one count from one side to the other', () => {
     assert.deepEqual(decideVote('endorse', oppose, null, now, 24), { outcome: 'switched', vote: 'oppose', delta: { endorsements: -1, oppositions: 1 } });
-    assert.deepEqual(decideVote('oppose', endorse, ago(24 * HOUR), now, 24), { outcome: 'switched', vote: 'endorse', delta: { endorsements: 1, oppositions: -1 } });
+    assert.deepEqual(decideVote('oppose', endorse, ago(24 * HOUR), now, 24), {
+      outcome: 'switched',
+      vote: 'endorse',
+      delta: { endorsements: 1, oppositions: -1 },
+    });
   });
 
   test('a removal lowers the count of the vote removed; without a vote there is nothing to remove', () => {

@@ -9,7 +9,15 @@ import type { Stack } from '../../../../test/support/stack.ts';
 import { balanceOf, waitForBalance } from '../../../ledger/test/support/ledger-helpers.ts';
 import { signInCitizen, type Citizen } from './priorities-helpers.ts';
 
-export { accountRow, assertBalancesMatchEntries, balanceOf, openLedgerTables, requestDebit, transactionsOf, waitForBalance } from '../../../ledger/test/support/ledger-helpers.ts';
+export {
+  accountRow,
+  assertBalancesMatchEntries,
+  balanceOf,
+  openLedgerTables,
+  requestDebit,
+  transactionsOf,
+  waitForBalance,
+} from '../../../ledger/test/support/ledger-helpers.ts';
 
 /**
  * A signed-in, named citizen who starts with `balance` PC: the ledger's real registration credit, with

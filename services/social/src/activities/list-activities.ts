@@ -12,11 +12,7 @@ const SELECT_ACTIVITIES = `SELECT a.id, a.type, a.description, a.created_at, a.u
 const NEWEST_FIRST = 'ORDER BY a.created_at DESC, a.id DESC';
 
 async function activitiesOf(ctx: SocialContext, userId: string, limit: number): Promise<TActivity[]> {
-  const rows = await ctx.db.$queryRawUnsafe<ActivityRow[]>(
-    `${SELECT_ACTIVITIES} WHERE a.user_id = $1::uuid ${NEWEST_FIRST} LIMIT $2::int`,
-    userId,
-    limit,
-  );
+  const rows = await ctx.db.$queryRawUnsafe<ActivityRow[]>(`${SELECT_ACTIVITIES} WHERE a.user_id = $1::uuid ${NEWEST_FIRST} LIMIT $2::int`, userId, limit);
   return rows.map(toActivityView);
 }
 

@@ -8,10 +8,7 @@ import { socialErasureGuard } from './erasure-guard.ts';
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
   // Waits for the writes about the user under way; later ones see the tombstone (erasure-guard.ts).
   await socialErasureGuard.lockExclusive(tx, userId);
-  await tx.$executeRawUnsafe(
-    `DELETE FROM social.activities WHERE user_id = $1::uuid OR (type = 'follow' AND subject_id = $1::uuid)`,
-    userId,
-  );
+  await tx.$executeRawUnsafe(`DELETE FROM social.activities WHERE user_id = $1::uuid OR (type = 'follow' AND subject_id = $1::uuid)`, userId);
   await tx.$executeRawUnsafe('DELETE FROM social.members WHERE user_id = $1::uuid', userId);
   await socialErasureGuard.markDeleted(tx, userId, deletedAt);
 }

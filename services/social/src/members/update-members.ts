@@ -12,10 +12,7 @@ const NOT_DELETED = `NOT ${socialErasureGuard.deletedSql('$1')}`;
 /** civic.auth.user.registered: the member exists, public until they say otherwise. */
 export async function addMember(tx: SqlExecutor, userId: string): Promise<void> {
   await socialErasureGuard.lockShared(tx, userId);
-  await tx.$executeRawUnsafe(
-    `INSERT INTO social.members (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`,
-    userId,
-  );
+  await tx.$executeRawUnsafe(`INSERT INTO social.members (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`, userId);
 }
 
 /** civic.account.profile.updated: the names and avatar a feed shows. */

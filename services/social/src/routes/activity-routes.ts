@@ -19,16 +19,12 @@ export async function activityRoutes(app: FastifyInstance, { ctx }: { ctx: Socia
     return network === 'true' ? listNetworkActivities(ctx, userId, limit) : listOwnActivities(ctx, userId, limit);
   });
 
-  r.get(
-    fastifyPath(ops.listUserActivities),
-    { schema: { ...routeSchema(ops.listUserActivities), params: ZUserIdParams } },
-    async (request) => {
-      const viewerId = requireUser(request);
-      // Anything that is not a UUID names no user: a 404, not a database error.
-      if (!isUuid(request.params.id)) throw new UserNotFound();
-      return listUserActivities(ctx, request.params.id.toLowerCase(), viewerId, request.query.limit);
-    },
-  );
+  r.get(fastifyPath(ops.listUserActivities), { schema: { ...routeSchema(ops.listUserActivities), params: ZUserIdParams } }, async (request) => {
+    const viewerId = requireUser(request);
+    // Anything that is not a UUID names no user: a 404, not a database error.
+    if (!isUuid(request.params.id)) throw new UserNotFound();
+    return listUserActivities(ctx, request.params.id.toLowerCase(), viewerId, request.query.limit);
+  });
 
   r.delete(fastifyPath(ops.clearActivities), { schema: routeSchema(ops.clearActivities) }, async (request) => {
     const cleared = await clearActivities(ctx, requireUser(request));

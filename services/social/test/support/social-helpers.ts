@@ -14,7 +14,6 @@ import { MIGRATIONS_DIR } from '../../src/app.ts';
 let n = 0;
 const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
 
-
 export interface Member {
   client: ApiClient;
   id: string;

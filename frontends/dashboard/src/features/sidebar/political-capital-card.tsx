@@ -40,9 +40,7 @@ function Transactions() {
             <p className="break-words text-slate-800">{transaction.description}</p>
             <p className="text-xs text-slate-500">{ageText(transaction.createdAt)}</p>
           </div>
-          <span className={transaction.amount > 0 ? 'font-semibold text-green-700' : 'font-semibold text-red-700'}>
-            {signedAmount(transaction.amount)}
-          </span>
+          <span className={transaction.amount > 0 ? 'font-semibold text-green-700' : 'font-semibold text-red-700'}>{signedAmount(transaction.amount)}</span>
         </li>
       ))}
     </ul>

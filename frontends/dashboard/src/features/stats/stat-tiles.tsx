@@ -44,7 +44,11 @@ export function StatTiles() {
               {label}
             </dt>
             <dd className="text-2xl font-bold text-slate-900 tabular-nums" aria-busy={answered ? undefined : true}>
-              {answered ? String(statFigure(stats.isError ? undefined : stats.data, key)) : <span className="inline-block h-7 w-14 animate-pulse rounded bg-slate-200" />}
+              {answered ? (
+                String(statFigure(stats.isError ? undefined : stats.data, key))
+              ) : (
+                <span className="inline-block h-7 w-14 animate-pulse rounded bg-slate-200" />
+              )}
             </dd>
           </Card>
         ))}

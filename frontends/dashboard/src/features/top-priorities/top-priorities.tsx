@@ -17,8 +17,20 @@ export function TopPriorities({ onCreate }: { onCreate: () => void }) {
       <h2 id="top-priorities-title" className="text-2xl font-bold text-slate-900">
         {TOP_PRIORITIES_TITLE}
       </h2>
-      <RemotePartBoundary fallback={<p role="alert" className="text-sm text-red-700">{PRIORITIES_UNAVAILABLE}</p>}>
-        <Suspense fallback={<p role="status" className="text-sm text-slate-600">Loading priorities...</p>}>
+      <RemotePartBoundary
+        fallback={
+          <p role="alert" className="text-sm text-red-700">
+            {PRIORITIES_UNAVAILABLE}
+          </p>
+        }
+      >
+        <Suspense
+          fallback={
+            <p role="status" className="text-sm text-slate-600">
+              Loading priorities...
+            </p>
+          }
+        >
           <FilteredPriorityList
             label={TOP_PRIORITIES_TITLE}
             maxItems={TOP_PRIORITIES_SHOWN}

@@ -31,9 +31,7 @@ export function SiteFooter({ tagline }: { tagline: string }) {
           </nav>
         ))}
       </div>
-      <div className="border-t border-slate-800 py-6 text-center text-sm">
-        &copy; {FOOTER_YEAR} Civic Agenda. All rights reserved.
-      </div>
+      <div className="border-t border-slate-800 py-6 text-center text-sm">&copy; {FOOTER_YEAR} Civic Agenda. All rights reserved.</div>
     </footer>
   );
 }

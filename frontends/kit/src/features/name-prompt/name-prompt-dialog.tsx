@@ -16,11 +16,7 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Label } from '../../ui/label.tsx';
-import {
-  isSignInDialogOpen,
-  isSignInRedirectPending,
-  subscribeSignInDialog,
-} from '../sign-in/sign-in-dialog-store.ts';
+import { isSignInDialogOpen, isSignInRedirectPending, subscribeSignInDialog } from '../sign-in/sign-in-dialog-store.ts';
 import { NAME_PROMPT_TITLE } from './name-prompt-title.ts';
 
 const profilePath = (userId: string) => operationPath(ACCOUNT_OPERATIONS.updateProfile, { id: userId });
@@ -96,13 +92,7 @@ function NamePromptForm({ userId }: { userId: string }) {
           </div>
           <div className="grid gap-2">
             <Label htmlFor="name-prompt-last">Last name (optional)</Label>
-            <Input
-              id="name-prompt-last"
-              autoComplete="family-name"
-              value={lastName}
-              maxLength={100}
-              onChange={(event) => setLastName(event.target.value)}
-            />
+            <Input id="name-prompt-last" autoComplete="family-name" value={lastName} maxLength={100} onChange={(event) => setLastName(event.target.value)} />
           </div>
           {error && <Alert variant="destructive">{error}</Alert>}
           <Button type="submit" disabled={save.isPending}>

@@ -3,14 +3,7 @@ import { LogOut, Settings, User } from 'lucide-react';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { signOut } from '../../auth/sign-out.ts';
 import { displayNameOf } from '../../auth/user-display.ts';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../../ui/dropdown-menu.tsx';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../ui/dropdown-menu.tsx';
 import { navigateTo } from './navigate.ts';
 import { UserAvatar } from './user-avatar.tsx';
 

@@ -56,10 +56,7 @@ export function EmailStep({ method, onMethodChange, email, onEmailChange, onCode
       }
     },
     onError: (cause) =>
-      showError(
-        describeSignInError(cause, { answered: SIGN_IN_TEXT.sendFailed, unreachable: SIGN_IN_TEXT.sendFailedFallback }),
-        SIGN_IN_TEXT.sendFailedToast,
-      ),
+      showError(describeSignInError(cause, { answered: SIGN_IN_TEXT.sendFailed, unreachable: SIGN_IN_TEXT.sendFailedFallback }), SIGN_IN_TEXT.sendFailedToast),
   });
 
   const resendLink = useMutation({
@@ -140,9 +137,7 @@ export function EmailStep({ method, onMethodChange, email, onEmailChange, onCode
         <TabsTrigger value="magiclink">Magic Link</TabsTrigger>
         <TabsTrigger value="otp">Email Code</TabsTrigger>
       </TabsList>
-      <TabsContent value="magiclink">
-        {form("We'll email you a secure link that signs you in.", 'Send Magic Link')}
-      </TabsContent>
+      <TabsContent value="magiclink">{form("We'll email you a secure link that signs you in.", 'Send Magic Link')}</TabsContent>
       <TabsContent value="otp">{form("We'll email you a 6-digit code.", 'Send Code')}</TabsContent>
     </Tabs>
   );

@@ -54,7 +54,13 @@ export function OtpInput({ code, onChange, disabled, invalid, focusFirstSignal =
     event.preventDefault();
     const digits = digitsFromPaste(event.clipboardData.getData('text'));
     if (digits.length === 0) return;
-    onChange(fillDigits(code.map(() => ''), 0, digits));
+    onChange(
+      fillDigits(
+        code.map(() => ''),
+        0,
+        digits,
+      ),
+    );
     focusBox(digits.length);
   };
 

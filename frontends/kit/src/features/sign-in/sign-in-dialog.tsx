@@ -4,12 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import type { TSendResponse } from '@civic/contracts/http/auth';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog.tsx';
 import { EmailStep, type SignInMethod } from './email-step.tsx';
-import {
-  closeSignInDialog,
-  isSignInDialogOpen,
-  openSignInDialog,
-  subscribeSignInDialog,
-} from './sign-in-dialog-store.ts';
+import { closeSignInDialog, isSignInDialogOpen, openSignInDialog, subscribeSignInDialog } from './sign-in-dialog-store.ts';
 import { SIGN_IN_TEXT } from './sign-in-messages.ts';
 import { VerifyStep } from './verify-step.tsx';
 

@@ -71,11 +71,7 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
       setSuccess(message);
       toast({ title: 'Code sent', description: message, variant: 'success' });
     },
-    onError: (cause) =>
-      showError(
-        describeSignInError(cause, { answered: SIGN_IN_TEXT.resendCodeFailed, unreachable: SIGN_IN_TEXT.resendCodeFailed }),
-        'Error',
-      ),
+    onError: (cause) => showError(describeSignInError(cause, { answered: SIGN_IN_TEXT.resendCodeFailed, unreachable: SIGN_IN_TEXT.resendCodeFailed }), 'Error'),
   });
 
   const submit = (digits: readonly string[]) => {
@@ -106,13 +102,7 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
       <p className="text-center text-sm text-slate-600">
         We sent a 6-digit code to <strong className="font-semibold text-slate-900">{email}</strong>
       </p>
-      <OtpInput
-        code={code}
-        onChange={handleCodeChange}
-        disabled={verify.isPending}
-        invalid={Boolean(error)}
-        focusFirstSignal={rejections}
-      />
+      <OtpInput code={code} onChange={handleCodeChange} disabled={verify.isPending} invalid={Boolean(error)} focusFirstSignal={rejections} />
       <p className="text-center text-xs text-slate-500">{SIGN_IN_TEXT.codeExpiry}</p>
       {error && <Alert variant="destructive">{error}</Alert>}
       {success && <Alert variant="success">{success}</Alert>}
@@ -123,11 +113,7 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
         <Button variant="link" onClick={onUseDifferentEmail}>
           {SIGN_IN_TEXT.useDifferentEmail}
         </Button>
-        <Button
-          variant="link"
-          onClick={() => resend.mutate()}
-          disabled={cooldown.remaining > 0 || resend.isPending || verify.isPending}
-        >
+        <Button variant="link" onClick={() => resend.mutate()} disabled={cooldown.remaining > 0 || resend.isPending || verify.isPending}>
           {resend.isPending ? 'Sending...' : cooldown.remaining > 0 ? `Resend code (${cooldown.remaining}s)` : 'Resend code'}
         </Button>
       </div>

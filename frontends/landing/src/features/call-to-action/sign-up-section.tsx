@@ -7,9 +7,7 @@ export function SignUpSection() {
         <h2 id="sign-up-title" className="text-3xl font-bold text-slate-900 sm:text-4xl">
           Ready to make your voice heard?
         </h2>
-        <p className="mt-4 text-lg text-slate-600">
-          Join thousands of citizens who are setting the national agenda, one priority at a time.
-        </p>
+        <p className="mt-4 text-lg text-slate-600">Join thousands of citizens who are setting the national agenda, one priority at a time.</p>
         <Button size="lg" variant="accent" onClick={openSignInDialog} className="mt-8">
           Sign Up Now
         </Button>

@@ -8,9 +8,7 @@ export function FeatureCards({ id }: { id: string }) {
         <h2 id="features-title" className="text-center text-3xl font-bold text-slate-900 sm:text-4xl">
           How Civic Agenda works
         </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600">
-          The tools citizens need to turn opinions into a shared national agenda.
-        </p>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-lg text-slate-600">The tools citizens need to turn opinions into a shared national agenda.</p>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {LANDING_FEATURES.map(({ title, description, icon: Icon }) => (
             <li key={title}>

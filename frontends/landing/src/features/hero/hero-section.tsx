@@ -10,19 +10,14 @@ export function HeroSection({ featuresSectionId }: { featuresSectionId: string }
           Shape America's Future
         </h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-blue-100 sm:text-xl">
-          Join verified US citizens in setting the national agenda. Vote on the issues that matter, earn political
-          capital for your engagement, and make your voice heard.
+          Join verified US citizens in setting the national agenda. Vote on the issues that matter, earn political capital for your engagement, and make your
+          voice heard.
         </p>
         <div className="mt-10 flex flex-col items-center justify-center gap-4 sm:flex-row">
           <Button size="lg" variant="accent" onClick={openSignInDialog} className="w-full sm:w-auto">
             Get Started
           </Button>
-          <Button
-            size="lg"
-            variant="outline"
-            onClick={showFeatures}
-            className="w-full border-white bg-transparent text-white hover:bg-white/10 sm:w-auto"
-          >
+          <Button size="lg" variant="outline" onClick={showFeatures} className="w-full border-white bg-transparent text-white hover:bg-white/10 sm:w-auto">
             Learn More
           </Button>
         </div>

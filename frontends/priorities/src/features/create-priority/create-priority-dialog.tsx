@@ -7,7 +7,24 @@ import type { TIssue, TPriority } from '@civic/contracts/http/priorities';
 import { PRIORITY_LIMITS } from '@civic/contracts/messages/priority';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, ApiError, apiRequestJson, Button, CURRENT_USER_QUERY_KEY, Dialog, DialogContent, DialogDescription, DialogTitle, Input, isActivityQuery, isUnauthorizedError, Label, queryClient, randomUuid, toast } from '@civic/frontend-kit';
+import {
+  Alert,
+  ApiError,
+  apiRequestJson,
+  Button,
+  CURRENT_USER_QUERY_KEY,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  Input,
+  isActivityQuery,
+  isUnauthorizedError,
+  Label,
+  queryClient,
+  randomUuid,
+  toast,
+} from '@civic/frontend-kit';
 import { ISSUE_CATEGORIES } from '../priority-listing/issue-categories.ts';
 import { ISSUES_PATH, PRIORITIES_PATH, refetchPriorityLists, STATS_PATH } from '../priority-listing/priority-queries.ts';
 import { PRIORITY_TOASTS } from '../priority-listing/priority-texts.ts';
@@ -139,8 +156,7 @@ export function CreatePriorityDialog({ open, onOpenChange }: { open: boolean; on
       <DialogContent className="max-w-xl">
         <DialogTitle>{CREATE_PRIORITY_TITLE}</DialogTitle>
         <DialogDescription>
-          Propose a priority for the national agenda. Fellow citizens can endorse or oppose it. You earn 5 political capital
-          for each priority you create.
+          Propose a priority for the national agenda. Fellow citizens can endorse or oppose it. You earn 5 political capital for each priority you create.
         </DialogDescription>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <FormField

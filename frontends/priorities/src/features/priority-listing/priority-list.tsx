@@ -56,12 +56,7 @@ export function PriorityFilters({ listing }: { listing: PriorityListing }) {
         <label htmlFor={sortId} className="sr-only">
           Sort by
         </label>
-        <select
-          id={sortId}
-          value={listing.sort}
-          onChange={(event) => listing.setSort(event.target.value as PrioritySort)}
-          className={SELECT_CLASSES}
-        >
+        <select id={sortId} value={listing.sort} onChange={(event) => listing.setSort(event.target.value as PrioritySort)} className={SELECT_CLASSES}>
           {PRIORITY_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {PRIORITY_SORT_LABELS[sort]}

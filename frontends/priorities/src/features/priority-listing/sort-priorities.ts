@@ -11,10 +11,7 @@ export const PRIORITY_SORT_LABELS: Record<PrioritySort, string> = {
 };
 
 /** A new array; ties keep the server's rank order (the sort is stable). */
-export function sortPriorities<T extends Pick<TPriority, 'createdAt' | 'endorsements'>>(
-  priorities: readonly T[],
-  sort: PrioritySort,
-): T[] {
+export function sortPriorities<T extends Pick<TPriority, 'createdAt' | 'endorsements'>>(priorities: readonly T[], sort: PrioritySort): T[] {
   const sorted = [...priorities];
   if (sort === 'recent') sorted.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
   if (sort === 'endorsed') sorted.sort((a, b) => b.endorsements - a.endorsements);

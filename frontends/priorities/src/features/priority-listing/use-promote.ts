@@ -14,9 +14,7 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
 /** spec 8: the server's refusal for want of capital says "Insufficient"; anything else is a plain failure. */
 export function promoteFailureText(error: unknown): string {
-  return error instanceof Error && error.message.includes('Insufficient')
-    ? PRIORITY_TOASTS.promoteInsufficient
-    : PRIORITY_TOASTS.promoteFailed;
+  return error instanceof Error && error.message.includes('Insufficient') ? PRIORITY_TOASTS.promoteInsufficient : PRIORITY_TOASTS.promoteFailed;
 }
 
 interface PromoteClick {
@@ -28,9 +26,12 @@ interface PromoteClick {
 export function usePromote(priorityId: string) {
   const [locked, setLocked] = useState(false);
   const unlockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (unlockTimer.current) clearTimeout(unlockTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (unlockTimer.current) clearTimeout(unlockTimer.current);
+    },
+    [],
+  );
 
   const mutation = useMutation({
     mutationFn: ({ idempotencyKey }: PromoteClick) =>

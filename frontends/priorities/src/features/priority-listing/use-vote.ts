@@ -24,9 +24,7 @@ function voteFailureText(remove: boolean): string {
 export function useVote(priority: Pick<TPriority, 'id' | 'userVote'>) {
   const mutation = useMutation({
     mutationFn: ({ voteType, remove }: VoteChange) =>
-      remove
-        ? apiRequestJson<TVoteResult>('DELETE', votePath(priority.id))
-        : apiRequestJson<TVoteResult>('POST', votePath(priority.id), { voteType }),
+      remove ? apiRequestJson<TVoteResult>('DELETE', votePath(priority.id)) : apiRequestJson<TVoteResult>('POST', votePath(priority.id), { voteType }),
     onSuccess: (result, { remove }) => {
       applyVoteResult(result);
       toast(

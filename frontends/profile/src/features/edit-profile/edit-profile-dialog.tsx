@@ -41,9 +41,7 @@ const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
 };
 
 function formOf(profile: FullProfile): ProfileForm {
-  return Object.fromEntries(
-    PROFILE_FIELDS.map((field) => [field, profile[field] === null ? '' : String(profile[field])]),
-  ) as ProfileForm;
+  return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profile[field] === null ? '' : String(profile[field])])) as ProfileForm;
 }
 
 /** Field errors of a 400 answer ({ errors: [{ path, message }] }), keyed by the form's fields. */

@@ -1,12 +1,5 @@
 import type { TProfile } from '@civic/contracts';
-import {
-  ApiError,
-  Button,
-  Card,
-  formatPoliticalCapital,
-  useAuth,
-  type CurrentUser,
-} from '@civic/frontend-kit';
+import { ApiError, Button, Card, formatPoliticalCapital, useAuth, type CurrentUser } from '@civic/frontend-kit';
 import { PROFILE_MESSAGES } from '@civic/contracts/messages/profile';
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Calendar, Globe, Lock, MapPin, Pencil } from 'lucide-react';
@@ -38,9 +31,7 @@ export function ProfilePage({ userId }: { userId: string }) {
   if (profile.isError) {
     return (
       <section className="mx-auto max-w-4xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold text-slate-900">
-          {isMissing(profile.error) ? PROFILE_MESSAGES.userNotFound : 'The profile could not be loaded'}
-        </h1>
+        <h1 className="text-2xl font-bold text-slate-900">{isMissing(profile.error) ? PROFILE_MESSAGES.userNotFound : 'The profile could not be loaded'}</h1>
       </section>
     );
   }

@@ -26,7 +26,12 @@ export function RecentActivity({ userId }: { userId: string }) {
 }
 
 function ActivityBody({ query }: { query: ReturnType<typeof useQuery<TUserActivities>> }) {
-  if (query.isPending) return <p className="mt-2 text-sm text-slate-500" role="status">{RECENT_ACTIVITY_TEXTS.loading}</p>;
+  if (query.isPending)
+    return (
+      <p className="mt-2 text-sm text-slate-500" role="status">
+        {RECENT_ACTIVITY_TEXTS.loading}
+      </p>
+    );
   if (query.isError) return <p className="mt-2 text-sm text-slate-500">{RECENT_ACTIVITY_TEXTS.failed}</p>;
   if (query.data.isPrivate) {
     return (

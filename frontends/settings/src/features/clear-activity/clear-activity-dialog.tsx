@@ -33,9 +33,7 @@ export function ClearActivityRow() {
         </AlertDialogTrigger>
         <AlertDialogContent>
           <AlertDialogTitle>Clear Activity History</AlertDialogTitle>
-          <AlertDialogDescription>
-            This permanently removes your activity history from your account. This cannot be undone.
-          </AlertDialogDescription>
+          <AlertDialogDescription>This permanently removes your activity history from your account. This cannot be undone.</AlertDialogDescription>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={clear.isPending} />
             <Button variant="destructive" disabled={clear.isPending} aria-busy={clear.isPending || undefined} onClick={confirm}>

@@ -11,10 +11,7 @@ export function useClearActivity() {
     },
     onSuccess: async () => {
       toast({ title: CLEAR_ACTIVITY_TOASTS.cleared, description: CLEAR_ACTIVITY_TOASTS.clearedDescription, variant: 'success' });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: [ACCOUNT_STATS_PATH] }),
-        queryClient.invalidateQueries({ predicate: isActivityQuery }),
-      ]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: [ACCOUNT_STATS_PATH] }), queryClient.invalidateQueries({ predicate: isActivityQuery })]);
     },
     onError: () => {
       toast({ title: CLEAR_ACTIVITY_TOASTS.failedTitle, description: CLEAR_ACTIVITY_TOASTS.failedDescription, variant: 'destructive' });

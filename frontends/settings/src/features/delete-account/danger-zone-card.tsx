@@ -80,8 +80,7 @@ function DeleteAccountDialog() {
           Delete Account
         </AlertDialogTitle>
         <AlertDialogDescription>
-          This permanently deletes your account and your data. You are signed out everywhere at once, and this cannot be
-          undone.
+          This permanently deletes your account and your data. You are signed out everywhere at once, and this cannot be undone.
         </AlertDialogDescription>
         <p className="text-sm text-slate-600">To keep a copy, use Export Data in the Account section first.</p>
         <form className="grid gap-4" onSubmit={submit} noValidate>
@@ -104,12 +103,7 @@ function DeleteAccountDialog() {
           </div>
           <AlertDialogFooter>
             <AlertDialogCancel disabled={deletion.isPending} />
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={!confirmed || deletion.isPending}
-              aria-busy={deletion.isPending || undefined}
-            >
+            <Button type="submit" variant="destructive" disabled={!confirmed || deletion.isPending} aria-busy={deletion.isPending || undefined}>
               Delete Account
             </Button>
           </AlertDialogFooter>

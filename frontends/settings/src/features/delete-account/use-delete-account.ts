@@ -1,14 +1,7 @@
 // Account deletion (spec 4, 7.3, 8): DELETE /api/account with { confirmation }; on success the
 // "Account Deleted" toast, the current user marked stale, and the home page loaded 2 s later.
 import type { TDeleteAccountRequest } from '@civic/contracts';
-import {
-  apiRequestJson,
-  clearCsrfToken,
-  CURRENT_USER_QUERY_KEY,
-  queryClient,
-  serverMessageOf,
-  toast,
-} from '@civic/frontend-kit';
+import { apiRequestJson, clearCsrfToken, CURRENT_USER_QUERY_KEY, queryClient, serverMessageOf, toast } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { ACCOUNT_DELETED_REDIRECT_MS, ACCOUNT_PATH, DELETION_TOASTS } from '../settings-page/settings-texts.ts';
 

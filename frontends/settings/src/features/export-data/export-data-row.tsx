@@ -11,17 +11,8 @@ export function ExportDataRow() {
         <p className="text-sm font-medium text-slate-800">Export your data</p>
         <p className="text-sm text-slate-600">Download a copy of everything your account holds, as a JSON file.</p>
       </div>
-      <Button
-        variant="outline"
-        disabled={exportData.isPending}
-        aria-busy={exportData.isPending || undefined}
-        onClick={() => exportData.mutate()}
-      >
-        {exportData.isPending ? (
-          <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
-        ) : (
-          <Download className="size-4" aria-hidden="true" />
-        )}
+      <Button variant="outline" disabled={exportData.isPending} aria-busy={exportData.isPending || undefined} onClick={() => exportData.mutate()}>
+        {exportData.isPending ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Download className="size-4" aria-hidden="true" />}
         Export Data
       </Button>
     </div>

@@ -34,8 +34,16 @@ export function SettingsPage() {
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-6">
       <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
       <AccountCard />
-      {settings.isPending && <p role="status" className="text-slate-600">Loading settings...</p>}
-      {settings.isError && <p role="alert" className="text-red-700">Your settings could not be loaded.</p>}
+      {settings.isPending && (
+        <p role="status" className="text-slate-600">
+          Loading settings...
+        </p>
+      )}
+      {settings.isError && (
+        <p role="alert" className="text-red-700">
+          Your settings could not be loaded.
+        </p>
+      )}
       {settings.data && (
         <>
           <PrivacyCard settings={settings.data} />
@@ -68,12 +76,28 @@ function AccountCard() {
   );
 }
 
-function SwitchRow({ id, label, description, checked, onChange }: { id: string; label: string; description: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function SwitchRow({
+  id,
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <div className="flex items-center justify-between gap-4">
       <div>
-        <Label htmlFor={id} id={`${id}-label`}>{label}</Label>
-        <p id={`${id}-description`} className="text-sm text-slate-600">{description}</p>
+        <Label htmlFor={id} id={`${id}-label`}>
+          {label}
+        </Label>
+        <p id={`${id}-description`} className="text-sm text-slate-600">
+          {description}
+        </p>
       </div>
       <Switch id={id} aria-labelledby={`${id}-label`} aria-describedby={`${id}-description`} checked={checked} onCheckedChange={onChange} />
     </div>
@@ -87,7 +111,12 @@ function PrivacyCard({ settings }: { settings: TSettings }) {
     update.mutate({ [key]: value } as TUpdateSettingsRequest);
   };
   return (
-    <SettingsCard id="settings-privacy" title="Privacy" icon={<Shield className="size-5" aria-hidden="true" />} description="Control who can see your profile and activity.">
+    <SettingsCard
+      id="settings-privacy"
+      title="Privacy"
+      icon={<Shield className="size-5" aria-hidden="true" />}
+      description="Control who can see your profile and activity."
+    >
       <SwitchRow
         id="setting-profile-visibility"
         label="Public Profile"
@@ -114,7 +143,12 @@ function PrivacyCard({ settings }: { settings: TSettings }) {
 function NotificationsCard({ settings }: { settings: TSettings }) {
   const update = useUpdateSetting();
   return (
-    <SettingsCard id="settings-notifications" title="Email Notifications" icon={<Bell className="size-5" aria-hidden="true" />} description="Choose which e-mails you receive.">
+    <SettingsCard
+      id="settings-notifications"
+      title="Email Notifications"
+      icon={<Bell className="size-5" aria-hidden="true" />}
+      description="Choose which e-mails you receive."
+    >
       {NOTIFICATION_SWITCHES.map(({ key, label, description }) => (
         <SwitchRow
           key={key}
@@ -133,16 +167,22 @@ function DataCard() {
   const stats = useQuery<TAccountStats>({ queryKey: [ACCOUNT_STATS_PATH] });
   return (
     <SettingsCard id="settings-data" title="Data & Storage" icon={<Database className="size-5" aria-hidden="true" />} description="What your account holds.">
-      {stats.isPending && <p role="status" className="text-slate-600">Loading...</p>}
-      {stats.isError && <p role="alert" className="text-red-700">The counts could not be loaded.</p>}
+      {stats.isPending && (
+        <p role="status" className="text-slate-600">
+          Loading...
+        </p>
+      )}
+      {stats.isError && (
+        <p role="alert" className="text-red-700">
+          The counts could not be loaded.
+        </p>
+      )}
       {stats.data && (
         <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
           {STATS.map(({ key, label }) => (
             <div key={key} className="flex flex-col-reverse rounded-md bg-slate-50 p-3">
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="text-2xl font-bold text-slate-900">
-                {stats.data[key].toLocaleString('en-US')}
-              </dd>
+              <dd className="text-2xl font-bold text-slate-900">{stats.data[key].toLocaleString('en-US')}</dd>
             </div>
           ))}
         </dl>

@@ -42,9 +42,7 @@ export function defineThingCreated(service: string) {
 export async function migrate(db: SqlExecutor, schema: string): Promise<void> {
   for (const statement of [...outboxMigrationStatements(schema), ...deadLetterMigrationStatements(schema)]) await db.$executeRawUnsafe(statement);
   // The consumer's state in these tests: one row per thing it has heard of, plus a counter of effects.
-  await db.$executeRawUnsafe(
-    `CREATE TABLE IF NOT EXISTS ${schema}.things (id uuid PRIMARY KEY, label text NOT NULL, seen integer NOT NULL DEFAULT 1)`,
-  );
+  await db.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${schema}.things (id uuid PRIMARY KEY, label text NOT NULL, seen integer NOT NULL DEFAULT 1)`);
 }
 
 export async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
