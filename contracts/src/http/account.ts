@@ -16,6 +16,7 @@ import {
   URL_MAX_LENGTH,
 } from '../messages/profile.ts';
 import { defineOperation } from './operation.ts';
+import { ACCOUNT_ROUTES } from './routes/account.ts';
 import { ZAccountExport } from '../data-rights/export.ts';
 
 export { VISIBILITIES, ZSettings, type TSettings } from '../user-settings.ts';
@@ -145,31 +146,31 @@ export const ZDeleteAccountResponse = z.object({ message: z.string() });
 
 export const ACCOUNT_OPERATIONS = {
   getProfile: defineOperation({
-    method: 'GET', path: '/api/users/{id}/profile', owner: 'account', auth: 'user', errors: [401, 404],
+    ...ACCOUNT_ROUTES.getProfile, owner: 'account', auth: 'user', errors: [401, 404],
     summary: "A user's profile; a private one shows others only name and avatar", response: ZProfile,
   }),
   updateProfile: defineOperation({
-    method: 'PATCH', path: '/api/users/{id}/profile', owner: 'account', auth: 'active-user', errors: [400, 401, 403],
+    ...ACCOUNT_ROUTES.updateProfile, owner: 'account', auth: 'active-user', errors: [400, 401, 403],
     summary: 'Edit one\'s own profile (spec 2.15)', body: ZUpdateProfileRequest, response: ZProfile,
   }),
   getSettings: defineOperation({
-    method: 'GET', path: '/api/settings', owner: 'account', auth: 'user', errors: [401],
+    ...ACCOUNT_ROUTES.getSettings, owner: 'account', auth: 'user', errors: [401],
     summary: "The signed-in user's privacy and notification settings", response: ZSettings,
   }),
   updateSettings: defineOperation({
-    method: 'PATCH', path: '/api/settings', owner: 'account', auth: 'user', errors: [400, 401],
+    ...ACCOUNT_ROUTES.updateSettings, owner: 'account', auth: 'user', errors: [400, 401],
     summary: 'Change one setting', body: ZUpdateSettingsRequest, response: ZSettings,
   }),
   accountStats: defineOperation({
-    method: 'GET', path: '/api/account/stats', owner: 'account', auth: 'user', errors: [401],
+    ...ACCOUNT_ROUTES.accountStats, owner: 'account', auth: 'user', errors: [401],
     summary: "Counts of the signed-in account's data", response: ZAccountStats,
   }),
   exportAccount: defineOperation({
-    method: 'GET', path: '/api/account/export', owner: 'account', auth: 'user', errors: [401, 503],
+    ...ACCOUNT_ROUTES.exportAccount, owner: 'account', auth: 'user', errors: [401, 503],
     summary: "Everything the platform holds about the signed-in user: one section per service", response: ZAccountExport,
   }),
   deleteAccount: defineOperation({
-    method: 'DELETE', path: '/api/account', owner: 'account', auth: 'user', errors: [400, 401, 403],
+    ...ACCOUNT_ROUTES.deleteAccount, owner: 'account', auth: 'user', errors: [400, 401, 403],
     summary: 'Delete the signed-in account: sessions end now, every service erases or pseudonymises its data',
     body: ZDeleteAccountRequest, response: ZDeleteAccountResponse,
   }),

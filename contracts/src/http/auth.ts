@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { ZUser } from '../user.ts';
 import { defineOperation } from './operation.ts';
+import { AUTH_ROUTES } from './routes/auth.ts';
 
-/** The fixed provider path segment of spec 7.2. */
-export const AUTH_PROVIDER = 'email';
+export { AUTH_PROVIDER } from './routes/auth.ts';
 
 export const SIGN_IN_MESSAGES = {
   emailRequired: 'Please enter your email address',
@@ -82,36 +82,36 @@ const signInErrors = [400, 403, 429, 502] as const;
 
 export const AUTH_OPERATIONS = {
   csrfToken: defineOperation({
-    method: 'GET', path: '/api/csrf-token', owner: 'auth', auth: 'none', errors: [],
+    ...AUTH_ROUTES.csrfToken, owner: 'auth', auth: 'none', errors: [],
     summary: 'A CSRF token bound to this browser (sets the pre-session cookie when missing)',
     response: ZCsrfTokenResponse,
   }),
   currentUser: defineOperation({
-    method: 'GET', path: '/api/auth/user', owner: 'auth', auth: 'user', errors: [401],
+    ...AUTH_ROUTES.currentUser, owner: 'auth', auth: 'user', errors: [401],
     summary: 'The signed-in user; 401 means signed out', response: ZUser,
   }),
   sendMagicLink: defineOperation({
-    method: 'POST', path: `/api/auth/${AUTH_PROVIDER}/send-magic-link`, owner: 'auth', auth: 'none', errors: signInErrors,
+    ...AUTH_ROUTES.sendMagicLink, owner: 'auth', auth: 'none', errors: signInErrors,
     summary: 'E-mail a sign-in link', body: ZSendRequest, response: ZSendResponse,
   }),
   sendOtp: defineOperation({
-    method: 'POST', path: `/api/auth/${AUTH_PROVIDER}/send-otp`, owner: 'auth', auth: 'none', errors: signInErrors,
+    ...AUTH_ROUTES.sendOtp, owner: 'auth', auth: 'none', errors: signInErrors,
     summary: 'E-mail a six-digit sign-in code', body: ZSendRequest, response: ZSendResponse,
   }),
   resendOtp: defineOperation({
-    method: 'POST', path: `/api/auth/${AUTH_PROVIDER}/resend-otp`, owner: 'auth', auth: 'none', errors: signInErrors,
+    ...AUTH_ROUTES.resendOtp, owner: 'auth', auth: 'none', errors: signInErrors,
     summary: 'E-mail a new code for the same sign-in request', body: ZResendOtpRequest, response: ZSendResponse,
   }),
   verifyOtp: defineOperation({
-    method: 'POST', path: `/api/auth/${AUTH_PROVIDER}/verify-otp`, owner: 'auth', auth: 'none', errors: signInErrors,
+    ...AUTH_ROUTES.verifyOtp, owner: 'auth', auth: 'none', errors: signInErrors,
     summary: 'Sign in with the e-mailed code', body: ZVerifyOtpRequest, response: ZOkResponse,
   }),
   verifyToken: defineOperation({
-    method: 'POST', path: `/api/auth/${AUTH_PROVIDER}/verify-token`, owner: 'auth', auth: 'none', errors: signInErrors,
+    ...AUTH_ROUTES.verifyToken, owner: 'auth', auth: 'none', errors: signInErrors,
     summary: 'Sign in with the token of an e-mailed link', body: ZVerifyTokenRequest, response: ZOkResponse,
   }),
   logout: defineOperation({
-    method: 'POST', path: '/api/auth/logout', owner: 'auth', auth: 'none', errors: [],
+    ...AUTH_ROUTES.logout, owner: 'auth', auth: 'none', errors: [],
     summary: 'Sign out this browser', response: ZOkResponse,
   }),
 };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LEDGER_MESSAGES as M, TRANSACTION_LIST_LIMITS } from '../messages/ledger.ts';
 import { defineOperation } from './operation.ts';
+import { LEDGER_ROUTES } from './routes/ledger.ts';
 
 export {
   BRIEFING_DOCUMENT_REWARD,
@@ -55,13 +56,13 @@ export type TDailyLoginResponse = z.infer<typeof ZDailyLoginResponse>;
 
 export const LEDGER_OPERATIONS = {
   listTransactions: defineOperation({
-    method: 'GET', path: '/api/political-capital/transactions', owner: 'ledger', auth: 'user', errors: [400, 401],
+    ...LEDGER_ROUTES.listTransactions, owner: 'ledger', auth: 'user', errors: [400, 401],
     summary: "The caller's political capital transactions, newest first (limit default 50, at most 100; offset)",
     query: ZTransactionListQuery,
     response: z.array(ZPoliticalCapitalTransaction),
   }),
   dailyLogin: defineOperation({
-    method: 'POST', path: '/api/daily-login', owner: 'ledger', auth: 'active-user', errors: [401, 403],
+    ...LEDGER_ROUTES.dailyLogin, owner: 'ledger', auth: 'active-user', errors: [401, 403],
     summary: 'Credit daily_login_bonus once per UTC day; 200 whether or not this call credited it; banned users get 403',
     response: ZDailyLoginResponse,
   }),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS as L, PRIORITY_LIST_LIMITS, PRIORITY_MESSAGES as M } from '../messages/priority.ts';
 import { defineOperation } from './operation.ts';
+import { PRIORITIES_ROUTES } from './routes/priorities.ts';
 
 export { IDEMPOTENCY_KEY_PATTERN, ISSUE_CATEGORIES, PRIORITY_LIMITS, PRIORITY_LIST_LIMITS, PRIORITY_MESSAGES, dailyLimitMessage, voteCooldownMessage } from '../messages/priority.ts';
 
@@ -157,41 +158,41 @@ export type TPriorityCreatedStreamEvent = z.infer<typeof ZPriorityCreatedStreamE
  * closing it. The gateway's route table declares it a stream route (its own upstream connections,
  * the stream limits: 429 beyond them), and ends it when its session ends.
  */
-export const PRIORITY_STREAM_PATH = '/api/priorities/stream';
+export { PRIORITY_STREAM_PATH } from './routes/priorities.ts';
 export const PRIORITY_STREAM_EVENTS = { tally: 'tally', created: 'created' } as const;
 
 export const PRIORITIES_OPERATIONS = {
   listIssues: defineOperation({
-    method: 'GET', path: '/api/issues', owner: 'priorities', auth: 'user', errors: [401],
+    ...PRIORITIES_ROUTES.listIssues, owner: 'priorities', auth: 'user', errors: [401],
     summary: 'The catalogue of national issues', response: z.array(ZIssue),
   }),
   listPriorities: defineOperation({
-    method: 'GET', path: '/api/priorities', owner: 'priorities', auth: 'user', errors: [400, 401],
+    ...PRIORITIES_ROUTES.listPriorities, owner: 'priorities', auth: 'user', errors: [400, 401],
     summary: 'Priorities in rank order (docs/ranking.md), filtered by search and category',
     query: ZPriorityListQuery, response: z.array(ZPriority),
   }),
   createPriority: defineOperation({
-    method: 'POST', path: '/api/priorities', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 409, 429, 503],
+    ...PRIORITIES_ROUTES.createPriority, owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 409, 429, 503],
     summary:
       'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged). Optional Idempotency-Key (charged or free): the same key creates (and debits) once and a repetition answers the first answer; 409 while the first is still under way; 400 when the key was used with another title, description or issue.',
     headers: ZIdempotencyKeyHeaders, body: ZCreatePriorityRequest, response: ZPriority,
   }),
   vote: defineOperation({
-    method: 'POST', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 404, 429],
+    ...PRIORITIES_ROUTES.vote, owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 404, 429],
     summary: 'Endorse or oppose (a switch replaces the vote; vote_change_cooldown_hours)', body: ZVoteRequest, response: ZVoteResult,
   }),
   removeVote: defineOperation({
-    method: 'DELETE', path: '/api/priorities/{id}/vote', owner: 'priorities', auth: 'active-user', errors: [401, 403, 404, 429],
+    ...PRIORITIES_ROUTES.removeVote, owner: 'priorities', auth: 'active-user', errors: [401, 403, 404, 429],
     summary: "Remove the caller's vote", response: ZVoteResult,
   }),
   promote: defineOperation({
-    method: 'POST', path: '/api/priorities/{id}/promote', owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 404, 409, 503],
+    ...PRIORITIES_ROUTES.promote, owner: 'priorities', auth: 'active-user', errors: [400, 401, 403, 404, 409, 503],
     summary:
       'Promote a priority for priority_promotion_cost PC (a decaying boost, docs/ranking.md). Optional Idempotency-Key: the same key debits once and answers the same. 409: not enough political capital (the message contains "Insufficient"), or the same key still in progress. 503: the ledger did not answer; nothing is charged.',
     headers: ZIdempotencyKeyHeaders, response: ZPromotionResult,
   }),
   stats: defineOperation({
-    method: 'GET', path: '/api/stats', owner: 'priorities', auth: 'user', errors: [401],
+    ...PRIORITIES_ROUTES.stats, owner: 'priorities', auth: 'user', errors: [401],
     summary: 'Platform totals for the dashboard tiles', response: ZStats,
   }),
 };

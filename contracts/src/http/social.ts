@@ -7,6 +7,7 @@
 // it appears in nobody else's profile view or network feed.
 import { z } from 'zod';
 import { defineOperation } from './operation.ts';
+import { SOCIAL_ROUTES } from './routes/social.ts';
 
 /** spec 3 "Activity" types. */
 export const ACTIVITY_TYPES = ['create_priority', 'endorse', 'oppose', 'create_briefing', 'follow'] as const;
@@ -80,7 +81,7 @@ export type TClearActivitiesResponse = z.infer<typeof ZClearActivitiesResponse>;
 
 export const SOCIAL_OPERATIONS = {
   listActivities: defineOperation({
-    method: 'GET', path: '/api/activities', owner: 'social', auth: 'user', errors: [400, 401],
+    ...SOCIAL_ROUTES.listActivities, owner: 'social', auth: 'user', errors: [400, 401],
     summary:
       "Newest first. Without network (or network=false): the caller's own activities. With network=true: other users' " +
       'public activities (until follows exist, everyone else counts as the network; the follow slice narrows it to the ' +
@@ -89,13 +90,13 @@ export const SOCIAL_OPERATIONS = {
     response: z.array(ZActivity),
   }),
   listUserActivities: defineOperation({
-    method: 'GET', path: '/api/users/{id}/activities', owner: 'social', auth: 'user', errors: [400, 401, 404],
+    ...SOCIAL_ROUTES.listUserActivities, owner: 'social', auth: 'user', errors: [400, 401, 404],
     summary: "A user's activities, newest first; a private activity list shows others nothing, with isPrivate: true",
     query: ZUserActivitiesQuery,
     response: ZUserActivities,
   }),
   clearActivities: defineOperation({
-    method: 'DELETE', path: '/api/activities/clear', owner: 'social', auth: 'user', errors: [401],
+    ...SOCIAL_ROUTES.clearActivities, owner: 'social', auth: 'user', errors: [401],
     summary: "Delete all of the caller's activities (spec 2.11 Data & Storage)",
     response: ZClearActivitiesResponse,
   }),
