@@ -16,6 +16,7 @@ import {
   URL_MAX_LENGTH,
 } from '../messages/profile.ts';
 import { defineOperation } from './operation.ts';
+import { ACCOUNT_ROUTES } from './routes/account.ts';
 import { ZAccountExport } from '../data-rights/export.ts';
 
 export { VISIBILITIES, ZSettings, type TSettings } from '../user-settings.ts';
@@ -141,8 +142,7 @@ export const ZDeleteAccountResponse = z.object({ message: z.string() });
 
 export const ACCOUNT_OPERATIONS = {
   getProfile: defineOperation({
-    method: 'GET',
-    path: '/api/users/{id}/profile',
+    ...ACCOUNT_ROUTES.getProfile,
     owner: 'account',
     auth: 'user',
     errors: [401, 404],
@@ -150,8 +150,7 @@ export const ACCOUNT_OPERATIONS = {
     response: ZProfile,
   }),
   updateProfile: defineOperation({
-    method: 'PATCH',
-    path: '/api/users/{id}/profile',
+    ...ACCOUNT_ROUTES.updateProfile,
     owner: 'account',
     auth: 'active-user',
     errors: [400, 401, 403],
@@ -160,8 +159,7 @@ export const ACCOUNT_OPERATIONS = {
     response: ZProfile,
   }),
   getSettings: defineOperation({
-    method: 'GET',
-    path: '/api/settings',
+    ...ACCOUNT_ROUTES.getSettings,
     owner: 'account',
     auth: 'user',
     errors: [401],
@@ -169,8 +167,7 @@ export const ACCOUNT_OPERATIONS = {
     response: ZSettings,
   }),
   updateSettings: defineOperation({
-    method: 'PATCH',
-    path: '/api/settings',
+    ...ACCOUNT_ROUTES.updateSettings,
     owner: 'account',
     auth: 'user',
     errors: [400, 401],
@@ -179,8 +176,7 @@ export const ACCOUNT_OPERATIONS = {
     response: ZSettings,
   }),
   accountStats: defineOperation({
-    method: 'GET',
-    path: '/api/account/stats',
+    ...ACCOUNT_ROUTES.accountStats,
     owner: 'account',
     auth: 'user',
     errors: [401],
@@ -188,8 +184,7 @@ export const ACCOUNT_OPERATIONS = {
     response: ZAccountStats,
   }),
   exportAccount: defineOperation({
-    method: 'GET',
-    path: '/api/account/export',
+    ...ACCOUNT_ROUTES.exportAccount,
     owner: 'account',
     auth: 'user',
     errors: [401, 503],
@@ -197,8 +192,7 @@ export const ACCOUNT_OPERATIONS = {
     response: ZAccountExport,
   }),
   deleteAccount: defineOperation({
-    method: 'DELETE',
-    path: '/api/account',
+    ...ACCOUNT_ROUTES.deleteAccount,
     owner: 'account',
     auth: 'user',
     errors: [400, 401, 403],

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { ZUser } from '../user.ts';
 import { defineOperation } from './operation.ts';
+import { AUTH_ROUTES } from './routes/auth.ts';
 
-/** The fixed provider path segment of spec 7.2. */
-export const AUTH_PROVIDER = 'email';
+export { AUTH_PROVIDER } from './routes/auth.ts';
 
 export const SIGN_IN_MESSAGES = {
   emailRequired: 'Please enter your email address',
@@ -82,8 +82,7 @@ const signInErrors = [400, 403, 429, 502] as const;
 
 export const AUTH_OPERATIONS = {
   csrfToken: defineOperation({
-    method: 'GET',
-    path: '/api/csrf-token',
+    ...AUTH_ROUTES.csrfToken,
     owner: 'auth',
     auth: 'none',
     errors: [],
@@ -91,8 +90,7 @@ export const AUTH_OPERATIONS = {
     response: ZCsrfTokenResponse,
   }),
   currentUser: defineOperation({
-    method: 'GET',
-    path: '/api/auth/user',
+    ...AUTH_ROUTES.currentUser,
     owner: 'auth',
     auth: 'user',
     errors: [401],
@@ -100,8 +98,7 @@ export const AUTH_OPERATIONS = {
     response: ZUser,
   }),
   sendMagicLink: defineOperation({
-    method: 'POST',
-    path: `/api/auth/${AUTH_PROVIDER}/send-magic-link`,
+    ...AUTH_ROUTES.sendMagicLink,
     owner: 'auth',
     auth: 'none',
     errors: signInErrors,
@@ -110,8 +107,7 @@ export const AUTH_OPERATIONS = {
     response: ZSendResponse,
   }),
   sendOtp: defineOperation({
-    method: 'POST',
-    path: `/api/auth/${AUTH_PROVIDER}/send-otp`,
+    ...AUTH_ROUTES.sendOtp,
     owner: 'auth',
     auth: 'none',
     errors: signInErrors,
@@ -120,8 +116,7 @@ export const AUTH_OPERATIONS = {
     response: ZSendResponse,
   }),
   resendOtp: defineOperation({
-    method: 'POST',
-    path: `/api/auth/${AUTH_PROVIDER}/resend-otp`,
+    ...AUTH_ROUTES.resendOtp,
     owner: 'auth',
     auth: 'none',
     errors: signInErrors,
@@ -130,8 +125,7 @@ export const AUTH_OPERATIONS = {
     response: ZSendResponse,
   }),
   verifyOtp: defineOperation({
-    method: 'POST',
-    path: `/api/auth/${AUTH_PROVIDER}/verify-otp`,
+    ...AUTH_ROUTES.verifyOtp,
     owner: 'auth',
     auth: 'none',
     errors: signInErrors,
@@ -140,8 +134,7 @@ export const AUTH_OPERATIONS = {
     response: ZOkResponse,
   }),
   verifyToken: defineOperation({
-    method: 'POST',
-    path: `/api/auth/${AUTH_PROVIDER}/verify-token`,
+    ...AUTH_ROUTES.verifyToken,
     owner: 'auth',
     auth: 'none',
     errors: signInErrors,
@@ -150,8 +143,7 @@ export const AUTH_OPERATIONS = {
     response: ZOkResponse,
   }),
   logout: defineOperation({
-    method: 'POST',
-    path: '/api/auth/logout',
+    ...AUTH_ROUTES.logout,
     owner: 'auth',
     auth: 'none',
     errors: [],

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { LEDGER_MESSAGES as M, TRANSACTION_LIST_LIMITS } from '../messages/ledger.ts';
 import { defineOperation } from './operation.ts';
+import { LEDGER_ROUTES } from './routes/ledger.ts';
 
 export {
   BRIEFING_DOCUMENT_REWARD,
@@ -50,8 +51,7 @@ export type TDailyLoginResponse = z.infer<typeof ZDailyLoginResponse>;
 
 export const LEDGER_OPERATIONS = {
   listTransactions: defineOperation({
-    method: 'GET',
-    path: '/api/political-capital/transactions',
+    ...LEDGER_ROUTES.listTransactions,
     owner: 'ledger',
     auth: 'user',
     errors: [400, 401],
@@ -60,8 +60,7 @@ export const LEDGER_OPERATIONS = {
     response: z.array(ZPoliticalCapitalTransaction),
   }),
   dailyLogin: defineOperation({
-    method: 'POST',
-    path: '/api/daily-login',
+    ...LEDGER_ROUTES.dailyLogin,
     owner: 'ledger',
     auth: 'active-user',
     errors: [401, 403],

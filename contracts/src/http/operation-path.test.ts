@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isOperationPath, operationPath } from './operation.ts';
+import { isOperationPath, operationPath } from './route.ts';
 
 test('operationPath fills each {name} segment, URL-encoded', () => {
   assert.equal(operationPath({ path: '/api/priorities' }), '/api/priorities');

@@ -2,17 +2,17 @@
 // gateway generates the OpenAPI document.
 import type { z } from 'zod';
 import { ZErrorBody } from '../errors.ts';
+import type { Route } from './route.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+// The path helpers are zod-free (./route.ts) so browser code can use them; re-exported for the services.
+export { fastifyPath, isOperationPath, operationPath, pathParameterNames, type HttpMethod, type Route } from './route.ts';
 
+/** A route (method and path, from ./routes/*.ts) with its schemas, owner and guard. */
 export interface Operation<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
-> {
-  method: HttpMethod;
-  /** OpenAPI style: /api/users/{id}/profile */
-  path: string;
+> extends Route {
   summary: string;
   owner: string;
   body?: B;
@@ -43,28 +43,6 @@ export function defineOperation<B extends z.ZodType | undefined = undefined, Q e
   return operation;
 }
 
-/**
- * A path parameter is a whole segment, `{id}`. Read segment by segment rather than by a regex: an
- * unanchored `\{([^}]+)\}` is one redos-detector rightly refuses (it rescans from every "{").
- */
-const parameterOf = (segment: string) => (segment.length > 2 && segment.startsWith('{') && segment.endsWith('}') ? segment.slice(1, -1) : undefined);
-
-/** The names of an operation's path parameters, in order: /api/users/{id}/profile has id. */
-export function pathParameterNames(operation: Pick<Operation, 'path'>): string[] {
-  return operation.path.split('/').flatMap((segment) => parameterOf(segment) ?? []);
-}
-
-/** The Fastify path of an operation: {id} becomes :id. */
-export function fastifyPath(operation: Pick<Operation, 'path'>): string {
-  return operation.path
-    .split('/')
-    .map((segment) => {
-      const parameter = parameterOf(segment);
-      return parameter === undefined ? segment : `:${parameter}`;
-    })
-    .join('/');
-}
-
 /** The Fastify route schema of an operation (validated through the zod type provider). */
 export function routeSchema<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType>(
   operation: Operation<B, Q, R>,
@@ -80,35 +58,4 @@ export function routeSchema<B extends z.ZodType | undefined, Q extends z.ZodType
     ...(operation.headers ? { headers: operation.headers } : {}),
     response,
   } as { summary: string; tags: string[]; body: B; querystring: Q; headers?: z.ZodType; response: { 200: R } & Record<number, z.ZodType> };
-}
-
-/**
- * The address of a call to `operation`: each `{name}` segment of its path filled with `params[name]`,
- * URL-encoded (front ends take their paths from here instead of writing them again). A missing or
- * unknown parameter throws, so a renamed one fails loudly at the first call.
- */
-export function operationPath(operation: Pick<Operation, 'path'>, params: Readonly<Record<string, string | number>> = {}): string {
-  const names = pathParameterNames(operation);
-  const unknown = Object.keys(params).filter((name) => !names.includes(name));
-  if (unknown.length > 0) throw new Error(`${operation.path} has no parameter ${unknown.join(', ')}`);
-  return operation.path
-    .split('/')
-    .map((segment) => {
-      const parameter = parameterOf(segment);
-      if (parameter === undefined) return segment;
-      const value = params[parameter];
-      if (value === undefined) throw new Error(`${operation.path} needs the parameter ${parameter}`);
-      return encodeURIComponent(String(value));
-    })
-    .join('/');
-}
-
-/**
- * Whether `path` (a query string allowed) is an address of `operation`: the same segments, each
- * `{name}` matched by one non-empty segment. Front ends use it to recognise cached reads by operation.
- */
-export function isOperationPath(operation: Pick<Operation, 'path'>, path: string): boolean {
-  const wanted = operation.path.split('/');
-  const actual = path.split('?')[0]!.split('/');
-  return wanted.length === actual.length && wanted.every((segment, i) => (parameterOf(segment) === undefined ? segment === actual[i] : actual[i] !== ''));
 }

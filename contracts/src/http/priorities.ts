@@ -10,6 +10,7 @@ import {
   PRIORITY_MESSAGES as M,
 } from '../messages/priority.ts';
 import { defineOperation } from './operation.ts';
+import { PRIORITIES_ROUTES } from './routes/priorities.ts';
 
 export {
   IDEMPOTENCY_KEY_PATTERN,
@@ -173,13 +174,12 @@ export type TPriorityCreatedStreamEvent = z.infer<typeof ZPriorityCreatedStreamE
  * closing it. The gateway's route table declares it a stream route (its own upstream connections,
  * the stream limits: 429 beyond them), and ends it when its session ends.
  */
-export const PRIORITY_STREAM_PATH = '/api/priorities/stream';
+export { PRIORITY_STREAM_PATH } from './routes/priorities.ts';
 export const PRIORITY_STREAM_EVENTS = { tally: 'tally', created: 'created' } as const;
 
 export const PRIORITIES_OPERATIONS = {
   listIssues: defineOperation({
-    method: 'GET',
-    path: '/api/issues',
+    ...PRIORITIES_ROUTES.listIssues,
     owner: 'priorities',
     auth: 'user',
     errors: [401],
@@ -187,8 +187,7 @@ export const PRIORITIES_OPERATIONS = {
     response: z.array(ZIssue),
   }),
   listPriorities: defineOperation({
-    method: 'GET',
-    path: '/api/priorities',
+    ...PRIORITIES_ROUTES.listPriorities,
     owner: 'priorities',
     auth: 'user',
     errors: [400, 401],
@@ -197,8 +196,7 @@ export const PRIORITIES_OPERATIONS = {
     response: z.array(ZPriority),
   }),
   createPriority: defineOperation({
-    method: 'POST',
-    path: '/api/priorities',
+    ...PRIORITIES_ROUTES.createPriority,
     owner: 'priorities',
     auth: 'active-user',
     errors: [400, 401, 403, 409, 429, 503],
@@ -209,8 +207,7 @@ export const PRIORITIES_OPERATIONS = {
     response: ZPriority,
   }),
   vote: defineOperation({
-    method: 'POST',
-    path: '/api/priorities/{id}/vote',
+    ...PRIORITIES_ROUTES.vote,
     owner: 'priorities',
     auth: 'active-user',
     errors: [400, 401, 403, 404, 429],
@@ -219,8 +216,7 @@ export const PRIORITIES_OPERATIONS = {
     response: ZVoteResult,
   }),
   removeVote: defineOperation({
-    method: 'DELETE',
-    path: '/api/priorities/{id}/vote',
+    ...PRIORITIES_ROUTES.removeVote,
     owner: 'priorities',
     auth: 'active-user',
     errors: [401, 403, 404, 429],
@@ -228,8 +224,7 @@ export const PRIORITIES_OPERATIONS = {
     response: ZVoteResult,
   }),
   promote: defineOperation({
-    method: 'POST',
-    path: '/api/priorities/{id}/promote',
+    ...PRIORITIES_ROUTES.promote,
     owner: 'priorities',
     auth: 'active-user',
     errors: [400, 401, 403, 404, 409, 503],
@@ -239,8 +234,7 @@ export const PRIORITIES_OPERATIONS = {
     response: ZPromotionResult,
   }),
   stats: defineOperation({
-    method: 'GET',
-    path: '/api/stats',
+    ...PRIORITIES_ROUTES.stats,
     owner: 'priorities',
     auth: 'user',
     errors: [401],

@@ -7,6 +7,7 @@
 // it appears in nobody else's profile view or network feed.
 import { z } from 'zod';
 import { defineOperation } from './operation.ts';
+import { SOCIAL_ROUTES } from './routes/social.ts';
 
 /** spec 3 "Activity" types. */
 export const ACTIVITY_TYPES = ['create_priority', 'endorse', 'oppose', 'create_briefing', 'follow'] as const;
@@ -80,8 +81,7 @@ export type TClearActivitiesResponse = z.infer<typeof ZClearActivitiesResponse>;
 
 export const SOCIAL_OPERATIONS = {
   listActivities: defineOperation({
-    method: 'GET',
-    path: '/api/activities',
+    ...SOCIAL_ROUTES.listActivities,
     owner: 'social',
     auth: 'user',
     errors: [400, 401],
@@ -93,8 +93,7 @@ export const SOCIAL_OPERATIONS = {
     response: z.array(ZActivity),
   }),
   listUserActivities: defineOperation({
-    method: 'GET',
-    path: '/api/users/{id}/activities',
+    ...SOCIAL_ROUTES.listUserActivities,
     owner: 'social',
     auth: 'user',
     errors: [400, 401, 404],
@@ -103,8 +102,7 @@ export const SOCIAL_OPERATIONS = {
     response: ZUserActivities,
   }),
   clearActivities: defineOperation({
-    method: 'DELETE',
-    path: '/api/activities/clear',
+    ...SOCIAL_ROUTES.clearActivities,
     owner: 'social',
     auth: 'user',
     errors: [401],

@@ -1,8 +1,8 @@
 // The dashboard's reads (spec 7.3, 9); each key is the path it GETs (spec 7.1).
-import { PRIORITIES_OPERATIONS } from '@civic/contracts/http/priorities';
+import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
 import { ACTIVITIES_PATH } from '@civic/frontend-kit';
 
-export const STATS_QUERY_KEY = [PRIORITIES_OPERATIONS.stats.path] as const;
+export const STATS_QUERY_KEY = [PRIORITIES_ROUTES.stats.path] as const;
 /** spec 9: activities are fetched with limit 10, 5 are shown. */
 export const RECENT_ACTIVITY_QUERY_KEY = [`${ACTIVITIES_PATH}?limit=10`] as const;
 export const RECENT_ACTIVITY_SHOWN = 5;

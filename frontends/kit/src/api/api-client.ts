@@ -1,9 +1,9 @@
 // The one HTTP client of every front end (spec 7.1): credentials always,
 // CSRF token on state-changing calls, one retry when the token went stale.
-import { AUTH_OPERATIONS } from '@civic/contracts/http/auth';
+import { AUTH_ROUTES } from '@civic/contracts/http/routes/auth';
 import { throwIfResponseNotOk } from './api-error.ts';
 
-export const CSRF_TOKEN_PATH = AUTH_OPERATIONS.csrfToken.path;
+export const CSRF_TOKEN_PATH = AUTH_ROUTES.csrfToken.path;
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,14 +1,14 @@
 // Where the political capital balance and its transactions are read (spec 7.3), and the one refresh
 // every change of the balance triggers: the current user (navbar drawer, profile, network tile) and
 // the transactions (the dashboard's Political Capital Activity card).
-import { LEDGER_OPERATIONS } from '@civic/contracts/http/ledger';
+import { LEDGER_ROUTES } from '@civic/contracts/http/routes/ledger';
 import { CURRENT_USER_QUERY_KEY, type CurrentUser } from '../auth/current-user.ts';
 import { queryClient } from './query-client.ts';
 import { refetchUntilChanged } from './refetch-until-changed.ts';
 
-export const TRANSACTIONS_PATH = LEDGER_OPERATIONS.listTransactions.path;
+export const TRANSACTIONS_PATH = LEDGER_ROUTES.listTransactions.path;
 export const TRANSACTIONS_QUERY_KEY = [TRANSACTIONS_PATH] as const;
-export const DAILY_LOGIN_PATH = LEDGER_OPERATIONS.dailyLogin.path;
+export const DAILY_LOGIN_PATH = LEDGER_ROUTES.dailyLogin.path;
 
 /** The balance the current-user read holds now (null signed out or not read yet). */
 export function cachedBalance(): number | null {

@@ -1,11 +1,11 @@
 // The current-user read of spec 7.1/7.2: a 401 (or any other non-ok answer) means signed out.
-import { AUTH_OPERATIONS } from '@civic/contracts/http/auth';
+import { AUTH_ROUTES } from '@civic/contracts/http/routes/auth';
 import type { TUser } from '@civic/contracts/user';
 import { queryClient } from '../api/query-client.ts';
 
 export type CurrentUser = TUser;
 
-export const CURRENT_USER_QUERY_KEY = [AUTH_OPERATIONS.currentUser.path] as const;
+export const CURRENT_USER_QUERY_KEY = [AUTH_ROUTES.currentUser.path] as const;
 
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const response = await fetch(CURRENT_USER_QUERY_KEY[0], { credentials: 'include' });

@@ -1,5 +1,5 @@
 // Spec 4 "Sign out": on success the user cache is invalidated, the app goes to `/` and reloads.
-import { AUTH_OPERATIONS } from '@civic/contracts/http/auth';
+import { AUTH_ROUTES } from '@civic/contracts/http/routes/auth';
 import { apiRequest, clearCsrfToken } from '../api/api-client.ts';
 import { queryClient } from '../api/query-client.ts';
 import { toast } from '../toast/toast-store.ts';
@@ -7,7 +7,7 @@ import { CURRENT_USER_QUERY_KEY } from './current-user.ts';
 
 export async function signOut(): Promise<void> {
   try {
-    await apiRequest(AUTH_OPERATIONS.logout.method, AUTH_OPERATIONS.logout.path);
+    await apiRequest(AUTH_ROUTES.logout.method, AUTH_ROUTES.logout.path);
   } catch {
     toast({
       title: 'Logout Failed',

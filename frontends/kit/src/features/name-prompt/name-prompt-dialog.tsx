@@ -1,7 +1,7 @@
 // First sign-in: while the current user has no first name, every signed-in page asks for one.
 // The dialog cannot be dismissed; saving refetches the current user, whose first name closes it.
-import { ACCOUNT_OPERATIONS } from '@civic/contracts/http/account';
-import { operationPath } from '@civic/contracts/http/operation';
+import { ACCOUNT_ROUTES } from '@civic/contracts/http/routes/account';
+import { operationPath } from '@civic/contracts/http/route';
 import { PROFILE_MESSAGES, PROFILE_TOASTS } from '@civic/contracts/messages/profile';
 import { useMutation } from '@tanstack/react-query';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
@@ -19,7 +19,7 @@ import { Label } from '../../ui/label.tsx';
 import { isSignInDialogOpen, isSignInRedirectPending, subscribeSignInDialog } from '../sign-in/sign-in-dialog-store.ts';
 import { NAME_PROMPT_TITLE } from './name-prompt-title.ts';
 
-const profilePath = (userId: string) => operationPath(ACCOUNT_OPERATIONS.updateProfile, { id: userId });
+const profilePath = (userId: string) => operationPath(ACCOUNT_ROUTES.updateProfile, { id: userId });
 
 interface NameInput {
   firstName: string;
@@ -42,7 +42,7 @@ function NamePromptForm({ userId }: { userId: string }) {
   const [error, setError] = useState<string | null>(null);
 
   const save = useMutation({
-    mutationFn: (input: NameInput) => apiRequestJson<unknown>(ACCOUNT_OPERATIONS.updateProfile.method, profilePath(userId), input),
+    mutationFn: (input: NameInput) => apiRequestJson<unknown>(ACCOUNT_ROUTES.updateProfile.method, profilePath(userId), input),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }),

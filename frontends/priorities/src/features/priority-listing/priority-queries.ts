@@ -1,15 +1,16 @@
 // The priorities reads of spec 7.3 as query keys (spec 7.1: a key is the path it GETs), and the
 // cache updates every priorities screen shares: refetching the lists after a vote, a promotion,
 // a creation or a live event, wherever they are shown.
-import { isOperationPath, operationPath } from '@civic/contracts/http/operation';
-import { PRIORITIES_OPERATIONS, PRIORITY_STREAM_PATH, type TPriority, type TVoteResult } from '@civic/contracts/http/priorities';
+import { isOperationPath, operationPath } from '@civic/contracts/http/route';
+import type { TPriority, TVoteResult } from '@civic/contracts/http/priorities';
+import { PRIORITIES_ROUTES, PRIORITY_STREAM_PATH } from '@civic/contracts/http/routes/priorities';
 import type { Query } from '@tanstack/react-query';
 import { queryClient, queryKeyToPath } from '@civic/frontend-kit';
 import type { IssueCategory } from './issue-categories.ts';
 
-export const PRIORITIES_PATH = PRIORITIES_OPERATIONS.listPriorities.path;
-export const ISSUES_PATH = PRIORITIES_OPERATIONS.listIssues.path;
-export const STATS_PATH = PRIORITIES_OPERATIONS.stats.path;
+export const PRIORITIES_PATH = PRIORITIES_ROUTES.listPriorities.path;
+export const ISSUES_PATH = PRIORITIES_ROUTES.listIssues.path;
+export const STATS_PATH = PRIORITIES_ROUTES.stats.path;
 export { PRIORITY_STREAM_PATH };
 
 /** spec 9: a page of priorities; Load More asks for this many more. */
@@ -38,7 +39,7 @@ export function priorityListPath({ search, category, limit }: PriorityListFilter
 export const priorityListQueryKey = (filters: PriorityListFilters) => [priorityListPath(filters)] as const;
 
 export function isPriorityListQueryKey(queryKey: readonly unknown[]): boolean {
-  return isOperationPath(PRIORITIES_OPERATIONS.listPriorities, queryKeyToPath(queryKey));
+  return isOperationPath(PRIORITIES_ROUTES.listPriorities, queryKeyToPath(queryKey));
 }
 
 export const isPriorityListQuery = (query: Query): boolean => isPriorityListQueryKey(query.queryKey);
@@ -59,5 +60,5 @@ export function applyVoteResult(result: TVoteResult): void {
   );
 }
 
-export const votePath = (priorityId: string) => operationPath(PRIORITIES_OPERATIONS.vote, { id: priorityId });
-export const promotePath = (priorityId: string) => operationPath(PRIORITIES_OPERATIONS.promote, { id: priorityId });
+export const votePath = (priorityId: string) => operationPath(PRIORITIES_ROUTES.vote, { id: priorityId });
+export const promotePath = (priorityId: string) => operationPath(PRIORITIES_ROUTES.promote, { id: priorityId });

@@ -1,8 +1,8 @@
 // A profile's "Recent Activity" (spec 2.10): the user's latest activities as the social service lets
 // the viewer see them. A private activity list says so instead of looking empty.
 import type { TUserActivities } from '@civic/contracts';
-import { operationPath } from '@civic/contracts/http/operation';
-import { SOCIAL_OPERATIONS } from '@civic/contracts/http/social';
+import { operationPath } from '@civic/contracts/http/route';
+import { SOCIAL_ROUTES } from '@civic/contracts/http/routes/social';
 import { ageText, Card } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Lock } from 'lucide-react';
@@ -16,7 +16,7 @@ export const RECENT_ACTIVITY_TEXTS = {
 } as const;
 
 export function RecentActivity({ userId }: { userId: string }) {
-  const activities = useQuery<TUserActivities>({ queryKey: [operationPath(SOCIAL_OPERATIONS.listUserActivities, { id: userId })] });
+  const activities = useQuery<TUserActivities>({ queryKey: [operationPath(SOCIAL_ROUTES.listUserActivities, { id: userId })] });
   return (
     <Card className="p-6" role="region" aria-label={RECENT_ACTIVITY_TEXTS.title}>
       <h2 className="text-lg font-semibold text-slate-900">{RECENT_ACTIVITY_TEXTS.title}</h2>

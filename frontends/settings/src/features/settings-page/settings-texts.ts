@@ -1,14 +1,14 @@
 // Settings texts: spec 2.11, 8 verbatim.
 import type { ACCOUNT_DELETION_MESSAGES, TDeleteAccountRequest } from '@civic/contracts';
-import { ACCOUNT_OPERATIONS } from '@civic/contracts/http/account';
-import { SOCIAL_OPERATIONS } from '@civic/contracts/http/social';
+import { ACCOUNT_ROUTES } from '@civic/contracts/http/routes/account';
+import { SOCIAL_ROUTES } from '@civic/contracts/http/routes/social';
 
 // The addresses this area calls, from contracts.
-export const SETTINGS_PATH = ACCOUNT_OPERATIONS.getSettings.path;
-export const ACCOUNT_STATS_PATH = ACCOUNT_OPERATIONS.accountStats.path;
-export const ACCOUNT_EXPORT_PATH = ACCOUNT_OPERATIONS.exportAccount.path;
-export const ACCOUNT_PATH = ACCOUNT_OPERATIONS.deleteAccount.path;
-export const CLEAR_ACTIVITIES_PATH = SOCIAL_OPERATIONS.clearActivities.path;
+export const SETTINGS_PATH = ACCOUNT_ROUTES.getSettings.path;
+export const ACCOUNT_STATS_PATH = ACCOUNT_ROUTES.accountStats.path;
+export const ACCOUNT_EXPORT_PATH = ACCOUNT_ROUTES.exportAccount.path;
+export const ACCOUNT_PATH = ACCOUNT_ROUTES.deleteAccount.path;
+export const CLEAR_ACTIVITIES_PATH = SOCIAL_ROUTES.clearActivities.path;
 export const BLOCKED_USERS_HREF = '/network?tab=blocked';
 
 export const SETTINGS_TOASTS = {

@@ -1,0 +1,46 @@
+// The routes modules are the one source of every operation's method and path, and stay zod-free so
+// browser code can import them without the schemas (docs/frontend-weight.md).
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { ACCOUNT_OPERATIONS } from './account.ts';
+import { AUTH_OPERATIONS } from './auth.ts';
+import { LEDGER_OPERATIONS } from './ledger.ts';
+import { PRIORITIES_OPERATIONS } from './priorities.ts';
+import { ACCOUNT_ROUTES } from './routes/account.ts';
+import { AUTH_ROUTES } from './routes/auth.ts';
+import { LEDGER_ROUTES } from './routes/ledger.ts';
+import { PRIORITIES_ROUTES } from './routes/priorities.ts';
+import { SOCIAL_ROUTES } from './routes/social.ts';
+import { SOCIAL_OPERATIONS } from './social.ts';
+import type { Operation, Route } from './operation.ts';
+
+const pairs: [string, Record<string, Route>, Record<string, Operation>][] = [
+  ['auth', AUTH_ROUTES, AUTH_OPERATIONS],
+  ['account', ACCOUNT_ROUTES, ACCOUNT_OPERATIONS],
+  ['social', SOCIAL_ROUTES, SOCIAL_OPERATIONS],
+  ['priorities', PRIORITIES_ROUTES, PRIORITIES_OPERATIONS],
+  ['ledger', LEDGER_ROUTES, LEDGER_OPERATIONS],
+];
+
+test('every operation has the route of the same name, with its method and path', () => {
+  for (const [service, routes, operations] of pairs) {
+    assert.deepEqual(Object.keys(operations).sort(), Object.keys(routes).sort(), `${service}: operations and routes`);
+    for (const [name, operation] of Object.entries(operations)) {
+      assert.deepEqual({ method: operation.method, path: operation.path }, routes[name], `${service}.${name}`);
+    }
+  }
+});
+
+test('the route modules import nothing at run time (no zod in the browser through them)', () => {
+  const sources = ['route.ts', ...readdirSync(new URL('./routes/', import.meta.url)).map((file) => `routes/${file}`)];
+  for (const source of sources) {
+    const text = readFileSync(new URL(source, import.meta.url), 'utf8');
+    const imports = text.split('\n').filter((line) => /^(import|export) .* from /.test(line));
+    assert.deepEqual(
+      imports.filter((line) => !/^import type /.test(line)),
+      [],
+      `${source} imports only types`,
+    );
+  }
+});

@@ -1,0 +1,16 @@
+// Method and path of each priorities operation (contracts/src/http/priorities.ts adds the schemas),
+// and the live stream's path. Zod-free, for browser code (docs/frontend-weight.md).
+import type { Route } from '../route.ts';
+
+export const PRIORITIES_ROUTES = {
+  listIssues: { method: 'GET', path: '/api/issues' },
+  listPriorities: { method: 'GET', path: '/api/priorities' },
+  createPriority: { method: 'POST', path: '/api/priorities' },
+  vote: { method: 'POST', path: '/api/priorities/{id}/vote' },
+  removeVote: { method: 'DELETE', path: '/api/priorities/{id}/vote' },
+  promote: { method: 'POST', path: '/api/priorities/{id}/promote' },
+  stats: { method: 'GET', path: '/api/stats' },
+} as const satisfies Record<string, Route>;
+
+/** The live stream (not an operation: its answer is not JSON); contracts/src/http/priorities.ts describes it. */
+export const PRIORITY_STREAM_PATH = '/api/priorities/stream';
