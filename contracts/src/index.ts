@@ -13,6 +13,7 @@ export * from './http/account.ts';
 export * from './http/social.ts';
 export * from './http/priorities.ts';
 export * from './http/ledger.ts';
+export * from './http/briefing.ts';
 export * from './events/define-event.ts';
 export * as authEvents from './events/auth.ts';
 export * as accountEvents from './events/account.ts';

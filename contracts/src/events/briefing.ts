@@ -1,5 +1,5 @@
-// Events the briefing service publishes. Declared before the service exists so that social (the
-// activity feed) can consume them.
+// Events the briefing service publishes (social's activity feed, the ledger's credit and priorities'
+// Talking Points tile consume them).
 import { z } from 'zod';
 import { defineEvent } from './define-event.ts';
 
@@ -16,4 +16,19 @@ export const DocumentCreated = defineEvent(
   }),
 );
 
-export const BRIEFING_EVENTS = [DocumentCreated] as const;
+/** An administrator deleted a briefing document (spec 6); the admin slice turns it into an audit entry. */
+export const DocumentDeleted = defineEvent(
+  'civic.briefing.document.deleted',
+  1,
+  z.object({
+    documentId: z.string().uuid(),
+    authorId: z.string().uuid(),
+    title: z.string(),
+    /** The administrator who deleted it. */
+    adminId: z.string().uuid(),
+    /** When it was deleted (ISO 8601). */
+    deletedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const BRIEFING_EVENTS = [DocumentCreated, DocumentDeleted] as const;

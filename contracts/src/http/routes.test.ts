@@ -13,6 +13,8 @@ import { LEDGER_ROUTES } from './routes/ledger.ts';
 import { PRIORITIES_ROUTES } from './routes/priorities.ts';
 import { SOCIAL_ROUTES } from './routes/social.ts';
 import { SOCIAL_OPERATIONS } from './social.ts';
+import { BRIEFING_OPERATIONS } from './briefing.ts';
+import { BRIEFING_ROUTES } from './routes/briefing.ts';
 import type { Operation, Route } from './operation.ts';
 
 const pairs: [string, Record<string, Route>, Record<string, Operation>][] = [
@@ -21,6 +23,7 @@ const pairs: [string, Record<string, Route>, Record<string, Operation>][] = [
   ['social', SOCIAL_ROUTES, SOCIAL_OPERATIONS],
   ['priorities', PRIORITIES_ROUTES, PRIORITIES_OPERATIONS],
   ['ledger', LEDGER_ROUTES, LEDGER_OPERATIONS],
+  ['briefing', BRIEFING_ROUTES, BRIEFING_OPERATIONS],
 ];
 
 test('every operation has the route of the same name, with its method and path', () => {
