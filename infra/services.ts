@@ -10,6 +10,7 @@ export const SERVICE_PROCESSES: readonly ServiceProcess[] = [
   { name: 'auth', entry: 'services/auth/src/server.ts', port: 3101 },
   { name: 'priorities', entry: 'services/priorities/src/server.ts', port: 3102 },
   { name: 'ledger', entry: 'services/ledger/src/server.ts', port: 3103 },
+  { name: 'briefing', entry: 'services/briefing/src/server.ts', port: 3104 },
   { name: 'social', entry: 'services/social/src/server.ts', port: 3105 },
   { name: 'account', entry: 'services/account/src/server.ts', port: 3106 },
 ];

@@ -5,6 +5,7 @@ import { PRIORITIES_OPERATIONS } from './http/priorities.ts';
 import { AUTH_OPERATIONS } from './http/auth.ts';
 import { SOCIAL_OPERATIONS } from './http/social.ts';
 import { LEDGER_OPERATIONS } from './http/ledger.ts';
+import { BRIEFING_OPERATIONS } from './http/briefing.ts';
 import { pathParameterNames, type Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
@@ -14,6 +15,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(SOCIAL_OPERATIONS),
   ...Object.values(PRIORITIES_OPERATIONS),
   ...Object.values(LEDGER_OPERATIONS),
+  ...Object.values(BRIEFING_OPERATIONS),
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { accountService } from '@civic/account';
 import { authService } from '@civic/auth';
+import { briefingService } from '@civic/briefing';
 import { ledgerService } from '@civic/ledger';
 import { prioritiesService } from '@civic/priorities';
 import { socialService } from '@civic/social';
@@ -23,9 +24,16 @@ import { startSecuredNetwork, type SecuredNetwork } from '../../infra/secured-ne
 import { seedPgliteCluster } from './pglite-template.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
-export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService, ledgerService];
+export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [
+  authService,
+  accountService,
+  socialService,
+  prioritiesService,
+  ledgerService,
+  briefingService,
+];
 
-export type ServiceName = 'auth' | 'account' | 'social' | 'priorities' | 'ledger';
+export type ServiceName = 'auth' | 'account' | 'social' | 'priorities' | 'ledger' | 'briefing';
 
 export interface StackOptions {
   /**

@@ -11,6 +11,7 @@ export const ZAccountCountsRequest = z.strictObject({});
 export const ACCOUNT_COUNT_OWNERS = {
   social: ZAccountStats.pick({ activitiesCount: true }),
   priorities: ZAccountStats.pick({ prioritiesCount: true, votesCount: true }),
+  briefing: ZAccountStats.pick({ briefingDocsCount: true }),
 } as const;
 export type AccountCountOwner = keyof typeof ACCOUNT_COUNT_OWNERS;
 export const ACCOUNT_COUNT_SERVICES = Object.keys(ACCOUNT_COUNT_OWNERS) as AccountCountOwner[];

@@ -4,6 +4,7 @@
 // schema here and answering its request; the account service's route needs no change.
 import { z } from 'zod';
 import { VOTE_TYPES } from '../http/priorities.ts';
+import { BRIEFING_DOC_TYPES } from '../messages/briefing.ts';
 import { LEDGER_ENTRY_KINDS } from '../messages/ledger.ts';
 import { ACTIVITY_TYPES } from '../http/social.ts';
 import { ZPublicProfileFields } from '../profile.ts';
@@ -81,6 +82,21 @@ export const ZLedgerExportSection = z.object({
   ),
 });
 
+/** The briefing documents the user contributed, oldest first, as stored. */
+export const ZBriefingExportSection = z.object({
+  documents: z.array(
+    z.object({
+      id: z.string().uuid(),
+      title: z.string(),
+      content: z.string(),
+      type: z.enum(BRIEFING_DOC_TYPES),
+      priorityId: z.string().uuid().nullable(),
+      isPublic: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
 /** One entry per service holding user data, in the order the document lists them. */
 export const EXPORT_SECTIONS = {
   auth: ZAuthExportSection,
@@ -88,6 +104,7 @@ export const EXPORT_SECTIONS = {
   social: ZSocialExportSection,
   priorities: ZPrioritiesExportSection,
   ledger: ZLedgerExportSection,
+  briefing: ZBriefingExportSection,
 } as const;
 export type ExportService = keyof typeof EXPORT_SECTIONS;
 export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];

@@ -8,7 +8,7 @@ import { patch, signInWithProfile } from './support/account-helpers.ts';
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`account settings and stats (${profile})`, { skip }, () => {
-    const stack = useStack(profile, { services: ['auth', 'account', 'social', 'priorities'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
+    const stack = useStack(profile, { services: ['auth', 'account', 'social', 'priorities', 'briefing'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
 
     test('a PATCH changes one key at a time and GET reflects it', async () => {
       const { client } = await signInWithProfile(stack, 'settings');
@@ -63,7 +63,7 @@ for (const { profile, skip } of await profilePlan()) {
       const stats = await client.get('/api/account/stats');
       assert.equal(stats.status, 200);
       // A new user has nothing yet; activities are counted by social (services/social/test), the
-      // other counts by services that do not exist yet.
+      // briefing documents by briefing (services/briefing/test), the follows by a service that does not exist yet.
       assert.deepEqual(stats.body, {
         prioritiesCount: 0,
         briefingDocsCount: 0,

@@ -12,7 +12,7 @@ import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import type { LiveRankings } from './live/live-rankings.ts';
-import { addMember, applyProfileUpdate, recordBriefingDocument } from './members/update-members.ts';
+import { addMember, applyProfileUpdate, forgetBriefingDocument, recordBriefingDocument } from './members/update-members.ts';
 
 export const PRIORITIES_SCHEMA = 'priorities';
 
@@ -33,6 +33,7 @@ export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
       subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
       subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p.documentId, p.createdAt)),
+      subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetBriefingDocument(tx, p.documentId)),
       // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
       subscription(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
         await eraseUser(tx, p.userId, p.deletedAt);

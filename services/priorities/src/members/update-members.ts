@@ -37,3 +37,8 @@ export async function recordBriefingDocument(tx: SqlExecutor, documentId: string
     createdAt,
   );
 }
+
+/** civic.briefing.document.deleted: an administrator removed it, one talking point fewer. */
+export async function forgetBriefingDocument(tx: SqlExecutor, documentId: string): Promise<void> {
+  await tx.$executeRawUnsafe('DELETE FROM priorities.briefing_documents WHERE document_id = $1::uuid', documentId);
+}

@@ -1,0 +1,30 @@
+// The briefing service: briefing documents (spec 2.8, 2.14): the Briefing Room's list, search, type
+// filter and tiles, contributions (earning 2 PC through civic.briefing.document.created) and the
+// administrators' deletions.
+import { fileURLToPath } from 'node:url';
+import { defineService } from '@civic/service-kit';
+import { registerServiceHandlers } from '@civic/service-kit/events';
+import type { BriefingContext } from './context.ts';
+import { createBriefingDb } from './db.ts';
+import { BRIEFING_SCHEMA, briefingHandlers, publishingDb } from './events.ts';
+import { documentRoutes } from './routes/document-routes.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+export const briefingService = defineService({
+  name: BRIEFING_SCHEMA,
+  async plugin(app, { platform }) {
+    const database = await platform.databases.open(BRIEFING_SCHEMA, MIGRATIONS_DIR);
+    // Publishes the outbox events of what it commits (events.ts).
+    const db = publishingDb(createBriefingDb(database), platform);
+    const ctx: BriefingContext = { db, platform };
+    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: BRIEFING_SCHEMA, service: BRIEFING_SCHEMA });
+    // The bus stops its subscriptions and responders when the platform closes; durable positions are kept.
+    await registerServiceHandlers(platform, { schema: BRIEFING_SCHEMA, db }, briefingHandlers(ctx));
+    app.addHook('onClose', async () => {
+      await relay.stop();
+      await db.$disconnect();
+    });
+    await app.register(documentRoutes, { ctx });
+  },
+});

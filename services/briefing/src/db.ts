@@ -1,0 +1,9 @@
+// The briefing service's Prisma client, over whichever adapter the platform's database provider gives.
+import type { ServiceDatabase } from '@civic/service-kit/db';
+import { PrismaClient } from './generated/prisma/client.ts';
+
+export type BriefingDb = PrismaClient;
+
+export function createBriefingDb(database: ServiceDatabase): BriefingDb {
+  return new PrismaClient({ adapter: database.adapter as never });
+}

@@ -1,0 +1,34 @@
+// GET /api/briefing-docs: newest first, filtered by search (title or content contains the term, any
+// case: the trigram indexes of the init migration serve it) and type, paged by limit/offset (at most
+// row 1000, contracts' BRIEFING_LIST_LIMITS).
+import type { TBriefingDocListQuery, TBriefingDocument } from '@civic/contracts';
+import type { BriefingContext } from '../context.ts';
+import { type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
+
+const NEWEST_FIRST = 'ORDER BY d.created_at DESC, d.id DESC';
+
+/** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The SQL of one page (exported so a test can EXPLAIN it). */
+export function listQuery(query: TBriefingDocListQuery): { sql: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const next = (value: unknown) => `$${params.push(value)}`;
+  if (query.search) {
+    const pattern = next(containsPattern(query.search));
+    conditions.push(`(d.title ILIKE ${pattern} OR d.content ILIKE ${pattern})`);
+  }
+  if (query.type) conditions.push(`d.type = ${next(query.type)}`);
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
+  const page = `SELECT * FROM briefing.documents d ${where} ${NEWEST_FIRST} LIMIT ${next(query.limit)}::int OFFSET ${next(query.offset)}::int`;
+  return { sql: `${selectDocumentViews(page)} ${NEWEST_FIRST}`, params };
+}
+
+export async function listDocuments(ctx: BriefingContext, query: TBriefingDocListQuery): Promise<TBriefingDocument[]> {
+  const { sql, params } = listQuery(query);
+  const rows = await ctx.db.$queryRawUnsafe<DocumentRow[]>(sql, ...params);
+  return rows.map(toDocumentView);
+}

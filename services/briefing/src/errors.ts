@@ -1,0 +1,7 @@
+// The briefing service's refusals; messages are the ones users read (contracts' BRIEFING_MESSAGES).
+import { BRIEFING_MESSAGES } from '@civic/contracts';
+import { createError } from '@civic/service-kit';
+
+/** A priorityId that names no priority briefing has heard of (spec 5: the picker offers existing ones). */
+export const PriorityNotFound = createError('BRIEFING_PRIORITY_NOT_FOUND', BRIEFING_MESSAGES.priorityNotFound, 400);
+export const DocumentNotFound = createError('BRIEFING_DOCUMENT_NOT_FOUND', BRIEFING_MESSAGES.documentNotFound, 404);
