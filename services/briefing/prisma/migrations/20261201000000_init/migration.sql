@@ -1,6 +1,8 @@
 -- Briefing service (spec 2.8, 2.14, 3 "Briefing document", 5 "Briefing document"): the documents,
 -- read models kept from other services' events (members for author names, priorities for the
--- picker's link), deleted accounts' ids, and the outbox/inbox/dead-letter tables of the kit.
+-- picker's link) and deleted accounts' ids. The kit's outbox/inbox and dead-letter tables follow in
+-- their own migrations (checked against the kit's DDL by test/schema-drift.test.ts and
+-- test/dead-letter-migrations.test.ts).
 CREATE SCHEMA IF NOT EXISTS "briefing";
 
 -- content is stored as it was sent (rendered as text by the front end, never as HTML).
@@ -51,50 +53,3 @@ CREATE TABLE "briefing"."deleted_users" (
   "user_id"    UUID PRIMARY KEY,
   "deleted_at" TIMESTAMPTZ(3) NOT NULL
 );
-
--- Outbox and inbox of the briefing service (services/kit/src/events/outbox-schema.ts).
-CREATE TABLE IF NOT EXISTS briefing.outbox (
-  id uuid PRIMARY KEY,
-  seq bigserial NOT NULL UNIQUE,
-  subject text NOT NULL,
-  version integer NOT NULL,
-  payload jsonb NOT NULL,
-  headers jsonb NOT NULL DEFAULT '{}'::jsonb,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  published_at timestamptz,
-  attempts integer NOT NULL DEFAULT 0,
-  next_attempt_at timestamptz,
-  last_error text
-);
-
-CREATE INDEX IF NOT EXISTS outbox_unpublished_idx ON briefing.outbox (seq) WHERE published_at IS NULL;
-
-CREATE TABLE IF NOT EXISTS briefing.processed_events (
-  consumer text NOT NULL,
-  event_id uuid NOT NULL,
-  processed_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (consumer, event_id)
-);
-
--- The consumer's dead-letter store (services/kit/src/events/dead-letters.ts, docs/protocols/events.md).
-CREATE TABLE IF NOT EXISTS briefing.dead_letters (
-  id bigserial PRIMARY KEY,
-  consumer text NOT NULL,
-  subject text NOT NULL,
-  version integer,
-  event_id uuid,
-  envelope jsonb,
-  raw text,
-  headers jsonb NOT NULL DEFAULT '{}'::jsonb,
-  error text NOT NULL,
-  deliveries integer NOT NULL,
-  failed_at timestamptz NOT NULL DEFAULT now(),
-  replay_requested_at timestamptz,
-  replayed_at timestamptz,
-  replay_attempts integer NOT NULL DEFAULT 0,
-  CHECK (envelope IS NOT NULL OR raw IS NOT NULL)
-);
-
-CREATE UNIQUE INDEX IF NOT EXISTS dead_letters_event_idx ON briefing.dead_letters (consumer, event_id) WHERE event_id IS NOT NULL;
-
-CREATE INDEX IF NOT EXISTS dead_letters_replay_idx ON briefing.dead_letters (id) WHERE replay_requested_at IS NOT NULL;
