@@ -2,7 +2,7 @@
 // document", 5 "Briefing document", 6, 7.3, 7.4): every rule with its message, the list's search,
 // type filter, order and paging, the tiles, the guards (visitor 401, banned 403, non-admin 403), and
 // the events: created (the ledger's +2 PC, social's activity, priorities' Talking Points tile) and
-// deleted (with the acting admin's id; priorities' tile drops it).
+// deleted (with the acting admin's id; priorities' tile and social's activity drop it).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
@@ -247,11 +247,15 @@ for (const { profile, skip } of await profilePlan()) {
       );
     });
 
-    test('administrators delete a document (403 for others); the event names the admin; the tile follows', async () => {
+    test('administrators delete a document (403 for others); the event names the admin; the tile and the activity follow', async () => {
       const doc = await createDocument(ada.client, { title: `To be deleted ${uniqueWord()}` });
       await pollUntil(
         () => talliedByPriorities(doc.id),
         (counted) => counted,
+      );
+      await pollUntil(
+        () => ada.client.get<TActivity[]>('/api/activities?limit=50'),
+        (r) => r.status === 200 && r.body.some((activity) => activity.type === 'create_briefing' && activity.description.includes(doc.title)),
       );
       const path = `/api/admin/briefing-docs/${doc.id}`;
       assert.equal((await stack.client().request('DELETE', path)).status, 401, 'visitor');
@@ -276,6 +280,10 @@ for (const { profile, skip } of await profilePlan()) {
       await pollUntil(
         () => talliedByPriorities(doc.id),
         (counted) => !counted,
+      );
+      await pollUntil(
+        () => ada.client.get<TActivity[]>('/api/activities?limit=50'),
+        (r) => r.status === 200 && !r.body.some((activity) => activity.type === 'create_briefing' && activity.description.includes(doc.title)),
       );
     });
   });

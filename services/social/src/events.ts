@@ -8,6 +8,7 @@ import { responder, type ServiceHandlers, subscription } from '@civic/service-ki
 import { requestUserOf } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { describeActivity } from './activities/describe-activity.ts';
+import { forgetActivity } from './activities/forget-activity.ts';
 import { recordActivity } from './activities/record-activity.ts';
 import { countSocialData } from './data-rights/count-activities.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
@@ -49,6 +50,8 @@ export function socialHandlers(ctx: SocialContext): ServiceHandlers {
           occurredAt: p.createdAt,
         }),
       ),
+      // An administrator deleted the document: its contribution leaves the feeds.
+      subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetActivity(tx, 'create_briefing', p.documentId)),
       subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
       subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p)),
