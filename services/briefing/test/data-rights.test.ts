@@ -1,7 +1,7 @@
 // briefing's part of the account data protocols (docs/protocols/account-data.md), through the gateway
 // on both run profiles: its export section, its account count (briefingDocsCount), and the erasure on
-// civic.account.user.deleted (the user's documents deleted, a tombstone against late events and
-// racing sessions).
+// civic.account.user.deleted (the user's documents deleted, and with them from priorities' Talking
+// Points count; a tombstone against late events and racing sessions).
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { accountEvents, ZAccountExport, type TAccountStats } from '@civic/contracts';
@@ -9,6 +9,7 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import { openPrioritiesTables } from '../../priorities/test/support/priorities-helpers.ts';
 import {
   createDocument,
   documentBody,
@@ -27,10 +28,15 @@ const deleteAccount = (citizen: Citizen) => citizen.client.request('DELETE', '/a
 for (const { profile, skip } of await profilePlan()) {
   describe(`briefing data rights (${profile})`, { skip }, () => {
     let tables: SqlDriver;
+    let prioritiesTables: SqlDriver;
+    /** Whether priorities counts the document in the Talking Points tile. */
+    const talliedByPriorities = async (documentId: string) =>
+      (await prioritiesTables.query('SELECT 1 FROM priorities.briefing_documents WHERE document_id = $1::uuid', [documentId])).length === 1;
     let producer: TestProducer;
     const stack = useStack(profile, { services: ALL_SERVICES, env: TEST_ENV });
     before(async () => {
       tables = await openBriefingTables(stack);
+      prioritiesTables = await openPrioritiesTables(stack);
       producer = await startTestProducer(stack);
     });
 
@@ -75,6 +81,11 @@ for (const { profile, skip } of await profilePlan()) {
       const staying = await signInCitizen(stack, 'Staying', 'Citizen');
       const gone = [await createDocument(leaving.client), await createDocument(leaving.client)];
       const kept = await createDocument(staying.client);
+      for (const doc of [...gone, kept])
+        await pollUntil(
+          () => talliedByPriorities(doc.id),
+          (counted) => counted,
+        );
       await pollUntil(
         () => tables.query('SELECT 1 FROM briefing.members WHERE user_id = $1::uuid', [leaving.id]),
         (rows) => rows.length === 1,
@@ -91,6 +102,13 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok(listed.includes(kept.id), "others' documents stay");
       assert.equal((await tables.query('SELECT 1 FROM briefing.documents WHERE author_id = $1::uuid', [leaving.id])).length, 0);
       assert.equal((await tables.query('SELECT 1 FROM briefing.members WHERE user_id = $1::uuid', [leaving.id])).length, 0);
+      // The Talking Points tile (priorities, on the same account event) drops the erased documents.
+      for (const doc of gone)
+        await pollUntil(
+          () => talliedByPriorities(doc.id),
+          (counted) => !counted,
+        );
+      assert.equal(await talliedByPriorities(kept.id), true);
 
       // A session that raced the deletion records nothing.
       const racer = await sessionFor(stack, leaving.id);

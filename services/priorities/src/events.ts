@@ -32,7 +32,7 @@ export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
     subscriptions: [
       subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
-      subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p.documentId, p.createdAt)),
+      subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p)),
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetBriefingDocument(tx, p.documentId)),
       // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
       subscription(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {

@@ -10,6 +10,7 @@
 //   and the ranking keeps it, as the priorities stay); unsettled ones go, with the ledger account
 //   their debits were on (the ledger erases it on the same event), so nothing is left to refund;
 //   their creation charges likewise, without the Idempotency-Key and the answer it kept (names);
+// - the briefing documents they wrote leave the Talking Points count (briefing deletes them);
 // - the id goes into deleted_users, so a late profile event or a racing request records nothing.
 // The exclusive per-user lock waits for any write of the user in flight (data-rights/erasure-guard.ts).
 // A redelivery finds nothing left and changes nothing. Tallies change without vote events: open
@@ -48,5 +49,7 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     userId,
   );
   await tx.$executeRawUnsafe('DELETE FROM priorities.members WHERE user_id = $1::uuid', userId);
+  // Briefing deletes the user's documents on the same event: the Talking Points tile drops them.
+  await tx.$executeRawUnsafe('DELETE FROM priorities.briefing_documents WHERE author_id = $1::uuid', userId);
   await prioritiesErasureGuard.markDeleted(tx, userId, deletedAt);
 }

@@ -3,7 +3,7 @@
 // documents (the Talking Points tile). Events from different producers come in no particular order,
 // so each one creates the member row if it is missing; an update older than the one held is
 // skipped; a deleted account's id gets no row again (its tombstone, data-rights/erasure-guard.ts).
-import type { accountEvents, EventPayload } from '@civic/contracts';
+import type { accountEvents, briefingEvents, EventPayload } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 
@@ -29,12 +29,18 @@ export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof
   );
 }
 
-/** civic.briefing.document.created: one more talking point (a redelivery adds nothing). */
-export async function recordBriefingDocument(tx: SqlExecutor, documentId: string, createdAt: string): Promise<void> {
+/**
+ * civic.briefing.document.created: one more talking point (a redelivery adds nothing). Under the
+ * author's lock, so a document whose author's erasure was applied first is not counted.
+ */
+export async function recordBriefingDocument(tx: SqlExecutor, p: EventPayload<typeof briefingEvents.DocumentCreated>): Promise<void> {
+  await prioritiesErasureGuard.lockShared(tx, p.authorId);
   await tx.$executeRawUnsafe(
-    'INSERT INTO priorities.briefing_documents (document_id, created_at) VALUES ($1::uuid, $2::timestamptz) ON CONFLICT DO NOTHING',
-    documentId,
-    createdAt,
+    `INSERT INTO priorities.briefing_documents (document_id, author_id, created_at)
+     SELECT $2::uuid, $1::uuid, $3::timestamptz WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`,
+    p.authorId,
+    p.documentId,
+    p.createdAt,
   );
 }
 
