@@ -9,6 +9,7 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import { profileUpdated } from '../../../test/support/account-events.ts';
 import { openPrioritiesTables } from '../../priorities/test/support/priorities-helpers.ts';
 import {
   createDocument,
@@ -115,23 +116,7 @@ for (const { profile, skip } of await profilePlan()) {
       const raced = await postDocument(racer, documentBody());
       assert.equal(raced.status, 401, raced.text);
       // A late profile event brings no name back; the deletion delivered again changes nothing.
-      const late = await producer.publish(accountEvents.ProfileUpdated, {
-        userId: leaving.id,
-        firstName: 'Ghost',
-        lastName: 'Citizen',
-        profileImageUrl: null,
-        bio: null,
-        location: null,
-        birthYear: null,
-        gender: null,
-        occupation: null,
-        website: null,
-        twitterHandle: null,
-        linkedinUrl: null,
-        facebookUrl: null,
-        instagramHandle: null,
-        updatedAt: new Date().toISOString(),
-      });
+      const late = await producer.publish(accountEvents.ProfileUpdated, profileUpdated(leaving.id, { firstName: 'Ghost', lastName: 'Citizen' }));
       const redelivered = await producer.publish(accountEvents.UserDeleted, { userId: leaving.id, deletedAt: new Date().toISOString() });
       await pollUntil(
         () => tables.query('SELECT 1 FROM briefing.processed_events WHERE event_id IN ($1::uuid, $2::uuid)', [late.id, redelivered.id]),

@@ -31,6 +31,8 @@ export async function lockUser(tx: SqlExecutor, lockClass: number, userId: strin
 }
 
 export interface ErasureGuard {
+  /** The service's schema, which holds the tombstone table. */
+  readonly schema: string;
   /** The service's advisory lock class (SQL functions taking the lock pass or spell it). */
   readonly lockClass: number;
   /** `<schema>.deleted_users`, for statements that check the tombstone in their own SQL. */
@@ -59,6 +61,7 @@ export function erasureGuard(schema: string, lockClass: number): ErasureGuard {
   const isDeletedSql = `SELECT ${deletedSql('$1')} AS deleted`;
   const insertSql = `INSERT INTO ${table} (user_id, deleted_at) VALUES ($1::uuid, $2::timestamptz) ON CONFLICT DO NOTHING`;
   const guard: ErasureGuard = {
+    schema,
     lockClass,
     table,
     deletedSql,

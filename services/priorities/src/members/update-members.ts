@@ -3,31 +3,15 @@
 // documents (the Talking Points tile). Events from different producers come in no particular order,
 // so each one creates the member row if it is missing; an update older than the one held is
 // skipped; a deleted account's id gets no row again (its tombstone, data-rights/erasure-guard.ts).
-import type { accountEvents, briefingEvents, EventPayload } from '@civic/contracts';
+import type { briefingEvents, EventPayload } from '@civic/contracts';
+import { memberNames } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 
 const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 
-/** civic.auth.user.registered: the citizen exists (and counts as active). */
-export async function addMember(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe(`INSERT INTO priorities.members (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`, userId);
-}
-
-/** civic.account.profile.updated: the names shown as a priority's author. */
-export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `INSERT INTO priorities.members AS m (user_id, first_name, last_name, profile_updated_at)
-     SELECT $1::uuid, $2::text, $3::text, $4::timestamptz WHERE ${NOT_DELETED}
-     ON CONFLICT (user_id) DO UPDATE SET
-       first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, profile_updated_at = EXCLUDED.profile_updated_at
-     WHERE m.profile_updated_at IS NULL OR m.profile_updated_at <= EXCLUDED.profile_updated_at`,
-    p.userId,
-    p.firstName,
-    p.lastName,
-    p.updatedAt,
-  );
-}
+/** The members (auth's and account's events): the Active Citizens count is the number of rows. */
+export const { addMember, applyProfileUpdate } = memberNames(prioritiesErasureGuard);
 
 /**
  * civic.briefing.document.created: one more talking point (a redelivery adds nothing). Under the
