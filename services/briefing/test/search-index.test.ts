@@ -4,36 +4,16 @@
 // and one in the contents. A plan that walks or scans the table instead reads every document for a
 // rare term.
 import assert from 'node:assert/strict';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { createPGlite, createPostgresDatabaseProvider, dropDatabase, pgliteDriver, runMigrations, type SqlDriver } from '@civic/service-kit/db';
-import { LOCAL_INFRA, profilePlan } from '../../../test/support/infrastructure.ts';
-import { explain, nodesOf } from '../../priorities/test/support/query-plans.ts';
-import { MIGRATIONS_DIR } from '../src/app.ts';
+import type { SqlDriver } from '@civic/service-kit/db';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { openMigratedDatabase } from '../../../test/support/migrated-database.ts';
+import { explain, nodesOf } from '../../../test/support/query-plans.ts';
 import { listQuery } from '../src/documents/list-documents.ts';
 
 const DOCUMENTS = 5_000;
 const TRIGRAM_INDEXES = ['documents_content_trgm_idx', 'documents_title_trgm_idx'];
-
-/** The migrated briefing schema on a PGlite of its own (embedded) or a fresh PostgreSQL database (distributed). */
-async function openBriefingDatabase(profile: 'embedded' | 'distributed'): Promise<{ driver: SqlDriver; close: () => Promise<void> }> {
-  if (profile === 'embedded') {
-    const db = await createPGlite();
-    const driver = pgliteDriver(db);
-    await runMigrations(driver, { schema: 'briefing', migrationsDir: MIGRATIONS_DIR });
-    return { driver, close: () => db.close() };
-  }
-  const prefix = `civic_t${randomBytes(4).toString('hex')}_`;
-  const provider = createPostgresDatabaseProvider({ DATABASE_URL: LOCAL_INFRA.DATABASE_URL, DATABASE_PREFIX: prefix });
-  const driver = (await provider.open('briefing', MIGRATIONS_DIR)).driver;
-  return {
-    driver,
-    close: async () => {
-      await provider.close();
-      await dropDatabase(LOCAL_INFRA.DATABASE_URL, `${prefix}briefing`);
-    },
-  };
-}
 
 async function seed(driver: SqlDriver): Promise<void> {
   // About 1 KB each, as real documents (issue 17's benchmark size), each content with a word of its own.
@@ -49,7 +29,7 @@ async function seed(driver: SqlDriver): Promise<void> {
 for (const { profile, skip } of await profilePlan()) {
   describe(`the briefing search uses the trigram indexes (${profile})`, { skip }, () => {
     test('the indexes exist, and a rare term in a title or a content is found through them', async () => {
-      const { driver, close } = await openBriefingDatabase(profile);
+      const { driver, close } = await openMigratedDatabase(profile, 'briefing');
       try {
         const indexes = await driver.query<{ indexname: string; indexdef: string }>(
           `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'briefing' AND indexname LIKE '%trgm%' ORDER BY indexname`,

@@ -7,7 +7,8 @@ import { describe, test } from 'node:test';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { partQuery } from '../src/priorities/list-priorities.ts';
-import { explain, nodesOf, openPrioritiesDatabase, type PlanNode } from './support/query-plans.ts';
+import { openMigratedDatabase } from '../../../test/support/migrated-database.ts';
+import { explain, nodesOf, type PlanNode } from '../../../test/support/query-plans.ts';
 
 async function seed(driver: SqlDriver): Promise<void> {
   // Endorsements 0..40 and oppositions 0..10 spread over 20,000 priorities; 10 votes each.
@@ -46,7 +47,7 @@ function assertIndexWalk(plan: PlanNode): void {
 for (const { profile, skip } of await profilePlan()) {
   describe(`the top 50 uses the rank index (${profile})`, { skip }, () => {
     test('plan of the first page and of a later one', async () => {
-      const { driver, close } = await openPrioritiesDatabase(profile);
+      const { driver, close } = await openMigratedDatabase(profile, 'priorities');
       try {
         await seed(driver);
         assertIndexWalk(await planOf(driver));

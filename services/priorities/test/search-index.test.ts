@@ -9,7 +9,8 @@ import { describe, test } from 'node:test';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { partQuery } from '../src/priorities/list-priorities.ts';
-import { explain, nodesOf, openPrioritiesDatabase } from './support/query-plans.ts';
+import { openMigratedDatabase } from '../../../test/support/migrated-database.ts';
+import { explain, nodesOf } from '../../../test/support/query-plans.ts';
 
 const PRIORITIES = 5_000;
 const TRIGRAM_INDEXES = ['priorities_description_trgm_idx', 'priorities_title_trgm_idx'];
@@ -27,7 +28,7 @@ async function seed(driver: SqlDriver): Promise<void> {
 for (const { profile, skip } of await profilePlan()) {
   describe(`the search uses the trigram indexes (${profile})`, { skip }, () => {
     test('the indexes exist, and a rare term in a title or a description is found through them', async () => {
-      const { driver, close } = await openPrioritiesDatabase(profile);
+      const { driver, close } = await openMigratedDatabase(profile, 'priorities');
       try {
         const indexes = await driver.query<{ indexname: string; indexdef: string }>(
           `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'priorities' AND indexname LIKE '%trgm%' ORDER BY indexname`,
