@@ -80,10 +80,16 @@ describe('a copy of the services', () => {
     const before = (await migrations('priorities')).sort();
     const written = await writeFunctionMigration({ servicesDir, service: 'priorities', functions: ['apply_vote'], now: new Date('2026-11-25T12:00:00Z') });
     const after = (await migrations('priorities')).sort();
-    // Named after the newest migration (dated ahead of now), so it also applies last on a fresh database.
+    // Named one second after the newest migration (dated ahead of now), so it also applies last on a
+    // fresh database.
+    const newest = before.at(-1)!.slice(0, 14);
+    const [year, month, day, hour, minute, second] = [0, 4, 6, 8, 10, 12].map((at, i) => Number(newest.slice(at, at + (i === 0 ? 4 : 2))));
+    const oneSecondLater = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!, second! + 1));
+    const expected = `${oneSecondLater.toISOString().replace(/\D/g, '').slice(0, 14)}_functions_apply_vote`;
+    assert.ok(expected > before.at(-1)!, `${expected} sorts after ${before.at(-1)}`);
     assert.deepEqual(after.slice(0, -1), before);
-    assert.equal(after.at(-1), '20261202000001_functions_apply_vote');
-    assert.ok(written.endsWith(join('20261202000001_functions_apply_vote', 'migration.sql')));
+    assert.equal(after.at(-1), expected);
+    assert.ok(written.endsWith(join(expected, 'migration.sql')));
     const sql = await readFile(written, 'utf8');
     assert.ok(sql.startsWith('-- Made by npm run db:function-migration -- priorities apply_vote\n'));
     assert.ok(sql.includes(original.replace("'missing'::text, 0, 0;", "'gone'::text, 0, 0;").trimEnd()));
