@@ -27,9 +27,24 @@ export interface DistributedProcessOptions {
   stdioOf(name: string): StdioOptions;
 }
 
-/** One server process: node with the servers' flags, running `entry` through tsx. */
-export function spawnServerProcess(entry: string, env: NodeJS.ProcessEnv, stdio: StdioOptions): ChildProcess {
-  return spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', resolve(ROOT, entry)], { cwd: ROOT, env, stdio });
+/**
+ * One server process: node with the servers' flags (and `nodeArgs`, e.g. --cpu-prof, which
+ * NODE_OPTIONS does not accept), running `entry` through tsx.
+ */
+export function spawnServerProcess(entry: string, env: NodeJS.ProcessEnv, stdio: StdioOptions, nodeArgs: readonly string[] = []): ChildProcess {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', resolve(ROOT, entry)], { cwd: ROOT, env, stdio });
+}
+
+/**
+ * Stops a server process and resolves once it has exited: SIGTERM (it drains), then SIGKILL when it
+ * has not exited within `killAfterMs`. A process that already exited resolves at once.
+ */
+export async function stopServerProcess(child: ChildProcess, killAfterMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited.finally(() => clearTimeout(killer));
 }
 
 /** Starts every service and the gateway (last in the list); it does not wait for them to listen. */

@@ -1,22 +1,14 @@
 // Servers for the benchmarks: the real entry points as child processes, their health, their CPU.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../../infra/services.ts';
-
-export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { spawnServerProcess, stopServerProcess } from '../../infra/distributed-processes.ts';
 
 export class ServerProcesses {
   readonly byName = new Map<string, ChildProcess>();
 
   /** `nodeArgs`: extra Node options (e.g. --cpu-prof, which NODE_OPTIONS does not accept). */
   start(entry: string, env: NodeJS.ProcessEnv, name = entry, nodeArgs: string[] = []): void {
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', join(ROOT, entry)], {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawnServerProcess(entry, { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env }, ['ignore', 'ignore', 'inherit'], nodeArgs);
     this.byName.set(name, child);
   }
 
@@ -28,15 +20,7 @@ export class ServerProcesses {
   async stopAll(): Promise<void> {
     const children = [...this.byName.values()];
     this.byName.clear();
-    await Promise.all(
-      children.map((child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-        child.kill('SIGTERM');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        return exited.finally(() => clearTimeout(killer));
-      }),
-    );
+    await Promise.all(children.map((child) => stopServerProcess(child, 15_000)));
   }
 }
 

@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, listDatabases } from '@civic/service-kit/db';
-import { spawnDistributedProcesses, type DistributedProcess } from '../../infra/distributed-processes.ts';
+import { spawnDistributedProcesses, stopServerProcess, type DistributedProcess } from '../../infra/distributed-processes.ts';
 import { freePort } from '../../infra/local-servers.ts';
 import { startSecuredNetwork, type SecuredNetwork } from '../../infra/secured-network.ts';
 import { SERVICE_PROCESSES } from '../../infra/services.ts';
@@ -141,16 +141,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
 
   const close = async () => {
     closing = true;
-    await Promise.all(
-      processes.map(async ({ child }) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_BOUND_MS);
-        await exited;
-        clearTimeout(timer);
-      }),
-    );
+    await Promise.all(processes.map(({ child }) => stopServerProcess(child, STOP_BOUND_MS)));
     process.removeListener('exit', killAll);
     process.removeListener('SIGTERM', onSignal);
     process.removeListener('SIGINT', onSignal);
