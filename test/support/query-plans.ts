@@ -1,5 +1,6 @@
 // Reading PostgreSQL's (and PGlite's) EXPLAIN output in tests: a service's list SQL run on a freshly
 // migrated schema of either profile (migrated-database.ts) and its plan's nodes.
+import assert from 'node:assert/strict';
 import type { SqlDriver } from '@civic/service-kit/db';
 
 export interface PlanNode {
@@ -22,4 +23,31 @@ export async function explain(driver: SqlDriver, sql: string, params: unknown[])
   const raw = Object.values(row!)[0];
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
   return plan[0]!.Plan;
+}
+
+/** The names of `schema`'s trigram indexes (each checked to be a pg_trgm GIN index), in name order. */
+export async function trigramIndexNames(driver: SqlDriver, schema: string): Promise<string[]> {
+  const indexes = await driver.query<{ indexname: string; indexdef: string }>(
+    `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND indexname LIKE '%trgm%' ORDER BY indexname`,
+    [schema],
+  );
+  for (const index of indexes) assert.match(index.indexdef, /USING gin .*gin_trgm_ops/);
+  return indexes.map((index) => index.indexname);
+}
+
+/**
+ * A search for a rare `term` went through exactly `indexes` (bitmap index scans) to `table`, found
+ * its one row, and read only a handful of rows, not the table.
+ */
+export function assertSearchedThroughIndexes(plan: PlanNode, table: string, indexes: readonly string[], term: string): void {
+  const nodes = nodesOf(plan);
+  const used = nodes
+    .filter((n) => n['Node Type'] === 'Bitmap Index Scan')
+    .map((n) => n['Index Name'])
+    .sort();
+  assert.deepEqual(used, indexes, `${term}: ${JSON.stringify(plan)}`);
+  const heap = nodes.find((n) => n['Relation Name'] === table)!;
+  assert.equal(heap['Node Type'], 'Bitmap Heap Scan', `${term}: ${JSON.stringify(plan)}`);
+  assert.equal(heap['Actual Rows'], 1, term);
+  assert.ok((heap['Rows Removed by Filter'] ?? 0) + (heap['Actual Rows'] ?? 0) < 50, `${term}: ${JSON.stringify(heap)}`);
 }

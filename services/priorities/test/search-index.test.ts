@@ -10,7 +10,7 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { partQuery } from '../src/priorities/list-priorities.ts';
 import { openMigratedDatabase } from '../../../test/support/migrated-database.ts';
-import { explain, nodesOf } from '../../../test/support/query-plans.ts';
+import { assertSearchedThroughIndexes, explain, trigramIndexNames } from '../../../test/support/query-plans.ts';
 
 const PRIORITIES = 5_000;
 const TRIGRAM_INDEXES = ['priorities_description_trgm_idx', 'priorities_title_trgm_idx'];
@@ -30,31 +30,14 @@ for (const { profile, skip } of await profilePlan()) {
     test('the indexes exist, and a rare term in a title or a description is found through them', async () => {
       const { driver, close } = await openMigratedDatabase(profile, 'priorities');
       try {
-        const indexes = await driver.query<{ indexname: string; indexdef: string }>(
-          `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'priorities' AND indexname LIKE '%trgm%' ORDER BY indexname`,
-        );
-        assert.deepEqual(
-          indexes.map((i) => i.indexname),
-          TRIGRAM_INDEXES,
-        );
-        for (const index of indexes) assert.match(index.indexdef, /USING gin .*gin_trgm_ops/);
+        assert.deepEqual(await trigramIndexNames(driver, 'priorities'), TRIGRAM_INDEXES);
 
         await seed(driver);
         const inDescription = createHash('md5').update('1234').digest('hex').slice(4, 16).toUpperCase(); // ILIKE: any case
         for (const term of ['priority 4999', inDescription]) {
           const { sql, params } = partQuery(randomUUID(), { search: term, limit: 50, offset: 0 }, 'ranked', 5, 50, 0);
-          const plan = await explain(driver, sql, params);
-          const nodes = nodesOf(plan);
-          const used = nodes
-            .filter((n) => n['Node Type'] === 'Bitmap Index Scan')
-            .map((n) => n['Index Name'])
-            .sort();
-          assert.deepEqual(used, TRIGRAM_INDEXES, `${term}: ${JSON.stringify(plan)}`);
-          const heap = nodes.find((n) => n['Relation Name'] === 'priorities')!;
-          assert.equal(heap['Node Type'], 'Bitmap Heap Scan', `${term}: ${JSON.stringify(plan)}`);
           // Found, and only a handful of rows read (not 5,000).
-          assert.equal(heap['Actual Rows'], 1, term);
-          assert.ok((heap['Rows Removed by Filter'] ?? 0) + (heap['Actual Rows'] ?? 0) < 50, `${term}: ${JSON.stringify(heap)}`);
+          assertSearchedThroughIndexes(await explain(driver, sql, params), 'priorities', TRIGRAM_INDEXES, term);
         }
       } finally {
         await close();
