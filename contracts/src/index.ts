@@ -11,6 +11,7 @@ export * from './requests/ledger.ts';
 export * from './http/auth.ts';
 export * from './http/account.ts';
 export * from './http/social.ts';
+export * from './http/network.ts';
 export * from './http/priorities.ts';
 export * from './http/ledger.ts';
 export * from './http/briefing.ts';

@@ -31,11 +31,12 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
       '/api/users/:id/block',
       '/api/users/:id/activities',
       '/api/users/blocked',
+      '/api/network/*',
       '/api/activities',
       '/api/activities/*',
     ],
   },
-  { service: 'account', patterns: ['/api/users/:id/profile', '/api/settings', '/api/account', '/api/account/*'] },
+  { service: 'account', patterns: ['/api/users/:id/profile', '/api/users/search', '/api/settings', '/api/account', '/api/account/*'] },
   {
     service: 'admin',
     patterns: [

@@ -1,5 +1,4 @@
-// Events the social service publishes. Declared before social has recruits (a later network issue
-// builds them) so that the ledger can credit recruiters already, as it credits briefing documents.
+// Events the social service publishes, each enqueued in the transaction of the change it reports.
 import { z } from 'zod';
 import { defineEvent } from './define-event.ts';
 
@@ -22,4 +21,57 @@ export const RecruitJoined = defineEvent(
   }),
 );
 
-export const SOCIAL_EVENTS = [RecruitJoined] as const;
+/**
+ * A follow edge was made (`following: true`) or cut (`following: false`, also when a block or an
+ * erasure cuts it). Published only when the edge really changed: following twice publishes once.
+ * Consumers that only need the counts read `CountsChanged` instead.
+ */
+export const FollowChanged = defineEvent(
+  'civic.social.follow.changed',
+  1,
+  z.object({
+    followerId: z.string().uuid(),
+    followeeId: z.string().uuid(),
+    following: z.boolean(),
+    /** When the change was committed (ISO 8601). */
+    changedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
+ * A user's network counts after a change (spec 3 User followers/following/recruited). Events of one
+ * user can arrive out of order (redeliveries, parallel consumers), so consumers keep the counts of the
+ * highest `version` they have seen: the user's sequence number in social, one more for each change of
+ * that user's counts or blocks (as the ledger's BalanceChanged does).
+ */
+export const CountsChanged = defineEvent(
+  'civic.social.counts.changed',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    followers: z.number().int().nonnegative(),
+    following: z.number().int().nonnegative(),
+    recruited: z.number().int().nonnegative(),
+    version: z.number().int().positive(),
+    changedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
+ * `blockerId` blocked (`blocked: true`) or unblocked `blockedId` (spec 4 "Block"). `version` is the
+ * blocker's sequence number as in CountsChanged: a consumer keeps, per pair, the state of the highest
+ * version seen, so a late redelivery of an older block cannot undo a newer unblock.
+ */
+export const BlockChanged = defineEvent(
+  'civic.social.block.changed',
+  1,
+  z.object({
+    blockerId: z.string().uuid(),
+    blockedId: z.string().uuid(),
+    blocked: z.boolean(),
+    version: z.number().int().positive(),
+    changedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const SOCIAL_EVENTS = [RecruitJoined, FollowChanged, CountsChanged, BlockChanged] as const;

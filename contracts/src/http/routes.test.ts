@@ -11,7 +11,8 @@ import { ACCOUNT_ROUTES } from './routes/account.ts';
 import { AUTH_ROUTES } from './routes/auth.ts';
 import { LEDGER_ROUTES } from './routes/ledger.ts';
 import { PRIORITIES_ROUTES } from './routes/priorities.ts';
-import { SOCIAL_ROUTES } from './routes/social.ts';
+import { NETWORK_ROUTES, SOCIAL_ROUTES } from './routes/social.ts';
+import { DISCOVER_OPERATIONS, NETWORK_OPERATIONS } from './network.ts';
 import { SOCIAL_OPERATIONS } from './social.ts';
 import { BRIEFING_OPERATIONS } from './briefing.ts';
 import { BRIEFING_ROUTES } from './routes/briefing.ts';
@@ -19,8 +20,9 @@ import type { Operation, Route } from './operation.ts';
 
 const pairs: [string, Record<string, Route>, Record<string, Operation>][] = [
   ['auth', AUTH_ROUTES, AUTH_OPERATIONS],
-  ['account', ACCOUNT_ROUTES, ACCOUNT_OPERATIONS],
+  ['account', ACCOUNT_ROUTES, { ...ACCOUNT_OPERATIONS, ...DISCOVER_OPERATIONS }],
   ['social', SOCIAL_ROUTES, SOCIAL_OPERATIONS],
+  ['network', NETWORK_ROUTES, NETWORK_OPERATIONS],
   ['priorities', PRIORITIES_ROUTES, PRIORITIES_OPERATIONS],
   ['ledger', LEDGER_ROUTES, LEDGER_OPERATIONS],
   ['briefing', BRIEFING_ROUTES, BRIEFING_OPERATIONS],

@@ -5,6 +5,8 @@ import type { Route } from '../route.ts';
 export const ACCOUNT_ROUTES = {
   getProfile: { method: 'GET', path: '/api/users/{id}/profile' },
   updateProfile: { method: 'PATCH', path: '/api/users/{id}/profile' },
+  /** Discover (spec 2.9): citizens with public profiles, found by name. */
+  searchCitizens: { method: 'GET', path: '/api/users/search' },
   getSettings: { method: 'GET', path: '/api/settings' },
   updateSettings: { method: 'PATCH', path: '/api/settings' },
   accountStats: { method: 'GET', path: '/api/account/stats' },
