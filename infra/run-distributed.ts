@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureFrontendsBuilt } from '../scripts/ensure-frontends.ts';
 import { credentialKeys, generateCredentials } from './network-credentials.ts';
 import { startSecuredNetwork } from './secured-network.ts';
-import { spawnDistributedProcesses } from './distributed-processes.ts';
+import { spawnDistributedProcesses, stopServerProcess } from './distributed-processes.ts';
 import { SERVICE_PROCESSES } from './services.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -69,6 +69,13 @@ const { adminEnv } = network;
 console.log(`NATS ${adminEnv.NATS_URL} and Redis ${new URL(adminEnv.REDIS_URL!).host} started with a user per process; PostgreSQL roles ready`);
 const envOf = (user: string): NodeJS.ProcessEnv => ({ ...base, ...network.envOf(user) });
 
+/**
+ * Each process drains for at most 10 s (close-with-grace's delay in the kit's service main and the
+ * gateway); one that is still running 5 s after that is killed, so a hung process cannot keep the
+ * whole profile, and its NATS and Redis, from stopping. A second signal while stopping changes nothing.
+ */
+const KILL_AFTER_MS = 15_000;
+
 let stopping = false;
 const processes = spawnDistributedProcesses({
   envOf,
@@ -87,9 +94,9 @@ for (const { name, child } of processes) {
 }
 
 async function stop(code: number) {
+  if (stopping) return;
   stopping = true;
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null || c.signalCode !== null ? r(null) : c.once('exit', r)))));
+  await Promise.all(children.map((child) => stopServerProcess(child, KILL_AFTER_MS)));
   await network.close();
   process.exit(code);
 }
