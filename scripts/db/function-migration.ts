@@ -58,7 +58,7 @@ export async function writeFunctionMigration(options: { servicesDir: string; ser
     `-- there and make a new migration; never edit this one.\n\n`;
   await mkdir(join(dir, name));
   const file = join(dir, name, 'migration.sql');
-  await writeFile(file, header + parts.join('\n\n') + '\n', { flag: 'wx' });
+  await writeFile(file, `${header}${parts.join('\n\n')}\n`, { flag: 'wx' });
   return file;
 }
 

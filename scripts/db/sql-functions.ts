@@ -8,7 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { splitStatements } from './sql-statements.ts';
 
-const IDENT = String.raw`(?:"[^"]+"|[A-Za-z_][A-Za-z0-9_$]*)`;
+const IDENT = '(?:"[^"]+"|[A-Za-z_][A-Za-z0-9_$]*)';
 const CREATE_FUNCTION = new RegExp(String.raw`^CREATE (?:OR REPLACE )?FUNCTION (${IDENT})\.(${IDENT}) ?\(`, 'i');
 const DROP_FUNCTION = new RegExp(String.raw`^DROP FUNCTION (?:IF EXISTS )?(${IDENT})\.(${IDENT}) ?(?:\(|$)`, 'i');
 

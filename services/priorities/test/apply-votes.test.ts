@@ -12,7 +12,6 @@ import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
-import { pollUntil } from '../../../test/support/poll.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { prioritiesErasureGuard } from '../src/data-rights/erasure-guard.ts';
 import type { VoteChange } from '../src/votes/vote-batcher.ts';
