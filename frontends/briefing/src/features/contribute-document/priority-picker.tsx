@@ -36,7 +36,7 @@ export function PriorityPicker({ id, value, onChange, error, enabled }: Priority
       <Input
         id={filterId}
         type="search"
-        aria-label="Filter priorities by title"
+        aria-label="Filter priorities"
         placeholder="Type to filter priorities..."
         value={filter}
         onChange={(event) => setFilter(event.target.value)}
