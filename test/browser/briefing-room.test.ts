@@ -198,7 +198,11 @@ describe('briefing room: page, Contribute Document dialog and the dashboard part
     await page.getByText('No matching documents found', { exact: true }).waitFor();
     await page.getByLabel('Document type').selectOption('document');
     await documentCard(list, documentTitle).waitFor();
-    assert.deepEqual(reads.slice(2), [`?search=${word.toLowerCase()}&limit=50`, `?search=${word.toLowerCase()}&type=research&limit=50`, `?search=${word.toLowerCase()}&type=document&limit=50`]);
+    assert.deepEqual(reads.slice(2), [
+      `?search=${word.toLowerCase()}&limit=50`,
+      `?search=${word.toLowerCase()}&type=research&limit=50`,
+      `?search=${word.toLowerCase()}&type=document&limit=50`,
+    ]);
     assert.deepEqual(errors, []);
   });
 
