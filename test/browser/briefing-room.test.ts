@@ -76,6 +76,7 @@ describe('briefing room: page, Contribute Document dialog and the dashboard part
     await page.goto('/');
     await waitForDashboard(page);
     await latestCard(page).getByText('No documents yet. Be the first to contribute one.').waitFor();
+    await page.getByRole('region', { name: 'Platform statistics' }).locator('dt:has-text("Talking Points") + dd', { hasText: /^0$/ }).waitFor();
     assert.deepEqual(reads, ['?limit=5'], 'the card reads 5 documents');
     // The dashboard's daily login credits +1 first (spec 9).
     await waitForBalance(page, user.politicalCapital + 1);
@@ -116,6 +117,8 @@ describe('briefing room: page, Contribute Document dialog and the dashboard part
     const link = latestCard(page).getByRole('link', { name: title });
     await link.waitFor();
     await waitForBalance(page, user.politicalCapital + 1 + 2);
+    // The Talking Points tile counts it (priorities hears briefing's event a moment later).
+    await page.getByRole('region', { name: 'Platform statistics' }).locator('dt:has-text("Talking Points") + dd', { hasText: /^1$/ }).waitFor();
 
     // The card leads to the room, which shows the document and counts it.
     await link.click();

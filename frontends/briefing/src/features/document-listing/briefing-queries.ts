@@ -4,6 +4,7 @@
 import { isOperationPath } from '@civic/contracts/http/route';
 import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
 import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
+import type { TStats } from '@civic/contracts/http/priorities';
 import type { TBriefingDocType } from '@civic/contracts/messages/briefing';
 import type { Query } from '@tanstack/react-query';
 import { cachedBalance, isActivityQuery, queryClient, queryKeyToPath, refreshPoliticalCapital } from '@civic/frontend-kit';
@@ -43,12 +44,33 @@ export const isDocumentListQuery = (query: Query): boolean => isOperationPath(BR
 /** spec 2.14, 9: the picker loads 100 priorities (and shows 20 of them). */
 export const PICKER_PRIORITIES_QUERY_KEY = [`${PRIORITIES_ROUTES.listPriorities.path}?limit=100`] as const;
 
+const PLATFORM_STATS_QUERY_KEY = [PRIORITIES_ROUTES.stats.path] as const;
+
+/** Pauses between the reads of the Talking Points tile after the first; about 3.5 s in all. */
+const TILE_CATCH_UP_DELAYS_MS = [150, 400, 1000, 2000] as const;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The dashboard's Talking Points tile (GET /api/stats `briefingDocs`) is counted by the priorities
+ * service from briefing's event, a moment after the create answered: read it again, backing off,
+ * until it moved (as the kit does for the balance). Nothing to do where no tile was read.
+ */
+async function refetchTalkingPointsTile(): Promise<void> {
+  const before = queryClient.getQueryData<TStats>(PLATFORM_STATS_QUERY_KEY)?.briefingDocs;
+  await queryClient.invalidateQueries({ queryKey: PLATFORM_STATS_QUERY_KEY });
+  if (before === undefined) return;
+  for (const delay of TILE_CATCH_UP_DELAYS_MS) {
+    if (queryClient.getQueryData<TStats>(PLATFORM_STATS_QUERY_KEY)?.briefingDocs !== before) return;
+    await pause(delay);
+    await queryClient.invalidateQueries({ queryKey: PLATFORM_STATS_QUERY_KEY });
+  }
+}
+
 /** What a new document changes, read again (not awaited: the dialog closes at once). */
 export function refreshAfterContribution(balanceBefore: number | null): void {
   void queryClient.invalidateQueries({ predicate: isDocumentListQuery });
   void queryClient.invalidateQueries({ queryKey: DOCUMENT_STATS_QUERY_KEY });
-  // The dashboard's Talking Points tile (GET /api/stats).
-  void queryClient.invalidateQueries({ queryKey: [PRIORITIES_ROUTES.stats.path] });
+  void refetchTalkingPointsTile();
   void queryClient.invalidateQueries({ predicate: isActivityQuery });
   // +2 PC arrives through the ledger a moment later: read the balance until it moved.
   void refreshPoliticalCapital(balanceBefore);
