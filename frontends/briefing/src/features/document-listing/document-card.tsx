@@ -47,8 +47,9 @@ export function DocumentCard({ document }: { document: TBriefingDocument }) {
         {document.priorityTitle && (
           <p className="flex min-w-0 items-center gap-1">
             <Target className="size-3.5 shrink-0 text-slate-500" aria-hidden="true" />
-            <span className="sr-only">Priority: </span>
-            <span className="min-w-0 break-words">{document.priorityTitle}</span>
+            <span>
+              Priority: <span className="min-w-0 font-medium break-words text-slate-800">{document.priorityTitle}</span>
+            </span>
           </p>
         )}
       </div>
