@@ -11,6 +11,7 @@ import { describeA11yViolations, expectNoSeriousA11yViolations, findSeriousA11yV
 import { answerNamePrompt, codeFor, dialog, namePrompt, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
 import { allPriorities, apiCitizen, apiCreatePriority, apiVote, BULK_ENV, topPriorities } from './priority-helpers.ts';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { pollUntil } from '../support/poll.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 /** Checks the page as it is at desktop width, then at phone width (open dialogs stay open), and
@@ -42,6 +43,16 @@ describe('accessibility: no serious or critical axe-core violation on any page',
     const first = await apiCreatePriority(author, { title: 'Repair the interstate bridges' });
     await apiCreatePriority(author, { title: 'Fund rural broadband networks' });
     await apiVote(author, first.id, 'endorse');
+    // A briefing document long enough for Read More, linked to a priority (once briefing knows it).
+    await pollUntil(
+      () =>
+        author.client.post('/api/briefing-docs', {
+          title: 'Bridge repair backlog in numbers',
+          content: 'Bridges rated poor: '.repeat(20),
+          priorityId: first.id,
+        }),
+      (answer) => answer.status === 200,
+    );
 
     session = await suite.start();
     page = session.page;
@@ -124,6 +135,22 @@ describe('accessibility: no serious or critical axe-core violation on any page',
     await page.getByRole('region', { name: 'Privacy' }).getByRole('switch').first().waitFor();
     await page.getByRole('region', { name: 'Data & Storage' }).getByRole('definition').first().waitFor();
     await expectAccessibleAtBothWidths(page, '/settings');
+  });
+
+  test('/briefing-room, a document expanded, and the Contribute Document dialog', async () => {
+    await page.goto('/briefing-room');
+    await page.getByRole('heading', { level: 1, name: 'Briefing Room' }).waitFor();
+    await page.getByRole('list', { name: 'Briefing documents' }).getByRole('article').first().waitFor();
+    await page.getByRole('region', { name: 'Briefing Room statistics' }).locator('dd:not([aria-busy])').first().waitFor();
+    await page.getByRole('button', { name: 'Read More' }).first().click();
+    await expectAccessibleAtBothWidths(page, '/briefing-room');
+
+    await page.getByRole('button', { name: 'Contribute Document' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Contribute Document' });
+    await form.getByRole('option', { name: 'Repair the interstate bridges' }).waitFor({ state: 'attached' });
+    await expectAccessibleAtBothWidths(page, 'Contribute Document dialog');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
   });
 
   test('the 404 page, signed in', async () => {

@@ -23,6 +23,8 @@ export const ZBriefingDocument = z.object({
   content: z.string(),
   type: ZBriefingDocType,
   priorityId: z.string().uuid().nullable(),
+  /** The linked priority's title (briefing's read model of priorities), null without a link: the card shows it. */
+  priorityTitle: z.string().nullable(),
   authorId: z.string().uuid(),
   /** From the author's profile (null until they set one). */
   author: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),

@@ -61,6 +61,12 @@ export function registerApplications(): void {
     customProps: { domElement: containerIn('civic-main', 'settings') },
   });
   registerApplication({
+    name: '@civic/briefing',
+    app: () => loadApplication('briefing'),
+    activeWhen: screenIsShown('briefing'),
+    customProps: { domElement: containerIn('civic-main', 'briefing') },
+  });
+  registerApplication({
     name: '@civic/not-found',
     app: async () => notFoundApplication,
     activeWhen: screenIsShown('not-found'),

@@ -72,6 +72,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(doc.content, content, 'the content is stored verbatim');
       assert.equal(doc.type, 'talking_point', 'the default type');
       assert.equal(doc.priorityId, null);
+      assert.equal(doc.priorityTitle, null);
       assert.equal(doc.authorId, ada.id);
       assert.deepEqual(doc.author, { firstName: 'Ada', lastName: 'Lovelace' });
       assert.equal(doc.isPublic, true);
@@ -117,10 +118,14 @@ for (const { profile, skip } of await profilePlan()) {
       }
     });
 
-    test('a document may name a priority that exists (read model from priorities events)', async () => {
-      const priorityId = await createKnownPriority(ada.client, tables, `Priority for a briefing ${uniqueWord()}`);
+    test('a document may name a priority that exists (read model from priorities events); its title comes with it', async () => {
+      const priorityTitle = `Priority for a briefing ${uniqueWord()}`;
+      const priorityId = await createKnownPriority(ada.client, tables, priorityTitle);
       const doc = await createDocument(ada.client, { priorityId: priorityId.toUpperCase() });
       assert.equal(doc.priorityId, priorityId);
+      assert.equal(doc.priorityTitle, priorityTitle, 'the card shows the linked priority by its title');
+      const listed = (await listDocuments(ada.client, '?limit=50')).find((d) => d.id === doc.id);
+      assert.equal(listed?.priorityTitle, priorityTitle, 'the list answers the title too');
     });
 
     test('visitors get 401, banned users 403 on create (they may still read)', async () => {

@@ -1,7 +1,8 @@
 // Home dashboard (spec 2.5): hero, stat tiles, Top Priorities This Week with its filters, and the
 // side cards. One Create Priority dialog (the priorities area's) serves the hero, Quick Actions and
-// the empty list.
+// the empty list; the briefing area's Contribute Document dialog serves "Submit Talking Point".
 import { Suspense, useState } from 'react';
+import { ContributeDocumentDialog } from '../remotes/briefing.tsx';
 import { CreatePriorityDialog } from '../remotes/priorities.tsx';
 import { RemotePartBoundary } from '../remotes/remote-part-boundary.tsx';
 import { useDailyLogin } from './daily-login/use-daily-login.ts';
@@ -16,6 +17,13 @@ import { TopPriorities } from './top-priorities/top-priorities.tsx';
 
 export function DashboardPage() {
   const [creating, setCreating] = useState(false);
+  const [contributing, setContributing] = useState(false);
+  // The briefing area's code is fetched when "Submit Talking Point" is first pressed, not with the page.
+  const [contributeWanted, setContributeWanted] = useState(false);
+  const contribute = () => {
+    setContributeWanted(true);
+    setContributing(true);
+  };
   useDailyLogin();
   const create = () => setCreating(true);
   return (
@@ -28,7 +36,7 @@ export function DashboardPage() {
             <TopPriorities onCreate={create} />
           </div>
           <aside aria-label="Your dashboard" className="grid content-start gap-6">
-            <QuickActions onCreate={create} />
+            <QuickActions onCreate={create} onContribute={contribute} />
             <YourNetwork />
             <BriefingRoomCard />
             <PoliticalCapitalCard />
@@ -42,6 +50,13 @@ export function DashboardPage() {
           <CreatePriorityDialog open={creating} onOpenChange={setCreating} />
         </Suspense>
       </RemotePartBoundary>
+      {contributeWanted && (
+        <RemotePartBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <ContributeDocumentDialog open={contributing} onOpenChange={setContributing} />
+          </Suspense>
+        </RemotePartBoundary>
+      )}
     </>
   );
 }

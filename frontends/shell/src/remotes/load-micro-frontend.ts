@@ -1,6 +1,7 @@
 // Typed wrappers over the federation runtime: a remote's module type comes from the remote's
 // own source (type-only import), so a changed export breaks the shell's type check, not the page.
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import type * as BriefingLifecycles from '@civic/frontend-briefing/lifecycles';
 import type * as DashboardLifecycles from '@civic/frontend-dashboard/lifecycles';
 import type * as LandingLifecycles from '@civic/frontend-landing/lifecycles';
 import type * as PrioritiesLifecycles from '@civic/frontend-priorities/lifecycles';
@@ -14,6 +15,7 @@ interface RemoteModules {
   priorities: typeof PrioritiesLifecycles;
   profile: typeof ProfileLifecycles;
   settings: typeof SettingsLifecycles;
+  briefing: typeof BriefingLifecycles;
 }
 
 export async function loadMicroFrontend<Name extends RemoteName>(name: Name): Promise<RemoteModules[Name]> {

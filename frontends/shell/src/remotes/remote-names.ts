@@ -6,6 +6,7 @@ export const REMOTE_CONTAINERS = {
   priorities: 'civic_priorities',
   profile: 'civic_profile',
   settings: 'civic_settings',
+  briefing: 'civic_briefing',
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_CONTAINERS;

@@ -1,0 +1,80 @@
+// The briefing reads of spec 7.3 as query keys (spec 7.1: a key is the path it GETs), and the refresh
+// after a contribution: every document list (the room's, the dashboard's card), the room's tiles, the
+// dashboard's Talking Points tile, the activity feeds and the contributor's political capital.
+import { isOperationPath } from '@civic/contracts/http/route';
+import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
+import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
+import type { TStats } from '@civic/contracts/http/priorities';
+import type { TBriefingDocType } from '@civic/contracts/messages/briefing';
+import type { Query } from '@tanstack/react-query';
+import { cachedBalance, isActivityQuery, queryClient, queryKeyToPath, refreshPoliticalCapital } from '@civic/frontend-kit';
+
+export const DOCUMENTS_PATH = BRIEFING_ROUTES.listDocuments.path;
+export const DOCUMENT_STATS_PATH = BRIEFING_ROUTES.documentStats.path;
+export const DOCUMENT_STATS_QUERY_KEY = [DOCUMENT_STATS_PATH] as const;
+
+/** spec 9: a page of documents; Load More asks for this many more (limit=50, 100, ...). */
+export const DOCUMENT_PAGE_SIZE = 50;
+
+/** The type filter's "all" choice: the query then omits `type` (spec 7.3). */
+export const ALL_TYPES = 'all';
+export type TypeFilter = typeof ALL_TYPES | TBriefingDocType;
+
+export interface DocumentListFilters {
+  search: string;
+  type: TypeFilter;
+  limit: number;
+}
+
+/** GET /api/briefing-docs with search (when not blank), type (omitted when all) and limit. */
+export function documentListPath({ search, type, limit }: DocumentListFilters): string {
+  const query = new URLSearchParams();
+  const term = search.trim();
+  if (term) query.set('search', term);
+  if (type !== ALL_TYPES) query.set('type', type);
+  query.set('limit', String(limit));
+  return `${DOCUMENTS_PATH}?${query.toString()}`;
+}
+
+export const documentListQueryKey = (filters: DocumentListFilters) => [documentListPath(filters)] as const;
+
+/** Any cached document list: the room's pages and the dashboard's `limit=5` card. */
+export const isDocumentListQuery = (query: Query): boolean => isOperationPath(BRIEFING_ROUTES.listDocuments, queryKeyToPath(query.queryKey));
+
+/** spec 2.14, 9: the picker loads 100 priorities (and shows 20 of them). */
+export const PICKER_PRIORITIES_QUERY_KEY = [`${PRIORITIES_ROUTES.listPriorities.path}?limit=100`] as const;
+
+const PLATFORM_STATS_QUERY_KEY = [PRIORITIES_ROUTES.stats.path] as const;
+
+/** Pauses between the reads of the Talking Points tile after the first; about 3.5 s in all. */
+const TILE_CATCH_UP_DELAYS_MS = [150, 400, 1000, 2000] as const;
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The dashboard's Talking Points tile (GET /api/stats `briefingDocs`) is counted by the priorities
+ * service from briefing's event, a moment after the create answered: read it again, backing off,
+ * until it moved (as the kit does for the balance). Nothing to do where no tile was read.
+ */
+async function refetchTalkingPointsTile(): Promise<void> {
+  const before = queryClient.getQueryData<TStats>(PLATFORM_STATS_QUERY_KEY)?.briefingDocs;
+  await queryClient.invalidateQueries({ queryKey: PLATFORM_STATS_QUERY_KEY });
+  if (before === undefined) return;
+  for (const delay of TILE_CATCH_UP_DELAYS_MS) {
+    if (queryClient.getQueryData<TStats>(PLATFORM_STATS_QUERY_KEY)?.briefingDocs !== before) return;
+    await pause(delay);
+    await queryClient.invalidateQueries({ queryKey: PLATFORM_STATS_QUERY_KEY });
+  }
+}
+
+/** What a new document changes, read again (not awaited: the dialog closes at once). */
+export function refreshAfterContribution(balanceBefore: number | null): void {
+  void queryClient.invalidateQueries({ predicate: isDocumentListQuery });
+  void queryClient.invalidateQueries({ queryKey: DOCUMENT_STATS_QUERY_KEY });
+  void refetchTalkingPointsTile();
+  void queryClient.invalidateQueries({ predicate: isActivityQuery });
+  // +2 PC arrives through the ledger a moment later: read the balance until it moved.
+  void refreshPoliticalCapital(balanceBefore);
+}
+
+/** The balance before a contribution, to know when the credit has arrived. */
+export const balanceBeforeContribution = cachedBalance;
