@@ -23,7 +23,7 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: Brief
   });
 
   r.post(fastifyPath(ops.createDocument), { schema: routeSchema(ops.createDocument) }, async (request) =>
-    createDocument(ctx, requireUser(request), request.body),
+    createDocument(ctx, request.identity, requireUser(request), request.body),
   );
 
   r.get(fastifyPath(ops.documentStats), { schema: routeSchema(ops.documentStats) }, async (request) => {
