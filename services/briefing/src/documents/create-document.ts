@@ -22,7 +22,7 @@ export async function createDocument(ctx: BriefingContext, identity: Identity, a
   // priority an administrator deletes a moment later is that deletion's to follow up).
   if (priorityId !== null) await assertPriorityExists(ctx, identity, priorityId);
   const createdAt = ctx.platform.clock.now().toISOString();
-  return ctx.db.$transaction(async (tx) => {
+  const created = await ctx.db.$transaction(async (tx) => {
     await briefingErasureGuard.assertNotDeleted(tx, authorId);
     await tx.$executeRawUnsafe(
       `INSERT INTO briefing.documents (id, title, content, type, priority_id, author_id, is_public, created_at)
@@ -39,4 +39,7 @@ export async function createDocument(ctx: BriefingContext, identity: Identity, a
     const [row] = await tx.$queryRawUnsafe<DocumentRow[]>(selectDocumentViews('SELECT * FROM briefing.documents WHERE id = $1::uuid'), id);
     return toDocumentView(row!);
   });
+  // At once for this replica's readers (the author's own refetch); the others follow the event.
+  ctx.firstPages.invalidate();
+  return created;
 }

@@ -9,7 +9,7 @@ import { emitDocumentDeleted } from '../events.ts';
 
 export async function deleteDocument(ctx: BriefingContext, adminId: string, documentId: string): Promise<TDeleteBriefingDocResponse> {
   const deletedAt = ctx.platform.clock.now().toISOString();
-  return ctx.db.$transaction(async (tx) => {
+  const deleted = await ctx.db.$transaction(async (tx) => {
     const [row] = await tx.$queryRawUnsafe<{ author_id: string; title: string }[]>(
       'DELETE FROM briefing.documents WHERE id = $1::uuid RETURNING author_id, title',
       documentId,
@@ -18,4 +18,7 @@ export async function deleteDocument(ctx: BriefingContext, adminId: string, docu
     await emitDocumentDeleted(tx, { documentId, authorId: row.author_id, title: row.title, adminId, deletedAt });
     return { message: BRIEFING_MESSAGES.documentDeleted, id: documentId };
   });
+  // At once for this replica's readers; the others follow the event.
+  ctx.firstPages.invalidate();
+  return deleted;
 }
