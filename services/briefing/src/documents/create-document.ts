@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { TBriefingDocument, TCreateBriefingDocRequest } from '@civic/contracts';
 import type { Identity } from '@civic/service-kit';
 import type { BriefingContext } from '../context.ts';
+import { WRITE_TRANSACTION } from '../db.ts';
 import { briefingErasureGuard } from '../data-rights/erasure-guard.ts';
 import { emitDocumentCreated } from '../events.ts';
 import { assertPriorityExists } from '../priorities/known-priority.ts';
@@ -38,7 +39,7 @@ export async function createDocument(ctx: BriefingContext, identity: Identity, a
     await emitDocumentCreated(tx, { documentId: id, authorId, title: input.title, createdAt });
     const [row] = await tx.$queryRawUnsafe<DocumentRow[]>(selectDocumentViews('SELECT * FROM briefing.documents WHERE id = $1::uuid'), id);
     return toDocumentView(row!);
-  });
+  }, WRITE_TRANSACTION);
   // At once for this replica's readers (the author's own refetch); the others follow the event.
   ctx.firstPages.invalidate();
   return created;

@@ -4,6 +4,7 @@
 // kept elsewhere (the Talking Points tile) follow it.
 import { BRIEFING_MESSAGES, type TDeleteBriefingDocResponse } from '@civic/contracts';
 import type { BriefingContext } from '../context.ts';
+import { WRITE_TRANSACTION } from '../db.ts';
 import { DocumentNotFound } from '../errors.ts';
 import { emitDocumentDeleted } from '../events.ts';
 
@@ -17,7 +18,7 @@ export async function deleteDocument(ctx: BriefingContext, adminId: string, docu
     if (!row) throw new DocumentNotFound();
     await emitDocumentDeleted(tx, { documentId, authorId: row.author_id, title: row.title, adminId, deletedAt });
     return { message: BRIEFING_MESSAGES.documentDeleted, id: documentId };
-  });
+  }, WRITE_TRANSACTION);
   // At once for this replica's readers; the others follow the event.
   ctx.firstPages.invalidate();
   return deleted;
