@@ -62,8 +62,7 @@ async function lagPart(): Promise<void> {
     creators,
     creations: CREATIONS,
     rate: CREATION_RATE,
-    prioritiesDb: dbUrl('priorities'),
-    ledgerDb: dbUrl('ledger'),
+    source: { producerDb: dbUrl('priorities'), schema: 'priorities', subjectSuffix: 'priority.created', ledgerDb: dbUrl('ledger'), kind: 'priority_created' },
   });
   console.log(`credit lag, priority.created -> ledger entry: p50 ${percentile(lags, 0.5)} ms, p99 ${percentile(lags, 0.99)} ms (${lags.length} credits)`);
 }

@@ -8,7 +8,12 @@ export class ServerProcesses {
 
   /** `nodeArgs`: extra Node options (e.g. --cpu-prof, which NODE_OPTIONS does not accept). */
   start(entry: string, env: NodeJS.ProcessEnv, name = entry, nodeArgs: string[] = []): void {
-    const child = spawnServerProcess(entry, { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env }, ['ignore', 'ignore', 'inherit'], nodeArgs);
+    const child = spawnServerProcess(
+      entry,
+      { ...process.env, LOG_LEVEL: 'warn', SERVE_FRONTENDS: 'false', ...env },
+      [process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'ignore', 'inherit'],
+      nodeArgs,
+    );
     this.byName.set(name, child);
   }
 
@@ -31,6 +36,21 @@ export function cpuSeconds(child: ChildProcess | undefined): number {
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return Number.NaN;
+  }
+}
+
+/**
+ * Throws when something already answers at one of `urls`: servers left running by an earlier run
+ * that was killed would answer waitHealthy in place of this run's (which cannot bind the port), and
+ * the run would measure them, against databases it then fails to find.
+ */
+export async function assertNothingListening(urls: readonly string[]): Promise<void> {
+  for (const url of urls) {
+    const answered = await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) throw new Error(`${url} already answers: a server of an earlier run is still up (stop it first)`);
   }
 }
 

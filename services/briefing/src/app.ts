@@ -6,7 +6,8 @@ import { defineService } from '@civic/service-kit';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import type { BriefingContext } from './context.ts';
 import { createBriefingDb } from './db.ts';
-import { BRIEFING_SCHEMA, briefingHandlers, publishingDb } from './events.ts';
+import { createFirstPagesCache } from './documents/first-pages-cache.ts';
+import { BRIEFING_SCHEMA, briefingHandlers, publishingDb, watchListChanges } from './events.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -17,10 +18,11 @@ export const briefingService = defineService({
     const database = await platform.databases.open(BRIEFING_SCHEMA, MIGRATIONS_DIR);
     // Publishes the outbox events of what it commits (events.ts).
     const db = publishingDb(createBriefingDb(database), platform);
-    const ctx: BriefingContext = { db, platform };
+    const ctx: BriefingContext = { db, platform, firstPages: createFirstPagesCache() };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: BRIEFING_SCHEMA, service: BRIEFING_SCHEMA });
-    // The bus stops its subscriptions and responders when the platform closes; durable positions are kept.
+    // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: BRIEFING_SCHEMA, db }, briefingHandlers(ctx));
+    await watchListChanges(ctx);
     app.addHook('onClose', async () => {
       await relay.stop();
       await db.$disconnect();

@@ -2,7 +2,7 @@
 // place. Published events are written to the outbox inside the transaction of the change they
 // report and published right after its commit by the database handle made here (the relay's poll
 // repairs a crash in between). Durable subscriptions keep the read models (members, priorities) and
-// the erasure; responders answer the account's export and counts.
+// the erasure; responders answer the account's export and counts; watches keep the list's cached first pages fresh.
 import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
 import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
@@ -25,14 +25,34 @@ export function briefingHandlers(ctx: BriefingContext): ServiceHandlers {
   return {
     subscriptions: [
       subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
-      subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
+      // Names and erasures change the list's pages: dropped once this consumer's change is committed.
+      subscription(accountEvents.ProfileUpdated, async (p, { tx, afterCommit }) => {
+        await applyProfileUpdate(tx, p);
+        afterCommit(() => ctx.firstPages.invalidate());
+      }),
       subscription(prioritiesEvents.PriorityCreated, (p, { tx }) => recordPriority(tx, p)),
       // Account erasure: the user's documents go (data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
+      subscription(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
+        await eraseUser(tx, p.userId, p.deletedAt);
+        afterCommit(() => ctx.firstPages.invalidate());
+      }),
     ],
     responders: [
       responder(EXPORT_REQUESTS.briefing, (_payload, identity) => exportBriefingSection(ctx, requestUserOf(identity))),
       responder(ACCOUNT_COUNT_REQUESTS.briefing, (_payload, identity) => countBriefingData(ctx, requestUserOf(identity))),
     ],
   };
+}
+
+/**
+ * Every replica watches what changes the list's first pages (not a durable consumer: each one needs
+ * them all) and drops its copy: documents created or deleted by any replica, author names, erasures.
+ * A watch can arrive before the consumer applied a name or an erasure: the consumer drops the pages
+ * again after its commit, and the cache's TTL bounds what other replicas keep (documents/first-pages-cache.ts).
+ */
+export async function watchListChanges(ctx: BriefingContext): Promise<void> {
+  const changed = () => ctx.firstPages.invalidate();
+  for (const event of [briefingEvents.DocumentCreated, briefingEvents.DocumentDeleted, accountEvents.ProfileUpdated, accountEvents.UserDeleted]) {
+    await ctx.platform.events.watch(event, changed);
+  }
 }

@@ -2,9 +2,10 @@
 // event it watches, in one place. Published events are written to the outbox inside the transaction
 // of the change they report, and published right after its commit by the database handles made
 // here (the relay's poll repairs a crash in between). Durable subscriptions keep the read models
-// (members, briefing documents) and the erasure; responders answer the account's export and counts;
+// (members, briefing documents) and the erasure; responders answer the account's export and counts
+// and other services' priority lookups;
 // watches feed the live rankings stream.
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
+import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, PRIORITIES_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
 import { type EventWatch, responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { PrioritiesContext } from './context.ts';
@@ -13,6 +14,7 @@ import { eraseUser } from './data-rights/erase-user.ts';
 import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import type { LiveRankings } from './live/live-rankings.ts';
 import { addMember, applyProfileUpdate, forgetBriefingDocument, recordBriefingDocument } from './members/update-members.ts';
+import { lookupPriority } from './priorities/lookup-priority.ts';
 
 export const PRIORITIES_SCHEMA = 'priorities';
 
@@ -44,6 +46,8 @@ export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
     responders: [
       responder(EXPORT_REQUESTS.priorities, (_payload, identity) => exportPrioritiesSection(ctx, requestUserOf(identity))),
       responder(ACCOUNT_COUNT_REQUESTS.priorities, (_payload, identity) => countPrioritiesData(ctx, requestUserOf(identity))),
+      // A service whose read model of priorities lags asks whether one exists (briefing's documents).
+      responder(PRIORITIES_REQUESTS.lookup, (payload) => lookupPriority(ctx, payload)),
     ],
   };
 }

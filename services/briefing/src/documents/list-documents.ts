@@ -4,6 +4,7 @@
 import type { TBriefingDocListQuery, TBriefingDocument } from '@civic/contracts';
 import type { BriefingContext } from '../context.ts';
 import { type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
+import { isCacheable } from './first-pages-cache.ts';
 
 const NEWEST_FIRST = 'ORDER BY d.created_at DESC, d.id DESC';
 
@@ -31,4 +32,10 @@ export async function listDocuments(ctx: BriefingContext, query: TBriefingDocLis
   const { sql, params } = listQuery(query);
   const rows = await ctx.db.$queryRawUnsafe<DocumentRow[]>(sql, ...params);
   return rows.map(toDocumentView);
+}
+
+/** The page as the JSON answered; the unfiltered first pages from memory (first-pages-cache.ts). */
+export async function listDocumentsJson(ctx: BriefingContext, query: TBriefingDocListQuery): Promise<string> {
+  const load = async () => JSON.stringify(await listDocuments(ctx, query));
+  return isCacheable(query) ? ctx.firstPages.read(query, load) : load();
 }

@@ -11,8 +11,14 @@ import { briefingErasureGuard } from '../data-rights/erasure-guard.ts';
 /** The members and their names (auth's and account's events), as every service that shows authors keeps them. */
 export const { addMember, applyProfileUpdate } = memberNames(briefingErasureGuard);
 
-/** civic.priorities.priority.created: a priority a document may name (a redelivery adds nothing). */
-export async function recordPriority(tx: SqlExecutor, p: EventPayload<typeof prioritiesEvents.PriorityCreated>): Promise<void> {
+/**
+ * civic.priorities.priority.created, or priorities' answer to a lookup (priorities/known-priority.ts):
+ * a priority a document may name (a redelivery, or the event after a lookup, adds nothing).
+ */
+export async function recordPriority(
+  tx: SqlExecutor,
+  p: Pick<EventPayload<typeof prioritiesEvents.PriorityCreated>, 'priorityId' | 'title' | 'createdAt'>,
+): Promise<void> {
   await tx.$executeRawUnsafe(
     'INSERT INTO briefing.priorities (priority_id, title, created_at) VALUES ($1::uuid, $2, $3::timestamptz) ON CONFLICT DO NOTHING',
     p.priorityId,

@@ -9,21 +9,23 @@ import type { BriefingContext } from '../context.ts';
 import { createDocument } from '../documents/create-document.ts';
 import { deleteDocument } from '../documents/delete-document.ts';
 import { documentStats } from '../documents/document-stats.ts';
-import { listDocuments } from '../documents/list-documents.ts';
+import { listDocumentsJson } from '../documents/list-documents.ts';
 import { DocumentNotFound } from '../errors.ts';
 
 const ZDocumentIdParams = z.object({ id: z.string() });
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: BriefingContext }) {
   const r = typed(app);
 
-  r.get(fastifyPath(ops.listDocuments), { schema: routeSchema(ops.listDocuments) }, async (request) => {
+  // Answered as JSON text: the first pages come serialised from memory (documents/first-pages-cache.ts).
+  r.get(fastifyPath(ops.listDocuments), { schema: routeSchema(ops.listDocuments) }, async (request, reply) => {
     requireUser(request);
-    return listDocuments(ctx, request.query);
+    return reply.type(JSON_TYPE).send((await listDocumentsJson(ctx, request.query)) as never);
   });
 
   r.post(fastifyPath(ops.createDocument), { schema: routeSchema(ops.createDocument) }, async (request) =>
-    createDocument(ctx, requireUser(request), request.body),
+    createDocument(ctx, request.identity, requireUser(request), request.body),
   );
 
   r.get(fastifyPath(ops.documentStats), { schema: routeSchema(ops.documentStats) }, async (request) => {

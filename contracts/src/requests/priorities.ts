@@ -1,0 +1,31 @@
+// Questions the priorities service answers for other services.
+//
+// - rpc.priorities.priority_lookup: does this priority exist, and its title. Briefing keeps a read
+//   model of priorities from civic.priorities.priority.created, but a priority created a moment ago
+//   may not have reached it yet; on a miss it asks here, synchronously, and stores what it is told.
+//   `priority: null` means no such priority exists; no answer at all (priorities down, a timeout) is
+//   the caller's 503, never a 400.
+import { z } from 'zod';
+import { defineRequest } from './define-request.ts';
+
+export const ZPriorityLookupRequest = z.strictObject({
+  priorityId: z.string().uuid(),
+});
+export type TPriorityLookupRequest = z.infer<typeof ZPriorityLookupRequest>;
+
+export const ZPriorityLookupReply = z.object({
+  /** The priority as civic.priorities.priority.created describes it, or null when none has that id. */
+  priority: z
+    .object({
+      priorityId: z.string().uuid(),
+      title: z.string(),
+      /** When it was created (ISO 8601). */
+      createdAt: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
+});
+export type TPriorityLookupReply = z.infer<typeof ZPriorityLookupReply>;
+
+export const PRIORITIES_REQUESTS = {
+  lookup: defineRequest('rpc.priorities.priority_lookup', ZPriorityLookupRequest, ZPriorityLookupReply),
+} as const;

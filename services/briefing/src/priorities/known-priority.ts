@@ -1,0 +1,27 @@
+// A document may name a priority (spec 2.14's picker). Briefing keeps the priorities it has heard of
+// from civic.priorities.priority.created (members/update-members.ts), but that read model lags: a
+// priority created a moment before the document may not be in it yet. On a miss the priorities
+// service is asked synchronously (rpc.priorities.priority_lookup) and its answer is stored as the
+// event would store it, so only a priority that really does not exist is a 400. When priorities does
+// not answer (down, too slow) the kit's RequestUnavailable is a 503 naming it: the caller may retry,
+// and nothing is claimed about a priority nobody could check.
+import { PRIORITIES_REQUESTS } from '@civic/contracts';
+import type { Identity } from '@civic/service-kit';
+import type { BriefingContext } from '../context.ts';
+import { PriorityNotFound } from '../errors.ts';
+import { recordPriority } from '../members/update-members.ts';
+
+/** Well inside the gateway's own timeout, so the user gets the 503 and its message, not the gateway's. */
+const LOOKUP_TIMEOUT_MS = 3_000;
+
+const isKnown = async (ctx: BriefingContext, priorityId: string) =>
+  (await ctx.db.$queryRawUnsafe<unknown[]>('SELECT 1 FROM briefing.priorities WHERE priority_id = $1::uuid', priorityId)).length > 0;
+
+/** Resolves when `priorityId` (lower case) names an existing priority; PriorityNotFound (400) when it does not. */
+export async function assertPriorityExists(ctx: BriefingContext, identity: Identity, priorityId: string): Promise<void> {
+  if (await isKnown(ctx, priorityId)) return;
+  const { priority } = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
+  if (!priority) throw new PriorityNotFound();
+  // Stored as civic.priorities.priority.created stores it; the event, when it comes, adds nothing.
+  await recordPriority(ctx.db, priority);
+}
