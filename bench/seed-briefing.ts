@@ -9,7 +9,7 @@
 // "housing" is in a large share of the documents, and one of RARE_WORDS in each (about 1% each). So a one-word
 // search meets the spread of match counts real documents give, not one word in every row.
 //
-// The two trigram GIN indexes are dropped for the load and built again after it, with the
+// The trigram GIN index is dropped for the load and built again after it, with the
 // definitions the migration gave them (read from pg_indexes), as pg_restore does: building a GIN
 // index once is many times faster than updating it for each of 100,000 rows (fastupdate is off).
 import pg from 'pg';
@@ -129,7 +129,7 @@ export async function documentsContaining(databaseUrl: string, word: string): Pr
   await client.connect();
   try {
     const pattern = `%${word}%`;
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM briefing.documents WHERE title ILIKE $1 OR content ILIKE $1', [pattern]);
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM briefing.documents WHERE search_text LIKE lower($1)', [pattern]);
     return rows[0]!.n;
   } finally {
     await client.end();

@@ -13,7 +13,7 @@ import { WRITE_TRANSACTION } from '../db.ts';
 import { briefingErasureGuard } from '../data-rights/erasure-guard.ts';
 import { emitDocumentCreated } from '../events.ts';
 import { assertPriorityExists } from '../priorities/known-priority.ts';
-import { type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
+import { DOCUMENT_COLUMNS, type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
 
 /** `identity` is the author's (requireUser checked it), passed on when priorities is asked. */
 export async function createDocument(ctx: BriefingContext, identity: Identity, authorId: string, input: TCreateBriefingDocRequest): Promise<TBriefingDocument> {
@@ -37,7 +37,7 @@ export async function createDocument(ctx: BriefingContext, identity: Identity, a
       createdAt,
     );
     await emitDocumentCreated(tx, { documentId: id, authorId, title: input.title, createdAt });
-    const [row] = await tx.$queryRawUnsafe<DocumentRow[]>(selectDocumentViews('SELECT * FROM briefing.documents WHERE id = $1::uuid'), id);
+    const [row] = await tx.$queryRawUnsafe<DocumentRow[]>(selectDocumentViews(`SELECT ${DOCUMENT_COLUMNS} FROM briefing.documents d WHERE d.id = $1::uuid`), id);
     return toDocumentView(row!);
   }, WRITE_TRANSACTION);
   // At once for this replica's readers (the author's own refetch); the others follow the event.

@@ -17,6 +17,9 @@ export interface DocumentRow {
   last_name: string | null;
 }
 
+/** A document's own columns as the views read them (not search_text, the search's copy of the text). */
+export const DOCUMENT_COLUMNS = 'd.id, d.title, d.content, d.type, d.priority_id, d.author_id, d.is_public, d.created_at';
+
 /** `documents` is SQL naming the rows to show (aliased d's source); the names are joined on. */
 export function selectDocumentViews(documents: string): string {
   return `SELECT d.id, d.title, d.content, d.type, d.priority_id, p.title AS priority_title, d.author_id, d.is_public, d.created_at, m.first_name, m.last_name

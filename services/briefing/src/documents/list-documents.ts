@@ -1,9 +1,10 @@
 // GET /api/briefing-docs: newest first, filtered by search (title or content contains the term, any
-// case: the trigram indexes of the init migration serve it) and type, paged by limit/offset (at most
-// row 1000, contracts' BRIEFING_LIST_LIMITS).
+// case: matched in the lower-cased search_text column, which a trigram index serves; migration
+// 20261205000000_search_text says why) and type, paged by limit/offset (at most row 1000, contracts'
+// BRIEFING_LIST_LIMITS).
 import type { TBriefingDocListQuery, TBriefingDocument } from '@civic/contracts';
 import type { BriefingContext } from '../context.ts';
-import { type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
+import { DOCUMENT_COLUMNS, type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
 import { isCacheable } from './first-pages-cache.ts';
 
 const NEWEST_FIRST = 'ORDER BY d.created_at DESC, d.id DESC';
@@ -19,12 +20,12 @@ export function listQuery(query: TBriefingDocListQuery): { sql: string; params: 
   const params: unknown[] = [];
   const next = (value: unknown) => `$${params.push(value)}`;
   if (query.search) {
-    const pattern = next(containsPattern(query.search));
-    conditions.push(`(d.title ILIKE ${pattern} OR d.content ILIKE ${pattern})`);
+    // Lower-cased as the column is, by PostgreSQL's lower() on both sides, so both fold alike.
+    conditions.push(`d.search_text LIKE lower(${next(containsPattern(query.search))})`);
   }
   if (query.type) conditions.push(`d.type = ${next(query.type)}`);
   const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
-  const page = `SELECT * FROM briefing.documents d ${where} ${NEWEST_FIRST} LIMIT ${next(query.limit)}::int OFFSET ${next(query.offset)}::int`;
+  const page = `SELECT ${DOCUMENT_COLUMNS} FROM briefing.documents d ${where} ${NEWEST_FIRST} LIMIT ${next(query.limit)}::int OFFSET ${next(query.offset)}::int`;
   return { sql: `${selectDocumentViews(page)} ${NEWEST_FIRST}`, params };
 }
 

@@ -16,8 +16,8 @@ test('no filter: every document, newest first, limit and offset as parameters', 
   assert.deepEqual(params, [50, 100]);
 });
 
-test('search and type: title or content, and the type, then the page', () => {
+test('search and type: the lower-cased title and content, and the type, then the page', () => {
   const { sql, params } = listQuery({ search: 'roads', type: 'research', limit: 10, offset: 0 });
-  assert.match(sql, /\(d\.title ILIKE \$1 OR d\.content ILIKE \$1\) AND d\.type = \$2/);
+  assert.match(sql, /d\.search_text LIKE lower\(\$1\) AND d\.type = \$2/);
   assert.deepEqual(params, ['%roads%', 'research', 10, 0]);
 });
