@@ -61,6 +61,12 @@ export function registerApplications(): void {
     customProps: { domElement: containerIn('civic-main', 'settings') },
   });
   registerApplication({
+    name: '@civic/network',
+    app: () => loadApplication('network'),
+    activeWhen: screenIsShown('network'),
+    customProps: { domElement: containerIn('civic-main', 'network') },
+  });
+  registerApplication({
     name: '@civic/not-found',
     app: async () => notFoundApplication,
     activeWhen: screenIsShown('not-found'),

@@ -3,6 +3,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import type * as DashboardLifecycles from '@civic/frontend-dashboard/lifecycles';
 import type * as LandingLifecycles from '@civic/frontend-landing/lifecycles';
+import type * as NetworkLifecycles from '@civic/frontend-network/lifecycles';
 import type * as PrioritiesLifecycles from '@civic/frontend-priorities/lifecycles';
 import type * as ProfileLifecycles from '@civic/frontend-profile/lifecycles';
 import type * as SettingsLifecycles from '@civic/frontend-settings/lifecycles';
@@ -14,6 +15,7 @@ interface RemoteModules {
   priorities: typeof PrioritiesLifecycles;
   profile: typeof ProfileLifecycles;
   settings: typeof SettingsLifecycles;
+  network: typeof NetworkLifecycles;
 }
 
 export async function loadMicroFrontend<Name extends RemoteName>(name: Name): Promise<RemoteModules[Name]> {

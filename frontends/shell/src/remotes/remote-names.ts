@@ -6,6 +6,7 @@ export const REMOTE_CONTAINERS = {
   priorities: 'civic_priorities',
   profile: 'civic_profile',
   settings: 'civic_settings',
+  network: 'civic_network',
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_CONTAINERS;

@@ -15,7 +15,8 @@ test('signed in: / is the dashboard, routes without a micro-frontend yet are 404
   assert.equal(resolveScreen('/profile/abc', 'signed-in'), 'profile');
   assert.equal(resolveScreen('/settings', 'signed-in'), 'settings');
   assert.equal(resolveScreen('/priorities', 'signed-in'), 'priorities');
-  for (const path of ['/priorities/x', '/issues', '/profile', '/profile/abc/more', '/admin/users', '/unknown']) {
+  assert.equal(resolveScreen('/network', 'signed-in'), 'network');
+  for (const path of ['/priorities/x', '/issues', '/profile', '/profile/abc/more', '/network/blocked', '/admin/users', '/unknown']) {
     assert.equal(resolveScreen(path, 'signed-in'), 'not-found');
   }
 });
