@@ -1,10 +1,11 @@
-// Every subscription and request the social service answers, in one place. Activities come from the
-// events of the services where the acts happen; the member read model from auth's and account's.
-// Each handler writes through the consumer's transaction, which also records the event id in
-// social's inbox. Social publishes nothing yet (no relay runs); the follow slice adds its
-// civic.social.* events.
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
-import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+// Every event the social service publishes and every subscription and request it answers, in one
+// place. Activities come from the events of the services where the acts happen; the member read
+// model from auth's and account's. Each handler writes through the consumer's transaction, which
+// also records the event id in social's inbox. The network's events (follows, counts, blocks) are
+// written to the outbox inside the transaction of the change they report and published right after
+// its commit by the database handle made here (the relay's poll repairs a crash in between).
+import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
+import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { describeActivity } from './activities/describe-activity.ts';
@@ -16,6 +17,14 @@ import { exportSocialSection } from './data-rights/export-social-section.ts';
 import { addMember, applyPrivacyChange, applyProfileUpdate } from './members/update-members.ts';
 
 export const SOCIAL_SCHEMA = 'social';
+
+const events = serviceEvents(SOCIAL_SCHEMA);
+export const { publishingDb } = events;
+const emit = events.emitter;
+
+export const emitFollowChanged = emit(socialEvents.FollowChanged);
+export const emitCountsChanged = emit(socialEvents.CountsChanged);
+export const emitBlockChanged = emit(socialEvents.BlockChanged);
 
 export function socialHandlers(ctx: SocialContext): ServiceHandlers {
   return {
