@@ -39,7 +39,10 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(await countsOf(eve), { followers: 0, following: 0, recruited: 0 });
 
       await producer.publish(socialEvents.CountsChanged, countsEvent(eveUser.id, 7, 3, 2, 5));
-      await pollUntil(() => countsOf(eve), (c) => c.followers === 7);
+      await pollUntil(
+        () => countsOf(eve),
+        (c) => c.followers === 7,
+      );
       assert.deepEqual(await countsOf(eve), { followers: 7, following: 3, recruited: 2 });
 
       // Stale copies (versions 4 and 5), then an event about another user: auth takes one stream's
@@ -47,11 +50,17 @@ for (const { profile, skip } of await profilePlan()) {
       await producer.publish(socialEvents.CountsChanged, countsEvent(eveUser.id, 1, 1, 1, 4));
       await producer.publish(socialEvents.CountsChanged, countsEvent(eveUser.id, 99, 99, 99, 5));
       await producer.publish(socialEvents.CountsChanged, countsEvent(markerUser.id, 1, 0, 0, 1));
-      await pollUntil(() => countsOf(marker), (c) => c.followers === 1);
+      await pollUntil(
+        () => countsOf(marker),
+        (c) => c.followers === 1,
+      );
       assert.deepEqual(await countsOf(eve), { followers: 7, following: 3, recruited: 2 }, 'versions 4 and 5 are not newer than 5');
 
       await producer.publish(socialEvents.CountsChanged, countsEvent(eveUser.id, 6, 4, 3, 6));
-      await pollUntil(() => countsOf(eve), (c) => c.followers === 6);
+      await pollUntil(
+        () => countsOf(eve),
+        (c) => c.followers === 6,
+      );
       assert.deepEqual(await countsOf(eve), { followers: 6, following: 4, recruited: 3 });
     });
   });
