@@ -32,7 +32,9 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       // followers, following and recruited of GET /api/auth/user (social owns follows and recruits).
       subscription(socialEvents.CountsChanged, (payload, { tx }) => applyCountsChange(tx, payload)),
       // Account erasure (docs/protocols/account-data.md).
-      subscription(accountEvents.UserDeleted, (payload, { tx }) => eraseUser(tx, ctx.platform.sessions, payload.userId)),
+      subscription(accountEvents.UserDeleted, (payload, { tx }) =>
+        eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),
+      ),
     ],
     responders: [responder(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity)))],
   };
