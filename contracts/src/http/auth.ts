@@ -42,7 +42,15 @@ export const ZEmail = z
   .max(EMAIL_MAX_LENGTH, { error: SIGN_IN_MESSAGES.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, SIGN_IN_MESSAGES.emailInvalid);
 
-export const ZSendRequest = z.strictObject({ email: ZEmail });
+export const ZSendRequest = z.strictObject({
+  email: ZEmail,
+  /**
+   * The citizen whose invitation link (`/?ref={userId}`) brought the visitor (issue 18). Recorded with
+   * the sign-in request; when that sign-in creates a new account, the recruiter may earn
+   * recruit_user_reward. Ignored for an existing account.
+   */
+  recruiterId: z.string().uuid('Invalid recruiter').optional(),
+});
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 
 export const ZStateId = z.string({ error: 'Invalid sign-in request' }).uuid('Invalid sign-in request');
