@@ -35,6 +35,7 @@ export async function measurePageWeights(server: TestServer): Promise<PageWeight
       ['/priorities', '/priorities', heading('All Priorities')],
       ['/profile', `/profile/${user.id}`, heading(/Wendy Weight/)],
       ['/settings', '/settings', heading('Settings')],
+      ['/network', '/network', heading('Citizen Network')],
     ];
     for (const [name, path, ready] of signedIn) {
       results.push({ page: name, budgetKb: SIGNED_IN_BUDGET_KB, ...(await measureScriptWeight(citizen.page, path, ready)) });
