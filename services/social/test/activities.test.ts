@@ -270,6 +270,9 @@ for (const { profile, skip } of await profilePlan()) {
           { type: 'create_priority', description: 'Created priority "Double the science education budget"', createdAt: t1.at },
           { type: 'oppose', description: 'Opposed "Cut NASA funding in half"', createdAt: t2.at },
         ],
+        following: [],
+        followers: [],
+        blocked: [],
       });
       assert.ok(!exported.text.includes(other.id), "no trace of the other user's id");
       assert.ok(!exported.text.includes('not Mae at all'), "no trace of the other user's activity");

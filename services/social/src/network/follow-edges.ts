@@ -12,7 +12,7 @@ import { FollowBlocked, FollowSelf } from '../errors.ts';
 import { emitFollowChanged } from '../events.ts';
 import { forgetFollowActivity, recordFollowActivity } from './follow-activity.ts';
 import { blockedEitherWay, guardPair } from './network-members.ts';
-import { type CountsDelta, changeNetworkState, lockNetworkStates, type NetworkState } from './network-state.ts';
+import { changeNetworkState, lockNetworkStates, type NetworkState } from './network-state.ts';
 
 export interface FollowEdge {
   followerId: string;
@@ -87,8 +87,8 @@ export async function cutEdges(tx: SqlExecutor, edges: readonly FollowEdge[], at
 }
 
 /** How each user's counts move when `edges` are cut. */
-export function countsDeltaOf(edges: readonly FollowEdge[]): Map<string, Required<CountsDelta>> {
-  const deltas = new Map<string, Required<CountsDelta>>();
+export function countsDeltaOf(edges: readonly FollowEdge[]): Map<string, { followers: number; following: number }> {
+  const deltas = new Map<string, { followers: number; following: number }>();
   const of = (id: string) => deltas.get(id) ?? deltas.set(id, { followers: 0, following: 0 }).get(id)!;
   for (const edge of edges) {
     of(edge.followerId).following -= 1;

@@ -35,10 +35,14 @@ export async function lockNetworkStates(tx: SqlExecutor, userIds: readonly strin
   return new Map(rows.map((row) => [row.userId, row]));
 }
 
-/** How a user's counts move in one change; a change of blocks only moves the version. */
+/**
+ * How a user's counts move in one change; a change of blocks only moves the version. `recruited` is
+ * for the recruit flow (a recruit recorded moves the recruiter's count the same way).
+ */
 export interface CountsDelta {
   followers?: number;
   following?: number;
+  recruited?: number;
 }
 
 /**
@@ -48,15 +52,18 @@ export interface CountsDelta {
 export async function changeNetworkState(tx: SqlExecutor, userId: string, delta: CountsDelta, changedAt: string): Promise<NetworkState> {
   const followers = delta.followers ?? 0;
   const following = delta.following ?? 0;
+  const recruited = delta.recruited ?? 0;
   const [state] = await tx.$queryRawUnsafe<NetworkState[]>(
-    `UPDATE social.user_network SET followers = followers + $2::int, following = following + $3::int, version = version + 1
+    `UPDATE social.user_network
+     SET followers = followers + $2::int, following = following + $3::int, recruited = recruited + $4::int, version = version + 1
      WHERE user_id = $1::uuid RETURNING ${STATE_COLUMNS}`,
     userId,
     followers,
     following,
+    recruited,
   );
   if (!state) throw new Error(`network state of ${userId} was not locked before its change`);
-  if (followers !== 0 || following !== 0) {
+  if (followers !== 0 || following !== 0 || recruited !== 0) {
     await emitCountsChanged(tx, { ...state, changedAt });
   }
   return state;
