@@ -5,7 +5,7 @@ import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { createSocialDb } from './db.ts';
-import { SOCIAL_SCHEMA, socialHandlers } from './events.ts';
+import { publishingDb, SOCIAL_SCHEMA, socialHandlers } from './events.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -14,11 +14,14 @@ export const socialService = defineService({
   name: SOCIAL_SCHEMA,
   async plugin(app, { platform }) {
     const database = await platform.databases.open(SOCIAL_SCHEMA, MIGRATIONS_DIR);
-    const db = createSocialDb(database);
+    // Publishes the outbox events of each transaction once it commits (events.ts).
+    const db = publishingDb(createSocialDb(database), platform);
     const ctx: SocialContext = { db, platform };
+    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: SOCIAL_SCHEMA, service: SOCIAL_SCHEMA });
     // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
     await registerServiceHandlers(platform, { schema: SOCIAL_SCHEMA, db }, socialHandlers(ctx));
     app.addHook('onClose', async () => {
+      await relay.stop();
       await db.$disconnect();
     });
     await app.register(activityRoutes, { ctx });
