@@ -1,5 +1,6 @@
 // Requests and answers of the auth service (spec 7.2, DESIGN.md section 8).
 import { z } from 'zod';
+import { UUID_PATTERN } from '../uuid.ts';
 import { ZUser } from '../user.ts';
 import { defineOperation } from './operation.ts';
 import { AUTH_ROUTES } from './routes/auth.ts';
@@ -49,7 +50,7 @@ export const ZSendRequest = z.strictObject({
    * the sign-in request; when that sign-in creates a new account, the recruiter may earn
    * recruit_user_reward. Ignored for an existing account.
    */
-  recruiterId: z.string().uuid('Invalid recruiter').optional(),
+  recruiterId: z.string().regex(UUID_PATTERN, 'Invalid recruiter').optional(),
 });
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 

@@ -15,6 +15,7 @@ import { countSocialData } from './data-rights/count-activities.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportSocialSection } from './data-rights/export-social-section.ts';
 import { addMember, applyPrivacyChange, applyProfileUpdate } from './members/update-members.ts';
+import { recordRecruit } from './recruits/record-recruit.ts';
 
 export const SOCIAL_SCHEMA = 'social';
 
@@ -25,6 +26,7 @@ const emit = events.emitter;
 export const emitFollowChanged = emit(socialEvents.FollowChanged);
 export const emitCountsChanged = emit(socialEvents.CountsChanged);
 export const emitBlockChanged = emit(socialEvents.BlockChanged);
+export const emitRecruitJoined = emit(socialEvents.RecruitJoined);
 
 export function socialHandlers(ctx: SocialContext): ServiceHandlers {
   return {
@@ -61,7 +63,11 @@ export function socialHandlers(ctx: SocialContext): ServiceHandlers {
       ),
       // An administrator deleted the document: its contribution leaves the feeds.
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetActivity(tx, 'create_briefing', p.documentId)),
-      subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
+      // A new member; and a recruit when the registration names an eligible recruiter (issue 18).
+      subscription(authEvents.UserRegistered, async (p, { tx }) => {
+        await addMember(tx, p.userId);
+        await recordRecruit(tx, p);
+      }),
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
       subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p)),
       // Account erasure: the user's activities and member row (see data-rights/erase-user.ts).

@@ -8,6 +8,7 @@
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { countsDeltaOf, cutEdges, type FollowEdge } from '../network/follow-edges.ts';
 import { changeNetworkState, lockNetworkStates } from '../network/network-state.ts';
+import { eraseRecruits } from '../recruits/record-recruit.ts';
 import { socialErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
@@ -30,5 +31,6 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('DELETE FROM social.user_network WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe(`DELETE FROM social.activities WHERE user_id = $1::uuid OR (type = 'follow' AND subject_id = $1::uuid)`, userId);
   await tx.$executeRawUnsafe('DELETE FROM social.members WHERE user_id = $1::uuid', userId);
+  await eraseRecruits(tx, userId);
   await socialErasureGuard.markDeleted(tx, userId, deletedAt);
 }
