@@ -128,7 +128,10 @@ describe('accessibility: no serious or critical axe-core violation on any page',
   test('/network, and its blocked view', async () => {
     await page.goto('/network');
     await page.getByRole('heading', { level: 1, name: 'Citizen Network' }).waitFor();
-    await page.getByRole('region', { name: 'Network Growth' }).getByText(/this week/).waitFor();
+    await page
+      .getByRole('region', { name: 'Network Growth' })
+      .getByText(/this week/)
+      .waitFor();
     await page.getByRole('region', { name: 'Network Activity' }).getByRole('status').waitFor({ state: 'detached' });
     await expectAccessibleAtBothWidths(page, '/network');
 

@@ -10,8 +10,9 @@ import type { Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { DESKTOP_VIEWPORT } from '../support/browser.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
+import { pollUntil } from '../support/poll.ts';
 import { findSeriousA11yViolations } from './axe.ts';
-import { dialog, toastArea } from './browser-helpers.ts';
+import { answerNamePrompt, dialog, signInThroughDialog, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
 import { block, type Citizen, follow, runSuffix, signInCitizen, waitForCounts } from './network-helpers.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1, name: 'Citizen Network' });
@@ -223,5 +224,56 @@ describe('network page', { skip: browserTestsSkip() }, () => {
       }
     }
     await page.setViewportSize(DESKTOP_VIEWPORT);
+  });
+  test("the dashboard's Your Network shows the same counts, and Find Citizens leads here", async () => {
+    const { page, context } = me.session;
+    const counts = (await (await context.request.get('/api/auth/user')).json()) as { followers: number; following: number; recruited: number };
+    await page.goto('/');
+    await waitForDashboard(page);
+    const card = page.getByRole('region', { name: 'Your Network' });
+    for (const [label, value] of [
+      ['Followers', counts.followers],
+      ['Following', counts.following],
+      ['Recruited', counts.recruited],
+    ] as const) {
+      assert.equal(await card.locator(`xpath=.//dt[normalize-space()="${label}"]/../dd`).textContent(), String(value), label);
+    }
+    await page.getByRole('button', { name: 'Find Citizens' }).click();
+    await heading(page).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/network');
+  });
+
+  let recruiter: Citizen;
+
+  test("a real sign-up through the Network page's invitation link pays its recruiter", async () => {
+    recruiter = await signInCitizen(suite, 'Rita', `Net${suffix}`);
+    await openNetwork(recruiter.session.page);
+    assert.equal(await tile(recruiter.session.page, 'Recruited').textContent(), '0');
+    const link = await recruiter.session.page.getByLabel('Your invitation link').inputValue();
+
+    const visitor = await suite.start();
+    await visitor.page.goto(link);
+    await signInThroughDialog(visitor.page, suite.server, uniqueEmail('recruit'));
+    await answerNamePrompt(visitor.page, 'Newt', `Net${suffix}`);
+    await waitForDashboard(visitor.page);
+    assert.deepEqual(visitor.errors, []);
+
+    // recruit_user_reward (spec 9: +10) reaches the recruiter's Political Capital tile.
+    const before = recruiter.user.politicalCapital;
+    await pollUntil(
+      async () => ((await (await recruiter.session.context.request.get('/api/auth/user')).json()) as { politicalCapital: number }).politicalCapital,
+      (balance) => balance === before + 10,
+    );
+    await openNetwork(recruiter.session.page);
+    assert.equal(await tile(recruiter.session.page, 'Political Capital').textContent(), `${before + 10} PC`);
+  });
+
+  // The recruit is recorded and rewarded (above), but social does not yet move user_network.recruited
+  // nor publish it in civic.social.counts.changed (network-counts' recruits and network-social's counts
+  // meet there): GET /api/auth/user keeps recruited 0. The tile shows what that answer says.
+  test("the recruiter's Recruited tile counts the new citizen", { todo: 'recruited does not reach GET /api/auth/user yet' }, async () => {
+    await waitForCounts(recruiter, { recruited: 1 });
+    await openNetwork(recruiter.session.page);
+    assert.equal(await tile(recruiter.session.page, 'Recruited').textContent(), '1');
   });
 });
