@@ -104,6 +104,32 @@ describe('network page', { skip: browserTestsSkip() }, () => {
     await page.unroute('**/api/activities?network=true*');
   });
 
+  test('a list of more than 50 offers Load More, which reads the next 50', async () => {
+    const { page } = me.session;
+    const person = (i: number) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      firstName: 'Paged',
+      lastName: `Person ${i}`,
+      profileImageUrl: null,
+      isFollowing: false,
+    });
+    const offsets: string[] = [];
+    await page.route(`**/api/users/${me.user.id}/followers?*`, (route) => {
+      const offset = Number(new URL(route.request().url()).searchParams.get('offset'));
+      offsets.push(String(offset));
+      return route.fulfill({ json: Array.from({ length: offset === 0 ? 50 : 3 }, (_, i) => person(offset + i)) });
+    });
+    await openNetwork(page, '/network?tab=followers');
+    const list = tabsPanel(page).getByRole('list', { name: 'Followers' });
+    await list.getByText('Paged Person 49', { exact: true }).waitFor();
+    await tabsPanel(page).getByRole('button', { name: 'Load More' }).click();
+    await list.getByText('Paged Person 52', { exact: true }).waitFor();
+    assert.equal(await list.getByRole('listitem').count(), 53);
+    assert.deepEqual(offsets, ['0', '50']);
+    assert.equal(await tabsPanel(page).getByRole('button', { name: 'Load More' }).count(), 0, 'a short page ends the list');
+    await page.unrouteAll();
+  });
+
   test('Unfollow, Follow Back and a Discover follow change the lists and counts without a reload', async () => {
     const { page } = me.session;
     await openNetwork(page);

@@ -1,28 +1,29 @@
 // The caller's blocked citizens (GET /api/users/blocked), each with View Profile and Unblock: the
-// Network page's ?tab=blocked view and the profile's Blocked Users dialog (spec 2.9, 2.10).
+// Network page's ?tab=blocked view and the profile's Blocked Users dialog (spec 2.9, 2.10), 50 at a time.
 import type { TBlockedUser } from '@civic/contracts/http/network';
 import { AppLink, Button } from '@civic/frontend-kit';
-import { useQuery } from '@tanstack/react-query';
 import { BLOCKED_PATH } from '../../api/network-paths.ts';
+import { useListPages } from '../people/list-pages.ts';
+import { LoadMore } from '../people/load-more.tsx';
 import { ListState, PersonRow } from '../people/person-row.tsx';
 import { BLOCK_TEXTS, NETWORK_TEXTS } from '../texts/network-texts.ts';
 import { BlockButton } from './block-button.tsx';
 
 export function BlockedUsersList({ onNavigate }: { onNavigate?: () => void }) {
-  const blocked = useQuery<TBlockedUser[]>({ queryKey: [BLOCKED_PATH] });
+  const blocked = useListPages<TBlockedUser>(BLOCKED_PATH);
   return (
     <>
       <ListState
         isPending={blocked.isPending}
         isError={blocked.isError}
-        isEmpty={blocked.data?.length === 0}
+        isEmpty={blocked.items?.length === 0}
         empty={NETWORK_TEXTS.noBlocked}
         loading={NETWORK_TEXTS.loading}
         failed={NETWORK_TEXTS.loadFailed}
       />
-      {blocked.data && blocked.data.length > 0 && (
+      {blocked.items && blocked.items.length > 0 && (
         <ul aria-label={BLOCK_TEXTS.dialogTitle} className="divide-y divide-slate-100">
-          {blocked.data.map((person) => (
+          {blocked.items.map((person) => (
             <PersonRow
               key={person.id}
               person={person}
@@ -40,6 +41,7 @@ export function BlockedUsersList({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </ul>
       )}
+      <LoadMore hasMore={blocked.hasNextPage} loading={blocked.isFetchingNextPage} onLoad={() => void blocked.fetchNextPage()} />
     </>
   );
 }

@@ -19,7 +19,8 @@ const CHANGED_BY_NETWORK: readonly Route[] = [
 ];
 
 export function isChangedByNetworkKey(queryKey: readonly unknown[]): boolean {
-  const path = queryKeyToPath(queryKey);
+  // The path is the key's first part; a paged list adds 'pages' after it (people/list-pages.ts).
+  const path = queryKeyToPath(queryKey.slice(0, 1));
   return CHANGED_BY_NETWORK.some((route) => isOperationPath(route, path));
 }
 
