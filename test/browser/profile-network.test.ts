@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 import { findSeriousA11yViolations } from './axe.ts';
-import { toastArea } from './browser-helpers.ts';
+import { csrfHeaders, toastArea } from './browser-helpers.ts';
 import { block, type Citizen, follow, runSuffix, signInCitizen, waitForCounts } from './network-helpers.ts';
 
 const stat = (page: Page, label: string) => page.locator(`xpath=//dl[@aria-label="Statistics"]//dt[normalize-space()="${label}"]/../dd`);
@@ -108,6 +108,29 @@ describe('profile network controls', { skip: browserTestsSkip() }, () => {
     await blockedDialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Unblock User' }).waitFor();
     assert.deepEqual(viewer.session.errors, []);
+  });
+
+  test('a private profile still offers the follow control and Block User', async () => {
+    const hermit = await signInCitizen(suite, 'Hana', `Prof${suffix}`);
+    const made = await hermit.session.context.request.patch('/api/settings', {
+      data: { profileVisibility: 'private' },
+      headers: await csrfHeaders(hermit.session.context),
+    });
+    assert.equal(made.status(), 200, await made.text());
+    const { page } = viewer.session;
+    await page.goto(`/profile/${hermit.user.id}`);
+    for (let attempt = 0; attempt < 40 && !(await page.getByText('This profile is private.').count()); attempt++) {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: hermit.name }).waitFor();
+    }
+    await page.getByText('This profile is private.').waitFor();
+    await page.getByRole('button', { name: `Follow ${hermit.name}` }).click();
+    await toast(page, 'User Followed').waitFor();
+    await page.getByRole('button', { name: `Unfollow ${hermit.name}` }).waitFor();
+    await page.getByRole('button', { name: 'Block User' }).click();
+    await toast(page, 'User Blocked').waitFor();
+    await page.getByRole('note').getByText('You have blocked this user.', { exact: false }).waitFor();
+    assert.equal(await page.getByRole('button', { name: `Unfollow ${hermit.name}` }).count(), 0);
   });
 
   test('a refused block shows "Failed to update block status"; a refused follow the follow failure', async () => {
