@@ -81,6 +81,10 @@ for (const { profile, skip } of await profilePlan()) {
       await network.block(blockerOfGone, gone);
       assert.deepEqual(await countsOf(tables, followed.id), { followers: 1, following: 0 });
       assert.deepEqual(await countsOf(tables, follower.id), { followers: 0, following: 1 });
+      // Account stats (Settings, Data & Storage) take followersCount and followingCount from social.
+      const stats = async (m: Member) => (await m.client.get('/api/account/stats')).body;
+      assert.equal((await stats(followed)).followersCount, 1);
+      assert.equal((await stats(follower)).followingCount, 1);
 
       const deleted = await deleteAccount(gone);
       assert.equal(deleted.status, 200, deleted.text);
