@@ -6,9 +6,12 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import { ledgerEvents, NETWORK_MESSAGES, socialEvents } from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db';
+import { openAdminDatabase } from '../../../test/support/admin-database.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import { MIGRATIONS_DIR } from '../src/app.ts';
 import { patch, pollUntil, signInWithProfile } from './support/account-helpers.ts';
 
 const at = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
@@ -16,9 +19,14 @@ const at = (offsetMs = 0) => new Date(Date.now() + offsetMs).toISOString();
 for (const { profile, skip } of await profilePlan()) {
   describe(`account: the profile's network parts and Discover (${profile})`, { skip }, () => {
     let producer: TestProducer;
+    let tables: SqlDriver;
     const stack = useStack(profile, { services: ['auth', 'account'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
     before(async () => {
       producer = await startTestProducer(stack);
+      tables =
+        stack.profile === 'distributed'
+          ? openAdminDatabase(stack, 'account')
+          : (await stack.platforms.account!.databases.open('account', MIGRATIONS_DIR)).driver;
     });
 
     const balance = (userId: string, value: number, version: number) =>
@@ -165,6 +173,43 @@ for (const { profile, skip } of await profilePlan()) {
         assert.equal(bad.body.message, NETWORK_MESSAGES.search);
       }
       assert.equal((await stack.client().get(`/api/users/search?q=${tag}`)).status, 401);
+    });
+
+    test('deleting an account erases its standing, edges and blocks, and late events about it make none again', async () => {
+      const leaving = await signInWithProfile(stack, 'leaving');
+      const stays = await signInWithProfile(stack, 'stays');
+      await balance(leaving.id, 12, 1);
+      await follow(leaving.id, stays.id, true, at());
+      await block(stays.id, leaving.id, true, 1);
+      await pollUntil(
+        async () => (await leaving.client.get(`/api/users/${stays.id}/profile`)).body,
+        (b) => b.isFollowing && b.isBlockedBy,
+      );
+      const rowsAbout = async () =>
+        (
+          await tables.query<{ n: number }>(
+            `SELECT (SELECT count(*) FROM account.standings WHERE user_id = $1::uuid)
+                  + (SELECT count(*) FROM account.follows WHERE $1::uuid IN (follower_id, followee_id))
+                  + (SELECT count(*) FROM account.blocks WHERE $1::uuid IN (blocker_id, blocked_id)) AS n`,
+            [leaving.id],
+          )
+        )[0]!.n;
+      assert.equal(Number(await rowsAbout()), 3);
+      const gone = await leaving.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
+      assert.equal(gone.status, 200, gone.text);
+      assert.equal(Number(await rowsAbout()), 0);
+      // Late events about the deleted user, then a marker: none of them makes a row again.
+      await balance(leaving.id, 13, 2);
+      await follow(stays.id, leaving.id, true, at());
+      await block(leaving.id, stays.id, true, 1);
+      // One marker per stream (the ledger's and social's events are consumed apart).
+      await counts(stays.id, 3, 0, 1);
+      await balance(stays.id, 77, 1);
+      await pollUntil(
+        async () => (await stays.client.get(`/api/users/${stays.id}/profile`)).body,
+        (b) => b.followers === 3 && b.politicalCapital === 77,
+      );
+      assert.equal(Number(await rowsAbout()), 0);
     });
   });
 }

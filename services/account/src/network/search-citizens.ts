@@ -20,9 +20,10 @@ interface ResultRow {
   occupation: string | null;
 }
 
-export async function searchCitizens(ctx: AccountContext, viewerId: string, query: TCitizenSearchQuery): Promise<TCitizenSearchResult[]> {
-  const rows = await ctx.db.$queryRawUnsafe<ResultRow[]>(
-    `SELECT p.user_id AS id, p.first_name, p.last_name, p.profile_image_url, p.location, p.occupation
+/** The search's SQL and parameters (the plan test runs the same statement). */
+export function searchQuery(viewerId: string, query: TCitizenSearchQuery): { sql: string; params: unknown[] } {
+  return {
+    sql: `SELECT p.user_id AS id, p.first_name, p.last_name, p.profile_image_url, p.location, p.occupation
      FROM account.profiles p
      LEFT JOIN account.settings s ON s.user_id = p.user_id
      WHERE (coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')) ILIKE $2
@@ -34,10 +35,13 @@ export async function searchCitizens(ctx: AccountContext, viewerId: string, quer
        )
      ORDER BY lower(coalesce(p.first_name, '')), lower(coalesce(p.last_name, '')), p.user_id
      LIMIT $3::int`,
-    viewerId,
-    containsPattern(query.q),
-    query.limit,
-  );
+    params: [viewerId, containsPattern(query.q), query.limit],
+  };
+}
+
+export async function searchCitizens(ctx: AccountContext, viewerId: string, query: TCitizenSearchQuery): Promise<TCitizenSearchResult[]> {
+  const { sql, params } = searchQuery(viewerId, query);
+  const rows = await ctx.db.$queryRawUnsafe<ResultRow[]>(sql, ...params);
   return rows.map((r) => ({
     id: r.id,
     firstName: r.first_name,
