@@ -6,16 +6,19 @@ import { AUTH_OPERATIONS } from './http/auth.ts';
 import { SOCIAL_OPERATIONS } from './http/social.ts';
 import { LEDGER_OPERATIONS } from './http/ledger.ts';
 import { BRIEFING_OPERATIONS } from './http/briefing.ts';
+import { DISCOVER_OPERATIONS, NETWORK_OPERATIONS } from './http/network.ts';
 import { pathParameterNames, type Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
 export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(AUTH_OPERATIONS),
   ...Object.values(ACCOUNT_OPERATIONS),
+  ...Object.values(DISCOVER_OPERATIONS),
   ...Object.values(SOCIAL_OPERATIONS),
   ...Object.values(PRIORITIES_OPERATIONS),
   ...Object.values(LEDGER_OPERATIONS),
   ...Object.values(BRIEFING_OPERATIONS),
+  ...Object.values(NETWORK_OPERATIONS),
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });

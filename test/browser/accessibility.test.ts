@@ -127,6 +127,28 @@ describe('accessibility: no serious or critical axe-core violation on any page',
     await expectAccessibleAtBothWidths(page, 'Edit Profile dialog');
     await page.keyboard.press('Escape');
     await editor.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Blocked Users' }).click();
+    const blocked = page.getByRole('dialog', { name: 'Blocked Users' });
+    await blocked.getByText("You haven't blocked anyone.").waitFor();
+    await expectAccessibleAtBothWidths(page, 'Blocked Users dialog');
+    await page.keyboard.press('Escape');
+    await blocked.waitFor({ state: 'detached' });
+  });
+
+  test('/network, and its blocked view', async () => {
+    await page.goto('/network');
+    await page.getByRole('heading', { level: 1, name: 'Citizen Network' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Network Growth' })
+      .getByText(/this week/)
+      .waitFor();
+    await page.getByRole('region', { name: 'Network Activity' }).getByRole('status').waitFor({ state: 'detached' });
+    await expectAccessibleAtBothWidths(page, '/network');
+
+    await page.goto('/network?tab=blocked');
+    await page.getByRole('region', { name: 'Blocked Users' }).getByText("You haven't blocked anyone.").waitFor();
+    await expectAccessibleAtBothWidths(page, '/network?tab=blocked');
   });
 
   test('/settings', async () => {
@@ -154,7 +176,7 @@ describe('accessibility: no serious or critical axe-core violation on any page',
   });
 
   test('the 404 page, signed in', async () => {
-    await page.goto('/network');
+    await page.goto('/issues');
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
     await expectAccessibleAtBothWidths(page, '404 page, signed in');
   });

@@ -24,7 +24,7 @@ describe('front-end weight: JavaScript on the wire per page', () => {
   test('every page was measured, with its scripts compressed', () => {
     assert.deepEqual(
       weights.map((w) => w.page),
-      ['landing (signed out)', 'dashboard', '/priorities', '/profile', '/settings', '/briefing-room'],
+      ['landing (signed out)', 'dashboard', '/priorities', '/profile', '/settings', '/briefing-room', '/network'],
     );
     for (const weight of weights) {
       assert.ok(weight.files > 0, `${weight.page} loaded scripts`);

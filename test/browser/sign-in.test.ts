@@ -138,20 +138,23 @@ describe('sign-in and signed-in chrome', { skip: browserTestsSkip() }, () => {
     await finish();
   });
 
-  test('signed in: /network has no micro-frontend yet and shows the 404 page inside the chrome', async () => {
+  test('signed in: /issues (linked, no route) shows the 404 page inside the chrome; /network its page', async () => {
     const { page, context } = await start();
     await signInThroughApi(context, server, uniqueEmail('routes'));
     await page.goto('/network');
-    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Citizen Network' }).waitFor();
     const main = page.getByRole('navigation', { name: 'Main' });
     assert.equal(await main.getByRole('link', { name: 'Network' }).getAttribute('aria-current'), 'page');
     assert.equal(await main.getByRole('link', { name: 'Priorities' }).getAttribute('aria-current'), null);
+    await page.goto('/issues');
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    assert.equal(await main.getByRole('link', { name: 'Issues' }).getAttribute('aria-current'), 'page');
     await page.getByText('US citizens only, one account per person, be civil', { exact: true }).waitFor();
     assert.match(await page.getByRole('contentinfo').innerText(), /© 2024/);
     // Client-side navigation: the logo leads home, to the dashboard.
     await page.getByRole('link', { name: 'Civic Agenda home' }).click();
     await waitForDashboard(page);
-    assert.equal(await main.getByRole('link', { name: 'Network' }).getAttribute('aria-current'), null);
+    assert.equal(await main.getByRole('link', { name: 'Issues' }).getAttribute('aria-current'), null);
     await finish();
   });
 

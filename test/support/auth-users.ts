@@ -15,3 +15,11 @@ export async function authHasUser(stack: Stack, userId: string): Promise<boolean
   const rows = await database.driver.query('SELECT 1 FROM auth.users WHERE id = $1::uuid', [userId]);
   return rows.length > 0;
 }
+
+/** Marks a user banned in auth's own table (what auth reads when a ban matters outside a session, e.g. a recruiter). */
+export async function banInAuth(stack: Stack, userId: string): Promise<void> {
+  const platform = stack.platforms.auth!;
+  if (!authDatabases.has(platform)) authDatabases.set(platform, platform.databases.open('auth', AUTH_MIGRATIONS));
+  const database = await authDatabases.get(platform)!;
+  await database.driver.query('UPDATE auth.users SET is_banned = true WHERE id = $1::uuid', [userId]);
+}

@@ -36,6 +36,7 @@ export async function measurePageWeights(server: TestServer): Promise<PageWeight
       ['/profile', `/profile/${user.id}`, heading(/Wendy Weight/)],
       ['/settings', '/settings', heading('Settings')],
       ['/briefing-room', '/briefing-room', heading('Briefing Room')],
+      ['/network', '/network', heading('Citizen Network')],
     ];
     for (const [name, path, ready] of signedIn) {
       results.push({ page: name, budgetKb: SIGNED_IN_BUDGET_KB, ...(await measureScriptWeight(citizen.page, path, ready)) });

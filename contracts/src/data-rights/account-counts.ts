@@ -9,7 +9,7 @@ import { defineRequestPerService } from '../requests/define-request.ts';
 export const ZAccountCountsRequest = z.strictObject({});
 
 export const ACCOUNT_COUNT_OWNERS = {
-  social: ZAccountStats.pick({ activitiesCount: true }),
+  social: ZAccountStats.pick({ activitiesCount: true, followersCount: true, followingCount: true }),
   priorities: ZAccountStats.pick({ prioritiesCount: true, votesCount: true }),
   briefing: ZAccountStats.pick({ briefingDocsCount: true }),
 } as const;

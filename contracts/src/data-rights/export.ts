@@ -31,9 +31,17 @@ export const ZAccountExportSection = z.object({
   settings: ZSettings.nullable(),
 });
 
-/** Every activity the user has (their own acts; what they cleared is gone), oldest first. */
+/**
+ * Every activity the user has (their own acts; what they cleared is gone), oldest first; their
+ * network, oldest first: whom they follow, who follows them and whom they blocked, each other
+ * citizen named by id only (their names are their own data). Who blocked the user stays out: that
+ * is the blocker's data, and the product never tells it either.
+ */
 export const ZSocialExportSection = z.object({
   activities: z.array(z.object({ type: z.enum(ACTIVITY_TYPES), description: z.string(), createdAt: z.string() })),
+  following: z.array(z.object({ userId: z.string().uuid(), followedAt: z.string() })),
+  followers: z.array(z.object({ userId: z.string().uuid(), followedAt: z.string() })),
+  blocked: z.array(z.object({ userId: z.string().uuid(), blockedAt: z.string() })),
 });
 
 /**

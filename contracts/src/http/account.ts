@@ -98,7 +98,33 @@ export const ZProfileSummary = ZPublicProfileFields.pick({ firstName: true, last
 export const ZProfileFields = ZPublicProfileFields.extend({ id: z.string().uuid() });
 export type TProfileFields = z.infer<typeof ZProfileFields>;
 
-export const ZProfile = z.union([ZProfileFields.extend({ isPrivate: z.literal(false) }), ZProfileSummary.extend({ isPrivate: z.literal(true) })]);
+/**
+ * The viewer's relation to the profile's owner (spec 2.10 follow control and Block/Unblock, 3 "The
+ * profile view adds isBlocked and isBlockedBy"), on public and private profiles alike. On one's own
+ * profile all three are false.
+ */
+export const ZProfileRelation = z.object({
+  /** The viewer follows the owner. */
+  isFollowing: z.boolean(),
+  /** The viewer blocked the owner. */
+  isBlocked: z.boolean(),
+  /** The owner blocked the viewer. */
+  isBlockedBy: z.boolean(),
+});
+export type TProfileRelation = z.infer<typeof ZProfileRelation>;
+
+/** What a public profile shows of the owner's standing (spec 2.10): political capital and network counts. */
+export const ZProfileStanding = z.object({
+  politicalCapital: z.number().int().nonnegative(),
+  followers: z.number().int().nonnegative(),
+  following: z.number().int().nonnegative(),
+});
+export type TProfileStanding = z.infer<typeof ZProfileStanding>;
+
+export const ZProfile = z.union([
+  ZProfileFields.extend({ isPrivate: z.literal(false), ...ZProfileStanding.shape, ...ZProfileRelation.shape }),
+  ZProfileSummary.extend({ isPrivate: z.literal(true), ...ZProfileRelation.shape }),
+]);
 export type TProfile = z.infer<typeof ZProfile>;
 
 const ZVisibility = z.enum(VISIBILITIES, { error: SETTINGS_MESSAGES.visibility });

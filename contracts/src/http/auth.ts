@@ -1,5 +1,6 @@
 // Requests and answers of the auth service (spec 7.2, DESIGN.md section 8).
 import { z } from 'zod';
+import { UUID_PATTERN } from '../uuid.ts';
 import { ZUser } from '../user.ts';
 import { defineOperation } from './operation.ts';
 import { AUTH_ROUTES } from './routes/auth.ts';
@@ -42,7 +43,15 @@ export const ZEmail = z
   .max(EMAIL_MAX_LENGTH, { error: SIGN_IN_MESSAGES.emailInvalid, abort: true })
   .regex(EMAIL_PATTERN, SIGN_IN_MESSAGES.emailInvalid);
 
-export const ZSendRequest = z.strictObject({ email: ZEmail });
+export const ZSendRequest = z.strictObject({
+  email: ZEmail,
+  /**
+   * The citizen whose invitation link (`/?ref={userId}`) brought the visitor (issue 18). Recorded with
+   * the sign-in request; when that sign-in creates a new account, the recruiter may earn
+   * recruit_user_reward. Ignored for an existing account.
+   */
+  recruiterId: z.string().regex(UUID_PATTERN, 'Invalid recruiter').optional(),
+});
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 
 export const ZStateId = z.string({ error: 'Invalid sign-in request' }).uuid('Invalid sign-in request');

@@ -63,12 +63,19 @@ export const ZUserActivitiesQuery = z.strictObject({ limit: ZLimit });
  * A user's activities as the caller may see them (spec 2.10). When the user keeps their activity
  * private and the caller is someone else, `activities` is empty and `isPrivate` is true, so the
  * profile page can say so rather than show "no activity"; the owner always sees their own, with
- * `isPrivate: false` (like ZProfile's isPrivate). An id no user has answers an empty, public list:
+ * `isPrivate: false` (like ZProfile's isPrivate). When either one blocked the other, `activities` is
+ * empty too and `hiddenBecause` is 'blocked'. An id no user has answers an empty, public list:
  * the profile call is what says "User not found".
  */
 export const ZUserActivities = z.object({
   activities: z.array(ZActivity),
   isPrivate: z.boolean(),
+  /**
+   * Why `activities` is empty for this viewer whatever the user did: 'private' (as isPrivate),
+   * 'blocked' (either one blocked the other, spec 2.10: each one's activity is hidden from the
+   * other, with a notice), or null when nothing is hidden. A block wins over privacy.
+   */
+  hiddenBecause: z.enum(['private', 'blocked']).nullable(),
 });
 export type TUserActivities = z.infer<typeof ZUserActivities>;
 
@@ -86,9 +93,8 @@ export const SOCIAL_OPERATIONS = {
     auth: 'user',
     errors: [400, 401],
     summary:
-      "Newest first. Without network (or network=false): the caller's own activities. With network=true: other users' " +
-      'public activities (until follows exist, everyone else counts as the network; the follow slice narrows it to the ' +
-      "users the caller follows). Private activity never appears in another user's feed.",
+      "Newest first. Without network (or network=false): the caller's own activities. With network=true: the public " +
+      "activities of the users the caller follows, never of someone blocked either way. Private activity never appears in another user's feed.",
     query: ZActivityFeedQuery,
     response: z.array(ZActivity),
   }),
@@ -97,7 +103,9 @@ export const SOCIAL_OPERATIONS = {
     owner: 'social',
     auth: 'user',
     errors: [400, 401, 404],
-    summary: "A user's activities, newest first; a private activity list shows others nothing, with isPrivate: true",
+    summary:
+      "A user's activities, newest first; a private activity list shows others nothing (isPrivate: true, hiddenBecause: 'private'), " +
+      "nor does a block either way (hiddenBecause: 'blocked')",
     query: ZUserActivitiesQuery,
     response: ZUserActivities,
   }),

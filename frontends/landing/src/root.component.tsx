@@ -1,4 +1,5 @@
-import { AreaRoot, KitProviders, SiteFooter } from '@civic/frontend-kit';
+import { AreaRoot, KitProviders, rememberRecruiterRef, SiteFooter } from '@civic/frontend-kit';
+import { useEffect } from 'react';
 import { useAuthCallback } from './features/auth-callback/use-auth-callback.ts';
 import { SignUpSection } from './features/call-to-action/sign-up-section.tsx';
 import { FeatureCards } from './features/feature-cards/feature-cards.tsx';
@@ -11,6 +12,10 @@ const FEATURES_SECTION_ID = 'features';
 
 function LandingPage() {
   useAuthCallback();
+  // An invitation link (`/?ref={userId}`, issue 18): kept for the sign-in that may follow.
+  useEffect(() => {
+    rememberRecruiterRef(window.location.search);
+  }, []);
   return (
     <div className="flex min-h-screen flex-col bg-white">
       <LandingHeader />

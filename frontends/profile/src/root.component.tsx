@@ -1,4 +1,5 @@
-// Profile (spec 2.10) at /profile/{userId}. Block, follow and activity parts arrive with the social service.
+// Profile (spec 2.10) at /profile/{userId}; the follow control, Block User / Unblock User and the
+// Blocked Users dialog come from the network area (src/remotes/network.tsx).
 import { AreaRoot, KitProviders, useCurrentPath } from '@civic/frontend-kit';
 import { ProfilePage } from './features/profile-page/profile-page.tsx';
 import './styles.css';

@@ -3,7 +3,7 @@ import { registerApplication } from 'single-spa';
 import { footerApplication, navbarApplication, notFoundApplication, overlaysApplication, readAuthState } from '@civic/frontend-kit';
 import { failedMicroFrontend } from './remotes/failed-micro-frontend.ts';
 import { loadMicroFrontend } from './remotes/load-micro-frontend.ts';
-import type { RemoteName } from './remotes/remote-names.ts';
+import { REMOTE_CONTAINERS, type RemoteName } from './remotes/remote-names.ts';
 import { resolveScreen, showsChrome, type Screen } from './routing/route-table.ts';
 
 /** Each application gets its own container inside a layout slot of index.html. */
@@ -30,42 +30,15 @@ export function registerApplications(): void {
     activeWhen: chromeIsShown,
     customProps: { domElement: containerIn('civic-navbar', 'navbar') },
   });
-  registerApplication({
-    name: '@civic/landing',
-    app: () => loadApplication('landing'),
-    activeWhen: screenIsShown('landing'),
-    customProps: { domElement: containerIn('civic-main', 'landing') },
-  });
-  registerApplication({
-    name: '@civic/dashboard',
-    app: () => loadApplication('dashboard'),
-    activeWhen: screenIsShown('dashboard'),
-    customProps: { domElement: containerIn('civic-main', 'dashboard') },
-  });
-  registerApplication({
-    name: '@civic/priorities',
-    app: () => loadApplication('priorities'),
-    activeWhen: screenIsShown('priorities'),
-    customProps: { domElement: containerIn('civic-main', 'priorities') },
-  });
-  registerApplication({
-    name: '@civic/profile',
-    app: () => loadApplication('profile'),
-    activeWhen: screenIsShown('profile'),
-    customProps: { domElement: containerIn('civic-main', 'profile') },
-  });
-  registerApplication({
-    name: '@civic/settings',
-    app: () => loadApplication('settings'),
-    activeWhen: screenIsShown('settings'),
-    customProps: { domElement: containerIn('civic-main', 'settings') },
-  });
-  registerApplication({
-    name: '@civic/briefing',
-    app: () => loadApplication('briefing'),
-    activeWhen: screenIsShown('briefing'),
-    customProps: { domElement: containerIn('civic-main', 'briefing') },
-  });
+  // One application per micro-frontend, each shown on the screen of the same name (route-table.ts).
+  for (const name of Object.keys(REMOTE_CONTAINERS) as RemoteName[]) {
+    registerApplication({
+      name: `@civic/${name}`,
+      app: () => loadApplication(name),
+      activeWhen: screenIsShown(name),
+      customProps: { domElement: containerIn('civic-main', name) },
+    });
+  }
   registerApplication({
     name: '@civic/not-found',
     app: async () => notFoundApplication,

@@ -1,4 +1,5 @@
-// The account service: profiles, per-user privacy and notification settings, account stats.
+// The account service: profiles, per-user privacy and notification settings, account stats, and
+// Discover's search by name.
 import { fileURLToPath } from 'node:url';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
@@ -6,6 +7,7 @@ import type { AccountContext } from './context.ts';
 import { createAccountDb } from './db.ts';
 import { ACCOUNT_SCHEMA, accountHandlers, publishingDb } from './events.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { discoverRoutes } from './routes/discover-routes.ts';
 import { profileRoutes } from './routes/profile-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 
@@ -28,5 +30,6 @@ export const accountService = defineService({
     await app.register(profileRoutes, { ctx });
     await app.register(settingsRoutes, { ctx });
     await app.register(accountRoutes, { ctx });
+    await app.register(discoverRoutes, { ctx });
   },
 });

@@ -27,6 +27,10 @@ const FULL_EDIT = {
   instagramHandle: 'ada.l_',
 };
 
+/** A new user's standing (this stack has no ledger or social) and a stranger's relation. */
+const NO_STANDING = { politicalCapital: 0, followers: 0, following: 0 };
+const NO_RELATION = { isFollowing: false, isBlocked: false, isBlockedBy: false };
+
 for (const { profile, skip } of await profilePlan()) {
   describe(`account profiles (${profile})`, { skip }, () => {
     const stack = useStack(profile, { services: ['auth', 'account'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
@@ -53,6 +57,8 @@ for (const { profile, skip } of await profilePlan()) {
         linkedinUrl: null,
         facebookUrl: null,
         instagramHandle: null,
+        ...NO_STANDING,
+        ...NO_RELATION,
         isPrivate: false,
       });
       const settings = await client.get('/api/settings');
@@ -79,7 +85,7 @@ for (const { profile, skip } of await profilePlan()) {
       const { client, id } = await signInWithProfile(stack, 'editor');
       const saved = await patch(client, `/api/users/${id}/profile`, FULL_EDIT);
       assert.equal(saved.status, 200, saved.text);
-      assert.deepEqual(saved.body, { id, profileImageUrl: null, ...FULL_EDIT, isPrivate: false });
+      assert.deepEqual(saved.body, { id, profileImageUrl: null, ...FULL_EDIT, ...NO_STANDING, ...NO_RELATION, isPrivate: false });
       assert.deepEqual((await client.get(`/api/users/${id}/profile`)).body, saved.body);
 
       const cleared = await patch(client, `/api/users/${id}/profile`, { firstName: 'Ada', lastName: '', website: '', birthYear: '' });
@@ -166,7 +172,7 @@ for (const { profile, skip } of await profilePlan()) {
 
       const seen = await other.client.get(`/api/users/${owner.id}/profile`);
       assert.equal(seen.status, 200);
-      assert.deepEqual(seen.body, { id: owner.id, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, isPrivate: true });
+      assert.deepEqual(seen.body, { id: owner.id, firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, ...NO_RELATION, isPrivate: true });
       const own = await owner.client.get(`/api/users/${owner.id}/profile`);
       assert.equal(own.body.isPrivate, false);
       assert.equal(own.body.bio, FULL_EDIT.bio, 'the owner still sees everything');

@@ -2,13 +2,14 @@
 // place. Each published event is written to the outbox inside the transaction of the change it
 // reports (SECURITY 19) and published right after its commit by the database handle made here (the
 // relay's poll repairs a crash in between).
-import { EXPORT_REQUESTS, accountEvents, authEvents, ledgerEvents } from '@civic/contracts';
+import { EXPORT_REQUESTS, accountEvents, authEvents, ledgerEvents, socialEvents } from '@civic/contracts';
 import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { AuthContext } from './context.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportAuthSection } from './data-rights/export-auth-section.ts';
 import { applyBalanceChange } from './users/apply-balance-change.ts';
+import { applyCountsChange } from './users/apply-counts-change.ts';
 import { applyProfileUpdate } from './users/apply-profile-update.ts';
 
 export const AUTH_SCHEMA = 'auth';
@@ -28,8 +29,12 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       subscription(accountEvents.ProfileUpdated, (payload, { tx }) => applyProfileUpdate(tx, payload)),
       // politicalCapital of GET /api/auth/user (the ledger owns balances).
       subscription(ledgerEvents.BalanceChanged, (payload, { tx }) => applyBalanceChange(tx, payload)),
+      // followers, following and recruited of GET /api/auth/user (social owns follows and recruits).
+      subscription(socialEvents.CountsChanged, (payload, { tx }) => applyCountsChange(tx, payload)),
       // Account erasure (docs/protocols/account-data.md).
-      subscription(accountEvents.UserDeleted, (payload, { tx }) => eraseUser(tx, ctx.platform.sessions, payload.userId)),
+      subscription(accountEvents.UserDeleted, (payload, { tx }) =>
+        eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),
+      ),
     ],
     responders: [responder(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity)))],
   };

@@ -1,12 +1,13 @@
-// The social service, activities slice: each user's activity, recorded from other services' events,
-// shown as their own feed, on profiles and in the network feed (follows and blocks come later).
+// The social service: each user's activity, recorded from other services' events, shown as their own
+// feed, on profiles and in the network feed; the citizen network (follows, blocks, their counts).
 import { fileURLToPath } from 'node:url';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { createSocialDb } from './db.ts';
-import { SOCIAL_SCHEMA, socialHandlers } from './events.ts';
+import { publishingDb, SOCIAL_SCHEMA, socialHandlers } from './events.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
+import { networkRoutes } from './routes/network-routes.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
@@ -14,13 +15,17 @@ export const socialService = defineService({
   name: SOCIAL_SCHEMA,
   async plugin(app, { platform }) {
     const database = await platform.databases.open(SOCIAL_SCHEMA, MIGRATIONS_DIR);
-    const db = createSocialDb(database);
+    // Publishes the outbox events of what it commits (events.ts).
+    const db = publishingDb(createSocialDb(database), platform);
     const ctx: SocialContext = { db, platform };
-    // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
+    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: SOCIAL_SCHEMA, service: SOCIAL_SCHEMA });
+    // The bus stops its subscriptions and responders when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: SOCIAL_SCHEMA, db }, socialHandlers(ctx));
     app.addHook('onClose', async () => {
+      await relay.stop();
       await db.$disconnect();
     });
     await app.register(activityRoutes, { ctx });
+    await app.register(networkRoutes, { ctx });
   },
 });

@@ -1,10 +1,21 @@
-// Every subscription and request the social service answers, in one place. Activities come from the
-// events of the services where the acts happen; the member read model from auth's and account's.
-// Each handler writes through the consumer's transaction, which also records the event id in
-// social's inbox. Social publishes nothing yet (no relay runs); the follow slice adds its
-// civic.social.* events.
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
-import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+// Every event the social service publishes and every subscription and request it answers, in one
+// place. Activities come from the events of the services where the acts happen; the member read
+// model from auth's and account's. Each handler writes through the consumer's transaction, which
+// also records the event id in social's inbox. The network's events (follows, counts, blocks) are
+// written to the outbox inside the transaction of the change they report and published right after
+// its commit by the database handle made here (the relay's poll repairs a crash in between).
+import {
+  ACCOUNT_COUNT_REQUESTS,
+  EXPORT_REQUESTS,
+  accountEvents,
+  authEvents,
+  briefingEvents,
+  type EventDefinition,
+  type EventPayload,
+  prioritiesEvents,
+  socialEvents,
+} from '@civic/contracts';
+import { enqueueEvents, responder, serviceEvents, type ServiceHandlers, type SqlExecutor, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { describeActivity } from './activities/describe-activity.ts';
@@ -14,8 +25,24 @@ import { countSocialData } from './data-rights/count-activities.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportSocialSection } from './data-rights/export-social-section.ts';
 import { addMember, applyPrivacyChange, applyProfileUpdate } from './members/update-members.ts';
+import { recordRecruit } from './recruits/record-recruit.ts';
 
 export const SOCIAL_SCHEMA = 'social';
+
+const events = serviceEvents(SOCIAL_SCHEMA);
+export const { publishingDb } = events;
+const emit = events.emitter;
+
+export const emitFollowChanged = emit(socialEvents.FollowChanged);
+export const emitCountsChanged = emit(socialEvents.CountsChanged);
+export const emitBlockChanged = emit(socialEvents.BlockChanged);
+export const emitRecruitJoined = emit(socialEvents.RecruitJoined);
+
+/** Many events of one kind in one outbox INSERT (an erasure cuts every edge of a user at once). */
+export const emitAll =
+  <E extends EventDefinition>(event: E) =>
+  (tx: SqlExecutor, payloads: readonly EventPayload<E>[]) =>
+    enqueueEvents(tx, SOCIAL_SCHEMA, event, payloads);
 
 export function socialHandlers(ctx: SocialContext): ServiceHandlers {
   return {
@@ -52,7 +79,11 @@ export function socialHandlers(ctx: SocialContext): ServiceHandlers {
       ),
       // An administrator deleted the document: its contribution leaves the feeds.
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetActivity(tx, 'create_briefing', p.documentId)),
-      subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
+      // A new member; and a recruit when the registration names an eligible recruiter (issue 18).
+      subscription(authEvents.UserRegistered, async (p, { tx }) => {
+        await addMember(tx, p.userId);
+        await recordRecruit(tx, p);
+      }),
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
       subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p)),
       // Account erasure: the user's activities and member row (see data-rights/erase-user.ts).

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import { prioritiesEvents, SOCIAL_MESSAGES, type TActivity } from '@civic/contracts';
+import { prioritiesEvents, SOCIAL_MESSAGES, type TActivity, type TUserActivities } from '@civic/contracts';
 import pg from 'pg';
 import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
 import { recordActivity } from '../src/activities/record-activity.ts';
@@ -13,11 +13,11 @@ import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.t
 import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
 import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
-import { acts, openSocialTables, pollUntil, signInMember, type Member } from './support/social-helpers.ts';
+import { acts, followEdge, openSocialTables, pollUntil, signInMember, type Member } from './support/social-helpers.ts';
 
 const ownFeed = (m: Member, query = '') => m.client.get<TActivity[]>(`/api/activities${query}`);
 const networkFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?network=true&limit=50');
-const viewOf = (viewer: Member, owner: Member) => viewer.client.get<{ activities: TActivity[]; isPrivate: boolean }>(`/api/users/${owner.id}/activities`);
+const viewOf = (viewer: Member, owner: Member) => viewer.client.get<TUserActivities>(`/api/users/${owner.id}/activities`);
 const by = (owner: Member) => (a: TActivity) => a.user.id === owner.id;
 
 for (const { profile, skip } of await profilePlan()) {
@@ -93,6 +93,10 @@ for (const { profile, skip } of await profilePlan()) {
     test("own feed, another user's view and the network feed", async () => {
       const grace = await signInMember(stack, 'Grace', 'Hopper');
       const alan = await signInMember(stack, 'Alan', 'Turing');
+      // The network feed shows the people one follows (network.test.ts tests its scope and the
+      // follow calls; the edges are written here directly, so no follow activity joins the feeds).
+      await followEdge(tables, alan, grace);
+      await followEdge(tables, grace, alan);
       const graces = await act.createPriority(grace.id, 'Teach programming in high schools');
       const alans = await act.vote(alan.id, 'endorse', 'Teach programming in high schools');
 
@@ -113,9 +117,9 @@ for (const { profile, skip } of await profilePlan()) {
         (r) => r.body.activities?.[0]?.user.lastName === 'Hopper',
       );
       assert.equal(alanSeesGrace.status, 200);
-      assert.deepEqual(alanSeesGrace.body, { activities: graceOwn.body, isPrivate: false });
+      assert.deepEqual(alanSeesGrace.body, { activities: graceOwn.body, isPrivate: false, hiddenBecause: null });
 
-      // The network feed: the others' public activities, never one's own.
+      // The network feed: the public activities of the people one follows, never one's own.
       const alanNetwork = await pollUntil(
         () => networkFeed(alan),
         (r) => r.body.some(by(grace)),
@@ -134,12 +138,13 @@ for (const { profile, skip } of await profilePlan()) {
       const notAnId = await alan.client.get('/api/users/not-a-user/activities');
       assert.equal(notAnId.status, 404);
       assert.equal(notAnId.body.message, SOCIAL_MESSAGES.userNotFound);
-      assert.deepEqual((await alan.client.get(`/api/users/${randomUUID()}/activities`)).body, { activities: [], isPrivate: false });
+      assert.deepEqual((await alan.client.get(`/api/users/${randomUUID()}/activities`)).body, { activities: [], isPrivate: false, hiddenBecause: null });
     });
 
     test('private activity is shown to its owner only', async () => {
       const rosa = await signInMember(stack, 'Rosa', 'Parks');
       const viewer = await signInMember(stack, 'Viewer', 'One');
+      await followEdge(tables, viewer, rosa);
       await act.createPriority(rosa.id, 'Protect voting rights for all citizens');
       await pollUntil(
         () => viewOf(viewer, rosa),
@@ -156,7 +161,7 @@ for (const { profile, skip } of await profilePlan()) {
         () => viewOf(viewer, rosa),
         (r) => r.body.isPrivate === true,
       );
-      assert.deepEqual(privateView.body, { activities: [], isPrivate: true });
+      assert.deepEqual(privateView.body, { activities: [], isPrivate: true, hiddenBecause: 'private' });
       assert.ok(!(await networkFeed(viewer)).body.some(by(rosa)), 'not in the network feed');
 
       // Activity recorded while private stays hidden from others too; the owner sees all of it.
@@ -165,8 +170,8 @@ for (const { profile, skip } of await profilePlan()) {
         () => ownFeed(rosa),
         (r) => r.body.length === 2,
       );
-      assert.deepEqual(await viewOf(rosa, rosa).then((r) => r.body), { activities: own.body, isPrivate: false });
-      assert.deepEqual((await viewOf(viewer, rosa)).body, { activities: [], isPrivate: true });
+      assert.deepEqual(await viewOf(rosa, rosa).then((r) => r.body), { activities: own.body, isPrivate: false, hiddenBecause: null });
+      assert.deepEqual((await viewOf(viewer, rosa)).body, { activities: [], isPrivate: true, hiddenBecause: 'private' });
       assert.ok(!(await networkFeed(viewer)).body.some(by(rosa)));
 
       const shown = await rosa.client.request('PATCH', '/api/settings', { body: { activityVisibility: 'public' } });
@@ -203,7 +208,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(await activitiesCount(ida), 0);
       assert.equal(await activitiesCount(other), 1);
       assert.deepEqual((await ownFeed(ida)).body, []);
-      assert.deepEqual((await viewOf(other, ida)).body, { activities: [], isPrivate: false });
+      assert.deepEqual((await viewOf(other, ida)).body, { activities: [], isPrivate: false, hiddenBecause: null });
       assert.equal((await ownFeed(other)).body.length, 1, "the other user's activity stays");
 
       // The same event again (a producer that re-sends it after a crash; a second outbox, as the
@@ -265,6 +270,9 @@ for (const { profile, skip } of await profilePlan()) {
           { type: 'create_priority', description: 'Created priority "Double the science education budget"', createdAt: t1.at },
           { type: 'oppose', description: 'Opposed "Cut NASA funding in half"', createdAt: t2.at },
         ],
+        following: [],
+        followers: [],
+        blocked: [],
       });
       assert.ok(!exported.text.includes(other.id), "no trace of the other user's id");
       assert.ok(!exported.text.includes('not Mae at all'), "no trace of the other user's activity");
@@ -325,7 +333,7 @@ for (const { profile, skip } of await profilePlan()) {
         () => countOf(gone.id),
         (c) => c.activities === 0 && c.members === 0,
       );
-      assert.deepEqual((await viewOf(stays, gone)).body, { activities: [], isPrivate: false });
+      assert.deepEqual((await viewOf(stays, gone)).body, { activities: [], isPrivate: false, hiddenBecause: null });
       assert.ok(!(await networkFeed(stays)).body.some(by(gone)));
       assert.equal((await ownFeed(stays)).body.length, 1, "the other user's activity stays");
       assert.deepEqual(await countOf(stays.id), { activities: 1, members: 1 });

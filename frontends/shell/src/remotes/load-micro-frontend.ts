@@ -4,6 +4,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import type * as BriefingLifecycles from '@civic/frontend-briefing/lifecycles';
 import type * as DashboardLifecycles from '@civic/frontend-dashboard/lifecycles';
 import type * as LandingLifecycles from '@civic/frontend-landing/lifecycles';
+import type * as NetworkLifecycles from '@civic/frontend-network/lifecycles';
 import type * as PrioritiesLifecycles from '@civic/frontend-priorities/lifecycles';
 import type * as ProfileLifecycles from '@civic/frontend-profile/lifecycles';
 import type * as SettingsLifecycles from '@civic/frontend-settings/lifecycles';
@@ -16,6 +17,7 @@ interface RemoteModules {
   profile: typeof ProfileLifecycles;
   settings: typeof SettingsLifecycles;
   briefing: typeof BriefingLifecycles;
+  network: typeof NetworkLifecycles;
 }
 
 export async function loadMicroFrontend<Name extends RemoteName>(name: Name): Promise<RemoteModules[Name]> {

@@ -7,6 +7,7 @@ export const REMOTE_CONTAINERS = {
   profile: 'civic_profile',
   settings: 'civic_settings',
   briefing: 'civic_briefing',
+  network: 'civic_network',
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_CONTAINERS;

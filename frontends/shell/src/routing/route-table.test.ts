@@ -16,7 +16,8 @@ test('signed in: / is the dashboard, routes without a micro-frontend yet are 404
   assert.equal(resolveScreen('/settings', 'signed-in'), 'settings');
   assert.equal(resolveScreen('/priorities', 'signed-in'), 'priorities');
   assert.equal(resolveScreen('/briefing-room', 'signed-in'), 'briefing');
-  for (const path of ['/priorities/x', '/briefing-room/x', '/issues', '/profile', '/profile/abc/more', '/admin/users', '/unknown']) {
+  assert.equal(resolveScreen('/network', 'signed-in'), 'network');
+  for (const path of ['/priorities/x', '/briefing-room/x', '/issues', '/profile', '/profile/abc/more', '/network/blocked', '/admin/users', '/unknown']) {
     assert.equal(resolveScreen(path, 'signed-in'), 'not-found');
   }
 });

@@ -1,7 +1,7 @@
 // Spec 2.1 route table: which screen a path shows for a given session state.
 import type { AuthState } from '@civic/frontend-kit';
 
-export type Screen = 'landing' | 'dashboard' | 'priorities' | 'profile' | 'settings' | 'briefing' | 'not-found';
+export type Screen = 'landing' | 'dashboard' | 'priorities' | 'profile' | 'settings' | 'briefing' | 'network' | 'not-found';
 
 interface SignedInRoute {
   pattern: RegExp;
@@ -13,7 +13,7 @@ const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
   { pattern: /^\/$/, screen: 'dashboard' },
   { pattern: /^\/priorities$/, screen: 'priorities' },
   { pattern: /^\/briefing-room$/, screen: 'briefing' },
-  { pattern: /^\/network$/, screen: null },
+  { pattern: /^\/network$/, screen: 'network' },
   { pattern: /^\/profile\/[^/]+$/, screen: 'profile' },
   { pattern: /^\/settings$/, screen: 'settings' },
   { pattern: /^\/admin(\/(users|moderation|settings|audit-logs|announcements))?$/, screen: null },

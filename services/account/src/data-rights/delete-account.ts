@@ -4,6 +4,7 @@
 // Sessions are revoked here, at once, rather than when auth gets the event (SECURITY 11, 25).
 import type { AccountContext } from '../context.ts';
 import { emitUserDeleted } from '../events.ts';
+import { eraseNetworkReadModels } from '../network/apply-relation-changes.ts';
 import { accountErasureGuard } from './erasure-guard.ts';
 
 export async function deleteAccount(ctx: AccountContext, userId: string): Promise<void> {
@@ -13,6 +14,7 @@ export async function deleteAccount(ctx: AccountContext, userId: string): Promis
     await accountErasureGuard.lockExclusive(tx, userId);
     await tx.profile.deleteMany({ where: { userId } });
     await tx.settings.deleteMany({ where: { userId } });
+    await eraseNetworkReadModels(tx, userId);
     // A second deletion (a retried request) finds the tombstone and enqueues nothing new.
     if (await accountErasureGuard.markDeleted(tx, userId, deletedAt)) await emitUserDeleted(tx, { userId, deletedAt: deletedAt.toISOString() });
   });

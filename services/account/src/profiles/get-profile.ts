@@ -4,16 +4,19 @@ import type { TProfile } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';
 import { DEFAULT_SETTINGS } from '../settings/default-settings.ts';
 import { toProfileFields } from './profile-fields.ts';
+import { readRelation, readStanding } from '../network/read-profile-network.ts';
 import { toProfileView, type Visibility } from './profile-view.ts';
 
 export async function getProfile(ctx: AccountContext, userId: string, viewerId: string): Promise<TProfile | null> {
   // Anything that is not a UUID names no user: a 404, not a database error.
   if (!isUuid(userId)) return null;
-  const [profile, settings] = await Promise.all([
+  const [profile, settings, standing, relation] = await Promise.all([
     ctx.db.profile.findUnique({ where: { userId } }),
     ctx.db.settings.findUnique({ where: { userId }, select: { profileVisibility: true } }),
+    readStanding(ctx, userId),
+    readRelation(ctx, viewerId, userId),
   ]);
   if (!profile) return null;
   const visibility = (settings?.profileVisibility ?? DEFAULT_SETTINGS.profileVisibility) as Visibility;
-  return toProfileView(toProfileFields(profile), viewerId, visibility);
+  return toProfileView(toProfileFields(profile), viewerId, visibility, { standing, relation });
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AccountContext } from '../context.ts';
 import { NotProfileOwner, UserNotFound } from '../errors.ts';
+import { NO_RELATION, readStanding } from '../network/read-profile-network.ts';
 import { getProfile } from '../profiles/get-profile.ts';
 import { toProfileView } from '../profiles/profile-view.ts';
 import { updateProfile } from '../profiles/update-profile.ts';
@@ -35,7 +36,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: Accoun
     async (request) => {
       const userId = requireActiveUser(request);
       const profile = await updateProfile(ctx, userId, request.body);
-      return toProfileView(profile, userId, 'public');
+      return toProfileView(profile, userId, 'public', { standing: await readStanding(ctx, userId), relation: NO_RELATION });
     },
   );
 }

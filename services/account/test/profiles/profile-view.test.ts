@@ -20,20 +20,25 @@ const profile = {
   instagramHandle: null,
 };
 
-test('the owner sees a private profile whole', () => {
-  assert.deepEqual(toProfileView(profile, profile.id, 'private'), { ...profile, isPrivate: false });
+const standing = { politicalCapital: 42, followers: 7, following: 3 };
+const relation = { isFollowing: true, isBlocked: false, isBlockedBy: true };
+const network = { standing, relation };
+
+test('the owner sees a private profile whole, with the standing', () => {
+  assert.deepEqual(toProfileView(profile, profile.id, 'private', network), { ...profile, ...standing, ...relation, isPrivate: false });
 });
 
-test('anyone sees a public profile whole', () => {
-  assert.deepEqual(toProfileView(profile, 'someone-else', 'public'), { ...profile, isPrivate: false });
+test('anyone sees a public profile whole, with the standing and their relation to the owner', () => {
+  assert.deepEqual(toProfileView(profile, 'someone-else', 'public', network), { ...profile, ...standing, ...relation, isPrivate: false });
 });
 
-test('others see only name and avatar of a private profile', () => {
-  assert.deepEqual(toProfileView(profile, 'someone-else', 'private'), {
+test('others see only name, avatar and their relation on a private profile, never the standing', () => {
+  assert.deepEqual(toProfileView(profile, 'someone-else', 'private', network), {
     id: profile.id,
     firstName: 'Ada',
     lastName: 'Lovelace',
     profileImageUrl: null,
+    ...relation,
     isPrivate: true,
   });
 });

@@ -54,6 +54,7 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
         browserId: browserOf(request),
         deviceCookie: request.cookies[deviceCookie],
         network: clientNetworkOf(request.identity.ip),
+        recruiterId: request.body.recruiterId,
       });
       return { stateId, message };
     });

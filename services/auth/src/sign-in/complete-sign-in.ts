@@ -1,11 +1,12 @@
 // The end of a successful verification, inside its transaction: consume the request (once), find or
-// register the user, and record the events. The session itself is started after the commit.
+// register the user (with the recruiter of an eligible invitation, recruiter.ts), and record the events. The session itself is started after the commit.
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../context.ts';
 import type { AuthTx } from '../db.ts';
 import { RegistrationClosed, InvalidCode } from '../errors.ts';
 import { emitUserRegistered, emitUserSignedIn } from '../events.ts';
 import type { SignInState } from '../generated/prisma/client.ts';
+import { eligibleRecruiter } from './recruiter.ts';
 
 export interface SignedInUser {
   id: string;
@@ -39,11 +40,13 @@ export async function completeSignIn(ctx: AuthContext, tx: AuthTx, state: SignIn
     user = await tx.user.findUniqueOrThrow({ where: { emailCanonical: state.emailCanonical } });
     if (inserted.length === 1) {
       registered = true;
+      const recruiterId = await eligibleRecruiter(tx, ctx.codeKey, state, user.id);
       await emitUserRegistered(tx, {
         userId: user.id,
         email: user.email,
         isAdmin: user.isAdmin,
         registeredAt: user.createdAt.toISOString(),
+        ...(recruiterId ? { recruiterId } : {}),
       });
     }
   }

@@ -20,6 +20,8 @@ export interface SignInRequest {
   deviceCookie?: string | undefined;
   /** The asking client's network (services/kit/src/http/client-network.ts): what the per-IP mail limit counts. */
   network: string;
+  /** The citizen whose invitation link the visitor came by (recruiter.ts decides whether it counts). */
+  recruiterId?: string | undefined;
 }
 
 export async function requestSignIn(ctx: AuthContext, request: SignInRequest): Promise<{ stateId: string }> {
@@ -62,6 +64,7 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
         createdAt: now,
         lastSentAt: now,
         expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS),
+        recruiterId: request.recruiterId ?? null,
       },
     });
     await recordMail(tx, emailCanonical, asker, now);

@@ -28,6 +28,10 @@ interface UserRow {
   profile_updated_at: Date | string | null;
   political_capital: number;
   political_capital_version: number;
+  followers: number;
+  following: number;
+  recruited: number;
+  network_counts_version: number;
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -36,7 +40,7 @@ const toDateOrNull = (value: Date | string | null) => (value === null ? null : t
 const SELECT_USER = `SELECT id, email, email_normalized, email_canonical, superseded_by, is_admin, is_banned, created_at, last_sign_in_at,
   first_name, last_name, profile_image_url, bio, location, birth_year, gender, occupation, website,
   twitter_handle, linkedin_url, facebook_url, instagram_handle, profile_updated_at, political_capital,
-  political_capital_version
+  political_capital_version, followers, following, recruited, network_counts_version
   FROM auth.users WHERE id = $1`;
 
 export async function findUserById(ctx: AuthContext, id: string): Promise<User | null> {
@@ -68,5 +72,9 @@ export async function findUserById(ctx: AuthContext, id: string): Promise<User |
     profileUpdatedAt: toDateOrNull(row.profile_updated_at),
     politicalCapital: row.political_capital,
     politicalCapitalVersion: row.political_capital_version,
+    followers: row.followers,
+    following: row.following,
+    recruited: row.recruited,
+    networkCountsVersion: row.network_counts_version,
   };
 }

@@ -1,6 +1,6 @@
 // The user object of spec 3 from the auth service's read model. Profile fields arrive from the
-// account service's events and the balance from the ledger's; the counts will arrive from the social
-// service's events when follows and recruits land, until then they are zero.
+// account service's events, the balance from the ledger's and the network counts from the social
+// service's.
 import type { TUser } from '@civic/contracts';
 import type { User } from '../generated/prisma/client.ts';
 
@@ -22,9 +22,9 @@ export function toUserView(user: User): TUser {
     facebookUrl: user.facebookUrl,
     instagramHandle: user.instagramHandle,
     politicalCapital: user.politicalCapital,
-    followers: 0,
-    following: 0,
-    recruited: 0,
+    followers: user.followers,
+    following: user.following,
+    recruited: user.recruited,
     isAdmin: user.isAdmin,
     isBanned: user.isBanned,
     createdAt: user.createdAt.toISOString(),

@@ -14,3 +14,15 @@ export function describeActivity(type: Exclude<TActivityType, 'follow'>, title: 
       return `Created briefing document "${title}"`;
   }
 }
+
+/**
+ * A follow's activity (spec 3 "Activity" type follow): "Followed <first> <last>", with the names
+ * social holds when the follow happens; a citizen who has not set a name yet is "a citizen".
+ */
+export function describeFollow(firstName: string | null, lastName: string | null): string {
+  const name = [firstName, lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return `Followed ${name || 'a citizen'}`;
+}

@@ -1,14 +1,62 @@
 // social's part of account erasure (civic.account.user.deleted), in the consumer's transaction: the
-// user's activities and member row go, and the id is remembered so a late event about the user
-// records nothing. A follow activity names the user it followed, so those go too, whoever wrote them
-// (none exist before the follow slice). A redelivery finds nothing left and changes nothing.
+// user's activities, member row, follow edges (both ways), blocks (both ways), recruits (its
+// recruiter's `recruited` drops with CountsChanged) and network state go,
+// and the id is remembered so a late event or a racing request records nothing. A follow activity
+// names the user it followed, so those go too, whoever wrote them. The counts of the people the user
+// followed (followers - 1) and of those who followed them (following - 1) drop in the same
+// transaction under their state rows' locks, with FollowChanged and CountsChanged for each. Set-based
+// (a handful of statements whatever the number of edges), as a citizen may have tens of thousands of
+// followers. A redelivery finds nothing left and changes nothing.
+import { socialEvents } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
+import { emitAll } from '../events.ts';
+import type { FollowEdge } from '../network/follow-edges.ts';
+import { changeNetworkState, lockNetworkStates, type NetworkState } from '../network/network-state.ts';
+import { eraseRecruits, recruiterOf } from '../recruits/record-recruit.ts';
 import { socialErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
   // Waits for the writes about the user under way; later ones see the tombstone (erasure-guard.ts).
   await socialErasureGuard.lockExclusive(tx, userId);
+  const at = new Date(deletedAt).toISOString();
+  const edges = await tx.$queryRawUnsafe<FollowEdge[]>(
+    `SELECT follower_id::text AS "followerId", followee_id::text AS "followeeId" FROM social.follows
+     WHERE follower_id = $1::uuid OR followee_id = $1::uuid`,
+    userId,
+  );
+  // Every state row that changes, locked in id order (network-state.ts), the user's own among them.
+  // The edges cannot change meanwhile: each writer holds the user's erasure lock, shared.
+  const followerIds = edges.filter((e) => e.followeeId === userId).map((e) => e.followerId);
+  const followeeIds = edges.filter((e) => e.followerId === userId).map((e) => e.followeeId);
+  // The recruiter of the user, if any: their `recruited` drops as the recruit goes.
+  const recruiterId = await recruiterOf(tx, userId);
+  await lockNetworkStates(tx, [userId, ...followerIds, ...followeeIds, ...(recruiterId ? [recruiterId] : [])]);
+  if (edges.length > 0) {
+    await tx.$executeRawUnsafe('DELETE FROM social.follows WHERE follower_id = $1::uuid OR followee_id = $1::uuid', userId);
+    const changed = await tx.$queryRawUnsafe<NetworkState[]>(
+      `UPDATE social.user_network n
+       SET following = n.following - (n.user_id = ANY(string_to_array($1, ',')::uuid[]))::int,
+           followers = n.followers - (n.user_id = ANY(string_to_array($2, ',')::uuid[]))::int,
+           version = n.version + 1
+       WHERE n.user_id = ANY(string_to_array($1, ',')::uuid[]) OR n.user_id = ANY(string_to_array($2, ',')::uuid[])
+       RETURNING n.user_id::text AS "userId", n.followers, n.following, n.recruited, n.version`,
+      followerIds.join(','),
+      followeeIds.join(','),
+    );
+    await emitAll(socialEvents.FollowChanged)(
+      tx,
+      edges.map((edge) => ({ ...edge, following: false, changedAt: at })),
+    );
+    await emitAll(socialEvents.CountsChanged)(
+      tx,
+      changed.map((state) => ({ ...state, changedAt: at })),
+    );
+  }
+  await tx.$executeRawUnsafe('DELETE FROM social.blocks WHERE blocker_id = $1::uuid OR blocked_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe('DELETE FROM social.user_network WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe(`DELETE FROM social.activities WHERE user_id = $1::uuid OR (type = 'follow' AND subject_id = $1::uuid)`, userId);
   await tx.$executeRawUnsafe('DELETE FROM social.members WHERE user_id = $1::uuid', userId);
+  if (recruiterId) await changeNetworkState(tx, recruiterId, { recruited: -1 }, at);
+  await eraseRecruits(tx, userId);
   await socialErasureGuard.markDeleted(tx, userId, deletedAt);
 }

@@ -1,4 +1,4 @@
-// Keeps social's read model of members (names, avatar, activity visibility) from auth's and
+// Keeps social's read model of members (names, avatar, activity and profile visibility) from auth's and
 // account's events, in the consumer's transaction. Events from different producers come in no
 // particular order, so each one creates the row if it is missing; an update older than the one held
 // is skipped (a redelivery that overtakes a newer edit cannot roll it back); a deleted account's id
@@ -33,17 +33,22 @@ export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof
   );
 }
 
-/** civic.account.privacy.changed: whether others may see the member's activity. */
+/**
+ * civic.account.privacy.changed: whether others may see the member's activity, and their profile
+ * (a private profile's follower and following lists are the owner's only).
+ */
 export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>): Promise<void> {
   await socialErasureGuard.lockShared(tx, p.userId);
   await tx.$executeRawUnsafe(
-    `INSERT INTO social.members AS m (user_id, activity_visibility, privacy_changed_at)
-     SELECT $1::uuid, $2::text, $3::timestamptz WHERE ${NOT_DELETED}
+    `INSERT INTO social.members AS m (user_id, activity_visibility, profile_visibility, privacy_changed_at)
+     SELECT $1::uuid, $2::text, $4::text, $3::timestamptz WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET
-       activity_visibility = EXCLUDED.activity_visibility, privacy_changed_at = EXCLUDED.privacy_changed_at
+       activity_visibility = EXCLUDED.activity_visibility, profile_visibility = EXCLUDED.profile_visibility,
+       privacy_changed_at = EXCLUDED.privacy_changed_at
      WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
     p.userId,
     p.activityVisibility,
     p.changedAt,
+    p.profileVisibility,
   );
 }

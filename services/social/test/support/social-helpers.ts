@@ -71,3 +71,11 @@ export async function openSocialTables(stack: Stack): Promise<SqlDriver> {
 }
 
 export { pollUntil };
+
+/** A follow edge written straight into social's table (no counts, events or activity): for feed tests. */
+export async function followEdge(tables: SqlDriver, follower: Member, followee: Member): Promise<void> {
+  await tables.query('INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES ($1::uuid, $2::uuid, now()) ON CONFLICT DO NOTHING', [
+    follower.id,
+    followee.id,
+  ]);
+}

@@ -47,3 +47,15 @@ export function connectLinksOf(profile: Links): ConnectLink[] {
   }
   return links;
 }
+
+export const BLOCK_NOTICES = {
+  blocked: 'You have blocked this user. Their activity is hidden from you, and yours from them.',
+  blockedBy: 'This user has blocked you. Their activity is hidden from you.',
+} as const;
+
+/** Spec 2.10: when either one blocked the other, the activity is hidden with a notice saying why. */
+export function blockNoticeOf(relation: { isBlocked: boolean; isBlockedBy: boolean }): string | null {
+  if (relation.isBlocked) return BLOCK_NOTICES.blocked;
+  if (relation.isBlockedBy) return BLOCK_NOTICES.blockedBy;
+  return null;
+}

@@ -2,15 +2,17 @@ import type { TProfile } from '@civic/contracts';
 import { ApiError, Button, Card, formatPoliticalCapital, useAuth, type CurrentUser } from '@civic/frontend-kit';
 import { PROFILE_MESSAGES } from '@civic/contracts/messages/profile';
 import { useQuery } from '@tanstack/react-query';
-import { Briefcase, Calendar, Globe, Lock, MapPin, Pencil } from 'lucide-react';
+import { Briefcase, Calendar, Globe, Lock, MapPin, Pencil, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { profilePath } from '../../api/profile-path.ts';
 import { EditProfileDialog } from '../edit-profile/edit-profile-dialog.tsx';
 import { RecentActivity } from '../recent-activity/recent-activity.tsx';
+import { BlockButton, BlockedUsersDialog, FollowButton } from '../../remotes/network.tsx';
 import { ProfileAvatar } from './default-avatar.tsx';
-import { ageFrom, connectLinksOf, fullNameOf } from './profile-display.ts';
+import { ageFrom, blockNoticeOf, connectLinksOf, fullNameOf } from './profile-display.ts';
 
 type FullProfile = Extract<TProfile, { isPrivate: false }>;
+type PrivateProfileData = Extract<TProfile, { isPrivate: true }>;
 
 function isMissing(error: unknown): boolean {
   // An id that is no user (or no valid id at all) is answered 404 (or 400).
@@ -39,13 +41,14 @@ export function ProfilePage({ userId }: { userId: string }) {
   const isOwn = user?.id === data.id;
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:px-6">
-      {data.isPrivate ? <PrivateProfile profile={data} /> : <FullProfileView profile={data} owner={isOwn ? user : null} />}
+      {data.isPrivate ? <PrivateProfile profile={data} isOwn={isOwn} /> : <FullProfileView profile={data} owner={isOwn ? user : null} />}
     </div>
   );
 }
 
-function PrivateProfile({ profile }: { profile: Extract<TProfile, { isPrivate: true }> }) {
+function PrivateProfile({ profile, isOwn }: { profile: PrivateProfileData; isOwn: boolean }) {
   const name = fullNameOf(profile);
+  const notice = blockNoticeOf(profile);
   return (
     <Card className="flex flex-col items-center gap-4 p-8 text-center">
       <ProfileAvatar url={profile.profileImageUrl} name={name} />
@@ -53,7 +56,28 @@ function PrivateProfile({ profile }: { profile: Extract<TProfile, { isPrivate: t
       <p className="flex items-center gap-2 text-sm text-slate-600">
         <Lock className="size-4" aria-hidden="true" /> This profile is private.
       </p>
+      {notice && <BlockNotice text={notice} />}
+      {!isOwn && <RelationControls profile={profile} />}
     </Card>
+  );
+}
+
+/** Spec 2.10: the follow control (not while a block stands either way) and Block User / Unblock User. */
+function RelationControls({ profile }: { profile: FullProfile | PrivateProfileData }) {
+  const person = { id: profile.id, firstName: profile.firstName, lastName: profile.lastName };
+  return (
+    <div className="flex flex-wrap gap-2">
+      {!profile.isBlocked && !profile.isBlockedBy && <FollowButton person={person} isFollowing={profile.isFollowing} size="md" />}
+      <BlockButton person={person} isBlocked={profile.isBlocked} />
+    </div>
+  );
+}
+
+function BlockNotice({ text }: { text: string }) {
+  return (
+    <p role="note" className="flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      <ShieldAlert className="size-4 shrink-0" aria-hidden="true" /> {text}
+    </p>
   );
 }
 
@@ -62,6 +86,7 @@ function FullProfileView({ profile, owner }: { profile: FullProfile; owner: Curr
   const name = fullNameOf(profile);
   const age = ageFrom(profile.birthYear);
   const links = connectLinksOf(profile);
+  const notice = blockNoticeOf(profile);
   return (
     <>
       <Card className="overflow-hidden">
@@ -90,20 +115,25 @@ function FullProfileView({ profile, owner }: { profile: FullProfile; owner: Curr
               )}
             </ul>
           </div>
-          {owner && (
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <Pencil className="size-4" aria-hidden="true" /> Edit Profile
-            </Button>
+          {owner ? (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden="true" /> Edit Profile
+              </Button>
+              <BlockedUsersDialog />
+            </div>
+          ) : (
+            <RelationControls profile={profile} />
           )}
         </div>
-        {owner && (
-          <dl aria-label="Statistics" className="grid grid-cols-3 border-t border-slate-200 text-center">
-            <Stat label="Political Capital" value={formatPoliticalCapital(owner.politicalCapital)} />
-            <Stat label="Followers" value={owner.followers.toLocaleString('en-US')} />
-            <Stat label="Following" value={owner.following.toLocaleString('en-US')} />
-          </dl>
-        )}
+        {/* One's own counts from the current user (they change at once after a follow); others' from the profile. */}
+        <dl aria-label="Statistics" className="grid grid-cols-3 border-t border-slate-200 text-center">
+          <Stat label="Political Capital" value={formatPoliticalCapital((owner ?? profile).politicalCapital)} />
+          <Stat label="Followers" value={(owner ?? profile).followers.toLocaleString('en-US')} />
+          <Stat label="Following" value={(owner ?? profile).following.toLocaleString('en-US')} />
+        </dl>
       </Card>
+      {notice && <BlockNotice text={notice} />}
 
       <div className="grid gap-6 md:grid-cols-2">
         <Card className="p-6">

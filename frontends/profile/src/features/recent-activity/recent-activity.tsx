@@ -1,11 +1,12 @@
 // A profile's "Recent Activity" (spec 2.10): the user's latest activities as the social service lets
-// the viewer see them. A private activity list says so instead of looking empty.
+// the viewer see them. A private activity list, or one hidden by a block either way, says so instead
+// of looking empty.
 import type { TUserActivities } from '@civic/contracts';
 import { operationPath } from '@civic/contracts/http/route';
 import { SOCIAL_ROUTES } from '@civic/contracts/http/routes/social';
 import { ageText, Card } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
-import { Activity, Lock } from 'lucide-react';
+import { Activity, Lock, ShieldAlert } from 'lucide-react';
 
 export const RECENT_ACTIVITY_TEXTS = {
   title: 'Recent Activity',
@@ -13,6 +14,8 @@ export const RECENT_ACTIVITY_TEXTS = {
   failed: 'Activity could not be loaded.',
   empty: 'No recent activity.',
   private: "This user's activity is private.",
+  /** Spec 2.10: a block either way hides each one's activity from the other. */
+  blocked: 'Activity is hidden because one of you has blocked the other.',
 } as const;
 
 export function RecentActivity({ userId }: { userId: string }) {
@@ -33,6 +36,13 @@ function ActivityBody({ query }: { query: ReturnType<typeof useQuery<TUserActivi
       </p>
     );
   if (query.isError) return <p className="mt-2 text-sm text-slate-500">{RECENT_ACTIVITY_TEXTS.failed}</p>;
+  if (query.data.hiddenBecause === 'blocked') {
+    return (
+      <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">
+        <ShieldAlert className="size-4" aria-hidden="true" /> {RECENT_ACTIVITY_TEXTS.blocked}
+      </p>
+    );
+  }
   if (query.data.isPrivate) {
     return (
       <p className="mt-2 flex items-center gap-2 text-sm text-slate-600">

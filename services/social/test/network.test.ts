@@ -1,0 +1,124 @@
+// The citizen network's follows through the gateway, on both run profiles (spec 2.9, 3, 4 "Follow",
+// 7.3): idempotent, one edge however many arrive at once, the counts and their events, the follow
+// activity, and the refusals (oneself, unknown citizens, visitors). Lists, blocks, the feed and
+// Network Growth: network-blocks.test.ts.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { NETWORK_MESSAGES, socialEvents, type TActivity } from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db';
+import { type EventProbe, probeEvents } from '../../../test/support/event-probe.ts';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
+import { countsOf, countsThatDrifted, edgeCount, network, signInCitizen } from './support/network-helpers.ts';
+import { type Member, openSocialTables } from './support/social-helpers.ts';
+
+const ownFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?limit=50');
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`social network: follows (${profile})`, { skip }, () => {
+    let tables: SqlDriver;
+    let follows: EventProbe<typeof socialEvents.FollowChanged>;
+    let counts: EventProbe<typeof socialEvents.CountsChanged>;
+    const stack = useStack(profile, { services: ['auth', 'account', 'social'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
+    const citizen = (first: string, last: string) => signInCitizen(stack, tables, first, last);
+    before(async () => {
+      tables = await openSocialTables(stack);
+      follows = await probeEvents(stack.platforms.social!, socialEvents.FollowChanged, `probe_follows_${profile}`);
+      counts = await probeEvents(stack.platforms.social!, socialEvents.CountsChanged, `probe_counts_${profile}`);
+    });
+    after(async () => {
+      await Promise.all([follows?.stop(), counts?.stop()]);
+    });
+
+    test('following is idempotent, counted, published once and recorded as an activity; unfollowing undoes it', async () => {
+      const ada = await citizen('Ada', 'Follower');
+      const bob = await citizen('Bob', 'Followee');
+
+      const first = await network.follow(ada, bob);
+      assert.equal(first.status, 200, first.text);
+      assert.deepEqual(first.body, { message: NETWORK_MESSAGES.followed, isFollowing: true, followers: 1, following: 1 });
+      assert.deepEqual((await network.follow(ada, bob)).body, first.body, 'following twice is one edge');
+      assert.equal(await edgeCount(tables, ada, bob), 1);
+      assert.deepEqual(await countsOf(tables, bob.id), { followers: 1, following: 0 });
+
+      const own = await ownFeed(ada);
+      assert.deepEqual(
+        own.body.map(({ type, description }) => ({ type, description })),
+        [{ type: 'follow', description: 'Followed Bob Followee' }],
+      );
+
+      await follows.waitFor((p) => p.followerId === ada.id && p.followeeId === bob.id && p.following);
+      const bobCounts = await counts.waitFor((p) => p.userId === bob.id && p.followers === 1);
+      assert.equal(bobCounts.payload.version, 1);
+      assert.deepEqual(
+        { ...(await counts.waitFor((p) => p.userId === ada.id)).payload, changedAt: undefined, version: undefined },
+        { userId: ada.id, followers: 0, following: 1, recruited: 0, changedAt: undefined, version: undefined },
+      );
+
+      const unfollowed = await network.unfollow(ada, bob);
+      assert.equal(unfollowed.status, 200, unfollowed.text);
+      assert.deepEqual(unfollowed.body, { message: NETWORK_MESSAGES.unfollowed, isFollowing: false, followers: 0, following: 0 });
+      assert.deepEqual((await network.unfollow(ada, bob)).body, unfollowed.body, 'unfollowing twice changes nothing');
+      assert.deepEqual((await ownFeed(ada)).body, [], 'the follow activity goes with the edge');
+      const dropped = await counts.waitFor((p) => p.userId === bob.id && p.followers === 0);
+      assert.equal(dropped.payload.version, 2);
+      await follows.waitFor((p) => p.followerId === ada.id && p.followeeId === bob.id && !p.following);
+      // Each real change once: two FollowChanged for the pair, two CountsChanged for each of them.
+      const ofPair = follows.received.filter((e) => e.payload.followerId === ada.id && e.payload.followeeId === bob.id);
+      assert.deepEqual(
+        ofPair.map((e) => e.payload.following),
+        [true, false],
+      );
+      assert.equal(counts.received.filter((e) => e.payload.userId === bob.id).length, 2);
+    });
+
+    test('twenty follows of one pair at once make one edge and count once; ten followers at once count ten', async () => {
+      const star = await citizen('Star', 'Citizen');
+      const fan = await citizen('Eager', 'Fan');
+      const answers = await Promise.all(Array.from({ length: 20 }, () => network.follow(fan, star)));
+      for (const answer of answers) {
+        assert.equal(answer.status, 200, answer.text);
+        assert.deepEqual(answer.body, { message: NETWORK_MESSAGES.followed, isFollowing: true, followers: 1, following: 1 });
+      }
+      assert.equal(await edgeCount(tables, fan, star), 1);
+      assert.deepEqual(await countsOf(tables, star.id), { followers: 1, following: 0 });
+      assert.equal((await ownFeed(fan)).body.length, 1, 'one follow activity');
+
+      const crowd = await Promise.all(Array.from({ length: 9 }, (_, i) => citizen('Crowd', `Member${i}`)));
+      const crowdAnswers = await Promise.all(crowd.map((m) => network.follow(m, star)));
+      assert.ok(crowdAnswers.every((a) => a.status === 200));
+      assert.deepEqual(await countsOf(tables, star.id), { followers: 10, following: 0 });
+      assert.deepEqual(await countsThatDrifted(tables, [star.id, fan.id, ...crowd.map((m) => m.id)]), []);
+      assert.equal((await network.followers(star, star, '?limit=100')).body.length, 10);
+    });
+
+    test('oneself is a 400, an unknown id a 404, a visitor a 401', async () => {
+      const ida = await citizen('Ida', 'Self');
+      for (const call of [network.follow, network.unfollow]) {
+        const self = await call(ida, ida);
+        assert.equal(self.status, 400, self.text);
+        assert.equal(self.body.message, NETWORK_MESSAGES.followSelf);
+      }
+      for (const call of [network.block, network.unblock]) {
+        const self = await call(ida, ida);
+        assert.equal(self.status, 400, self.text);
+        assert.equal(self.body.message, NETWORK_MESSAGES.blockSelf);
+      }
+      for (const target of [randomUUID(), 'not-a-user']) {
+        for (const call of [network.follow, network.unfollow, network.block, network.unblock]) {
+          const unknown = await call(ida, target);
+          assert.equal(unknown.status, 404, `${target}: ${unknown.text}`);
+          assert.equal(unknown.body.message, NETWORK_MESSAGES.userNotFound);
+        }
+        assert.equal((await ida.client.get(`/api/users/${target}/followers`)).status, 404);
+      }
+      const visitor = stack.client();
+      assert.equal((await visitor.request('POST', `/api/users/${ida.id}/follow`)).status, 401);
+      assert.equal((await visitor.request('POST', `/api/users/${ida.id}/block`)).status, 401);
+      assert.equal((await visitor.get(`/api/users/${ida.id}/followers`)).status, 401);
+      assert.equal((await visitor.get('/api/users/blocked')).status, 401);
+      assert.equal((await visitor.get('/api/network/growth')).status, 401);
+    });
+  });
+}
