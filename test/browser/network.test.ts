@@ -297,7 +297,7 @@ describe('network page', { skip: browserTestsSkip() }, () => {
   // The recruit is recorded and rewarded (above), but social does not yet move user_network.recruited
   // nor publish it in civic.social.counts.changed (network-counts' recruits and network-social's counts
   // meet there): GET /api/auth/user keeps recruited 0. The tile shows what that answer says.
-  test("the recruiter's Recruited tile counts the new citizen", { todo: 'recruited does not reach GET /api/auth/user yet' }, async () => {
+  test("the recruiter's Recruited tile counts the new citizen", async () => {
     await waitForCounts(recruiter, { recruited: 1 });
     await openNetwork(recruiter.session.page);
     assert.equal(await tile(recruiter.session.page, 'Recruited').textContent(), '1');
