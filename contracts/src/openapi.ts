@@ -6,6 +6,7 @@ import { AUTH_OPERATIONS } from './http/auth.ts';
 import { SOCIAL_OPERATIONS } from './http/social.ts';
 import { LEDGER_OPERATIONS } from './http/ledger.ts';
 import { BRIEFING_OPERATIONS } from './http/briefing.ts';
+import { ADMIN_OPERATIONS } from './http/admin.ts';
 import { pathParameterNames, type Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
@@ -16,6 +17,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(PRIORITIES_OPERATIONS),
   ...Object.values(LEDGER_OPERATIONS),
   ...Object.values(BRIEFING_OPERATIONS),
+  ...Object.values(ADMIN_OPERATIONS),
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
