@@ -7,6 +7,7 @@ import { registerServiceHandlers } from '@civic/service-kit/events';
 import type { AdminContext } from './context.ts';
 import { createAdminDb } from './db.ts';
 import { ADMIN_SCHEMA, adminHandlers, publishingDb } from './events.ts';
+import { adminFallbackRoutes } from './routes/admin-fallback.ts';
 import { announcementRoutes } from './routes/announcement-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
@@ -40,5 +41,6 @@ export const adminService = defineService({
     await app.register(settingsRoutes, { ctx });
     await app.register(auditRoutes, { ctx });
     await app.register(announcementRoutes, { ctx });
+    await app.register(adminFallbackRoutes);
   },
 });
