@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { dailyLimitMessage, PLATFORM_SETTING_DEFAULTS, type TAuditLog, type TCitizenSettings, type TPlatformSetting } from '@civic/contracts';
-import { createIdentitySigner, IDENTITY_HEADER } from '@civic/service-kit';
+import { Kvm } from '@nats-io/kv';
+import { connect } from '@nats-io/transport-node';
+import { createIdentitySigner, IDENTITY_HEADER, type Platform, settingsBucketFor } from '@civic/service-kit';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { createPriority, messageOf, pollUntil, priorityBody, sessionFor, signInCitizen, TEST_ENV } from './support/admin-helpers.ts';
@@ -55,7 +57,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await stack.client().get('/api/platform-settings')).status, 401);
     });
 
-    test('max_priorities_per_user_per_day changed through the API is obeyed by priorities within 1 s (every replica), and audited', async () => {
+    test('max_priorities_per_user_per_day changed through the API is obeyed by priorities within 1 s (every replica), and audited', async (t) => {
       const replica = stack.profile === 'distributed' ? await stack.startReplica('priorities') : null;
       const citizen = await signInCitizen(stack, 'Limit', 'Setter');
       await createPriority(citizen.client);
@@ -81,6 +83,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(messageOf(refused), dailyLimitMessage(1));
       const seenAfter = Date.now() - changedAt;
       assert.ok(seenAfter <= 1000, `obeyed after ${seenAfter} ms`);
+      t.diagnostic(`priorities obeyed the new limit ${seenAfter} ms after the PUT answered`);
       if (replica) {
         // The second replica obeys too: its copy changed, and a call straight to it is refused.
         await pollUntil(
@@ -88,6 +91,7 @@ for (const { profile, skip } of await profilePlan()) {
           (v) => v === '1',
           1000,
         );
+        t.diagnostic(`the second replica held the new value ${Date.now() - changedAt} ms after the PUT answered`);
         const sign = createIdentitySigner(stack.env.INTERNAL_JWT_SECRET!);
         const direct = await fetch(`${replica.url}/api/priorities`, {
           method: 'POST',
@@ -126,6 +130,32 @@ for (const { profile, skip } of await profilePlan()) {
     });
 
     if (profile === 'distributed') {
+      test("NATS lets every service read the settings bucket and only the admin service's user write it", async () => {
+        const bucket = settingsBucketFor(stack.env.NATS_PREFIX);
+        const as = async (platform: Platform) => {
+          const { NATS_URL, NATS_USER, NATS_PASSWORD } = platform.config;
+          return connect({ servers: NATS_URL!, user: NATS_USER, pass: NATS_PASSWORD, inboxPrefix: `_INBOX_${NATS_USER}` });
+        };
+        const priorities = await as(stack.platforms.priorities!);
+        try {
+          const kv = await new Kvm(priorities).open(bucket);
+          assert.equal((await kv.get('daily_login_bonus'))?.json<{ value: string }>().value, '1', 'readable');
+          await assert.rejects(kv.put('daily_login_bonus', JSON.stringify({ value: '1000', revision: 1_000_000 })), /permission|timeout|503|no responders/i);
+          assert.equal(stack.platforms.priorities!.settings.get('daily_login_bonus'), '1');
+        } finally {
+          await priorities.close();
+        }
+        const admin = await as(stack.platforms.admin!);
+        try {
+          const kv = await new Kvm(admin).open(bucket);
+          const current = await kv.get('daily_login_bonus');
+          assert.ok(current, 'the admin service published the defaults at start');
+          await kv.update('daily_login_bonus', current.string(), current.revision);
+        } finally {
+          await admin.close();
+        }
+      });
+
       test('a restarted service loads the stored value from the bucket; a restarted admin service publishes what it committed', async () => {
         const client = await admin();
         assert.equal((await client.request('PUT', '/api/admin/settings', { body: { key: 'vote_change_cooldown_hours', value: '12' } })).status, 200);
