@@ -48,11 +48,14 @@ export class SettingValues {
     return this.values.get(key)!.value;
   }
 
-  /** Applies a published value unless this process already holds a newer revision of the key. */
+  /**
+   * Applies a published value when it is newer than what this process holds (the same revision read
+   * again, by the periodic resync, changes nothing: not even a test's local override).
+   */
   apply(key: string, setting: PublishedSetting): void {
     const current = this.values.get(key);
     if (!current) return; // a key this version of the code does not know (a newer admin service)
-    if (setting.revision >= current.revision) this.values.set(key, setting);
+    if (setting.revision > current.revision) this.values.set(key, setting);
   }
 
   override(key: PlatformSettingKey, value: string): void {
