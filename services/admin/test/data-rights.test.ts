@@ -1,6 +1,6 @@
 // The admin service's part of data rights (issue 19): the export holds the audit entries of the
 // actions the user took as an administrator; erasing the account keeps those entries (append-only)
-// but they name no one afterwards, and the chain still verifies (docs/adr/0005-audit-hash-chain.md).
+// but they name no one afterwards, and the chain still verifies (docs/architecture.md "Audit log").
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TAccountExport, TAuditLog, TAuditVerification, TPlatformSetting } from '@civic/contracts';

@@ -1,4 +1,4 @@
-// The audit log's hash chain (docs/adr/0005-audit-hash-chain.md): each entry's hash is
+// The audit log's hash chain (docs/architecture.md "Audit log"): each entry's hash is
 // SHA-256(prevHash ‖ canonical JSON of the entry), prevHash being the hash of the entry before it
 // (GENESIS_HASH for the first). Pure functions, shared by the service, its verify route and
 // `npm run audit:verify`, so all three compute exactly the same thing.

@@ -1,7 +1,7 @@
 // The admin service's part of account erasure (civic.account.user.deleted), in the consumer's
 // transaction. Audit entries are kept (the log is append-only and its chain must still verify): they
 // name their administrator by a pseudonym, and deleting the pseudonym's link here leaves them naming
-// no one (docs/adr/0005-audit-hash-chain.md). The settings the user last changed forget who did.
+// no one (docs/architecture.md "Audit log"). The settings the user last changed forget who did.
 // A redelivery finds nothing left and changes nothing.
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { adminErasureGuard } from './erasure-guard.ts';

@@ -1,7 +1,7 @@
 // Distributed platform settings: the NATS KV bucket `platform-settings` (one key per setting, the
 // value JSON {value, revision}). Every process loads it at start and watches it, so a change the admin
 // service publishes reaches every replica of every service within milliseconds; the bucket is file
-// storage on the NATS server, so it survives restarts of any process (docs/adr/0004-platform-settings-kv.md).
+// storage on the NATS server, so it survives restarts of any process (docs/architecture.md "Platform settings").
 // Only the admin service's NATS user may write it; every service's user may read and watch it
 // (infra/nats-authorization.ts).
 import type { NatsConnection } from '@nats-io/transport-node';

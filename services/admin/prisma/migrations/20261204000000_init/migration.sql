@@ -18,7 +18,7 @@ CREATE TABLE "admin"."platform_settings" (
   "updated_by"         UUID
 );
 
--- The audit log: append-only and hash-chained (docs/adr/0005-audit-hash-chain.md). Entries are
+-- The audit log: append-only and hash-chained (docs/architecture.md "Audit log"). Entries are
 -- appended one at a time under an advisory lock, so `seq` order is chain order; each `hash` is
 -- SHA-256(prev_hash ‖ canonical JSON of the entry), the entry naming its administrator by a
 -- pseudonym (admin_ref) whose link to the account lives in audit_admins, which erasure deletes.
