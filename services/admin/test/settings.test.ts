@@ -156,6 +156,27 @@ for (const { profile, skip } of await profilePlan()) {
         }
       });
 
+      test('after a NATS restart, a change still reaches every process (the watch resumes or is made again)', async (t) => {
+        await stack.infrastructure!.nats.stop();
+        await stack.infrastructure!.nats.start();
+        const client = await admin();
+        // The admin service may need a moment to reconnect: its PUT is retried by the test, as a person would.
+        const put = await pollUntil(
+          () => client.request('PUT', '/api/admin/settings', { body: { key: 'min_endorsements_for_ranking', value: '7' } }),
+          (r) => r.status === 200,
+          15_000,
+        );
+        const changedAt = Date.now();
+        assert.equal(put.status, 200, put.text);
+        await pollUntil(
+          async () => stack.platforms.priorities!.settings.get('min_endorsements_for_ranking'),
+          (v) => v === '7',
+          20_000,
+        );
+        t.diagnostic(`priorities held the value ${Date.now() - changedAt} ms after the PUT answered, after the NATS restart`);
+        assert.equal((await client.request('PUT', '/api/admin/settings', { body: { key: 'min_endorsements_for_ranking', value: '5' } })).status, 200);
+      });
+
       test('a restarted service loads the stored value from the bucket; a restarted admin service publishes what it committed', async () => {
         const client = await admin();
         assert.equal((await client.request('PUT', '/api/admin/settings', { body: { key: 'vote_change_cooldown_hours', value: '12' } })).status, 200);

@@ -1,6 +1,7 @@
 // PUT /api/admin/settings {key, value, description}: the value was checked against its key's rule
 // (contracts' ZUpdateSettingRequest). The row, its new revision and the update_setting audit entry
-// commit together; then every process is told (publish-settings.ts repairs a publication that fails).
+// commit together; then every process is told (publish-settings.ts repairs a publication that fails,
+// within seconds).
 import type { TPlatformSetting, TUpdateSettingRequest } from '@civic/contracts';
 import type { AdminContext } from '../context.ts';
 import { appendAuditEntry } from '../audit/append-entry.ts';
@@ -35,6 +36,9 @@ export async function updateSetting(ctx: AdminContext, adminId: string, body: TU
     });
     return row!;
   });
-  await publishSetting(ctx, body.key);
+  // Committed: the answer says so even if NATS is away right now; the repair job publishes it then.
+  await publishSetting(ctx, body.key).catch((error: unknown) =>
+    ctx.platform.logger.warn({ err: error, key: body.key }, 'setting committed but not yet published; the repair job publishes it'),
+  );
   return settingView(updated);
 }

@@ -68,7 +68,13 @@ export async function createKvSettings(nc: NatsConnection, options: { namespace?
   const watch = async () => {
     const iterator = await kv.watch({ include: KvWatchInclude.UpdatesOnly, ignoreDeletes: true });
     stopWatch = () => iterator.stop();
-    await loadAll();
+    try {
+      await loadAll();
+    } catch (error) {
+      iterator.stop();
+      stopWatch = null;
+      throw error;
+    }
     void (async () => {
       for await (const entry of iterator) {
         const setting = parse(entry.string());
@@ -88,12 +94,23 @@ export async function createKvSettings(nc: NatsConnection, options: { namespace?
     retry.unref();
   };
 
-  try {
-    await watch();
-  } catch (error) {
-    // The bucket is made ahead by setup (infra/setup-distributed.ts); until then, defaults, and retries.
-    scheduleWatch('platform settings are not readable yet; spec defaults apply meanwhile', error);
+  // The bucket is made ahead by setup (infra/setup-distributed.ts). When it is missing, a user allowed
+  // to make it (a development server without users) does so; otherwise spec defaults apply meanwhile
+  // and the watch is retried.
+  const started = async () => {
+    try {
+      await watch();
+      return null;
+    } catch (error) {
+      return error;
+    }
+  };
+  let failure = await started();
+  if (failure) {
+    await ensureSettingsBucket(nc, options.namespace).catch(() => {});
+    failure = await started();
   }
+  if (failure) scheduleWatch('platform settings are not readable yet; spec defaults apply meanwhile', failure);
   const resync = setInterval(() => {
     void loadAll().catch((error: unknown) => logger.warn({ err: error }, 'platform settings resync failed'));
   }, RESYNC_MS);
