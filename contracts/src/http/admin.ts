@@ -69,6 +69,10 @@ export const ZAuditLog = z.object({
   targetId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
+  /** The request that made it (the gateway's request id); null for an entry from another service's event. */
+  requestId: z.string().nullable(),
+  /** The client's address of a local action (SECURITY 23); null from an event or after erasure. */
+  ip: z.string().nullable(),
   prevHash: z.string(),
   hash: z.string(),
 });

@@ -38,6 +38,7 @@ for (const { profile, skip } of await profilePlan()) {
         (found) => found.length === 1 && found[0]!.adminId === null,
       );
       assert.deepEqual(entry!.details, entries[0]!.details, 'the entry is kept');
+      assert.equal(entry!.ip, null, 'the client address of an erased administrator is gone');
       const after = (await other.get<TAuditVerification>('/api/admin/audit-logs/verify')).body;
       assert.deepEqual(after, before, 'same entries, same head, still valid');
       assert.equal(after.valid, true);

@@ -108,6 +108,9 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok(entry, 'an update_setting entry');
       assert.equal(entry.adminId, adminId);
       assert.equal(entry.targetType, 'setting');
+      // SECURITY 23: where it came from (the client's address, the gateway's request id).
+      assert.ok(entry.ip, 'the client address');
+      assert.match(entry.requestId ?? '', /^[0-9a-f-]{36}$/);
       assert.deepEqual(entry.details, { key: 'max_priorities_per_user_per_day', oldValue: '5', newValue: '1' });
       // Back to the default for the other tests.
       const reset = await client.request('PUT', '/api/admin/settings', { body: { key: 'max_priorities_per_user_per_day', value: '5' } });

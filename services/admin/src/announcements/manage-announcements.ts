@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ADMIN_MESSAGES, type TAnnouncement, type TCreateAnnouncementRequest, type TUpdateAnnouncementRequest } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import type { AdminContext } from '../context.ts';
-import { appendAuditEntry } from '../audit/append-entry.ts';
+import { type AdminActor, appendAuditEntry } from '../audit/append-entry.ts';
 import { adminErasureGuard } from '../data-rights/erasure-guard.ts';
 import { AnnouncementNotFound } from '../errors.ts';
 import { emitAnnouncementChanged } from '../events.ts';
@@ -16,7 +16,8 @@ async function asAdmin(tx: SqlExecutor, adminId: string) {
   await adminErasureGuard.assertNotDeleted(tx, adminId);
 }
 
-export async function createAnnouncement(ctx: AdminContext, adminId: string, body: TCreateAnnouncementRequest): Promise<TAnnouncement> {
+export async function createAnnouncement(ctx: AdminContext, actor: AdminActor, body: TCreateAnnouncementRequest): Promise<TAnnouncement> {
+  const { adminId } = actor;
   const now = ctx.platform.clock.now();
   const showUntil = checkedShowUntil(body.showUntil, now);
   return ctx.db.$transaction(async (tx) => {
@@ -35,6 +36,7 @@ export async function createAnnouncement(ctx: AdminContext, adminId: string, bod
     const announcement = announcementView(row!);
     await appendAuditEntry(tx, {
       adminId,
+      origin: actor,
       action: 'create_announcement',
       targetType: 'announcement',
       targetId: announcement.id,
@@ -52,7 +54,8 @@ export async function createAnnouncement(ctx: AdminContext, adminId: string, bod
   });
 }
 
-export async function updateAnnouncement(ctx: AdminContext, adminId: string, id: string, body: TUpdateAnnouncementRequest): Promise<TAnnouncement> {
+export async function updateAnnouncement(ctx: AdminContext, actor: AdminActor, id: string, body: TUpdateAnnouncementRequest): Promise<TAnnouncement> {
+  const { adminId } = actor;
   const now = ctx.platform.clock.now();
   const showUntil = body.showUntil === undefined ? undefined : checkedShowUntil(body.showUntil, now);
   return ctx.db.$transaction(async (tx) => {
@@ -83,6 +86,7 @@ export async function updateAnnouncement(ctx: AdminContext, adminId: string, id:
     );
     await appendAuditEntry(tx, {
       adminId,
+      origin: actor,
       action: 'update_announcement',
       targetType: 'announcement',
       targetId: id,
@@ -96,9 +100,10 @@ export async function updateAnnouncement(ctx: AdminContext, adminId: string, id:
 
 export async function deleteAnnouncement(
   ctx: AdminContext,
-  adminId: string,
+  actor: AdminActor,
   id: string,
 ): Promise<{ message: typeof ADMIN_MESSAGES.announcementDeleted; id: string }> {
+  const { adminId } = actor;
   const now = ctx.platform.clock.now();
   return ctx.db.$transaction(async (tx) => {
     await asAdmin(tx, adminId);
@@ -106,6 +111,7 @@ export async function deleteAnnouncement(
     if (!row) throw new AnnouncementNotFound();
     await appendAuditEntry(tx, {
       adminId,
+      origin: actor,
       action: 'delete_announcement',
       targetType: 'announcement',
       targetId: id,

@@ -9,8 +9,17 @@ import { entryHash, GENESIS_HASH } from './chain.ts';
 /** The advisory lock of "the audit chain's head" (two-key form: this class, 0). */
 const AUDIT_HEAD_LOCK_CLASS = 0x41554431; // 'AUD1'
 
+/** Who acted, and from where (SECURITY 23): the administrator, the client's address, the request. */
+export interface AdminActor {
+  adminId: string;
+  ip: string;
+  requestId: string;
+}
+
 export interface NewAuditEntry {
   adminId: string;
+  /** A local action's client address and request id; absent for an entry from an event. */
+  origin?: { ip: string; requestId: string };
   action: TAuditAction;
   targetType: TAuditTargetType;
   targetId: string | null;
@@ -43,6 +52,7 @@ export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): P
   const adminRef = await adminRefOf(tx, entry.adminId);
   // Milliseconds, as timestamptz(3) stores them, so the hash read back is the hash written.
   const createdAt = new Date(Math.floor(entry.createdAt.getTime())).toISOString();
+  const requestId = entry.origin?.requestId ?? null;
   const hash = entryHash(prevHash, {
     id,
     adminRef,
@@ -51,10 +61,11 @@ export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): P
     targetId: entry.targetId,
     details: entry.details,
     createdAt,
+    requestId,
   });
   await tx.$executeRawUnsafe(
-    `INSERT INTO admin.audit_logs (id, admin_ref, action, target_type, target_id, details, created_at, source_event_id, prev_hash, hash)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::uuid, $9, $10)`,
+    `INSERT INTO admin.audit_logs (id, admin_ref, action, target_type, target_id, details, created_at, source_event_id, prev_hash, hash, request_id)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::uuid, $9, $10, $11)`,
     id,
     adminRef,
     entry.action,
@@ -65,6 +76,8 @@ export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): P
     entry.sourceEventId ?? null,
     prevHash,
     hash,
+    requestId,
   );
+  if (entry.origin) await tx.$executeRawUnsafe('INSERT INTO admin.audit_origins (entry_id, ip) VALUES ($1::uuid, $2)', id, entry.origin.ip);
   return { id, hash };
 }

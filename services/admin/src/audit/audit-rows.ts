@@ -4,7 +4,7 @@ import type { StoredEntry } from './chain.ts';
 /** Columns in the shape chain.ts hashes: created_at as the ISO text JavaScript would print. */
 export const AUDIT_COLUMNS = `a.id::text AS id, a.seq, a.admin_ref::text AS "adminRef", a.action, a.target_type AS "targetType",
   a.target_id AS "targetId", a.details, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-  a.prev_hash AS "prevHash", a.hash`;
+  a.request_id AS "requestId", a.prev_hash AS "prevHash", a.hash`;
 
 export type AuditRow = StoredEntry & { seq: bigint | string | number };
 

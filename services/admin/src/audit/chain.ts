@@ -16,6 +16,8 @@ export interface ChainedEntry {
   details: unknown;
   /** ISO 8601 with milliseconds, UTC (as timestamptz(3) gives it back). */
   createdAt: string;
+  /** The request that made it; null for an entry from another service's event. */
+  requestId: string | null;
 }
 
 /** JSON with object keys sorted at every depth and no blanks: one text per value, whatever the key order. */
@@ -29,8 +31,11 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function entryHash(prevHash: string, entry: ChainedEntry): string {
-  const { id, adminRef, action, targetType, targetId, details, createdAt } = entry;
-  return createHash('sha256').update(prevHash).update(canonicalJson({ id, adminRef, action, targetType, targetId, details, createdAt })).digest('hex');
+  const { id, adminRef, action, targetType, targetId, details, createdAt, requestId } = entry;
+  return createHash('sha256')
+    .update(prevHash)
+    .update(canonicalJson({ id, adminRef, action, targetType, targetId, details, createdAt, requestId }))
+    .digest('hex');
 }
 
 export interface StoredEntry extends ChainedEntry {

@@ -39,9 +39,10 @@ export async function listAuditLogs(ctx: AdminContext, query: TAuditLogQuery): P
     const p = param(likePattern(query.search));
     where.push(`(a.action ILIKE ${p} OR a.target_type ILIKE ${p} OR a.target_id ILIKE ${p} OR m.admin_id::text ILIKE ${p} OR a.details::text ILIKE ${p})`);
   }
-  const rows = await ctx.db.$queryRawUnsafe<(AuditRow & { adminId: string | null })[]>(
-    `SELECT ${AUDIT_COLUMNS}, m.admin_id::text AS "adminId"
+  const rows = await ctx.db.$queryRawUnsafe<(AuditRow & { adminId: string | null; ip: string | null })[]>(
+    `SELECT ${AUDIT_COLUMNS}, m.admin_id::text AS "adminId", o.ip
        FROM admin.audit_logs a LEFT JOIN admin.audit_admins m ON m.admin_ref = a.admin_ref
+       LEFT JOIN admin.audit_origins o ON o.entry_id = a.id
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY a.created_at DESC, a.seq DESC
       LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
@@ -55,6 +56,8 @@ export async function listAuditLogs(ctx: AdminContext, query: TAuditLogQuery): P
     targetId: row.targetId,
     details: (row.details ?? {}) as Record<string, unknown>,
     createdAt: row.createdAt,
+    requestId: row.requestId,
+    ip: row.ip,
     prevHash: row.prevHash,
     hash: row.hash,
   }));

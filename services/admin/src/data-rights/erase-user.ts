@@ -8,6 +8,11 @@ import { adminErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
   await adminErasureGuard.lockExclusive(tx, userId);
+  await tx.$executeRawUnsafe(
+    `DELETE FROM admin.audit_origins o USING admin.audit_logs a, admin.audit_admins m
+      WHERE o.entry_id = a.id AND a.admin_ref = m.admin_ref AND m.admin_id = $1::uuid`,
+    userId,
+  );
   await tx.$executeRawUnsafe('DELETE FROM admin.audit_admins WHERE admin_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('UPDATE admin.platform_settings SET updated_by = NULL WHERE updated_by = $1::uuid', userId);
   await adminErasureGuard.markDeleted(tx, userId, deletedAt);

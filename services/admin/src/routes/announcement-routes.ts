@@ -7,6 +7,7 @@ import type { AdminContext } from '../context.ts';
 import { listAnnouncements } from '../announcements/list-announcements.ts';
 import { createAnnouncement, deleteAnnouncement, updateAnnouncement } from '../announcements/manage-announcements.ts';
 import { AnnouncementNotFound } from '../errors.ts';
+import { actorOf } from './actor.ts';
 
 const ZIdParams = z.object({ id: z.string() });
 
@@ -25,15 +26,15 @@ export async function announcementRoutes(app: FastifyInstance, { ctx }: { ctx: A
   });
 
   r.post(fastifyPath(ops.createAnnouncement), { schema: routeSchema(ops.createAnnouncement) }, async (request) =>
-    createAnnouncement(ctx, requireUser(request), request.body),
+    createAnnouncement(ctx, actorOf(request), request.body),
   );
 
   r.patch(fastifyPath(ops.updateAnnouncement), { schema: { ...routeSchema(ops.updateAnnouncement), params: ZIdParams } }, async (request) =>
-    updateAnnouncement(ctx, requireUser(request), announcementId(request.params.id), request.body),
+    updateAnnouncement(ctx, actorOf(request), announcementId(request.params.id), request.body),
   );
 
   r.delete(fastifyPath(ops.deleteAnnouncement), { schema: { ...routeSchema(ops.deleteAnnouncement), params: ZIdParams } }, async (request) =>
-    deleteAnnouncement(ctx, requireUser(request), announcementId(request.params.id)),
+    deleteAnnouncement(ctx, actorOf(request), announcementId(request.params.id)),
   );
 
   r.get(fastifyPath(ops.activeAnnouncements), { schema: routeSchema(ops.activeAnnouncements) }, async (request) => {

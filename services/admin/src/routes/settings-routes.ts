@@ -7,6 +7,7 @@ import type { AdminContext } from '../context.ts';
 import { citizenSettings } from '../settings/citizen-settings.ts';
 import { listSettings } from '../settings/list-settings.ts';
 import { updateSetting } from '../settings/update-setting.ts';
+import { actorOf } from './actor.ts';
 
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }) {
   const r = typed(app);
@@ -16,7 +17,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: Admin
     return listSettings(ctx);
   });
 
-  r.put(fastifyPath(ops.updateSetting), { schema: routeSchema(ops.updateSetting) }, async (request) => updateSetting(ctx, requireUser(request), request.body));
+  r.put(fastifyPath(ops.updateSetting), { schema: routeSchema(ops.updateSetting) }, async (request) => updateSetting(ctx, actorOf(request), request.body));
 
   r.get(fastifyPath(ops.citizenSettings), { schema: routeSchema(ops.citizenSettings) }, async (request) => {
     requireUser(request);

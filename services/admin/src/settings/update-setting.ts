@@ -4,12 +4,13 @@
 // within seconds).
 import type { TPlatformSetting, TUpdateSettingRequest } from '@civic/contracts';
 import type { AdminContext } from '../context.ts';
-import { appendAuditEntry } from '../audit/append-entry.ts';
+import { type AdminActor, appendAuditEntry } from '../audit/append-entry.ts';
 import { adminErasureGuard } from '../data-rights/erasure-guard.ts';
 import { publishSetting } from './publish-settings.ts';
 import { SETTING_COLUMNS, type SettingRow, settingView } from './setting-view.ts';
 
-export async function updateSetting(ctx: AdminContext, adminId: string, body: TUpdateSettingRequest): Promise<TPlatformSetting> {
+export async function updateSetting(ctx: AdminContext, actor: AdminActor, body: TUpdateSettingRequest): Promise<TPlatformSetting> {
+  const { adminId } = actor;
   const now = ctx.platform.clock.now();
   const updated = await ctx.db.$transaction(async (tx) => {
     await adminErasureGuard.lockShared(tx, adminId);
@@ -28,6 +29,7 @@ export async function updateSetting(ctx: AdminContext, adminId: string, body: TU
     );
     await appendAuditEntry(tx, {
       adminId,
+      origin: actor,
       action: 'update_setting',
       targetType: 'setting',
       targetId: body.key,

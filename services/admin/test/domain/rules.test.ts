@@ -35,6 +35,7 @@ const entry = (id: string, prevHash: string, details: object, seq: number): Stor
     targetId: 'k',
     details,
     createdAt: '2026-11-25T10:00:00.000Z',
+    requestId: 'req-1',
   };
   return { ...base, prevHash, hash: entryHash(prevHash, base), seq: BigInt(seq) };
 };

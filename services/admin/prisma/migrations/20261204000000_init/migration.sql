@@ -31,6 +31,8 @@ CREATE TABLE "admin"."audit_logs" (
   "target_id"       TEXT,
   "details"         JSONB NOT NULL DEFAULT '{}'::jsonb,
   "created_at"      TIMESTAMPTZ(3) NOT NULL,
+  -- The request that made it (the gateway's request id; null for an entry from an event).
+  "request_id"      TEXT,
   -- The event an entry was made from (another service's action): each is logged once.
   "source_event_id" UUID UNIQUE,
   "prev_hash"       TEXT NOT NULL,
@@ -59,6 +61,13 @@ CREATE TRIGGER "audit_logs_no_truncate" BEFORE TRUNCATE ON "admin"."audit_logs"
 CREATE TABLE "admin"."audit_admins" (
   "admin_id"  UUID PRIMARY KEY,
   "admin_ref" UUID NOT NULL UNIQUE
+);
+
+-- Where a local action came from: the client's address (SECURITY 23). Outside the chain because it
+-- is personal data: erasure deletes the rows of the erased administrator's entries.
+CREATE TABLE "admin"."audit_origins" (
+  "entry_id" UUID PRIMARY KEY REFERENCES "admin"."audit_logs" ("id"),
+  "ip"       TEXT NOT NULL
 );
 
 -- Announcements (spec 3, 5): shown to citizens while active and not past show_until.
