@@ -1,9 +1,27 @@
 // Every producer of an event in contracts/src/events (civic.<producer>.…): each has a stream, made
 // ahead by setup, and the services may consume from all of them. A producer need not run yet
 // (briefing's events are consumed before the briefing service exists).
-import { accountEvents, authEvents, briefingEvents, ledgerEvents, prioritiesEvents, producerOf, socialEvents, type EventDefinition } from '@civic/contracts';
+import {
+  accountEvents,
+  adminEvents,
+  authEvents,
+  briefingEvents,
+  ledgerEvents,
+  prioritiesEvents,
+  producerOf,
+  socialEvents,
+  type EventDefinition,
+} from '@civic/contracts';
 
-const EVENT_MODULES: readonly Record<string, unknown>[] = [authEvents, accountEvents, prioritiesEvents, briefingEvents, socialEvents, ledgerEvents];
+const EVENT_MODULES: readonly Record<string, unknown>[] = [
+  authEvents,
+  accountEvents,
+  prioritiesEvents,
+  briefingEvents,
+  socialEvents,
+  ledgerEvents,
+  adminEvents,
+];
 
 function isEventDefinition(value: unknown): value is EventDefinition {
   return typeof value === 'object' && value !== null && typeof (value as EventDefinition).subject === 'string' && 'schema' in value && 'version' in value;

@@ -11,7 +11,7 @@ export const NETWORK_USERS: readonly string[] = [...SERVICE_PROCESSES.map((s) =>
 
 /** The variables of distributed.env that hold one process's passwords. */
 export function credentialKeys(): string[] {
-  const keys: string[] = ['NATS_PASSWORD_ADMIN', 'REDIS_PASSWORD_ADMIN'];
+  const keys: string[] = ['NATS_PASSWORD_OPERATOR', 'REDIS_PASSWORD_OPERATOR'];
   for (const user of NETWORK_USERS) {
     const upper = user.toUpperCase();
     keys.push(`NATS_PASSWORD_${upper}`, `REDIS_PASSWORD_${upper}`);

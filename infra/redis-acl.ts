@@ -1,6 +1,6 @@
 // The Redis users of the distributed profile (issue 14 item 4): the default user is off, each process
 // logs in as itself, and a process's keys and channels are those under REDIS_PREFIX. Administrative
-// and dangerous commands (CONFIG, FLUSHALL, KEYS, DEBUG, ACL ...) are refused to all but `admin`;
+// and dangerous commands (CONFIG, FLUSHALL, KEYS, DEBUG, ACL ...) are refused to all but `operator` (the unrestricted user; `admin` is the admin service);
 // INFO stays, as ioredis's ready check asks it at every connection.
 export function redisAclRules(options: { users: readonly string[]; prefix: string; passwords: Record<string, string> }): string[] {
   const password = (user: string) => {
@@ -10,7 +10,7 @@ export function redisAclRules(options: { users: readonly string[]; prefix: strin
   };
   if (/[\s*?[\]]/.test(options.prefix)) throw new Error(`REDIS_PREFIX may not hold spaces or glob characters: ${options.prefix}`);
   return [
-    `admin on >${password('admin')} ~* &* +@all`,
+    `operator on >${password('operator')} ~* &* +@all`,
     ...options.users.map((user) => `${user} on >${password(user)} ~${options.prefix}* &${options.prefix}* +@all -@dangerous -@admin +info`),
   ];
 }

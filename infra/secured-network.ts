@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { ensureStreams } from '@civic/service-kit/events';
+import { ensureSettingsBucket } from '@civic/service-kit';
 import { streamOwners } from './event-producers.ts';
 import { startNatsServer, startRedisServer, type LocalServer } from './local-servers.ts';
 import { natsAuthorizationConfig } from './nats-authorization.ts';
@@ -50,7 +51,7 @@ export async function startSecuredNetwork(options: SecuredNetworkOptions): Promi
   const credentials = options.credentials ?? generateCredentials();
   const users = [...options.services, 'gateway'];
   const passwordsFor = (kind: 'NATS' | 'REDIS') =>
-    Object.fromEntries(['admin', ...users].map((user) => [user, passwordOf(credentials, `${kind}_PASSWORD_${user.toUpperCase()}`)]));
+    Object.fromEntries(['operator', ...users].map((user) => [user, passwordOf(credentials, `${kind}_PASSWORD_${user.toUpperCase()}`)]));
   const started = new Set<LocalServer>();
   const stopAll = async () => {
     for (const server of [...started]) await server.stop();
@@ -94,9 +95,10 @@ export async function startSecuredNetwork(options: SecuredNetworkOptions): Promi
       ),
     ]);
     // The streams, as setup-distributed.ts makes them: a service may create only its own.
-    const nc = await connect({ servers: `nats://127.0.0.1:${nats.port}`, user: 'admin', pass: passwordOf(credentials, 'NATS_PASSWORD_ADMIN') });
+    const nc = await connect({ servers: `nats://127.0.0.1:${nats.port}`, user: 'operator', pass: passwordOf(credentials, 'NATS_PASSWORD_OPERATOR') });
     try {
       await ensureStreams(nc, streamOwners(options.services), { namespace: options.natsPrefix });
+      await ensureSettingsBucket(nc, options.natsPrefix);
     } finally {
       await nc.close();
     }
@@ -108,15 +110,15 @@ export async function startSecuredNetwork(options: SecuredNetworkOptions): Promi
     };
     const prefixes = { DATABASE_PREFIX: options.databasePrefix, NATS_PREFIX: options.natsPrefix, REDIS_PREFIX: options.redisPrefix };
     const adminRedis = new URL(servers.REDIS_URL);
-    adminRedis.username = 'admin';
-    adminRedis.password = encodeURIComponent(passwordOf(credentials, 'REDIS_PASSWORD_ADMIN'));
+    adminRedis.username = 'operator';
+    adminRedis.password = encodeURIComponent(passwordOf(credentials, 'REDIS_PASSWORD_OPERATOR'));
     return {
       adminEnv: {
         ...prefixes,
         DATABASE_URL: options.databaseUrl,
         NATS_URL: servers.NATS_URL,
-        NATS_USER: 'admin',
-        NATS_PASSWORD: passwordOf(credentials, 'NATS_PASSWORD_ADMIN'),
+        NATS_USER: 'operator',
+        NATS_PASSWORD: passwordOf(credentials, 'NATS_PASSWORD_OPERATOR'),
         REDIS_URL: adminRedis.toString(),
       },
       envOf: (user) => ({ ...prefixes, ...networkEnvOf(user, servers, credentials) }),

@@ -13,6 +13,7 @@ export const SERVICE_PROCESSES: readonly ServiceProcess[] = [
   { name: 'briefing', entry: 'services/briefing/src/server.ts', port: 3104 },
   { name: 'social', entry: 'services/social/src/server.ts', port: 3105 },
   { name: 'account', entry: 'services/account/src/server.ts', port: 3106 },
+  { name: 'admin', entry: 'services/admin/src/server.ts', port: 3107 },
 ];
 
 export const GATEWAY_ENTRY = 'gateway/src/server.ts';

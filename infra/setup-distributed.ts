@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
-import { loadConfig, natsConnectionOptions, ZPlatformConfig } from '@civic/service-kit';
+import { ensureSettingsBucket, loadConfig, natsConnectionOptions, ZPlatformConfig } from '@civic/service-kit';
 import { ensureDatabase } from '@civic/service-kit/db';
 import { ensureStreams } from '@civic/service-kit/events';
 import { streamOwners } from './event-producers.ts';
@@ -35,6 +35,8 @@ export async function setupDistributed(env: NodeJS.ProcessEnv = process.env): Pr
   const nc = await connect(natsConnectionOptions(config));
   try {
     await ensureStreams(nc, streamOwners(services), { namespace: config.NATS_PREFIX });
+    // The platform settings bucket (issue 19): every process watches it, the admin service writes it.
+    await ensureSettingsBucket(nc, config.NATS_PREFIX);
   } finally {
     await nc.close();
   }
@@ -45,7 +47,7 @@ export async function setupDistributed(env: NodeJS.ProcessEnv = process.env): Pr
 export function writeServerAuth(dir: string, env: NodeJS.ProcessEnv = process.env): void {
   const services = SERVICE_PROCESSES.map((s) => s.name);
   const passwords = (kind: 'NATS' | 'REDIS') =>
-    Object.fromEntries(['admin', ...NETWORK_USERS].map((user) => [user, passwordOf(env, `${kind}_PASSWORD_${user.toUpperCase()}`)]));
+    Object.fromEntries(['operator', ...NETWORK_USERS].map((user) => [user, passwordOf(env, `${kind}_PASSWORD_${user.toUpperCase()}`)]));
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'nats-auth.conf'), natsAuthorizationConfig({ services, namespace: env.NATS_PREFIX ?? '', passwords: passwords('NATS') }), {
     mode: 0o600,

@@ -9,6 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { ALL_OPERATIONS, PRIORITY_STREAM_PATH, type Operation } from '@civic/contracts';
 import { randomToken, sha256 } from '@civic/service-kit';
 import type { ApiClient } from './support/api-client.ts';
+import { ROUTE_TABLE } from '../gateway/src/route-table.ts';
 import { profilePlan } from './support/infrastructure.ts';
 import { signIn } from './support/sign-in.ts';
 import { startStack, type Stack } from './support/stack.ts';
@@ -71,6 +72,40 @@ for (const { profile, skip } of await profilePlan()) {
         if (operation.auth === 'admin') {
           const answer = await call(member, operation);
           assert.equal(answer.status, 403, `member, ${label(operation)}: ${answer.text}`);
+        }
+      }
+    });
+
+    test('no /api/admin/* route answers a citizen: every admin operation and every admin path of the gateway route table, any method', async () => {
+      const visitor = stack.client();
+      const member = await sessionClient({ isAdmin: false, isBanned: false });
+      const adminOperations = ALL_OPERATIONS.filter((operation) => operation.path.startsWith('/api/admin/'));
+      assert.ok(adminOperations.length >= 9, 'the admin operations are in the contracts');
+      for (const operation of adminOperations) {
+        assert.equal(operation.auth, 'admin', `${label(operation)} is an admin path`);
+        assert.equal((await call(visitor, operation)).status, 401, `visitor, ${label(operation)}`);
+        assert.equal((await call(member, operation)).status, 403, `member, ${label(operation)}`);
+      }
+      // Every path the gateway sends to a service under /api/admin, with every method: the admin
+      // service refuses before it looks (401, 403) even where no route exists yet (/api/admin/users);
+      // another owner's path answers its operation's guard, or 404 for a method it does not serve.
+      const concrete = (pattern: string) => pattern.replace(/:[a-z]+/gi, () => randomUUID()).replace(/\*$/, randomUUID());
+      for (const claim of ROUTE_TABLE) {
+        for (const pattern of claim.patterns.filter((p) => p.startsWith('/api/admin'))) {
+          for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+            const path = concrete(pattern);
+            const options = method === 'GET' || method === 'DELETE' ? {} : { body: {} };
+            const asVisitor = await visitor.request(method, path, options);
+            const asMember = await member.request(method, path, options);
+            const where = `${method} ${path} (${claim.service})`;
+            if (claim.service === 'admin') {
+              assert.equal(asVisitor.status, 401, `visitor, ${where}: ${asVisitor.text}`);
+              assert.equal(asMember.status, 403, `member, ${where}: ${asMember.text}`);
+            } else {
+              assert.ok([401, 404].includes(asVisitor.status), `visitor, ${where}: ${asVisitor.status}`);
+              assert.ok([403, 404].includes(asMember.status), `member, ${where}: ${asMember.status}`);
+            }
+          }
         }
       }
     });

@@ -7,6 +7,7 @@ import { SOCIAL_OPERATIONS } from './http/social.ts';
 import { LEDGER_OPERATIONS } from './http/ledger.ts';
 import { BRIEFING_OPERATIONS } from './http/briefing.ts';
 import { DISCOVER_OPERATIONS, NETWORK_OPERATIONS } from './http/network.ts';
+import { ADMIN_OPERATIONS } from './http/admin.ts';
 import { pathParameterNames, type Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
@@ -19,6 +20,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(LEDGER_OPERATIONS),
   ...Object.values(BRIEFING_OPERATIONS),
   ...Object.values(NETWORK_OPERATIONS),
+  ...Object.values(ADMIN_OPERATIONS),
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });

@@ -44,9 +44,11 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
       '/api/admin/users/*',
       '/api/admin/settings',
       '/api/admin/audit-logs',
+      '/api/admin/audit-logs/*',
       '/api/admin/announcements',
       '/api/admin/announcements/*',
       '/api/announcements',
+      '/api/platform-settings',
     ],
   },
 ];

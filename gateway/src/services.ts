@@ -1,5 +1,6 @@
 // The services the embedded profile mounts in-process. Each later service joins this list.
 import { accountService } from '@civic/account';
+import { adminService } from '@civic/admin';
 import { authService } from '@civic/auth';
 import { briefingService } from '@civic/briefing';
 import { ledgerService } from '@civic/ledger';
@@ -7,7 +8,15 @@ import { prioritiesService } from '@civic/priorities';
 import { socialService } from '@civic/social';
 import type { ServiceDefinition } from '@civic/service-kit';
 
-export const EMBEDDED_SERVICES: readonly ServiceDefinition[] = [authService, accountService, socialService, prioritiesService, ledgerService, briefingService];
+export const EMBEDDED_SERVICES: readonly ServiceDefinition[] = [
+  authService,
+  accountService,
+  socialService,
+  prioritiesService,
+  ledgerService,
+  briefingService,
+  adminService,
+];
 
 /** The built services named (all when `only` is absent); an unknown name is a configuration error. */
 export function embeddedServices(only?: readonly string[]): readonly ServiceDefinition[] {

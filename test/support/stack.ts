@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { accountService } from '@civic/account';
+import { adminService } from '@civic/admin';
 import { authService } from '@civic/auth';
 import { briefingService } from '@civic/briefing';
 import { ledgerService } from '@civic/ledger';
@@ -31,9 +32,10 @@ export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [
   prioritiesService,
   ledgerService,
   briefingService,
+  adminService,
 ];
 
-export type ServiceName = 'auth' | 'account' | 'social' | 'priorities' | 'ledger' | 'briefing';
+export type ServiceName = 'auth' | 'account' | 'social' | 'priorities' | 'ledger' | 'briefing' | 'admin';
 
 export interface StackOptions {
   /**
@@ -71,6 +73,11 @@ export interface Stack {
   stopService(name: string): Promise<void>;
   /** Distributed only: starts a stopped service again on the same address. */
   startService(name: string): Promise<void>;
+  /**
+   * Distributed only: one more process of a started service (a second replica), on its own port with
+   * the service's own credentials; closed with the stack. Call it directly (the gateway knows one URL).
+   */
+  startReplica(name: string): Promise<{ platform: Platform; url: string }>;
   /** Distributed only: the stack's own NATS and Redis, to stop and start (fault injection). */
   infrastructure: SecuredNetwork['servers'] | null;
   readLatestMail(to: string, after?: number): Promise<ReadMail>;
@@ -215,6 +222,13 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       const service = definitionOf(name);
       if (running.has(name)) return;
       await startService(service, Number(new URL(serviceUrls[name]!).port));
+    },
+    async startReplica(name) {
+      const service = definitionOf(name);
+      const { app: replica, platform: replicaPlatform } = await buildServiceProcess(service, envOf(service.name), overrides);
+      await replica.listen({ host: '127.0.0.1', port: 0 });
+      beforeClose.push(() => replica.close());
+      return { platform: replicaPlatform, url: listeningUrl(replica.server.address()) };
     },
     infrastructure: network?.servers ?? null,
     readLatestMail: (to, after) => readLatestMail(join(dataDir, 'mail'), to, 5000, after),

@@ -105,6 +105,20 @@ export const ZBriefingExportSection = z.object({
   ),
 });
 
+/** The audit entries of the actions the user took as an administrator, oldest first (issue 19). */
+export const ZAdminExportSection = z.object({
+  auditEntries: z.array(
+    z.object({
+      id: z.string().uuid(),
+      action: z.string(),
+      targetType: z.string(),
+      targetId: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
 /** One entry per service holding user data, in the order the document lists them. */
 export const EXPORT_SECTIONS = {
   auth: ZAuthExportSection,
@@ -113,6 +127,7 @@ export const EXPORT_SECTIONS = {
   priorities: ZPrioritiesExportSection,
   ledger: ZLedgerExportSection,
   briefing: ZBriefingExportSection,
+  admin: ZAdminExportSection,
 } as const;
 export type ExportService = keyof typeof EXPORT_SECTIONS;
 export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];

@@ -16,6 +16,8 @@ import { DISCOVER_OPERATIONS, NETWORK_OPERATIONS } from './network.ts';
 import { SOCIAL_OPERATIONS } from './social.ts';
 import { BRIEFING_OPERATIONS } from './briefing.ts';
 import { BRIEFING_ROUTES } from './routes/briefing.ts';
+import { ADMIN_OPERATIONS } from './admin.ts';
+import { ADMIN_ROUTES } from './routes/admin.ts';
 import type { Operation, Route } from './operation.ts';
 
 const pairs: [string, Record<string, Route>, Record<string, Operation>][] = [
@@ -26,6 +28,7 @@ const pairs: [string, Record<string, Route>, Record<string, Operation>][] = [
   ['priorities', PRIORITIES_ROUTES, PRIORITIES_OPERATIONS],
   ['ledger', LEDGER_ROUTES, LEDGER_OPERATIONS],
   ['briefing', BRIEFING_ROUTES, BRIEFING_OPERATIONS],
+  ['admin', ADMIN_ROUTES, ADMIN_OPERATIONS],
 ];
 
 test('every operation has the route of the same name, with its method and path', () => {

@@ -13,7 +13,15 @@ export { ConfigError, isSecureOrigin, loadConfig, ZPlatformConfig, type Platform
 export { ManualClock, systemClock, type Clock } from './clock.ts';
 export { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from './crypto.ts';
 export { loadNamedSecret, loadSecrets, type Secrets } from './secrets.ts';
-export { settingOf, type PlatformSettings } from './settings.ts';
+export {
+  createInProcessSettings,
+  ensureSettingsBucket,
+  settingOf,
+  settingsBucketFor,
+  settingsStreamFor,
+  type PlatformSettings,
+  type PublishedSetting,
+} from './settings/index.ts';
 export { DependencyUnavailableError, failureKindOf, type FailureKind } from './failure-kind.ts';
 // Data rights: the one erasure guard every service holds (its tombstone table, error, check and lock).
 export {

@@ -16,7 +16,7 @@ import type { RequestBus } from './requests/request-bus.ts';
 import { MemorySessionStore } from './sessions/memory-session-store.ts';
 import { RedisSessionStore } from './sessions/redis-session-store.ts';
 import type { SessionStore } from './sessions/session-store.ts';
-import { createPlatformSettings, type PlatformSettings } from './settings.ts';
+import { createInProcessSettings, createKvSettings, type PlatformSettings } from './settings/index.ts';
 import type { HealthSource, ReadinessCheck } from './health/readiness.ts';
 import { unreachableDependency } from './dependency-error.ts';
 import { logContextOptions } from './log-context.ts';
@@ -144,6 +144,8 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
       ? { transport: 'nats', natsConnection: nc, streams: { namespace: config.NATS_PREFIX }, logger }
       : { transport: 'in-process', inProcessHub: hub!, logger },
   );
+  // Distributed: loaded from the KV bucket and watched; embedded: the process's one copy (settings/).
+  const settings = nc ? await createKvSettings(nc, { namespace: config.NATS_PREFIX, logger }) : createInProcessSettings();
   const requests = nc ? createNatsRequestBus({ nc, secret: secrets.internalJwt, namespace: config.NATS_PREFIX, logger }) : createInProcessRequestBus(logger);
   return {
     config,
@@ -154,7 +156,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
     sessions,
     databases,
     mailer,
-    settings: createPlatformSettings(),
+    settings,
     events,
     requests,
     startEvents: () => hub?.start(),
@@ -170,6 +172,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
       closing = true;
       draining = true;
       await requests.close();
+      await settings.close();
       await events.close();
       if (nc) await nc.drain();
       mailer.close();

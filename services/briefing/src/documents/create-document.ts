@@ -37,7 +37,10 @@ export async function createDocument(ctx: BriefingContext, identity: Identity, a
       createdAt,
     );
     await emitDocumentCreated(tx, { documentId: id, authorId, title: input.title, createdAt });
-    const [row] = await tx.$queryRawUnsafe<DocumentRow[]>(selectDocumentViews(`SELECT ${DOCUMENT_COLUMNS} FROM briefing.documents d WHERE d.id = $1::uuid`), id);
+    const [row] = await tx.$queryRawUnsafe<DocumentRow[]>(
+      selectDocumentViews(`SELECT ${DOCUMENT_COLUMNS} FROM briefing.documents d WHERE d.id = $1::uuid`),
+      id,
+    );
     return toDocumentView(row!);
   }, WRITE_TRANSACTION);
   // At once for this replica's readers (the author's own refetch); the others follow the event.

@@ -1,0 +1,46 @@
+// The admin service (issue 19): platform settings (stored here, published to every process through
+// the kit's platform settings), the hash-chained audit log of every administrator action, and
+// announcements.
+import { fileURLToPath } from 'node:url';
+import { defineService, startPeriodicJob } from '@civic/service-kit';
+import { registerServiceHandlers } from '@civic/service-kit/events';
+import type { AdminContext } from './context.ts';
+import { createAdminDb } from './db.ts';
+import { ADMIN_SCHEMA, adminHandlers, publishingDb } from './events.ts';
+import { adminFallbackRoutes } from './routes/admin-fallback.ts';
+import { announcementRoutes } from './routes/announcement-routes.ts';
+import { auditRoutes } from './routes/audit-routes.ts';
+import { settingsRoutes } from './routes/settings-routes.ts';
+import { publishPendingSettings } from './settings/publish-settings.ts';
+import { seedDefaultSettings } from './settings/seed-settings.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
+
+/** How often a committed setting the bucket may not hold yet (NATS was away) is published again. */
+const SETTINGS_REPAIR_MS = 5_000;
+
+export const adminService = defineService({
+  name: ADMIN_SCHEMA,
+  async plugin(app, { platform }) {
+    // The runtime role may only read and append audit entries (no UPDATE, DELETE, TRUNCATE).
+    const database = await platform.databases.open(ADMIN_SCHEMA, MIGRATIONS_DIR, { appendOnlyTables: ['audit_logs'] });
+    const db = publishingDb(createAdminDb(database), platform);
+    const ctx: AdminContext = { db, platform };
+    await seedDefaultSettings(ctx);
+    // Rewrite-on-start: every stored value reaches the bucket (or the process's copy when embedded),
+    // whatever a crash between a commit and its publication left behind.
+    await publishPendingSettings(ctx, { all: true });
+    const repair = startPeriodicJob('publish pending platform settings', SETTINGS_REPAIR_MS, () => publishPendingSettings(ctx), platform.logger);
+    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: ADMIN_SCHEMA, service: ADMIN_SCHEMA });
+    await registerServiceHandlers(platform, { schema: ADMIN_SCHEMA, db }, adminHandlers(ctx));
+    app.addHook('onClose', async () => {
+      await repair.stop();
+      await relay.stop();
+      await db.$disconnect();
+    });
+    await app.register(settingsRoutes, { ctx });
+    await app.register(auditRoutes, { ctx });
+    await app.register(announcementRoutes, { ctx });
+    await app.register(adminFallbackRoutes);
+  },
+});

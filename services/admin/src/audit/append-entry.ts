@@ -1,0 +1,83 @@
+// Appends one audit entry, in the caller's transaction (the action it records commits with it, or
+// neither does). Appends are serialised by a transaction-scoped advisory lock, so each entry links
+// to the one committed before it and `seq` order is chain order.
+import { randomUUID } from 'node:crypto';
+import type { TAuditAction, TAuditTargetType } from '@civic/contracts';
+import type { SqlExecutor } from '@civic/service-kit/events';
+import { entryHash, GENESIS_HASH } from './chain.ts';
+
+/** The advisory lock of "the audit chain's head" (two-key form: this class, 0). */
+const AUDIT_HEAD_LOCK_CLASS = 0x41554431; // 'AUD1'
+
+/** Who acted, and from where (SECURITY 23): the administrator, the client's address, the request. */
+export interface AdminActor {
+  adminId: string;
+  ip: string;
+  requestId: string;
+}
+
+export interface NewAuditEntry {
+  adminId: string;
+  /** A local action's client address and request id; absent for an entry from an event. */
+  origin?: { ip: string; requestId: string };
+  action: TAuditAction;
+  targetType: TAuditTargetType;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+  /** The event it was made from, when another service acted: logged once (the unique column). */
+  sourceEventId?: string;
+}
+
+/** The administrator's pseudonym, made at their first entry (erasure deletes the link, not the entries). */
+async function adminRefOf(tx: SqlExecutor, adminId: string): Promise<string> {
+  await tx.$executeRawUnsafe(
+    'INSERT INTO admin.audit_admins (admin_id, admin_ref) VALUES ($1::uuid, $2::uuid) ON CONFLICT (admin_id) DO NOTHING',
+    adminId,
+    randomUUID(),
+  );
+  const [row] = await tx.$queryRawUnsafe<{ admin_ref: string }[]>('SELECT admin_ref::text FROM admin.audit_admins WHERE admin_id = $1::uuid', adminId);
+  return row!.admin_ref;
+}
+
+export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): Promise<{ id: string; hash: string } | null> {
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, 0)', AUDIT_HEAD_LOCK_CLASS);
+  if (entry.sourceEventId) {
+    const seen = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM admin.audit_logs WHERE source_event_id = $1::uuid', entry.sourceEventId);
+    if (seen.length > 0) return null;
+  }
+  const [head] = await tx.$queryRawUnsafe<{ hash: string }[]>('SELECT hash FROM admin.audit_logs ORDER BY seq DESC LIMIT 1');
+  const prevHash = head?.hash ?? GENESIS_HASH;
+  const id = randomUUID();
+  const adminRef = await adminRefOf(tx, entry.adminId);
+  // Milliseconds, as timestamptz(3) stores them, so the hash read back is the hash written.
+  const createdAt = new Date(Math.floor(entry.createdAt.getTime())).toISOString();
+  const requestId = entry.origin?.requestId ?? null;
+  const hash = entryHash(prevHash, {
+    id,
+    adminRef,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    details: entry.details,
+    createdAt,
+    requestId,
+  });
+  await tx.$executeRawUnsafe(
+    `INSERT INTO admin.audit_logs (id, admin_ref, action, target_type, target_id, details, created_at, source_event_id, prev_hash, hash, request_id)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::uuid, $9, $10, $11)`,
+    id,
+    adminRef,
+    entry.action,
+    entry.targetType,
+    entry.targetId,
+    JSON.stringify(entry.details),
+    createdAt,
+    entry.sourceEventId ?? null,
+    prevHash,
+    hash,
+    requestId,
+  );
+  if (entry.origin) await tx.$executeRawUnsafe('INSERT INTO admin.audit_origins (entry_id, ip) VALUES ($1::uuid, $2)', id, entry.origin.ip);
+  return { id, hash };
+}

@@ -1,0 +1,19 @@
+// Audit entries for administrators' actions taken in other services, from their durable events,
+// in the consumer's transaction. The kit's inbox makes a redelivery a no-op, and the entry's unique
+// source_event_id makes it one even if the inbox were bypassed: never lost, never logged twice.
+import type { briefingEvents, EventPayload } from '@civic/contracts';
+import type { SqlExecutor } from '@civic/service-kit/events';
+import { appendAuditEntry } from './append-entry.ts';
+
+/** civic.briefing.document.deleted → delete_briefing_doc (spec 3), target the document. */
+export async function recordBriefingDeletion(tx: SqlExecutor, eventId: string, p: EventPayload<typeof briefingEvents.DocumentDeleted>): Promise<void> {
+  await appendAuditEntry(tx, {
+    adminId: p.adminId,
+    action: 'delete_briefing_doc',
+    targetType: 'briefing_doc',
+    targetId: p.documentId,
+    details: { title: p.title, authorId: p.authorId },
+    createdAt: new Date(p.deletedAt),
+    sourceEventId: eventId,
+  });
+}

@@ -1,0 +1,19 @@
+// The admin service's part of account erasure (civic.account.user.deleted), in the consumer's
+// transaction. Audit entries are kept (the log is append-only and its chain must still verify): they
+// name their administrator by a pseudonym, and deleting the pseudonym's link here leaves them naming
+// no one (docs/architecture.md "Audit log"). The settings the user last changed forget who did.
+// A redelivery finds nothing left and changes nothing.
+import type { SqlExecutor } from '@civic/service-kit/events';
+import { adminErasureGuard } from './erasure-guard.ts';
+
+export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
+  await adminErasureGuard.lockExclusive(tx, userId);
+  await tx.$executeRawUnsafe(
+    `DELETE FROM admin.audit_origins o USING admin.audit_logs a, admin.audit_admins m
+      WHERE o.entry_id = a.id AND a.admin_ref = m.admin_ref AND m.admin_id = $1::uuid`,
+    userId,
+  );
+  await tx.$executeRawUnsafe('DELETE FROM admin.audit_admins WHERE admin_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe('UPDATE admin.platform_settings SET updated_by = NULL WHERE updated_by = $1::uuid', userId);
+  await adminErasureGuard.markDeleted(tx, userId, deletedAt);
+}

@@ -1,0 +1,23 @@
+// The admin service's section of the account export: the audit entries of the actions the user took
+// as an administrator, oldest first. Nothing of other users.
+import type { EXPORT_REQUESTS, ReplyPayload } from '@civic/contracts';
+import type { AdminContext } from '../context.ts';
+import { AUDIT_COLUMNS, type AuditRow } from '../audit/audit-rows.ts';
+
+export async function exportAdminSection(ctx: AdminContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.admin>> {
+  const rows = await ctx.db.$queryRawUnsafe<AuditRow[]>(
+    `SELECT ${AUDIT_COLUMNS} FROM admin.audit_logs a JOIN admin.audit_admins m ON m.admin_ref = a.admin_ref
+      WHERE m.admin_id = $1::uuid ORDER BY a.seq`,
+    userId,
+  );
+  return {
+    auditEntries: rows.map((row) => ({
+      id: row.id,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      details: (row.details ?? {}) as Record<string, unknown>,
+      createdAt: row.createdAt,
+    })),
+  };
+}

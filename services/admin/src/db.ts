@@ -1,0 +1,9 @@
+// The admin service's Prisma client, over whichever adapter the platform's database provider gives.
+import type { ServiceDatabase } from '@civic/service-kit/db';
+import { PrismaClient } from './generated/prisma/client.ts';
+
+export type AdminDb = PrismaClient;
+
+export function createAdminDb(database: ServiceDatabase): AdminDb {
+  return new PrismaClient({ adapter: database.adapter as never });
+}

@@ -1,0 +1,26 @@
+// GET and PUT /api/admin/settings (administrators; the kit's 'admin' guard ran first) and
+// GET /api/platform-settings (signed-in citizens: the amounts they are shown).
+import { ADMIN_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
+import { requireUser, typed } from '@civic/service-kit';
+import type { FastifyInstance } from 'fastify';
+import type { AdminContext } from '../context.ts';
+import { citizenSettings } from '../settings/citizen-settings.ts';
+import { listSettings } from '../settings/list-settings.ts';
+import { updateSetting } from '../settings/update-setting.ts';
+import { actorOf } from './actor.ts';
+
+export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }) {
+  const r = typed(app);
+
+  r.get(fastifyPath(ops.listSettings), { schema: routeSchema(ops.listSettings) }, async (request) => {
+    requireUser(request);
+    return listSettings(ctx);
+  });
+
+  r.put(fastifyPath(ops.updateSetting), { schema: routeSchema(ops.updateSetting) }, async (request) => updateSetting(ctx, actorOf(request), request.body));
+
+  r.get(fastifyPath(ops.citizenSettings), { schema: routeSchema(ops.citizenSettings) }, async (request) => {
+    requireUser(request);
+    return citizenSettings(ctx);
+  });
+}

@@ -1,0 +1,41 @@
+// Publishing committed settings to every process (the kit's platform settings: the NATS KV bucket
+// when distributed, the process's copy when embedded). A change is published right after its commit;
+// what a crash or an unreachable NATS left unpublished (revision > published_revision) is published
+// by the next start (every row, rewrite-on-start) and by the repair job every few seconds, so a
+// committed change always reaches the bucket. Each value carries its revision: the bucket never goes
+// back to an older one, whichever replica publishes last.
+import { isPlatformSettingKey } from '@civic/contracts';
+import type { AdminContext } from '../context.ts';
+
+interface PendingRow {
+  key: string;
+  value: string;
+  revision: bigint | string | number;
+}
+
+async function publishRows(ctx: AdminContext, rows: PendingRow[]): Promise<number> {
+  for (const row of rows) {
+    if (!isPlatformSettingKey(row.key)) continue;
+    const revision = Number(row.revision);
+    await ctx.platform.settings.publish(row.key, { value: row.value, revision });
+    await ctx.db.$executeRawUnsafe(
+      'UPDATE admin.platform_settings SET published_revision = $2 WHERE key = $1 AND published_revision < $2',
+      row.key,
+      BigInt(revision),
+    );
+  }
+  return rows.length;
+}
+
+/** One key, after the transaction that changed it committed. */
+export async function publishSetting(ctx: AdminContext, key: string): Promise<void> {
+  await publishRows(ctx, await ctx.db.$queryRawUnsafe<PendingRow[]>('SELECT key, value, revision FROM admin.platform_settings WHERE key = $1', key));
+}
+
+/** Every key whose last change the bucket may not hold yet (`all`: every key, at start). */
+export async function publishPendingSettings(ctx: AdminContext, { all = false } = {}): Promise<number> {
+  const rows = await ctx.db.$queryRawUnsafe<PendingRow[]>(
+    `SELECT key, value, revision FROM admin.platform_settings ${all ? '' : 'WHERE published_revision < revision'} ORDER BY key`,
+  );
+  return publishRows(ctx, rows);
+}
