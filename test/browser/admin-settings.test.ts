@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 import { adminEmail, adminHeading, adminServerEnv, assertNoHorizontalOverflow, PHONE_390, signInAsAdmin } from './admin-helpers.ts';
-import { toastArea } from './browser-helpers.ts';
+import { csrfHeaders, toastArea } from './browser-helpers.ts';
 
 const ADMIN = adminEmail('settings');
 
@@ -112,7 +112,8 @@ describe('admin area: Platform Settings and Audit Logs', { skip: browserTestsSki
     await table.getByRole('cell', { name: 'Update Setting' }).first().waitFor();
     const updates = await table.getByRole('cell', { name: 'Update Setting' }).count();
     assert.ok(updates >= 2, 'the two saved settings are audited');
-    await page.getByText(`${await table.locator('tbody tr').count()} logs found`, { exact: true }).waitFor();
+    const total = await table.locator('tbody tr').count();
+    await page.getByText(`${total} logs found`, { exact: true }).waitFor();
     assert.equal(reads[0], '?limit=50&offset=0', 'spec 7.4: all filters left out');
     await page
       .getByRole('term')
@@ -130,6 +131,7 @@ describe('admin area: Platform Settings and Audit Logs', { skip: browserTestsSki
     await page.getByPlaceholder('Search logs...').fill('daily_login_bonus');
     await page.getByText('1 log found', { exact: true }).waitFor();
     await page.getByPlaceholder('Search logs...').fill('');
+    await page.getByText(`${total} logs found`, { exact: true }).waitFor();
     await page.getByLabel('Action').selectOption('create_announcement');
     await page.getByText('No audit logs found', { exact: true }).waitFor();
     await page.getByText('Admin actions will appear here', { exact: true }).waitFor();
@@ -160,5 +162,34 @@ describe('admin area: Platform Settings and Audit Logs', { skip: browserTestsSki
     await page.setViewportSize(PHONE_390);
     await assertNoHorizontalOverflow(page, '/admin/audit-logs at 390 px');
     assert.deepEqual(errors, []);
+  });
+
+  test('Audit Logs pages by 50: Next asks offset 50 and shows "Page 2"', async () => {
+    const { page, context } = await suite.start();
+    await signInAsAdmin(context, suite.server, ADMIN);
+    // Over 50 entries: each save of a setting is one.
+    const headers = await csrfHeaders(context);
+    for (let i = 0; i < 50; i += 1) {
+      const saved = await context.request.put('/api/admin/settings', { data: { key: 'min_endorsements_for_ranking', value: String(10 + i) }, headers });
+      assert.equal(saved.status(), 200, await saved.text());
+    }
+    const offsets: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/admin/audit-logs') offsets.push(url.searchParams.get('offset') ?? '');
+    });
+    await page.goto('/admin/audit-logs');
+    const table = page.getByRole('region', { name: 'Audit log entries' });
+    await page.getByText('50 logs found', { exact: true }).waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 50);
+    const pages = page.getByRole('navigation', { name: 'Audit log pages' });
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await pages.getByText('Page 2', { exact: true }).waitFor();
+    await table.getByRole('cell', { name: 'Update Setting' }).first().waitFor();
+    assert.ok((await table.locator('tbody tr').count()) < 50);
+    assert.deepEqual(offsets, ['0', '50']);
+    assert.equal(await pages.getByRole('button', { name: 'Next' }).isDisabled(), true);
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await pages.getByText('Page 1', { exact: true }).waitFor();
   });
 });

@@ -15,6 +15,10 @@ import { type AuditFilters, auditLogsPath, hasNextPage, NO_FILTERS } from './aud
 import { actionLabel, auditSummary } from './audit-summary.ts';
 import { AuditTable } from './audit-table.tsx';
 import { ChainStatusBadge } from './chain-status-badge.tsx';
+import { useDebounced } from './use-debounced.ts';
+
+/** One read per pause in typing, not per key. */
+const SEARCH_PAUSE_MS = 300;
 
 const DATE_RANGES: readonly { value: TAuditDateRange | 'all'; label: string }[] = [
   { value: 'all', label: 'All Time' },
@@ -30,7 +34,8 @@ const SELECT_CLASS =
 export function AuditLogsPage() {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(0);
-  const logs = useQuery({ ...adminListQuery<TAuditLog[]>(auditLogsPath(filters, page)), placeholderData: keepPreviousData });
+  const search = useDebounced(filters.search, SEARCH_PAUSE_MS);
+  const logs = useQuery({ ...adminListQuery<TAuditLog[]>(auditLogsPath({ ...filters, search }, page)), placeholderData: keepPreviousData });
   const rows = logs.data ?? [];
   const summary = auditSummary(rows);
 
