@@ -49,7 +49,7 @@ export function AnnouncementsPage() {
         </Button>
       }
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total" value={summary.total} icon={<Megaphone className="size-6 text-primary" aria-hidden="true" />} />
         <StatCard label="Active" value={summary.active} icon={<Radio className="size-6 text-green-700" aria-hidden="true" />} />
         <StatCard label="Critical" value={summary.critical} icon={<AlertCircle className="size-6 text-red-700" aria-hidden="true" />} />

@@ -61,7 +61,7 @@ export function AuditLogsPage() {
         </>
       }
     >
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Actions" value={summary.total} icon={<Shield className="size-6 text-primary" aria-hidden="true" />} />
         <StatCard label="User Actions" value={summary.userActions} icon={<Users className="size-6 text-blue-600" aria-hidden="true" />} />
         <StatCard label="Content Actions" value={summary.contentActions} icon={<FileText className="size-6 text-amber-600" aria-hidden="true" />} />

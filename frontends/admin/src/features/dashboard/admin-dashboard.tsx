@@ -34,7 +34,7 @@ export function AdminDashboard() {
 
   return (
     <AdminPage title="Admin Dashboard" description="Run the platform: users, content, settings, audit trail and announcements." backToDashboard={false}>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <StatCard label="Active Citizens" value={count(stats.data?.activeCitizens)} icon={<Users className="size-6 text-primary" aria-hidden="true" />} />
         <StatCard label="Priorities" value={count(stats.data?.totalPriorities)} icon={<Vote className="size-6 text-blue-600" aria-hidden="true" />} />
         <StatCard label="Briefing Documents" value={count(stats.data?.briefingDocs)} icon={<FileText className="size-6 text-amber-600" aria-hidden="true" />} />
@@ -70,41 +70,39 @@ export function AdminDashboard() {
         ))}
       </nav>
 
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <Card role="region" aria-labelledby="recent-audit" className="grid min-w-0 gap-3 p-4 sm:p-6">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="recent-audit" className="text-lg font-semibold text-slate-900">
-              Recent Admin Activity
-            </h2>
-            <AppLink href="/admin/audit-logs" className="text-sm text-primary hover:underline">
-              View all
-            </AppLink>
-          </div>
-          <LoadState isPending={recent.isPending} error={recent.error} what="audit logs" />
-          {recent.data?.length === 0 && <p className="text-sm text-slate-600">No admin actions yet.</p>}
-          {recent.data && recent.data.length > 0 && <AuditTable logs={recent.data} caption="The 10 most recent audit entries" />}
-        </Card>
-        <Card role="region" aria-labelledby="quick-actions" className="grid content-start gap-2 p-4 sm:p-6">
-          <h2 id="quick-actions" className="text-lg font-semibold text-slate-900">
-            Quick Actions
+      <Card role="region" aria-labelledby="quick-actions" className="flex flex-col gap-2 p-4 sm:flex-row sm:flex-wrap sm:items-center sm:p-6">
+        <h2 id="quick-actions" className="text-lg font-semibold text-slate-900 sm:mr-4">
+          Quick Actions
+        </h2>
+        <Button asChild variant="outline" className="justify-start">
+          <AppLink href="/admin/announcements">
+            <Megaphone className="size-4" aria-hidden="true" /> Post an Announcement
+          </AppLink>
+        </Button>
+        <Button asChild variant="outline" className="justify-start">
+          <AppLink href="/admin/settings">
+            <Settings className="size-4" aria-hidden="true" /> Edit Platform Settings
+          </AppLink>
+        </Button>
+        <Button asChild variant="outline" className="justify-start">
+          <AppLink href="/admin/audit-logs">
+            <ClipboardList className="size-4" aria-hidden="true" /> Review Audit Logs
+          </AppLink>
+        </Button>
+      </Card>
+      <Card role="region" aria-labelledby="recent-audit" className="grid min-w-0 gap-3 p-4 sm:p-6">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="recent-audit" className="text-lg font-semibold text-slate-900">
+            Recent Admin Activity
           </h2>
-          <Button asChild variant="outline" className="justify-start">
-            <AppLink href="/admin/announcements">
-              <Megaphone className="size-4" aria-hidden="true" /> Post an Announcement
-            </AppLink>
-          </Button>
-          <Button asChild variant="outline" className="justify-start">
-            <AppLink href="/admin/settings">
-              <Settings className="size-4" aria-hidden="true" /> Edit Platform Settings
-            </AppLink>
-          </Button>
-          <Button asChild variant="outline" className="justify-start">
-            <AppLink href="/admin/audit-logs">
-              <ClipboardList className="size-4" aria-hidden="true" /> Review Audit Logs
-            </AppLink>
-          </Button>
-        </Card>
-      </div>
+          <AppLink href="/admin/audit-logs" className="text-sm text-primary hover:underline">
+            View all
+          </AppLink>
+        </div>
+        <LoadState isPending={recent.isPending} error={recent.error} what="audit logs" />
+        {recent.data?.length === 0 && <p className="text-sm text-slate-600">No admin actions yet.</p>}
+        {recent.data && recent.data.length > 0 && <AuditTable logs={recent.data} caption="The 10 most recent audit entries" />}
+      </Card>
     </AdminPage>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 export function StatCard({ label, value, icon, tone = 'text-slate-900' }: { label: string; value: ReactNode; icon?: ReactNode; tone?: string }) {
   return (
-    <Card className="flex items-center justify-between gap-3 p-4">
+    <Card className="flex items-center justify-between gap-2 p-3 sm:p-4">
       <dl>
         <dt className="text-sm text-slate-600">{label}</dt>
         <dd className={cn('text-2xl font-bold', tone)}>{value}</dd>
