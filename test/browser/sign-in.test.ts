@@ -210,7 +210,7 @@ describe('sign-in and signed-in chrome', { skip: browserTestsSkip() }, () => {
     }
     await drawer.getByRole('link', { name: 'Briefing Room' }).click();
     await drawer.waitFor({ state: 'detached' });
-    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Briefing Room' }).waitFor();
     assert.equal(new URL(page.url()).pathname, '/briefing-room');
     await finish();
   });
