@@ -276,6 +276,39 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual((await networkFeed(ivy)).body, []);
     });
 
+    test("the network feed's first page is the newest of all the followees' activities, however they interleave", async () => {
+      // The feed reads only the followees whose newest activity is among the newest (list-activities.ts):
+      // here one followee has the most recent run of activities, the others interleave with it,
+      // two activities share a timestamp (the id decides), and one followee has nothing.
+      const reader = await citizen('Nia', 'Reader');
+      const authors = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => citizen('Author', n)));
+      for (const author of authors) await followEdge(tables, reader, author);
+      const base = Date.now() - 3_600_000;
+      const written: { id: string; userId: string; at: number }[] = [];
+      const write = async (author: Member, minutes: number, id = randomUUID()) => {
+        written.push({ id, userId: author.id, at: base + minutes * 60_000 });
+        await tables.query(
+          `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
+           VALUES ($1::uuid, $2::uuid, 'endorse', 'Endorsed "Interleaved"', NULL, $3::uuid, $4::timestamptz)`,
+          [id, author.id, randomUUID(), new Date(base + minutes * 60_000).toISOString()],
+        );
+      };
+      for (const minutes of [50, 49, 48, 47, 46, 10]) await write(authors[0]!, minutes);
+      for (const minutes of [45, 30, 9]) await write(authors[1]!, minutes);
+      await write(authors[2]!, 44, 'ffffffff-0000-4000-8000-000000000000');
+      await write(authors[1]!, 44, '00000000-0000-4000-8000-000000000000');
+      const expected = written.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map(({ id, userId }) => ({ id, userId }));
+      for (const limit of [1, 3, 6, 8, 20]) {
+        const feed = await reader.client.get<TActivity[]>(`/api/activities?network=true&limit=${limit}`);
+        assert.equal(feed.status, 200, feed.text);
+        assert.deepEqual(
+          feed.body.map((a) => ({ id: a.id, userId: a.user.id })),
+          expected.slice(0, limit),
+          `limit ${limit}`,
+        );
+      }
+    });
+
     test('Network Growth counts the followers of the last 7 and 30 days', async () => {
       const mia = await citizen('Mia', 'Growing');
       const fans = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => citizen('Fan', n)));

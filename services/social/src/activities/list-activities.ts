@@ -22,20 +22,39 @@ export function listOwnActivities(ctx: SocialContext, userId: string, limit: num
   return activitiesOf(ctx, userId, limit);
 }
 
+/**
+ * The network feed's query ($1 the viewer, $2 the limit); the network benchmark explains it too.
+ *
+ * Joining all the followees' activities and sorting them cost ~45 ms of PostgreSQL CPU per read for a
+ * citizen who follows 1,000 people (10,000 rows sorted for 20). Instead: the first `limit` activities
+ * of the feed, in (created_at, id) order, come from at most `limit` followees, and those are among
+ * the `limit` followees whose own newest activity is newest (if u's activity x is in the feed, every
+ * followee whose newest activity is newer than x has an activity in the feed before x, and there are
+ * fewer than `limit` of them). So: each visible followee's newest activity (one index probe each on
+ * activities (user_id, created_at DESC)), the `limit` newest of those, their `limit` newest
+ * activities each, and the first `limit` of these. Who is visible is decided per followee (activity
+ * visibility, blocks either way), as before.
+ */
+export const NETWORK_FEED_SQL = `WITH visible AS (
+       SELECT f.followee_id AS user_id FROM social.follows f
+       LEFT JOIN social.members m ON m.user_id = f.followee_id
+       WHERE f.follower_id = $1::uuid AND COALESCE(m.activity_visibility, 'public') = 'public'
+         AND NOT EXISTS (SELECT 1 FROM social.blocks b WHERE (b.blocker_id = $1::uuid AND b.blocked_id = f.followee_id)
+                                                        OR (b.blocker_id = f.followee_id AND b.blocked_id = $1::uuid))
+     ), newest AS (
+       SELECT v.user_id FROM visible v
+       CROSS JOIN LATERAL (SELECT a.created_at, a.id FROM social.activities a WHERE a.user_id = v.user_id ORDER BY a.created_at DESC, a.id DESC LIMIT 1) l
+       ORDER BY l.created_at DESC, l.id DESC LIMIT $2::int
+     )
+     SELECT a.id, a.type, a.description, a.created_at, a.user_id, m.first_name, m.last_name, m.profile_image_url
+     FROM newest n
+     CROSS JOIN LATERAL (SELECT * FROM social.activities a WHERE a.user_id = n.user_id ${NEWEST_FIRST} LIMIT $2::int) a
+     LEFT JOIN social.members m ON m.user_id = a.user_id
+     ${NEWEST_FIRST} LIMIT $2::int`;
+
 export async function listNetworkActivities(ctx: SocialContext, viewerId: string, limit: number): Promise<TActivity[]> {
   // A member social has not heard from yet has the default visibility, public (spec 3 "Settings").
-  const rows = await ctx.db.$queryRawUnsafe<ActivityRow[]>(
-    `SELECT a.id, a.type, a.description, a.created_at, a.user_id, m.first_name, m.last_name, m.profile_image_url
-     FROM social.follows f
-     JOIN social.activities a ON a.user_id = f.followee_id
-     LEFT JOIN social.members m ON m.user_id = a.user_id
-     WHERE f.follower_id = $1::uuid AND COALESCE(m.activity_visibility, 'public') = 'public'
-       AND NOT EXISTS (SELECT 1 FROM social.blocks b WHERE (b.blocker_id = $1::uuid AND b.blocked_id = a.user_id)
-                                                      OR (b.blocker_id = a.user_id AND b.blocked_id = $1::uuid))
-     ${NEWEST_FIRST} LIMIT $2::int`,
-    viewerId,
-    limit,
-  );
+  const rows = await ctx.db.$queryRawUnsafe<ActivityRow[]>(NETWORK_FEED_SQL, viewerId, limit);
   return rows.map(toActivityView);
 }
 

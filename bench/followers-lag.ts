@@ -1,0 +1,50 @@
+// The followers-count lag for the network benchmark: follows through the gateway at a steady rate,
+// each of a different followee who is signed in; after each follow's answer (its transaction has
+// committed, with CountsChanged in social's outbox) the followee's GET /api/auth/user is read every
+// few milliseconds until it shows the follower count the follow answered. The lag is from the
+// follow's answer to the first read that shows it: social's outbox relay, NATS, auth's consumer and
+// auth's read, as a citizen watching their own count would see it.
+import type { BenchUser } from './support/sessions.ts';
+
+export interface FollowersLagLoad {
+  gateway: string;
+  /** Each follows `followees[n]` for n of its turn: the pairs must be new edges. */
+  followers: readonly BenchUser[];
+  /** One follow each. */
+  followees: readonly BenchUser[];
+  /** Follows per second. */
+  rate: number;
+  /** Between two reads of GET /api/auth/user, ms. */
+  pollMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function followAndWatch(load: FollowersLagLoad, follower: BenchUser, followee: BenchUser): Promise<number> {
+  const answer = await fetch(`${load.gateway}/api/users/${followee.userId}/follow`, {
+    method: 'POST',
+    headers: { cookie: follower.cookie, 'x-csrf-token': follower.csrf },
+  });
+  if (!answer.ok) throw new Error(`follow answered ${answer.status}: ${await answer.text()}`);
+  const { followers } = (await answer.json()) as { followers: number };
+  const answeredAt = performance.now();
+  const deadline = answeredAt + 30_000;
+  while (performance.now() < deadline) {
+    const user = await fetch(`${load.gateway}/api/auth/user`, { headers: { cookie: followee.cookie } });
+    if (((await user.json()) as { followers: number }).followers >= followers) return performance.now() - answeredAt;
+    await sleep(load.pollMs ?? 5);
+  }
+  throw new Error(`GET /api/auth/user of ${followee.userId} did not show ${followers} followers within 30 s`);
+}
+
+/** Each follow's lag in ms, sorted. */
+export async function followersLag(load: FollowersLagLoad): Promise<number[]> {
+  const started = performance.now();
+  const pending: Promise<number>[] = [];
+  for (let n = 0; n < load.followees.length; n++) {
+    const wait = started + (n * 1000) / load.rate - performance.now();
+    if (wait > 0) await sleep(wait);
+    pending.push(followAndWatch(load, load.followers[n % load.followers.length]!, load.followees[n]!));
+  }
+  return (await Promise.all(pending)).sort((a, b) => a - b);
+}
