@@ -29,6 +29,8 @@ const WARMUP_S = 2;
 const VIEWERS = 10;
 const VIEWER_FOLLOWS = 1_000;
 const ACTORS = 200;
+/** A rate this shared 2-core machine sustains, measured beside RATE: latency without a queue. */
+const LOW_RATE = Number(process.env.BENCH_LOW_RATE ?? 50);
 const LAG_FOLLOWS = Number(process.env.BENCH_LAG_FOLLOWS ?? 200);
 const LAG_RATE = 20;
 const ONLY = process.env.BENCH_ONLY;
@@ -102,7 +104,7 @@ async function authCaughtUp(): Promise<number> {
   }
 }
 
-const paced = (request: (k: number) => PacedRequest) => pacedLoad({ origin: GATEWAY, rate: RATE, durationS: DURATION, warmupS: WARMUP_S, request });
+const paced = (request: (k: number) => PacedRequest, rate = RATE) => pacedLoad({ origin: GATEWAY, rate, durationS: DURATION, warmupS: WARMUP_S, request });
 
 try {
   for (const { name, port } of SERVICES) servers.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name, CPU_PROF);
@@ -143,10 +145,15 @@ try {
   let lag: number[] | undefined;
 
   if (runs('feed')) {
+    pacedLine(`network feed, limit=20, paced ${LOW_RATE}/s`, await measured(() => paced((k) => feedRequest(viewers, k), LOW_RATE)));
     feed = pacedLine(`network feed, limit=20, paced ${RATE}/s`, await measured(() => paced((k) => feedRequest(viewers, k))));
   }
   if (runs('follows')) {
-    const pairs = followPairs(RATE * (WARMUP_S + DURATION));
+    const all = followPairs((LOW_RATE + RATE) * (WARMUP_S + DURATION));
+    const low = all.slice(0, LOW_RATE * (WARMUP_S + DURATION));
+    const pairs = all.slice(low.length);
+    pacedLine(`follow, paced ${LOW_RATE}/s`, await measured(() => paced((k) => followRequest(actors, low, 'POST', k), LOW_RATE)));
+    pacedLine(`unfollow (the same pairs), paced ${LOW_RATE}/s`, await measured(() => paced((k) => followRequest(actors, low, 'DELETE', k), LOW_RATE)));
     follows = pacedLine(`follow, paced ${RATE}/s`, await measured(() => paced((k) => followRequest(actors, pairs, 'POST', k))));
     unfollows = pacedLine(`unfollow (the same pairs), paced ${RATE}/s`, await measured(() => paced((k) => followRequest(actors, pairs, 'DELETE', k))));
   }

@@ -279,7 +279,7 @@ for (const { profile, skip } of await profilePlan()) {
     test("the network feed's first page is the newest of all the followees' activities, however they interleave", async () => {
       // The feed reads only the followees whose newest activity is among the newest (list-activities.ts):
       // here one followee has the most recent run of activities, the others interleave with it,
-      // two activities share a timestamp (the id decides), and one followee has nothing.
+      // and two activities share a timestamp (the id decides).
       const reader = await citizen('Nia', 'Reader');
       const authors = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => citizen('Author', n)));
       for (const author of authors) await followEdge(tables, reader, author);
@@ -297,16 +297,23 @@ for (const { profile, skip } of await profilePlan()) {
       for (const minutes of [45, 30, 9]) await write(authors[1]!, minutes);
       await write(authors[2]!, 44, 'ffffffff-0000-4000-8000-000000000000');
       await write(authors[1]!, 44, '00000000-0000-4000-8000-000000000000');
-      const expected = written.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map(({ id, userId }) => ({ id, userId }));
-      for (const limit of [1, 3, 6, 8, 20]) {
-        const feed = await reader.client.get<TActivity[]>(`/api/activities?network=true&limit=${limit}`);
+      // Two followees whose newest activities share a time (45): which of them ranks first is the
+      // activities' id, which the feed's choice of followees must not cut off.
+      await write(authors[3]!, 45, 'ffffffff-0000-4000-8000-000000000001');
+      const single = await citizen('Author', 'Five');
+      await write(single, 50);
+      const newestFirst = written.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map(({ id, userId }) => ({ id, userId }));
+      const feedOf = async (viewer: Member, limit: number) => {
+        const feed = await viewer.client.get<TActivity[]>(`/api/activities?network=true&limit=${limit}`);
         assert.equal(feed.status, 200, feed.text);
-        assert.deepEqual(
-          feed.body.map((a) => ({ id: a.id, userId: a.user.id })),
-          expected.slice(0, limit),
-          `limit ${limit}`,
-        );
-      }
+        return feed.body.map((a) => ({ id: a.id, userId: a.user.id }));
+      };
+      const expected = newestFirst.filter((a) => a.userId !== single.id);
+      for (const limit of [1, 3, 6, 8, 20]) assert.deepEqual(await feedOf(reader, limit), expected.slice(0, limit), `limit ${limit}`);
+      const tied = await citizen('Ola', 'Reader');
+      for (const author of [single, authors[1]!, authors[3]!]) await followEdge(tables, tied, author);
+      const tiedExpected = newestFirst.filter((a) => [single.id, authors[1]!.id, authors[3]!.id].includes(a.userId));
+      for (const limit of [2, 3]) assert.deepEqual(await feedOf(tied, limit), tiedExpected.slice(0, limit), `tied newest, limit ${limit}`);
     });
 
     test('Network Growth counts the followers of the last 7 and 30 days', async () => {
