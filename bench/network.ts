@@ -91,16 +91,20 @@ function followRequest(actors: BenchUser[], pairs: { actor: number; followee: st
   return { method, path: `/api/users/${followee}/follow`, headers: { cookie: actors[actor]!.cookie, 'x-csrf-token': actors[actor]!.csrf } };
 }
 
-/** Waits until auth's copy of every count equals social's (ms waited; at most 5 minutes). */
+/**
+ * Waits until auth has applied every count change social made (ms waited; at most 10 minutes): each
+ * change moves the user's version in social by one and auth keeps the version it applied, so the two
+ * sums agree only when nothing is left in the outbox, in NATS or in auth's consumer. (Sums of the
+ * counts themselves agree too early: after the unfollows they are back at the seed's.)
+ */
 async function authCaughtUp(): Promise<number> {
   const started = performance.now();
-  const sums = 'SELECT COALESCE(sum(followers), 0)::text AS followers, COALESCE(sum(following), 0)::text AS following';
   for (;;) {
-    const [ofSocial] = await query<{ followers: string; following: string }>(dbUrl('social'), `${sums} FROM social.user_network`);
-    const [ofAuth] = await query<{ followers: string; following: string }>(dbUrl('auth'), `${sums} FROM auth.users`);
-    if (ofSocial!.followers === ofAuth!.followers && ofSocial!.following === ofAuth!.following) return Math.round(performance.now() - started);
-    if (performance.now() - started > 300_000) throw new Error(`auth's counts did not catch up with social's within 5 minutes`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [ofSocial] = await query<{ v: string }>(dbUrl('social'), 'SELECT sum(version)::text AS v FROM social.user_network');
+    const [ofAuth] = await query<{ v: string }>(dbUrl('auth'), 'SELECT sum(network_counts_version)::text AS v FROM auth.users');
+    if (ofSocial!.v === ofAuth!.v) return Math.round(performance.now() - started);
+    if (performance.now() - started > 600_000) throw new Error(`auth's counts did not catch up with social's within 10 minutes`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
