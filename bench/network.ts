@@ -171,7 +171,7 @@ try {
     // Followees who are signed in to read their own count: crowd members from 1,000 on (hundreds of
     // followers each), whom no actor follows after the follow runs' unfollows.
     const followees = await sessions(Array.from({ length: LAG_FOLLOWS }, (_, n) => networkUserId(1_000 + n * 7)));
-    console.log(`\n${LAG_FOLLOWS} follows at ${LAG_RATE}/s, each followee reading GET /api/auth/user every 5 ms`);
+    console.log(`\n${LAG_FOLLOWS} follows at ${LAG_RATE}/s, each followee reading GET /api/auth/user every 5 ms (then a tenth of the wait so far)`);
     lag = await followersLag({ gateway: GATEWAY, followers: actors, followees, rate: LAG_RATE });
     console.log(
       `followers-count lag, follow answered -> GET /api/auth/user shows it: p50 ${Math.round(percentile(lag, 0.5))} ms, p99 ${Math.round(percentile(lag, 0.99))} ms`,

@@ -25,19 +25,19 @@ export function listOwnActivities(ctx: SocialContext, userId: string, limit: num
 /**
  * The network feed's query ($1 the viewer, $2 the limit); the network benchmark explains it too.
  *
- * Joining all the followees' activities and sorting them cost ~45 ms of PostgreSQL CPU per read for a
- * citizen who follows 1,000 people (10,000 rows sorted for 20). Instead: the first `limit` activities
- * of the feed, in (created_at, id) order, come from at most `limit` followees, and those are among
- * the `limit` followees whose own newest activity is newest, ties at the last place included (if u's
- * activity x is in the feed, every followee whose newest activity is newer than x has an activity in
- * the feed before x, so fewer than `limit` of them rank above u). So: each visible followee's newest
- * time (an index-only probe each on activities (user_id, created_at DESC); ordering by the id as well
- * there read every activity of every followee from the heap and cost ~17 ms), the `limit` newest of
- * those WITH TIES, their `limit` newest activities each, and the first `limit` of these. Who is
- * visible is decided per followee (activity visibility, blocks either way), as before: the
- * visibility by a probe of the member's row each (a join let the planner read all 100,000 members
- * into a hash, ~13 ms), the blocks from the viewer's blocked-either-way list read once (an EXISTS per
- * followee cost two index probes each).
+ * The first shape (join the followees' activities, sort, take `limit`) made the planner hash-join all
+ * the activities with all the members: ~850 ms for a citizen who follows 1,000 people among the
+ * benchmark's 100,000 citizens and 1,000,000 activities (docs/benchmarks.md). Instead: the first
+ * `limit` activities of the feed, in (created_at, id) order, come from at most `limit` followees, and
+ * those are among the `limit` followees whose own newest activity is newest, ties at the last place
+ * included (if u's activity x is in the feed, every followee whose newest activity is newer than x
+ * has an activity in the feed before x, so fewer than `limit` of them rank above u). So: each
+ * visible followee's newest time (an index-only probe each on activities (user_id, created_at DESC);
+ * ranking by the id as well would read every activity from the heap), the `limit` newest of those
+ * WITH TIES, their `limit` newest activities each, and the first `limit` of these: ~12 ms there.
+ * Who is visible is decided per followee (activity visibility, blocks either way), as before: the
+ * visibility by a probe of the member's row (a join let the planner hash all the members), the
+ * blocks from the viewer's blocked-either-way list read once (not two index probes per followee).
  */
 export const NETWORK_FEED_SQL = `WITH visible AS (
        SELECT f.followee_id AS user_id FROM social.follows f
