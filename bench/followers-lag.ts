@@ -20,12 +20,13 @@ export interface FollowersLagLoad {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function followAndWatch(load: FollowersLagLoad, follower: BenchUser, followee: BenchUser): Promise<number> {
+/** A follow's lag in ms, or the status of a follow that failed (counted, not timed). */
+async function followAndWatch(load: FollowersLagLoad, follower: BenchUser, followee: BenchUser): Promise<number | { failed: number }> {
   const answer = await fetch(`${load.gateway}/api/users/${followee.userId}/follow`, {
     method: 'POST',
     headers: { cookie: follower.cookie, 'x-csrf-token': follower.csrf },
   });
-  if (!answer.ok) throw new Error(`follow answered ${answer.status}: ${await answer.text()}`);
+  if (!answer.ok) return { failed: answer.status };
   const { followers } = (await answer.json()) as { followers: number };
   const answeredAt = performance.now();
   const deadline = answeredAt + 30_000;
@@ -40,14 +41,18 @@ async function followAndWatch(load: FollowersLagLoad, follower: BenchUser, follo
   throw new Error(`GET /api/auth/user of ${followee.userId} did not show ${followers} followers within 30 s`);
 }
 
-/** Each follow's lag in ms, sorted. */
-export async function followersLag(load: FollowersLagLoad): Promise<number[]> {
+/** Each follow's lag in ms, sorted, and the statuses of the follows that failed. */
+export async function followersLag(load: FollowersLagLoad): Promise<{ lags: number[]; failed: number[] }> {
   const started = performance.now();
-  const pending: Promise<number>[] = [];
+  const pending: Promise<number | { failed: number }>[] = [];
   for (let n = 0; n < load.followees.length; n++) {
     const wait = started + (n * 1000) / load.rate - performance.now();
     if (wait > 0) await sleep(wait);
     pending.push(followAndWatch(load, load.followers[n % load.followers.length]!, load.followees[n]!));
   }
-  return (await Promise.all(pending)).sort((a, b) => a - b);
+  const outcomes = await Promise.all(pending);
+  return {
+    lags: outcomes.filter((o): o is number => typeof o === 'number').sort((a, b) => a - b),
+    failed: outcomes.flatMap((o) => (typeof o === 'number' ? [] : [o.failed])),
+  };
 }
