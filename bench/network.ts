@@ -172,9 +172,7 @@ try {
     // Followees who are signed in to read their own count: crowd members from 1,000 on (hundreds of
     // followers each), whom no actor follows after the follow runs' unfollows.
     const followees = await sessions(Array.from({ length: LAG_WARMUP + LAG_FOLLOWS }, (_, n) => networkUserId(1_000 + n * 7)));
-    // Not measured: the first follows after a quiet spell open the services' pools, and on this busy
-    // machine new PostgreSQL connections took longer than the pools' connect timeout (503s, and lags
-    // of seconds from the consumers' retries), which is a cold start, not the lag.
+    // Not measured: the first follows after a quiet spell warm the services' pools and consumers up.
     const warmup = await followersLag({ gateway: GATEWAY, followers: actors, followees: followees.slice(0, LAG_WARMUP), rate: LAG_RATE });
     console.log(`warm-up: ${LAG_WARMUP} follows, ${warmup.failed.length} failed, lag p99 ${Math.round(percentile(warmup.lags, 0.99) ?? 0)} ms (not reported)`);
     console.log(`\n${LAG_FOLLOWS} follows at ${LAG_RATE}/s, each followee reading GET /api/auth/user every 5 ms (then a tenth of the wait so far)`);
