@@ -9,7 +9,7 @@ async function explain(client: pg.Client, title: string, sql: string, params: un
   return `-- ${title}\n${rows.map((row) => row['QUERY PLAN']).join('\n')}`;
 }
 
-/** `viewer` follows many people; `follower` follows `followee` in the seed's terms only after this. */
+/** `viewer` follows many people; `follower` does not follow `followee` (the plans insert and delete that edge, rolled back). */
 export async function networkPlans(socialDb: string, ids: { viewer: string; follower: string; followee: string }): Promise<string> {
   const client = new pg.Client({ connectionString: socialDb });
   await client.connect();
