@@ -2,6 +2,7 @@
 // (spec 2.9, 2.10, 4 "Block", 7.3): lists newest first with Follow Back and their privacy, blocks
 // both ways, the network feed's scope and Network Growth. Follows themselves: network.test.ts.
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { NETWORK_MESSAGES, socialEvents, type TActivity, type TNetworkGrowth, type TUserActivities } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
@@ -175,6 +176,46 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await network.block(followed, ivy)).status, 200);
       await followEdge(tables, ivy, followed);
       assert.deepEqual((await networkFeed(ivy)).body, []);
+    });
+
+    test("the network feed's first page is the newest of all the followees' activities, however they interleave", async () => {
+      // The feed reads only the followees whose newest activity is among the newest (list-activities.ts):
+      // here one followee has the most recent run of activities, the others interleave with it,
+      // and two activities share a timestamp (the id decides).
+      const reader = await citizen('Nia', 'Reader');
+      const authors = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => citizen('Author', n)));
+      for (const author of authors) await followEdge(tables, reader, author);
+      const base = Date.now() - 3_600_000;
+      const written: { id: string; userId: string; at: number }[] = [];
+      const write = async (author: Member, minutes: number, id = randomUUID()) => {
+        written.push({ id, userId: author.id, at: base + minutes * 60_000 });
+        await tables.query(
+          `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
+           VALUES ($1::uuid, $2::uuid, 'endorse', 'Endorsed "Interleaved"', NULL, $3::uuid, $4::timestamptz)`,
+          [id, author.id, randomUUID(), new Date(base + minutes * 60_000).toISOString()],
+        );
+      };
+      for (const minutes of [50, 49, 48, 47, 46, 10]) await write(authors[0]!, minutes);
+      for (const minutes of [45, 30, 9]) await write(authors[1]!, minutes);
+      await write(authors[2]!, 44, 'ffffffff-0000-4000-8000-000000000000');
+      await write(authors[1]!, 44, '00000000-0000-4000-8000-000000000000');
+      // Two followees whose newest activities share a time (45): which of them ranks first is the
+      // activities' id, which the feed's choice of followees must not cut off.
+      await write(authors[3]!, 45, 'ffffffff-0000-4000-8000-000000000001');
+      const single = await citizen('Author', 'Five');
+      await write(single, 50);
+      const newestFirst = written.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map(({ id, userId }) => ({ id, userId }));
+      const feedOf = async (viewer: Member, limit: number) => {
+        const feed = await viewer.client.get<TActivity[]>(`/api/activities?network=true&limit=${limit}`);
+        assert.equal(feed.status, 200, feed.text);
+        return feed.body.map((a) => ({ id: a.id, userId: a.user.id }));
+      };
+      const expected = newestFirst.filter((a) => a.userId !== single.id);
+      for (const limit of [1, 3, 6, 8, 20]) assert.deepEqual(await feedOf(reader, limit), expected.slice(0, limit), `limit ${limit}`);
+      const tied = await citizen('Ola', 'Reader');
+      for (const author of [single, authors[1]!, authors[3]!]) await followEdge(tables, tied, author);
+      const tiedExpected = newestFirst.filter((a) => [single.id, authors[1]!.id, authors[3]!.id].includes(a.userId));
+      for (const limit of [2, 3]) assert.deepEqual(await feedOf(tied, limit), tiedExpected.slice(0, limit), `tied newest, limit ${limit}`);
     });
 
     test('Network Growth counts the followers of the last 7 and 30 days', async () => {
