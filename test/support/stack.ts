@@ -142,6 +142,9 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
           INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
           CSRF_SECRET: randomBytes(32).toString('hex'),
           AUTH_CODE_KEY: randomBytes(32).toString('hex'),
+          // Two whole stacks run side by side on one PostgreSQL (scripts/run-tests.ts): a few
+          // connections per pool are plenty for a test's load and keep both well inside max_connections.
+          DATABASE_POOL_SIZE: '6',
         }
       : {}),
     ...options.env,

@@ -175,5 +175,7 @@ export function createPostgresDatabaseProvider(
 }
 
 export function createDatabaseProvider(config: PlatformConfig, logger?: DatabaseLogger): DatabaseProvider {
-  return config.PROFILE === 'distributed' ? createPostgresDatabaseProvider(config, logger) : createEmbeddedDatabaseProvider(config, logger);
+  return config.PROFILE === 'distributed'
+    ? createPostgresDatabaseProvider(config, logger, { poolSize: config.DATABASE_POOL_SIZE })
+    : createEmbeddedDatabaseProvider(config, logger);
 }
