@@ -38,8 +38,9 @@ export {
 } from './features/sign-in/sign-in-dialog-store.ts';
 export { ageText } from './lib/age-text.ts';
 export { cn } from './lib/cn.ts';
-export { downloadJson, fileNameTimestamp } from './lib/download-json.ts';
+export { downloadJson, downloadText, fileNameTimestamp } from './lib/download-json.ts';
 export { randomUuid } from './lib/random-uuid.ts';
+export { useDebounced } from './lib/use-debounced.ts';
 export {
   footerApplication,
   navbarApplication,

@@ -7,10 +7,9 @@ export function fileNameTimestamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, '-');
 }
 
-/** Offers `data` as a pretty-printed JSON file named `filename`. */
-export function downloadJson(filename: string, data: unknown): void {
-  const blob = new Blob([`${JSON.stringify(data, null, 2)}\n`], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
+/** Offers text the page already holds as a file named `filename` of the given media type. */
+export function downloadText(filename: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;
@@ -23,4 +22,9 @@ export function downloadJson(filename: string, data: unknown): void {
     // After the click's task: the download has taken hold of the blob by then.
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
+}
+
+/** Offers `data` as a pretty-printed JSON file named `filename`. */
+export function downloadJson(filename: string, data: unknown): void {
+  downloadText(filename, `${JSON.stringify(data, null, 2)}\n`, 'application/json');
 }

@@ -17,19 +17,3 @@ export function auditCsv(logs: readonly TAuditLog[]): string {
 
 /** audit-logs-2026-11-25.csv (the UTC date of the export). */
 export const auditCsvFileName = (now: Date) => `audit-logs-${now.toISOString().slice(0, 10)}.csv`;
-
-/** Offers text the page already holds as a file (no second request). */
-export function downloadText(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
-  }
-}

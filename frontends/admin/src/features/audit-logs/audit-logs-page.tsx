@@ -2,7 +2,7 @@
 // CSV export of the loaded page, summary cards of it, paging by 50, and the chain's status.
 import type { TAuditLog } from '@civic/contracts/http/admin';
 import { ADMIN_MESSAGES, AUDIT_FILTER_ACTIONS, type TAuditAction, type TAuditDateRange } from '@civic/contracts/messages/admin';
-import { Button, Card, Input, Label, toast } from '@civic/frontend-kit';
+import { Button, Card, downloadText, Input, Label, toast, useDebounced } from '@civic/frontend-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, FileText, Settings, Shield, Users } from 'lucide-react';
 import { useState } from 'react';
@@ -10,12 +10,11 @@ import { adminListQuery } from '../../api/admin-query.ts';
 import { AdminPage } from '../layout/admin-page.tsx';
 import { LoadState } from '../layout/load-state.tsx';
 import { StatCard } from '../layout/stat-card.tsx';
-import { auditCsv, auditCsvFileName, downloadText } from './audit-csv.ts';
+import { auditCsv, auditCsvFileName } from './audit-csv.ts';
 import { type AuditFilters, auditLogsPath, hasNextPage, NO_FILTERS } from './audit-query.ts';
 import { actionLabel, auditSummary } from './audit-summary.ts';
 import { AuditTable } from './audit-table.tsx';
 import { ChainStatusBadge } from './chain-status-badge.tsx';
-import { useDebounced } from './use-debounced.ts';
 
 /** One read per pause in typing, not per key. */
 const SEARCH_PAUSE_MS = 300;

@@ -2,21 +2,13 @@
 // filter, and how many pages are loaded; the list read for them, the previous one kept on screen
 // while the next answers.
 import type { TBriefingDocument } from '@civic/contracts/http/briefing';
+import { useDebounced } from '@civic/frontend-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ALL_TYPES, DOCUMENT_PAGE_SIZE, documentListQueryKey, type TypeFilter } from './briefing-queries.ts';
 import { canLoadMore, hasActiveFilters } from './document-list-view.ts';
 
 const SEARCH_PAUSE_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export function useDocumentListing() {
   const [search, setSearch] = useState('');

@@ -1,7 +1,7 @@
 // Discover (spec 2.9): a search box finding citizens with public profiles by name (GET
 // /api/users/search, account); the empty box shows the spec's "Coming Soon" placeholder.
 import type { TCitizenSearchResult, TNetworkUser } from '@civic/contracts/http/network';
-import { Input } from '@civic/frontend-kit';
+import { Input, useDebounced } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Search, Sparkles } from 'lucide-react';
 import { useState } from 'react';
@@ -10,7 +10,6 @@ import { FollowButton } from '../follow/follow-button.tsx';
 import { ListState, PersonRow } from '../people/person-row.tsx';
 import { NETWORK_TEXTS } from '../texts/network-texts.ts';
 import { searchStateOf } from './search-state.ts';
-import { useDebounced } from './use-debounced.ts';
 
 const TYPING_PAUSE_MS = 300;
 

@@ -2,23 +2,15 @@
 // typing), the category (omitted when all), the local sort, the loaded limit (Load More adds 50),
 // and the live stream while the list is shown.
 import type { TPriority } from '@civic/contracts/http/priorities';
+import { useDebounced } from '@civic/frontend-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLivePriorities } from './live-priorities.ts';
 import { canLoadMore, hasActiveFilters, showsRankNumbers } from './priority-list-view.ts';
 import { ALL_CATEGORIES, PRIORITY_PAGE_SIZE, priorityListQueryKey, type CategoryFilter } from './priority-queries.ts';
 import { sortPriorities, type PrioritySort } from './sort-priorities.ts';
 
 const SEARCH_PAUSE_MS = 300;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export function usePriorityListing() {
   const [search, setSearch] = useState('');
