@@ -20,7 +20,7 @@ export const DEFAULT_CITIZEN_SETTINGS: CitizenSettings = Object.fromEntries(
 const SETTINGS_STALE_MS = 60_000;
 
 /** Each key the answer gives as a whole number, the default for any it lacks (an older server). */
-function withDefaults(answer: Partial<Record<string, unknown>> | null | undefined): CitizenSettings {
+export function citizenSettingsOf(answer: Partial<Record<string, unknown>> | null | undefined): CitizenSettings {
   const settings = { ...DEFAULT_CITIZEN_SETTINGS };
   for (const key of CITIZEN_VISIBLE_SETTINGS) {
     const value = answer?.[key];
@@ -38,5 +38,5 @@ export function usePlatformSettings(): CitizenSettings {
     staleTime: SETTINGS_STALE_MS,
     refetchOnWindowFocus: true,
   });
-  return withDefaults(data);
+  return citizenSettingsOf(data);
 }

@@ -23,27 +23,26 @@ function AnnouncementItem({ announcement, onDismiss }: { announcement: Announcem
   const style = TYPE_STYLES[announcement.type] ?? TYPE_STYLES.info;
   const Icon = style.icon;
   return (
-    <li
-      role={announcement.type === 'critical' ? 'alert' : 'status'}
-      aria-label={announcement.title}
-      data-announcement-type={announcement.type}
-      className={cn('flex items-start gap-3 rounded-md border px-3 py-2 text-sm', style.className)}
-    >
-      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden={true} />
-      <div className="min-w-0 flex-1">
-        <p className="break-words">
+    <li>
+      <div
+        role={announcement.type === 'critical' ? 'alert' : 'status'}
+        data-announcement-type={announcement.type}
+        className={cn('flex items-start gap-3 rounded-md border px-3 py-2 text-sm', style.className)}
+      >
+        <Icon className="mt-0.5 size-4 shrink-0" aria-hidden={true} />
+        <p className="min-w-0 flex-1 break-words">
           <span className="sr-only">{style.label}: </span>
           <strong className="font-semibold">{announcement.title}</strong> <span>{announcement.content}</span>
         </p>
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label={`Dismiss announcement: ${announcement.title}`}
+          className="-m-1 shrink-0 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
       </div>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label={`Dismiss announcement: ${announcement.title}`}
-        className="-m-1 shrink-0 rounded p-1 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
-      >
-        <X className="size-4" aria-hidden="true" />
-      </button>
     </li>
   );
 }
