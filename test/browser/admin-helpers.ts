@@ -2,6 +2,7 @@
 // an address of ADMIN_EMAILS, given to the server at start) while a citizen's page is open.
 import assert from 'node:assert/strict';
 import type { PlatformSettingKey, TAnnouncement } from '@civic/contracts';
+import type { Page } from 'playwright-core';
 import { PLATFORM_SETTING_DEFAULTS } from '@civic/contracts/settings';
 import type { ApiClient } from '../support/api-client.ts';
 import type { BrowserTestServer } from '../support/browser-suite.ts';
@@ -37,4 +38,10 @@ export async function patchAnnouncement(admin: ApiClient, id: string, body: Reco
   const answer = await admin.request<TAnnouncement>('PATCH', `/api/admin/announcements/${id}`, { body });
   assert.equal(answer.status, 200, answer.text);
   return answer.body;
+}
+
+/** The signed-in home at phone width (the navbar's links sit in the drawer there). */
+export async function waitForPhoneDashboard(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Create New Priority' }).waitFor();
+  await page.getByRole('button', { name: 'Open menu' }).waitFor();
 }

@@ -12,8 +12,8 @@ import type { Locator, Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { adminClient, adminEnv, createAnnouncement, patchAnnouncement } from './admin-helpers.ts';
-import { signInThroughApi, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
+import { adminClient, waitForPhoneDashboard, adminEnv, createAnnouncement, patchAnnouncement } from './admin-helpers.ts';
+import { signInThroughApi, uniqueEmail } from './browser-helpers.ts';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 /** The banner polls every 30 s; a creation must show within one interval plus the read. */
@@ -26,8 +26,8 @@ const item = (page: Page, title: string) => banner(page).getByRole('listitem').f
 /** The item's background colour as drawn. */
 const backgroundOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
 
-/** What a window regaining focus does (TanStack's focus manager listens to visibilitychange). */
-const refocus = (page: Page) => page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+/** What a tab coming back into view does (TanStack's focus manager listens to visibilitychange on window). */
+const refocus = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
 
 describe('announcements banner', { skip: browserTestsSkip() }, () => {
   const suite = useBrowserTestServer({ env: adminEnv() });
@@ -48,7 +48,7 @@ describe('announcements banner', { skip: browserTestsSkip() }, () => {
     const { page, context, errors } = await suite.start({ viewport: PHONE_390 });
     await signInThroughApi(context, suite.server, uniqueEmail('banner'));
     await page.goto('/');
-    await waitForDashboard(page);
+    await waitForPhoneDashboard(page);
     for (const a of [info, warning, success]) await item(page, a.title).waitFor();
     assert.equal(await item(page, info.title).getAttribute('role'), 'status');
     assert.equal(await item(page, warning.title).getAttribute('data-announcement-type'), 'warning');
@@ -79,7 +79,7 @@ describe('announcements banner', { skip: browserTestsSkip() }, () => {
       .click();
     await item(page, warning.title).waitFor({ state: 'detached' });
     await page.reload();
-    await waitForDashboard(page);
+    await waitForPhoneDashboard(page);
     await item(page, info.title).waitFor();
     assert.equal(await item(page, warning.title).count(), 0, 'the dismissal is remembered across reloads');
 

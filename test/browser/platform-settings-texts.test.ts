@@ -9,16 +9,19 @@ import { after, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
-import { adminClient, adminEnv, putSetting } from './admin-helpers.ts';
-import { signInThroughApi, toastArea, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
+import { adminClient, adminEnv, putSetting, waitForPhoneDashboard } from './admin-helpers.ts';
+import { signInThroughApi, toastArea, uniqueEmail } from './browser-helpers.ts';
 import { allPriorities, apiCitizen, apiCreatePriority, cardOf } from './priority-helpers.ts';
 
 const PHONE_390 = { width: 390, height: 844 } as const;
 
-/** The amount the dashboard's "Ways to earn PC" list shows for `action`. */
+const waysToEarn = (page: Page) => page.getByRole('region', { name: 'Political Capital Activity' }).getByRole('list').last();
+
+/** The amount the dashboard's "Ways to earn PC" list (the card's last list) shows for `action`. */
 async function wayToEarn(page: Page, action: string): Promise<string> {
-  const card = page.getByRole('region', { name: 'Political Capital Activity' });
-  const row = card.getByRole('listitem').filter({ has: page.getByText(action, { exact: true }) });
+  const row = waysToEarn(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByText(action, { exact: true }) });
   return (await row.locator('span').last().textContent()) ?? '';
 }
 
@@ -34,8 +37,8 @@ describe("citizens' texts follow the platform settings", { skip: browserTestsSki
     await signInThroughApi(context, suite.server, uniqueEmail('defaults'));
     await page.route('**/api/platform-settings', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }));
     await page.goto('/');
-    await waitForDashboard(page);
-    await page.getByRole('region', { name: 'Political Capital Activity' }).getByText('Daily login', { exact: true }).waitFor();
+    await waitForPhoneDashboard(page);
+    await waysToEarn(page).getByText('Daily login', { exact: true }).waitFor();
     assert.equal(await wayToEarn(page, 'Daily login'), '+1 PC');
     assert.equal(await wayToEarn(page, 'Recruit a citizen'), '+10 PC');
   });
@@ -58,9 +61,8 @@ describe("citizens' texts follow the platform settings", { skip: browserTestsSki
     const citizen = await signInThroughApi(context, suite.server, uniqueEmail('texts'));
 
     await page.goto('/');
-    await waitForDashboard(page);
-    const card = page.getByRole('region', { name: 'Political Capital Activity' });
-    await card.getByText('+3 PC', { exact: true }).waitFor();
+    await waitForPhoneDashboard(page);
+    await waysToEarn(page).getByText('+3 PC', { exact: true }).waitFor();
     assert.equal(await wayToEarn(page, 'Daily login'), '+3 PC');
     assert.equal(await wayToEarn(page, 'Recruit a citizen'), '+25 PC');
     assert.equal(await wayToEarn(page, 'Create a priority'), '+5 PC', 'the creation reward is not a setting');
