@@ -92,9 +92,11 @@ describe('announcements banner', { skip: browserTestsSkip() }, () => {
     await patchAnnouncement(admin, critical.id, { isActive: false });
     const loadsBefore = loads;
     const reread = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/announcements');
+    const focusedAt = Date.now();
     await refocus(page);
     assert.equal((await reread).status(), 200);
     await item(page, critical.title).waitFor({ state: 'detached' });
+    t.diagnostic(`a deactivated announcement left the page ${Date.now() - focusedAt} ms after the tab came back into view`);
     assert.equal(loads, loadsBefore, 'no reload');
 
     // Nothing changed since: the next read is a 304 and the banner stays as it is.
@@ -102,6 +104,12 @@ describe('announcements banner', { skip: browserTestsSkip() }, () => {
     await refocus(page);
     assert.equal((await unchanged).status(), 304);
     await item(page, info.title).waitFor();
+
+    // Every signed-in page has it (the navbar's), not only the dashboard.
+    await page.goto('/priorities');
+    await item(page, info.title).waitFor();
+    assert.equal(await item(page, warning.title).count(), 1);
+    assert.equal(await item(page, critical.title).count(), 0);
     assert.deepEqual(errors, []);
   });
 
