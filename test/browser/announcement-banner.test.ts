@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
-import { adminClient, waitForPhoneDashboard, adminEnv, createAnnouncement, patchAnnouncement } from './admin-helpers.ts';
+import { adminClient, waitForPhoneDashboard, adminEnv, createAnnouncement, patchAnnouncement } from './admin-api-helpers.ts';
 import { signInThroughApi, uniqueEmail } from './browser-helpers.ts';
 
 const PHONE_390 = { width: 390, height: 844 } as const;

@@ -9,7 +9,7 @@ import { after, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
-import { adminClient, adminEnv, putSetting, waitForPhoneDashboard } from './admin-helpers.ts';
+import { adminClient, adminEnv, putSetting, waitForPhoneDashboard } from './admin-api-helpers.ts';
 import { signInThroughApi, toastArea, uniqueEmail } from './browser-helpers.ts';
 import { allPriorities, apiCitizen, apiCreatePriority, cardOf } from './priority-helpers.ts';
 
