@@ -2,11 +2,11 @@
 // compressed as the gateway sends it, against the budgets of the browser test
 // (test/browser/frontend-weight.test.ts). Needs the built front ends and Chromium.
 import { closeBrowser } from '../test/support/browser.ts';
-import { measurePageWeights } from '../test/support/frontend-weight-pages.ts';
+import { measurePageWeights, WEIGHT_SERVER_ENV } from '../test/support/frontend-weight-pages.ts';
 import { describeScripts, kilobytes } from '../test/support/script-weight.ts';
 import { startTestServer } from '../test/support/test-server.ts';
 
-const server = await startTestServer();
+const server = await startTestServer({ env: WEIGHT_SERVER_ENV });
 try {
   const weights = await measurePageWeights(server);
   console.log('\nFront-end weight: JavaScript per page, first visit (Chromium, cache off)');

@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type BrowserSession } from '../support/browser.ts';
+import { adminEmail, adminServerEnv, signInAsAdmin } from './admin-helpers.ts';
 import { describeA11yViolations, expectNoSeriousA11yViolations, findSeriousA11yViolations } from './axe.ts';
 import { answerNamePrompt, codeFor, dialog, namePrompt, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
-import { allPriorities, apiCitizen, apiCreatePriority, apiVote, BULK_ENV, topPriorities } from './priority-helpers.ts';
+import { allPriorities, apiCitizen, apiCreatePriority, apiVote, topPriorities } from './priority-helpers.ts';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { pollUntil } from '../support/poll.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
@@ -31,7 +32,8 @@ async function expectAccessibleAtBothWidths(page: Page, what: string): Promise<v
 }
 
 describe('accessibility: no serious or critical axe-core violation on any page', { skip: browserTestsSkip() }, () => {
-  const suite = useBrowserTestServer({ env: BULK_ENV });
+  const A11Y_ADMIN = adminEmail('a11y');
+  const suite = useBrowserTestServer({ env: adminServerEnv(A11Y_ADMIN) });
   let session: BrowserSession;
   let page: Page;
   let userId = '';
@@ -179,5 +181,55 @@ describe('accessibility: no serious or critical axe-core violation on any page',
     await page.goto('/issues');
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
     await expectAccessibleAtBothWidths(page, '404 page, signed in');
+  });
+
+  test('the admin pages (an administrator), with their dialogs open', async () => {
+    const admin = await suite.start();
+    const adminPage = admin.page;
+    await signInAsAdmin(admin.context, suite.server, A11Y_ADMIN);
+    // Content on every admin page: an announcement (and its audit entry), and a changed setting.
+    const headers = { 'X-CSRF-Token': ((await (await admin.context.request.get('/api/csrf-token')).json()) as { token: string }).token };
+    const created = await admin.context.request.post('/api/admin/announcements', {
+      data: { title: 'Polling stations update', content: 'New locations are listed.', type: 'warning', isActive: true, showUntil: null },
+      headers,
+    });
+    assert.equal(created.status(), 200, await created.text());
+
+    await adminPage.goto('/admin');
+    await adminPage.getByRole('region', { name: 'Recent Admin Activity' }).getByRole('cell').first().waitFor();
+    await expectAccessibleAtBothWidths(adminPage, '/admin');
+
+    await adminPage.goto('/admin/users');
+    await adminPage.getByText('Coming next', { exact: true }).waitFor();
+    await expectAccessibleAtBothWidths(adminPage, '/admin/users (coming next)');
+
+    await adminPage.goto('/admin/settings');
+    const bonus = adminPage.getByLabel('Daily Login Bonus');
+    await bonus.fill('2');
+    await expectAccessibleAtBothWidths(adminPage, '/admin/settings with an edit');
+    await adminPage.getByRole('button', { name: /^Save Changes/ }).click();
+    await adminPage.getByRole('alertdialog', { name: 'Confirm Settings Changes' }).waitFor();
+    await expectAccessibleAtBothWidths(adminPage, 'settings save confirmation');
+    await adminPage.keyboard.press('Escape');
+
+    await adminPage.goto('/admin/audit-logs');
+    const table = adminPage.getByRole('region', { name: 'Audit log entries' });
+    await table.getByRole('cell').first().waitFor();
+    await adminPage.getByText(/Chain verified/).waitFor();
+    await table.getByText('View details').first().click();
+    await expectAccessibleAtBothWidths(adminPage, '/admin/audit-logs');
+
+    await adminPage.goto('/admin/announcements');
+    await adminPage.getByRole('list', { name: 'Announcements' }).getByRole('listitem').first().waitFor();
+    await expectAccessibleAtBothWidths(adminPage, '/admin/announcements');
+    await adminPage.getByRole('button', { name: 'New Announcement' }).click();
+    const form = adminPage.getByRole('dialog', { name: 'Create New Announcement' });
+    await form.waitFor();
+    await expectAccessibleAtBothWidths(adminPage, 'Create New Announcement dialog');
+    await adminPage.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    await adminPage.getByRole('button', { name: 'Delete Polling stations update' }).click();
+    await adminPage.getByRole('alertdialog', { name: 'Delete Announcement' }).waitFor();
+    await expectAccessibleAtBothWidths(adminPage, 'Delete Announcement confirmation');
   });
 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { closeBrowser } from '../support/browser.ts';
-import { measurePageWeights, type PageWeight } from '../support/frontend-weight-pages.ts';
+import { measurePageWeights, type PageWeight, WEIGHT_SERVER_ENV } from '../support/frontend-weight-pages.ts';
 import { describeScripts, kilobytes } from '../support/script-weight.ts';
 import { startTestServer } from '../support/test-server.ts';
 
@@ -13,7 +13,7 @@ describe('front-end weight: JavaScript on the wire per page', () => {
   let weights: PageWeight[] = [];
 
   before(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ env: WEIGHT_SERVER_ENV });
     weights = await measurePageWeights(server);
   });
   after(async () => {
@@ -24,7 +24,19 @@ describe('front-end weight: JavaScript on the wire per page', () => {
   test('every page was measured, with its scripts compressed', () => {
     assert.deepEqual(
       weights.map((w) => w.page),
-      ['landing (signed out)', 'dashboard', '/priorities', '/profile', '/settings', '/briefing-room', '/network'],
+      [
+        'landing (signed out)',
+        'dashboard',
+        '/priorities',
+        '/profile',
+        '/settings',
+        '/briefing-room',
+        '/network',
+        '/admin',
+        '/admin/settings',
+        '/admin/audit-logs',
+        '/admin/announcements',
+      ],
     );
     for (const weight of weights) {
       assert.ok(weight.files > 0, `${weight.page} loaded scripts`);

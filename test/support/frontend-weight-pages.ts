@@ -1,6 +1,7 @@
 // The pages whose JavaScript weight is held to a budget: the signed-out landing page and every
 // signed-in page, each measured as a first visit. Shared by the browser test and `npm run bench`.
 import type { Page } from 'playwright-core';
+import { adminEmail, signInAsAdmin } from '../browser/admin-helpers.ts';
 import { signInThroughApi, uniqueEmail, waitForDashboard } from '../browser/browser-helpers.ts';
 import { newSession } from './browser.ts';
 import { LANDING_BUDGET_KB, measureScriptWeight, SIGNED_IN_BUDGET_KB, type ScriptWeight } from './script-weight.ts';
@@ -13,9 +14,13 @@ export interface PageWeight extends ScriptWeight {
 
 type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
+/** The administrator whose pages are measured: the server must start with this env (ADMIN_EMAILS). */
+export const WEIGHT_ADMIN_EMAIL = adminEmail('weight');
+export const WEIGHT_SERVER_ENV = { ADMIN_EMAILS: WEIGHT_ADMIN_EMAIL };
+
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { level: 1, name }).first().waitFor();
 
-/** Measures every page in one signed-out and one signed-in browser session. */
+/** Measures every page in a signed-out, a signed-in citizen's and an administrator's browser session. */
 export async function measurePageWeights(server: TestServer): Promise<PageWeight[]> {
   const results: PageWeight[] = [];
 
@@ -43,6 +48,22 @@ export async function measurePageWeights(server: TestServer): Promise<PageWeight
     }
   } finally {
     await citizen.close();
+  }
+
+  const admin = await newSession(server.baseUrl);
+  try {
+    await signInAsAdmin(admin.context, server, WEIGHT_ADMIN_EMAIL);
+    const adminPages: [string, string][] = [
+      ['/admin', 'Admin Dashboard'],
+      ['/admin/settings', 'Platform Settings'],
+      ['/admin/audit-logs', 'Audit Logs'],
+      ['/admin/announcements', 'Announcements'],
+    ];
+    for (const [path, title] of adminPages) {
+      results.push({ page: path, budgetKb: SIGNED_IN_BUDGET_KB, ...(await measureScriptWeight(admin.page, path, heading(title))) });
+    }
+  } finally {
+    await admin.close();
   }
   return results;
 }

@@ -1,6 +1,7 @@
 // The root config's application table: which single-spa application is active where (spec 2.1, 2.2).
 import { registerApplication } from 'single-spa';
 import { footerApplication, navbarApplication, notFoundApplication, overlaysApplication, readAuthState } from '@civic/frontend-kit';
+import { accessDeniedApplication, isAdminSession } from './remotes/admin-gate.ts';
 import { failedMicroFrontend } from './remotes/failed-micro-frontend.ts';
 import { loadMicroFrontend } from './remotes/load-micro-frontend.ts';
 import { REMOTE_CONTAINERS, type RemoteName } from './remotes/remote-names.ts';
@@ -16,8 +17,12 @@ function containerIn(slotId: string, appName: string): HTMLElement {
   return container;
 }
 
-/** A remote that fails to load shows the error notice in its place instead of a blank area. */
-const loadApplication = (name: RemoteName) => loadMicroFrontend(name).catch((reason: unknown) => failedMicroFrontend(name, reason));
+/** A remote that fails to load shows the error notice in its place instead of a blank area; a
+ *  non-admin's /admin* is answered by the shell without loading the admin remote (admin-gate.ts). */
+const loadApplication = async (name: RemoteName) => {
+  if (name === 'admin' && !isAdminSession()) return accessDeniedApplication;
+  return loadMicroFrontend(name).catch((reason: unknown) => failedMicroFrontend(name, reason));
+};
 
 const screenIsShown = (screen: Screen) => (location: Location) => resolveScreen(location.pathname, readAuthState()) === screen;
 

@@ -10,7 +10,7 @@ import { remoteScriptOrigins } from '../remote-url-config.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { type ExtraHeaders, REVALIDATE, staticAssetOptions } from './static-assets.ts';
 
-export const MICRO_FRONTENDS = ['landing', 'dashboard', 'priorities', 'profile', 'settings', 'briefing', 'network'] as const;
+export const MICRO_FRONTENDS = ['landing', 'dashboard', 'priorities', 'profile', 'settings', 'briefing', 'network', 'admin'] as const;
 export type MicroFrontendName = (typeof MICRO_FRONTENDS)[number];
 
 export interface FrontendsPluginOptions {

@@ -1,6 +1,7 @@
 // Typed wrappers over the federation runtime: a remote's module type comes from the remote's
 // own source (type-only import), so a changed export breaks the shell's type check, not the page.
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import type * as AdminLifecycles from '@civic/frontend-admin/lifecycles';
 import type * as BriefingLifecycles from '@civic/frontend-briefing/lifecycles';
 import type * as DashboardLifecycles from '@civic/frontend-dashboard/lifecycles';
 import type * as LandingLifecycles from '@civic/frontend-landing/lifecycles';
@@ -18,6 +19,7 @@ interface RemoteModules {
   settings: typeof SettingsLifecycles;
   briefing: typeof BriefingLifecycles;
   network: typeof NetworkLifecycles;
+  admin: typeof AdminLifecycles;
 }
 
 export async function loadMicroFrontend<Name extends RemoteName>(name: Name): Promise<RemoteModules[Name]> {

@@ -8,6 +8,7 @@ export const REMOTE_CONTAINERS = {
   settings: 'civic_settings',
   briefing: 'civic_briefing',
   network: 'civic_network',
+  admin: 'civic_admin',
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_CONTAINERS;

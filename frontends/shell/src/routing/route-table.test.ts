@@ -17,7 +17,20 @@ test('signed in: / is the dashboard, routes without a micro-frontend yet are 404
   assert.equal(resolveScreen('/priorities', 'signed-in'), 'priorities');
   assert.equal(resolveScreen('/briefing-room', 'signed-in'), 'briefing');
   assert.equal(resolveScreen('/network', 'signed-in'), 'network');
-  for (const path of ['/priorities/x', '/briefing-room/x', '/issues', '/profile', '/profile/abc/more', '/network/blocked', '/admin/users', '/unknown']) {
+  for (const path of ['/admin', '/admin/users', '/admin/moderation', '/admin/settings', '/admin/audit-logs', '/admin/announcements']) {
+    assert.equal(resolveScreen(path, 'signed-in'), 'admin');
+  }
+  for (const path of [
+    '/priorities/x',
+    '/briefing-room/x',
+    '/issues',
+    '/profile',
+    '/profile/abc/more',
+    '/network/blocked',
+    '/admin/other',
+    '/admin/settings/x',
+    '/unknown',
+  ]) {
     assert.equal(resolveScreen(path, 'signed-in'), 'not-found');
   }
 });

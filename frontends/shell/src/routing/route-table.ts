@@ -1,7 +1,7 @@
 // Spec 2.1 route table: which screen a path shows for a given session state.
 import type { AuthState } from '@civic/frontend-kit';
 
-export type Screen = 'landing' | 'dashboard' | 'priorities' | 'profile' | 'settings' | 'briefing' | 'network' | 'not-found';
+export type Screen = 'landing' | 'dashboard' | 'priorities' | 'profile' | 'settings' | 'briefing' | 'network' | 'admin' | 'not-found';
 
 interface SignedInRoute {
   pattern: RegExp;
@@ -16,7 +16,7 @@ const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
   { pattern: /^\/network$/, screen: 'network' },
   { pattern: /^\/profile\/[^/]+$/, screen: 'profile' },
   { pattern: /^\/settings$/, screen: 'settings' },
-  { pattern: /^\/admin(\/(users|moderation|settings|audit-logs|announcements))?$/, screen: null },
+  { pattern: /^\/admin(\/(users|moderation|settings|audit-logs|announcements))?$/, screen: 'admin' },
 ];
 
 export function resolveScreen(pathname: string, auth: AuthState): Screen {

@@ -1,0 +1,8 @@
+import { createFederatedConfig } from '../build/create-webpack-config.mjs';
+
+// The container name must match frontends/shell/src/remotes/remote-names.ts.
+export default createFederatedConfig({
+  dirname: import.meta.dirname,
+  name: 'civic_admin',
+  exposes: { './lifecycles': './src/lifecycles.tsx' },
+});
