@@ -113,6 +113,8 @@ export const ZAnnouncement = z.object({
   isActive: z.boolean(),
   showUntil: z.string().nullable(),
   createdAt: z.string(),
+  /** The last change (creation at first): the banner remembers a dismissal per id and updatedAt, so an edited one shows again. */
+  updatedAt: z.string(),
 });
 export type TAnnouncement = z.infer<typeof ZAnnouncement>;
 

@@ -3,6 +3,7 @@ export { ApiError, isUnauthorizedError, serverMessageOf, throwIfResponseNotOk } 
 export { ACTIVITIES_PATH, isActivityQuery, isActivityQueryKey } from './api/activity-queries.ts';
 export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod, type RequestOptions } from './api/api-client.ts';
 export { getQueryFn, queryClient, queryKeyToPath } from './api/query-client.ts';
+export { type CitizenSettings, DEFAULT_CITIZEN_SETTINGS, PLATFORM_SETTINGS_QUERY_KEY, usePlatformSettings } from './api/platform-settings-queries.ts';
 export {
   cachedBalance,
   DAILY_LOGIN_PATH,

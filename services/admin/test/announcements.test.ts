@@ -115,6 +115,41 @@ for (const { profile, skip } of await profilePlan()) {
       await probe.stop();
     });
 
+    test("the banner's poll: an unchanged list answers 304 to If-None-Match; a creation, an edit or a deactivation changes the tag", async () => {
+      const client = await admin();
+      const citizen = await sessionFor(stack, randomUUID());
+      const read = (etag?: string) => citizen.request<TAnnouncement[]>('GET', '/api/announcements', { headers: etag ? { 'if-none-match': etag } : {} });
+      const first = await read();
+      assert.equal(first.status, 200, first.text);
+      const etag = first.headers.get('etag');
+      assert.match(etag ?? '', /^W\/"[A-Za-z0-9_-]+"$/);
+      assert.match(first.headers.get('cache-control') ?? '', /private/);
+      const unchanged = await read(etag!);
+      assert.equal(unchanged.status, 304);
+      assert.equal(unchanged.text, '');
+
+      const created = await client.post<TAnnouncement>('/api/admin/announcements', body({ title: 'Etag check' }));
+      assert.equal(created.status, 200, created.text);
+      assert.equal(created.body.updatedAt, created.body.createdAt, 'updatedAt starts at the creation');
+      const afterCreate = await read(etag!);
+      assert.equal(afterCreate.status, 200, 'a creation changes the tag');
+      assert.ok(afterCreate.body.some((a) => a.id === created.body.id));
+      const etag2 = afterCreate.headers.get('etag')!;
+      assert.notEqual(etag2, etag);
+
+      const edited = await client.request<TAnnouncement>('PATCH', `/api/admin/announcements/${created.body.id}`, { body: { content: 'Edited text' } });
+      assert.equal(edited.status, 200, edited.text);
+      const afterEdit = await read(etag2);
+      assert.equal(afterEdit.status, 200, 'an edit changes the tag');
+      const etag3 = afterEdit.headers.get('etag')!;
+
+      const deactivated = await client.request('PATCH', `/api/admin/announcements/${created.body.id}`, { body: { isActive: false } });
+      assert.equal(deactivated.status, 200, deactivated.text);
+      const afterDeactivate = await read(etag3);
+      assert.equal(afterDeactivate.status, 200, 'a deactivation changes the tag');
+      assert.ok(!afterDeactivate.body.some((a) => a.id === created.body.id));
+    });
+
     test('an expired announcement leaves the citizens’ list by itself', async () => {
       const client = await admin();
       const citizen = await sessionFor(stack, randomUUID());

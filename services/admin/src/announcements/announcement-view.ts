@@ -9,9 +9,10 @@ export interface AnnouncementRow {
   is_active: boolean;
   show_until: Date | null;
   created_at: Date;
+  updated_at: Date;
 }
 
-export const ANNOUNCEMENT_COLUMNS = 'id::text AS id, title, content, type, is_active, show_until, created_at';
+export const ANNOUNCEMENT_COLUMNS = 'id::text AS id, title, content, type, is_active, show_until, created_at, updated_at';
 
 export function announcementView(row: AnnouncementRow): TAnnouncement {
   return {
@@ -22,6 +23,7 @@ export function announcementView(row: AnnouncementRow): TAnnouncement {
     isActive: row.is_active,
     showUntil: row.show_until ? new Date(row.show_until).toISOString() : null,
     createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
 

@@ -8,6 +8,7 @@ import { listAnnouncements } from '../announcements/list-announcements.ts';
 import { createAnnouncement, deleteAnnouncement, updateAnnouncement } from '../announcements/manage-announcements.ts';
 import { AnnouncementNotFound } from '../errors.ts';
 import { actorOf } from './actor.ts';
+import { announcementsEtag, etagMatches } from './announcement-etag.ts';
 
 const ZIdParams = z.object({ id: z.string() });
 
@@ -37,8 +38,13 @@ export async function announcementRoutes(app: FastifyInstance, { ctx }: { ctx: A
     deleteAnnouncement(ctx, actorOf(request), announcementId(request.params.id)),
   );
 
-  r.get(fastifyPath(ops.activeAnnouncements), { schema: routeSchema(ops.activeAnnouncements) }, async (request) => {
+  r.get(fastifyPath(ops.activeAnnouncements), { schema: routeSchema(ops.activeAnnouncements) }, async (request, reply) => {
     requireUser(request);
-    return listAnnouncements(ctx, { visibleOnly: true });
+    const list = await listAnnouncements(ctx, { visibleOnly: true });
+    const etag = announcementsEtag(list);
+    // private: one citizen's answer is not for shared caches; no-cache: always revalidated (the poll).
+    void reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return list;
   });
 }

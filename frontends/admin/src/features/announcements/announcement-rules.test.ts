@@ -13,6 +13,7 @@ const announcement = (over: Partial<TAnnouncement>): TAnnouncement => ({
   isActive: true,
   showUntil: null,
   createdAt: now.toISOString(),
+  updatedAt: now.toISOString(),
   ...over,
 });
 

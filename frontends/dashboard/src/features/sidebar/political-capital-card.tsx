@@ -1,20 +1,25 @@
 // Political Capital Activity (spec 2.5, 9): the balance, the 3 latest transactions from the ledger
 // (newest first, as GET /api/political-capital/transactions answers them) and the ways to earn PC
-// with spec 9's rewards.
+// with spec 9's rewards; the daily and recruit amounts are the platform settings of now (issue 19).
 import type { TPoliticalCapitalTransaction } from '@civic/contracts/http/ledger';
-import { ageText, formatPoliticalCapital, TRANSACTIONS_QUERY_KEY, useAuth } from '@civic/frontend-kit';
+import { ageText, type CitizenSettings, formatPoliticalCapital, TRANSACTIONS_QUERY_KEY, useAuth, usePlatformSettings } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
 import { TRANSACTIONS_SHOWN } from '../../api/queries.ts';
 import { SidebarCard } from './sidebar-card.tsx';
 
-/** spec 9 "Rewards (display text)". */
-export const WAYS_TO_EARN = [
-  { action: 'Create a priority', reward: '+5 PC' },
-  { action: 'Create a briefing document', reward: '+2 PC' },
-  { action: 'Daily login', reward: '+1 PC' },
-  { action: 'Recruit a citizen', reward: '+10 PC' },
-] as const;
+/**
+ * spec 9 "Rewards (display text)". The daily login bonus and the recruit reward are platform settings
+ * (daily_login_bonus, recruit_user_reward; spec 9's 1 and 10 while they load); the creation rewards are fixed.
+ */
+export function waysToEarn(settings: Pick<CitizenSettings, 'daily_login_bonus' | 'recruit_user_reward'>) {
+  return [
+    { action: 'Create a priority', reward: '+5 PC' },
+    { action: 'Create a briefing document', reward: '+2 PC' },
+    { action: 'Daily login', reward: `+${formatPoliticalCapital(settings.daily_login_bonus)}` },
+    { action: 'Recruit a citizen', reward: `+${formatPoliticalCapital(settings.recruit_user_reward)}` },
+  ];
+}
 
 /** "+5" for a credit, "-50" for a debit. */
 export function signedAmount(amount: number): string {
@@ -49,6 +54,7 @@ function Transactions() {
 
 export function PoliticalCapitalCard() {
   const { user } = useAuth();
+  const settings = usePlatformSettings();
   return (
     <SidebarCard title="Political Capital Activity" icon={<Coins className="size-5 text-accent" aria-hidden="true" />}>
       <p className="text-sm text-slate-700">
@@ -57,7 +63,7 @@ export function PoliticalCapitalCard() {
       <Transactions />
       <h3 className="mt-4 text-sm font-semibold text-slate-900">Ways to earn PC</h3>
       <ul className="mt-2 grid gap-1.5 text-sm">
-        {WAYS_TO_EARN.map(({ action, reward }) => (
+        {waysToEarn(settings).map(({ action, reward }) => (
           <li key={action} className="flex justify-between gap-2">
             <span className="text-slate-700">{action}</span>
             <span className="font-semibold text-green-700">{reward}</span>

@@ -1,13 +1,15 @@
-// The recruit card: the caller's invitation link and a copy button (spec 9: +10 PC per recruit).
-import { Button, Input, toast } from '@civic/frontend-kit';
+// The recruit card: the caller's invitation link and a copy button (spec 9: +10 PC per recruit by default;
+// the amount is the recruit_user_reward setting of now, issue 19).
+import { Button, Input, toast, usePlatformSettings } from '@civic/frontend-kit';
 import { Copy, UserPlus } from 'lucide-react';
 import { useRef } from 'react';
 import { SideCard } from '../network-page/side-card.tsx';
-import { NETWORK_TEXTS } from '../texts/network-texts.ts';
+import { NETWORK_TEXTS, recruitDescription } from '../texts/network-texts.ts';
 import { invitationLink } from './invitation-link.ts';
 
 export function RecruitCard({ userId }: { userId: string }) {
   const field = useRef<HTMLInputElement>(null);
+  const { recruit_user_reward: reward } = usePlatformSettings();
   const link = invitationLink(window.location.origin, userId);
   const copy = async () => {
     try {
@@ -21,7 +23,7 @@ export function RecruitCard({ userId }: { userId: string }) {
   };
   return (
     <SideCard id="network-recruit" title={NETWORK_TEXTS.recruitTitle} icon={<UserPlus className="size-5 text-accent" aria-hidden="true" />}>
-      <p className="mb-3 text-sm text-slate-600">{NETWORK_TEXTS.recruitDescription}</p>
+      <p className="mb-3 text-sm text-slate-600">{recruitDescription(reward)}</p>
       <label htmlFor="network-invitation-link" className="mb-1 block text-sm font-medium text-slate-800">
         {NETWORK_TEXTS.invitationLabel}
       </label>

@@ -23,13 +23,16 @@ export const NETWORK_TEXTS = {
   activityTitle: 'Network Activity',
   noActivity: 'No activity from the citizens you follow yet.',
   recruitTitle: 'Recruit Citizens',
-  recruitDescription: 'Invite people you know. You earn +10 PC for every citizen who joins through your link.',
   invitationLabel: 'Your invitation link',
   copyLink: 'Copy Link',
   copied: 'Link Copied',
   copiedDescription: 'Your invitation link is on the clipboard.',
   copyFailed: 'Copy the link from the box: the clipboard is not available.',
 } as const;
+
+/** The recruit card's text; the reward is recruit_user_reward as it stands (spec 9's 10 while it loads). */
+export const recruitDescription = (reward: number) =>
+  `Invite people you know. You earn +${reward.toLocaleString('en-US')} PC for every citizen who joins through your link.`;
 
 /** Spec 2.9: "+N this week" / "+N this month". */
 export const growthText = (count: number, period: 'week' | 'month') => `+${count.toLocaleString('en-US')} this ${period}`;

@@ -2,7 +2,8 @@
 // loaded once the dialog opens; "none" leaves it unset). The form checks spec 5's rules with the
 // server's own messages. A failure is spec 8's toast ("Failed to create priority. Please try
 // again."); a refusal the server explains (400, 403, 429) also shows its message in the dialog, so
-// the daily limit says what it is; a 401 opens the sign-in dialog (shared MutationCache).
+// the daily limit says what it is; a 401 opens the sign-in dialog (shared MutationCache). When the
+// priority_creation_cost setting is above 0 (spec 9's default is 0) the description names the cost.
 import type { TIssue, TPriority } from '@civic/contracts/http/priorities';
 import { PRIORITY_LIMITS } from '@civic/contracts/messages/priority';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import {
   DialogDescription,
   DialogTitle,
   Input,
+  usePlatformSettings,
   isActivityQuery,
   isUnauthorizedError,
   Label,
@@ -81,6 +83,7 @@ function groupIssues(issues: readonly TIssue[]): { category: string; issues: TIs
 }
 
 export function CreatePriorityDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { priority_creation_cost: creationCost } = usePlatformSettings();
   const [form, setForm] = useState<PriorityForm>(EMPTY_PRIORITY_FORM);
   const [errors, setErrors] = useState<PriorityFormErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -157,6 +160,7 @@ export function CreatePriorityDialog({ open, onOpenChange }: { open: boolean; on
         <DialogTitle>{CREATE_PRIORITY_TITLE}</DialogTitle>
         <DialogDescription>
           Propose a priority for the national agenda. Fellow citizens can endorse or oppose it. You earn 5 political capital for each priority you create.
+          {creationCost > 0 ? ` Creating one costs ${creationCost.toLocaleString('en-US')} political capital.` : null}
         </DialogDescription>
         <form className="grid gap-4" onSubmit={submit} noValidate>
           <FormField

@@ -8,13 +8,20 @@ export const PRIORITY_TOASTS = {
   voteFailed: 'Failed to record vote. Please try again.',
   removeVoteFailed: 'Failed to remove vote. Please try again.',
   promoted: 'Priority promoted',
-  promotedDescription: "You've successfully promoted this priority using 50 political capital.",
   promoteInsufficient: "You don't have enough political capital to promote this priority.",
   promoteFailed: 'Failed to promote priority. Please try again.',
   created: 'Priority created',
   createdDescription: 'Your priority is live. You earned 5 political capital (+5 PC).',
   createFailed: 'Failed to create priority. Please try again.',
 } as const;
+
+/**
+ * Spec 8's "Priority promoted" text with the amount charged: the promotion's answer carries it (the
+ * priority_promotion_cost setting when it was bought; spec 9's 50 by default).
+ */
+export function promotedDescription(cost: number): string {
+  return `You've successfully promoted this priority using ${cost.toLocaleString('en-US')} political capital.`;
+}
 
 export const PRIORITY_LIST_TEXTS = {
   noMatches: 'No matching priorities found',

@@ -1,12 +1,14 @@
-// Promote a priority for 50 PC (spec 2.6, 4, 8, 9): "Promoting..." during the request, the button
+// Promote a priority for priority_promotion_cost PC (50 by default; spec 2.6, 4, 8, 9, issue 19): "Promoting..." during the request, the button
 // stays locked about a second afterwards; success refetches the lists, the current user (balance) and
 // the transactions. Each click carries a fresh Idempotency-Key, so the server charges a request that
-// reached it twice (a retry after a lost answer, the CSRF retry) only once.
+// reached it twice (a retry after a lost answer, the CSRF retry) only once. The toast names the
+// amount the answer says was charged; should the answer not carry it, the setting as last read.
+import type { TPromotionResult } from '@civic/contracts/http/priorities';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { apiRequest, cachedBalance, isUnauthorizedError, randomUuid, refreshPoliticalCapital, toast } from '@civic/frontend-kit';
+import { apiRequest, cachedBalance, isUnauthorizedError, randomUuid, refreshPoliticalCapital, toast, usePlatformSettings } from '@civic/frontend-kit';
 import { promotePath, refetchPriorityLists } from './priority-queries.ts';
-import { PRIORITY_TOASTS } from './priority-texts.ts';
+import { PRIORITY_TOASTS, promotedDescription } from './priority-texts.ts';
 
 /** spec 9: the promote button stays locked 1000 ms after a click. */
 export const PROMOTE_LOCK_MS = 1000;
@@ -23,8 +25,19 @@ interface PromoteClick {
   balanceBefore: number | null;
 }
 
+/** The PC charged, as the promotion's answer gives it; null when it does not (then the caller's fallback). */
+async function chargedCost(response: Response): Promise<number | null> {
+  try {
+    const { cost } = (await response.json()) as Partial<TPromotionResult>;
+    return typeof cost === 'number' && Number.isInteger(cost) && cost >= 0 ? cost : null;
+  } catch {
+    return null;
+  }
+}
+
 export function usePromote(priorityId: string) {
   const [locked, setLocked] = useState(false);
+  const { priority_promotion_cost: settingCost } = usePlatformSettings();
   const unlockTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
     () => () => {
@@ -34,10 +47,10 @@ export function usePromote(priorityId: string) {
   );
 
   const mutation = useMutation({
-    mutationFn: ({ idempotencyKey }: PromoteClick) =>
-      apiRequest('POST', promotePath(priorityId), undefined, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
-    onSuccess: (_, { balanceBefore }) => {
-      toast({ title: PRIORITY_TOASTS.promoted, description: PRIORITY_TOASTS.promotedDescription, variant: 'success' });
+    mutationFn: async ({ idempotencyKey }: PromoteClick) =>
+      chargedCost(await apiRequest('POST', promotePath(priorityId), undefined, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } })),
+    onSuccess: (cost, { balanceBefore }) => {
+      toast({ title: PRIORITY_TOASTS.promoted, description: promotedDescription(cost ?? settingCost), variant: 'success' });
       // Not awaited: "Promoting..." and the lock follow the request alone (spec 4), and the balance
       // catch-up may take seconds.
       void refetchPriorityLists();
