@@ -42,6 +42,10 @@ export const ZSocialExportSection = z.object({
   following: z.array(z.object({ userId: z.string().uuid(), followedAt: z.string() })),
   followers: z.array(z.object({ userId: z.string().uuid(), followedAt: z.string() })),
   blocked: z.array(z.object({ userId: z.string().uuid(), blockedAt: z.string() })),
+  /** The citizens the user recruited (rewarded: past the daily cap a recruit counts but earns nothing). */
+  recruits: z.array(z.object({ userId: z.string().uuid(), joinedAt: z.string(), rewarded: z.boolean() })),
+  /** Who recruited the user, when someone did. */
+  recruitedBy: z.object({ userId: z.string().uuid(), joinedAt: z.string() }).nullable(),
 });
 
 /**

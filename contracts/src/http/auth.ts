@@ -50,7 +50,11 @@ export const ZSendRequest = z.strictObject({
    * the sign-in request; when that sign-in creates a new account, the recruiter may earn
    * recruit_user_reward. Ignored for an existing account.
    */
-  recruiterId: z.string({ error: 'Invalid recruiter' }).length(36, { error: 'Invalid recruiter', abort: true }).regex(UUID_PATTERN, 'Invalid recruiter').optional(),
+  recruiterId: z
+    .string({ error: 'Invalid recruiter' })
+    .length(36, { error: 'Invalid recruiter', abort: true })
+    .regex(UUID_PATTERN, 'Invalid recruiter')
+    .optional(),
 });
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 

@@ -11,7 +11,7 @@ import { adminFallbackRoutes } from './routes/admin-fallback.ts';
 import { announcementRoutes } from './routes/announcement-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
-import { publishPendingSettings } from './settings/publish-settings.ts';
+import { catchUpWithPublishedRevisions, publishPendingSettings } from './settings/publish-settings.ts';
 import { seedDefaultSettings } from './settings/seed-settings.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -28,7 +28,8 @@ export const adminService = defineService({
     const ctx: AdminContext = { db, platform };
     await seedDefaultSettings(ctx);
     // Rewrite-on-start: every stored value reaches the bucket (or the process's copy when embedded),
-    // whatever a crash between a commit and its publication left behind.
+    // whatever a crash between a commit and its publication left behind, or a restore set back.
+    await catchUpWithPublishedRevisions(ctx);
     await publishPendingSettings(ctx, { all: true });
     const repair = startPeriodicJob('publish pending platform settings', SETTINGS_REPAIR_MS, () => publishPendingSettings(ctx), platform.logger);
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: ADMIN_SCHEMA, service: ADMIN_SCHEMA });

@@ -180,7 +180,7 @@ for (const { profile, skip } of await profilePlan()) {
         assert.equal((await client.request('PUT', '/api/admin/settings', { body: { key: 'min_endorsements_for_ranking', value: '5' } })).status, 200);
       });
 
-      test('a restarted service loads the stored value from the bucket; a restarted admin service publishes what it committed', async () => {
+      test('a restarted service loads the stored value from the bucket; a restarted admin service publishes what it committed, also from a restored database', async () => {
         const client = await admin();
         assert.equal((await client.request('PUT', '/api/admin/settings', { body: { key: 'vote_change_cooldown_hours', value: '12' } })).status, 200);
         await stack.stopService('priorities');
@@ -196,7 +196,22 @@ for (const { profile, skip } of await profilePlan()) {
           (v) => v === '13',
           1000,
         );
+        // A database restored from an older backup (its revision behind the bucket's) still wins at
+        // the next start, and the changes after it reach every process.
+        await tables.query("UPDATE admin.platform_settings SET value = '6', revision = 1, published_revision = 1 WHERE key = 'vote_change_cooldown_hours'");
+        await stack.stopService('admin');
+        await stack.startService('admin');
+        await pollUntil(
+          async () => stack.platforms.priorities!.settings.get('vote_change_cooldown_hours'),
+          (v) => v === '6',
+          5000,
+        );
         assert.equal((await client.request('PUT', '/api/admin/settings', { body: { key: 'vote_change_cooldown_hours', value: '24' } })).status, 200);
+        await pollUntil(
+          async () => stack.platforms.priorities!.settings.get('vote_change_cooldown_hours'),
+          (v) => v === '24',
+          5000,
+        );
       });
     }
   });

@@ -273,6 +273,8 @@ for (const { profile, skip } of await profilePlan()) {
         following: [],
         followers: [],
         blocked: [],
+        recruits: [],
+        recruitedBy: null,
       });
       assert.ok(!exported.text.includes(other.id), "no trace of the other user's id");
       assert.ok(!exported.text.includes('not Mae at all'), "no trace of the other user's activity");

@@ -67,6 +67,28 @@ for (const { profile, skip } of await profilePlan()) {
       );
       assert.ok(!exported.text.includes(blocker.id), 'who blocked the user is the blocker’s data');
       assert.ok(!exported.text.includes('Pia'), 'other citizens appear by id only');
+      assert.deepEqual([section.recruits, section.recruitedBy], [[], null]);
+
+      // A citizen Nia recruited (the landing's recruiterId at sign-up): in both exports.
+      const recruitClient = stack.client();
+      const email = `recruited-by-nia-${Date.now()}@example.com`;
+      const sent = await recruitClient.post('/api/auth/email/send-otp', { email, recruiterId: nia.id });
+      assert.equal(sent.status, 200, sent.text);
+      const mail = await stack.readLatestMail(email);
+      assert.equal((await recruitClient.post('/api/auth/email/verify-otp', { stateId: sent.body.stateId, otp: mail.code })).status, 200);
+      const recruitId = (await recruitClient.get('/api/auth/user')).body.id as string;
+      await pollUntil(
+        () => tables.query('SELECT 1 FROM social.recruits WHERE recruited_user_id = $1::uuid', [recruitId]),
+        (rows) => rows.length === 1,
+      );
+      const recruiterSection = (await nia.client.get('/api/account/export')).body.sections.social;
+      assert.deepEqual(
+        recruiterSection.recruits.map((r: { userId: string; rewarded: boolean }) => [r.userId, r.rewarded]),
+        [[recruitId, true]],
+      );
+      const recruitSection = (await recruitClient.get('/api/account/export')).body.sections.social;
+      assert.equal(recruitSection.recruitedBy.userId, nia.id);
+      assert.equal(recruitSection.recruitedBy.joinedAt, recruiterSection.recruits[0].joinedAt);
     });
 
     test("erasure cuts the user's edges and blocks everywhere, and the others' counts drop with events", async () => {

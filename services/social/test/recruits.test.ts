@@ -80,17 +80,22 @@ for (const { profile, skip } of await profilePlan()) {
       for (const recruiterId of [unknown, banned.id, deleted.id]) assert.equal(eventsFor(recruiterId).length, 0, recruiterId);
     });
 
-    test('an address erased and signed up again is no recruit', async () => {
+    test('an address erased and signed up again is no recruit; the recruit counts while it exists', async () => {
       const recruiter = await citizen('erased-recruiter');
+      const recruitedOf = async () => (await recruiter.client.get('/api/auth/user')).body.recruited as number;
       const email = address('erased-recruit');
       const first = await signInRecruited(email, recruiter.id);
       await joined.waitFor((p) => p.recruitedUserId === first.id);
+      // spec 3 User "recruited": social's count reaches auth through civic.social.counts.changed.
+      await pollUntil(recruitedOf, (n) => n === 1, 30_000);
       const gone = await first.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
       assert.equal(gone.status, 200, gone.text);
       await pollUntil(
         () => authHasUser(stack, first.id),
         (has) => !has,
       );
+      // The erased recruit no longer counts (the reward already paid stays in the ledger).
+      await pollUntil(recruitedOf, (n) => n === 0, 30_000);
       const again = await signInRecruited(email, recruiter.id);
       assert.notEqual(again.id, first.id, 'a new account');
       await marker();
@@ -98,6 +103,7 @@ for (const { profile, skip } of await profilePlan()) {
         eventsFor(recruiter.id).map((e) => e.payload.recruitedUserId),
         [first.id],
       );
+      assert.equal(await recruitedOf(), 0, 'the address erased before is no recruit');
     });
 
     test(`a recruiter is rewarded for at most ${RECRUIT_REWARDS_PER_DAY} recruits a day`, async () => {

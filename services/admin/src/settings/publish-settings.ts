@@ -4,7 +4,7 @@
 // by the next start (every row, rewrite-on-start) and by the repair job every few seconds, so a
 // committed change always reaches the bucket. Each value carries its revision: the bucket never goes
 // back to an older one, whichever replica publishes last.
-import { isPlatformSettingKey } from '@civic/contracts';
+import { isPlatformSettingKey, PLATFORM_SETTING_DEFAULTS } from '@civic/contracts';
 import type { AdminContext } from '../context.ts';
 
 interface PendingRow {
@@ -38,4 +38,26 @@ export async function publishPendingSettings(ctx: AdminContext, { all = false } 
     `SELECT key, value, revision FROM admin.platform_settings ${all ? '' : 'WHERE published_revision < revision'} ORDER BY key`,
   );
   return publishRows(ctx, rows);
+}
+
+/**
+ * At start, before publishing every row: a database restored from a backup, or made again, counts
+ * revisions from where it stands, below what the bucket already holds, and the bucket (which never
+ * goes back to an older revision) would ignore its values. The database is the source of truth, so
+ * a row behind the bucket, or level with it and different, moves one past the bucket's revision and
+ * is published with the rest.
+ */
+export async function catchUpWithPublishedRevisions(ctx: AdminContext): Promise<number> {
+  let moved = 0;
+  for (const { key } of PLATFORM_SETTING_DEFAULTS) {
+    const published = ctx.platform.settings.held(key);
+    moved += await ctx.db.$executeRawUnsafe(
+      `UPDATE admin.platform_settings SET revision = $2::bigint + 1
+       WHERE key = $1 AND (revision < $2::bigint OR (revision = $2::bigint AND value <> $3))`,
+      key,
+      BigInt(published.revision),
+      published.value,
+    );
+  }
+  return moved;
 }

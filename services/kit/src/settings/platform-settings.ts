@@ -30,6 +30,8 @@ export interface PlatformSettings {
    * the bucket holds it (or a newer revision).
    */
   publish(key: PlatformSettingKey, setting: PublishedSetting): Promise<void>;
+  /** The value and revision this process holds for `key` (revision 0: the spec default). */
+  held(key: PlatformSettingKey): PublishedSetting;
   /** Stops watching (distributed). */
   close(): Promise<void>;
 }
@@ -46,6 +48,10 @@ export class SettingValues {
 
   get(key: PlatformSettingKey): string {
     return this.values.get(key)!.value;
+  }
+
+  held(key: PlatformSettingKey): PublishedSetting {
+    return { ...this.values.get(key)! };
   }
 
   /**
@@ -71,6 +77,7 @@ export function platformSettingsOver(values: SettingValues, channel: SettingsCha
     getBoolean: (key) => get(key) === 'true',
     getInteger: (key) => Number.parseInt(get(key), 10),
     set: (key, value) => values.override(key, value),
+    held: (key) => values.held(key),
     async publish(key, setting) {
       await channel.publish(key, setting);
       // The publishing process reads its own write at once, without waiting for its watch.
