@@ -9,6 +9,7 @@ export * from './data-rights/account-counts.ts';
 export * from './requests/define-request.ts';
 export * from './requests/ledger.ts';
 export * from './requests/priorities.ts';
+export * from './requests/auth.ts';
 export * from './http/auth.ts';
 export * from './http/account.ts';
 export * from './http/social.ts';

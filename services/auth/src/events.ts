@@ -2,7 +2,7 @@
 // place. Each published event is written to the outbox inside the transaction of the change it
 // reports (SECURITY 19) and published right after its commit by the database handle made here (the
 // relay's poll repairs a crash in between).
-import { EXPORT_REQUESTS, accountEvents, authEvents, ledgerEvents, socialEvents } from '@civic/contracts';
+import { AUTH_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, ledgerEvents, socialEvents } from '@civic/contracts';
 import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { AuthContext } from './context.ts';
@@ -11,6 +11,7 @@ import { exportAuthSection } from './data-rights/export-auth-section.ts';
 import { applyBalanceChange } from './users/apply-balance-change.ts';
 import { applyCountsChange } from './users/apply-counts-change.ts';
 import { applyProfileUpdate } from './users/apply-profile-update.ts';
+import { lookupUser } from './users/lookup-user.ts';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -36,6 +37,10 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
         eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),
       ),
     ],
-    responders: [responder(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity)))],
+    responders: [
+      responder(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity))),
+      // A service whose read model of users lags asks whether an account exists (social's follows).
+      responder(AUTH_REQUESTS.userLookup, (payload) => lookupUser(ctx, payload)),
+    ],
   };
 }

@@ -93,6 +93,21 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await network.followers(star, star, '?limit=100')).body.length, 10);
     });
 
+    test('a citizen who signed up a moment ago (not yet in social) can be followed and blocked at once', async () => {
+      const [kai, new1, new2] = await Promise.all([citizen('Kai', 'Early'), citizen('Lia', 'New'), citizen('Max', 'New')]);
+      // As if their registration events had not reached social yet (the member rows are not there).
+      await tables.query('DELETE FROM social.members WHERE user_id = ANY($1::uuid[])', [[new1.id, new2.id]]);
+      const followed = await network.follow(kai, new1);
+      assert.equal(followed.status, 200, followed.text);
+      assert.equal(followed.body.followers, 1);
+      const blocked = await network.block(kai, new2);
+      assert.equal(blocked.status, 200, blocked.text);
+      const rows = await tables.query<{ user_id: string }>('SELECT user_id::text FROM social.members WHERE user_id = ANY($1::uuid[]) ORDER BY user_id', [
+        [new1.id, new2.id],
+      ]);
+      assert.equal(rows.length, 2, 'auth vouched for both: their member rows were added');
+    });
+
     test('oneself is a 400, an unknown id a 404, a visitor a 401', async () => {
       const ida = await citizen('Ida', 'Self');
       for (const call of [network.follow, network.unfollow]) {
