@@ -20,7 +20,7 @@ import { documentsContaining, seedBriefing } from './seed-briefing.ts';
 import { benchEnv, dropBenchEnv, settleAfterSeeding } from './support/bench-env.ts';
 import { cpuMeter, line, percentile } from './support/measure.ts';
 import { type PacedRequest, pacedLine, pacedLoad } from './support/paced-load.ts';
-import { assertNothingListening, ServerProcesses, waitHealthy } from './support/processes.ts';
+import { assertNothingListening, ServerProcesses } from './support/processes.ts';
 import { query } from './support/query.ts';
 import { type BenchUser, createSessions } from './support/sessions.ts';
 
@@ -35,7 +35,8 @@ const CREATORS = 200;
 /** Under what this machine served at full speed (~26/s), so the lag is the pipeline's, not a growing queue's. */
 const LAG_RATE = Number(process.env.BENCH_CREATION_RATE ?? 20);
 const LAG_CREATIONS = 200;
-const GATEWAY = 'http://127.0.0.1:3250';
+const GATEWAY_PORT = 3250;
+const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const CPU_PROF = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part: 'reads' | 'search' | 'creates') => !ONLY || ONLY === part;
@@ -99,20 +100,7 @@ async function plan(search?: string): Promise<string> {
 
 try {
   await assertNothingListening([GATEWAY, ...SERVICES.map(({ port }) => `http://127.0.0.1:${port}`)]);
-  for (const { name, port } of SERVICES) servers.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name, CPU_PROF);
-  await Promise.all(SERVICES.map(({ port }) => waitHealthy(`http://127.0.0.1:${port}`)));
-  servers.start(
-    'gateway/src/server.ts',
-    {
-      ...env,
-      PORT: '3250',
-      GATEWAY_SERVICES: SERVICES.map(({ name }) => name).join(','),
-      ...Object.fromEntries(SERVICES.map(({ name, port }) => [`SERVICE_URL_${name.toUpperCase()}`, `http://127.0.0.1:${port}`])),
-    },
-    'gateway',
-    CPU_PROF,
-  );
-  await waitHealthy(GATEWAY);
+  await servers.startStack(SERVICES, GATEWAY_PORT, env, CPU_PROF);
 
   console.log(`briefing benchmark: distributed profile, ${DURATION} s a run\n`);
   console.log(`seeding ${DOCUMENTS.toLocaleString('en-US')} documents of ~1 KB`);

@@ -18,7 +18,7 @@ import { seedLedgerAccounts } from './seed-ledger.ts';
 import { seedPriorities } from './seed-priorities.ts';
 import { benchEnv, dropBenchEnv } from './support/bench-env.ts';
 import { cpuMeter, line, percentile } from './support/measure.ts';
-import { ServerProcesses, waitHealthy } from './support/processes.ts';
+import { ServerProcesses } from './support/processes.ts';
 import { createSessions } from './support/sessions.ts';
 
 const CREATORS = 200;
@@ -39,7 +39,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 6);
 const COST = Number(PLATFORM_SETTING_DEFAULTS.find((s) => s.key === 'priority_promotion_cost')!.value);
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part: 'lag' | 'promotions') => !ONLY || ONLY === part;
-const GATEWAY = 'http://127.0.0.1:3240';
+const GATEWAY_PORT = 3240;
+const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 /** BENCH_CPU_PROF=<dir>: V8 CPU profiles of the gateway and the services, written on exit. */
 const CPU_PROF = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 
@@ -106,20 +107,7 @@ async function promotionsPart(): Promise<void> {
 }
 
 try {
-  for (const { name, port } of SERVICES) servers.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name, CPU_PROF);
-  await Promise.all(SERVICES.map(({ port }) => waitHealthy(`http://127.0.0.1:${port}`)));
-  servers.start(
-    'gateway/src/server.ts',
-    {
-      ...env,
-      PORT: '3240',
-      GATEWAY_SERVICES: SERVICES.map(({ name }) => name).join(','),
-      ...Object.fromEntries(SERVICES.map(({ name, port }) => [`SERVICE_URL_${name.toUpperCase()}`, `http://127.0.0.1:${port}`])),
-    },
-    'gateway',
-    CPU_PROF,
-  );
-  await waitHealthy(GATEWAY);
+  await servers.startStack(SERVICES, GATEWAY_PORT, env, CPU_PROF);
 
   console.log(`ledger benchmark: distributed profile\n`);
   if (runs('lag')) await lagPart();

@@ -16,7 +16,7 @@ import { inDegrees, networkLayout, networkUserId, seedNetwork } from './seed-net
 import { benchEnv, dropBenchEnv, settleAfterSeeding } from './support/bench-env.ts';
 import { cpuMeter, percentile } from './support/measure.ts';
 import { pacedLine, pacedLoad, type PacedRequest } from './support/paced-load.ts';
-import { ServerProcesses, waitHealthy } from './support/processes.ts';
+import { ServerProcesses } from './support/processes.ts';
 import { query } from './support/query.ts';
 import { createSessions, type BenchUser } from './support/sessions.ts';
 
@@ -36,7 +36,8 @@ const LAG_RATE = 20;
 const LAG_WARMUP = 2 * LAG_RATE;
 const ONLY = process.env.BENCH_ONLY;
 const runs = (part: 'feed' | 'follows' | 'lag') => !ONLY || ONLY === part;
-const GATEWAY = 'http://127.0.0.1:3260';
+const GATEWAY_PORT = 3260;
+const GATEWAY = `http://127.0.0.1:${GATEWAY_PORT}`;
 const SERVICES = [
   { name: 'auth', port: 3261 },
   { name: 'social', port: 3262 },
@@ -112,20 +113,7 @@ async function authCaughtUp(): Promise<number> {
 const paced = (request: (k: number) => PacedRequest, rate = RATE) => pacedLoad({ origin: GATEWAY, rate, durationS: DURATION, warmupS: WARMUP_S, request });
 
 try {
-  for (const { name, port } of SERVICES) servers.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name, CPU_PROF);
-  await Promise.all(SERVICES.map(({ port }) => waitHealthy(`http://127.0.0.1:${port}`)));
-  servers.start(
-    'gateway/src/server.ts',
-    {
-      ...env,
-      PORT: '3260',
-      GATEWAY_SERVICES: SERVICES.map(({ name }) => name).join(','),
-      ...Object.fromEntries(SERVICES.map(({ name, port }) => [`SERVICE_URL_${name.toUpperCase()}`, `http://127.0.0.1:${port}`])),
-    },
-    'gateway',
-    CPU_PROF,
-  );
-  await waitHealthy(GATEWAY);
+  await servers.startStack(SERVICES, GATEWAY_PORT, env, CPU_PROF);
 
   console.log(`network benchmark: distributed profile, ${DURATION} s a run after ${WARMUP_S} s of warm-up, even load at ${RATE}/s\n`);
   console.log(

@@ -18,6 +18,27 @@ export class ServerProcesses {
   }
 
   /**
+   * Starts `services` (each on its port) and, once they are healthy, a gateway on `gatewayPort` that
+   * routes to them only; resolves when the gateway is healthy too. `nodeArgs` go to every process.
+   */
+  async startStack(services: readonly { name: string; port: number }[], gatewayPort: number, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<void> {
+    for (const { name, port } of services) this.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name, nodeArgs);
+    await Promise.all(services.map(({ port }) => waitHealthy(`http://127.0.0.1:${port}`)));
+    this.start(
+      'gateway/src/server.ts',
+      {
+        ...env,
+        PORT: String(gatewayPort),
+        GATEWAY_SERVICES: services.map(({ name }) => name).join(','),
+        ...Object.fromEntries(services.map(({ name, port }) => [`SERVICE_URL_${name.toUpperCase()}`, `http://127.0.0.1:${port}`])),
+      },
+      'gateway',
+      nodeArgs,
+    );
+    await waitHealthy(`http://127.0.0.1:${gatewayPort}`);
+  }
+
+  /**
    * Stops every server and waits until each has exited (at most 15 s, then SIGKILL): the benchmark
    * drops its databases next, and a server still closing then had its connections terminated under
    * it and logged the error ("second error, exiting") at the end of a run that had passed.
