@@ -9,7 +9,7 @@ import type { SocialContext } from '../context.ts';
 import { NetworkUserNotFound } from '../errors.ts';
 import { block, unblock } from '../network/blocks.ts';
 import { follow, unfollow } from '../network/follow-edges.ts';
-import { ensureKnownMember } from '../network/known-member.ts';
+import { withKnownTarget } from '../network/known-member.ts';
 import { listBlocked, listFollowers, listFollowing, networkGrowth } from '../network/list-network.ts';
 
 const ZUserIdParams = z.object({ id: z.string() });
@@ -24,8 +24,7 @@ export async function networkRoutes(app: FastifyInstance, { ctx }: { ctx: Social
   const r = typed(app);
   r.post(fastifyPath(ops.follow), { schema: { ...routeSchema(ops.follow), params: ZUserIdParams } }, async (request) => {
     const [userId, targetId] = [requireUser(request), userIdOf(request.params)];
-    if (targetId !== userId) await ensureKnownMember(ctx, request.identity, targetId);
-    return follow(ctx, userId, targetId);
+    return withKnownTarget(ctx, request.identity, targetId, () => follow(ctx, userId, targetId));
   });
   r.delete(fastifyPath(ops.unfollow), { schema: { ...routeSchema(ops.unfollow), params: ZUserIdParams } }, async (request) =>
     unfollow(ctx, requireUser(request), userIdOf(request.params)),
@@ -38,8 +37,7 @@ export async function networkRoutes(app: FastifyInstance, { ctx }: { ctx: Social
   );
   r.post(fastifyPath(ops.block), { schema: { ...routeSchema(ops.block), params: ZUserIdParams } }, async (request) => {
     const [userId, targetId] = [requireUser(request), userIdOf(request.params)];
-    if (targetId !== userId) await ensureKnownMember(ctx, request.identity, targetId);
-    return block(ctx, userId, targetId);
+    return withKnownTarget(ctx, request.identity, targetId, () => block(ctx, userId, targetId));
   });
   r.delete(fastifyPath(ops.unblock), { schema: { ...routeSchema(ops.unblock), params: ZUserIdParams } }, async (request) =>
     unblock(ctx, requireUser(request), userIdOf(request.params)),
