@@ -47,6 +47,8 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
       '/api/admin/audit-logs/*',
       '/api/admin/announcements',
       '/api/admin/announcements/*',
+      '/api/admin/reports',
+      '/api/reports',
       '/api/announcements',
       '/api/platform-settings',
     ],

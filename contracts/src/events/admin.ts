@@ -16,4 +16,21 @@ export const AnnouncementChanged = defineEvent(
   }),
 );
 
-export const ADMIN_EVENTS = [AnnouncementChanged] as const;
+/**
+ * The distinct citizens reporting one user's content reached auto_ban_threshold (issue 20). Auth (the
+ * one writer of the ban flag) bans the user unless they are an admin or banned already, and says so in
+ * civic.auth.user.standing_changed with automatic: true, which becomes the ban_user audit entry.
+ */
+export const AutoBanRequested = defineEvent(
+  'civic.admin.user.auto_ban_requested',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    /** Distinct eligible reporters of the user's content when the threshold was reached. */
+    reportCount: z.number().int().positive(),
+    threshold: z.number().int().positive(),
+    requestedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const ADMIN_EVENTS = [AnnouncementChanged, AutoBanRequested] as const;

@@ -1,5 +1,6 @@
 // Events the auth service publishes.
 import { z } from 'zod';
+import { APPROVAL_STATUSES, STANDING_CHANGES } from '../messages/admin.ts';
 import { defineEvent } from './define-event.ts';
 
 export const UserRegistered = defineEvent(
@@ -16,6 +17,8 @@ export const UserRegistered = defineEvent(
      * before. Social records the recruit and publishes civic.social.recruit.joined.
      */
     recruiterId: z.string().uuid().optional(),
+    /** 'pending' when registration_approval_required held at sign-up (issue 20); absent means approved. */
+    approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
   }),
 );
 
@@ -35,4 +38,33 @@ export const SessionRevoked = defineEvent(
   }),
 );
 
-export const AUTH_EVENTS = [UserRegistered, UserSignedIn, SessionRevoked] as const;
+/**
+ * An account's standing changed (issue 20): admin status granted or revoked, banned or unbanned, or an
+ * approval decided. Auth is the one writer of these flags; the event carries the whole standing after
+ * the change, so a read model (the admin service's directory) just keeps the newest standingVersion.
+ * The admin service turns each into its one audit entry (grant_admin, revoke_admin, ban_user,
+ * unban_user; approve_user and reject_user as update_user with details.decision).
+ */
+export const UserStandingChanged = defineEvent(
+  'civic.auth.user.standing_changed',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    change: z.enum(STANDING_CHANGES),
+    isAdmin: z.boolean(),
+    isBanned: z.boolean(),
+    approvalStatus: z.enum(APPROVAL_STATUSES),
+    /** The administrator who made the change; null for the automatic ban (never an admin's act). */
+    adminId: z.string().uuid().nullable(),
+    /** True for the ban that reports reaching auto_ban_threshold caused. */
+    automatic: z.boolean(),
+    /** For the automatic ban: the distinct reporters counted, and the threshold then. */
+    reportCount: z.number().int().positive().optional(),
+    threshold: z.number().int().positive().optional(),
+    /** Grows with every change of this user's standing; older events are ignored by read models. */
+    standingVersion: z.number().int().positive(),
+    changedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const AUTH_EVENTS = [UserRegistered, UserSignedIn, SessionRevoked, UserStandingChanged] as const;

@@ -81,4 +81,21 @@ export const PromotionBoostsDecayed = defineEvent(
   }),
 );
 
-export const PRIORITIES_EVENTS = [PriorityCreated, VoteCast, VoteRemoved, PriorityPromoted, PromotionBoostsDecayed] as const;
+/**
+ * An administrator removed a priority (DELETE /api/admin/priorities/{id}, issue 20): a soft delete. It
+ * leaves every citizen list, the ranking, the live stream and the counts; its votes and ledger entries
+ * stay for the record. The admin service turns it into the delete_priority audit entry.
+ */
+export const PriorityRemoved = defineEvent(
+  'civic.priorities.priority.removed',
+  1,
+  z.object({
+    priorityId: z.string().uuid(),
+    authorId: z.string().uuid(),
+    title: z.string(),
+    adminId: z.string().uuid(),
+    removedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const PRIORITIES_EVENTS = [PriorityCreated, PriorityRemoved, VoteCast, VoteRemoved, PriorityPromoted, PromotionBoostsDecayed] as const;

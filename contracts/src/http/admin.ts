@@ -3,7 +3,13 @@
 import { z } from 'zod';
 import {
   ADMIN_MESSAGES as M,
+  ADMIN_USER_LIST_LIMITS,
+  ADMIN_USER_STATUS_FILTERS,
   ANNOUNCEMENT_LIMITS,
+  APPROVAL_STATUSES,
+  MODERATION_LIST_LIMIT,
+  REPORT_LIMITS,
+  REPORT_TARGET_TYPES,
   ANNOUNCEMENT_TYPES,
   AUDIT_ACTIONS,
   AUDIT_DATE_RANGES,
@@ -153,6 +159,74 @@ export const ZAnnouncementListQuery = z.strictObject({
 
 export const ZDeleteAnnouncementResponse = z.object({ message: z.literal(M.announcementDeleted), id: z.string().uuid() });
 
+// ---- User management (issue 20) ----
+
+/** A row of the users page (spec 2.12): from the admin service's directory, kept from the owners' events. */
+export const ZAdminUser = z.object({
+  id: z.string().uuid(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  email: z.string(),
+  politicalCapital: z.number().int(),
+  followers: z.number().int(),
+  createdAt: z.string(),
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+/** spec 7.4: limit, offset, search (name or e-mail); status narrows to one badge (pending: the approval queue). */
+export const ZAdminUserQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(ADMIN_USER_LIST_LIMITS.max).default(ADMIN_USER_LIST_LIMITS.pageSize),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  search: z.string().trim().max(ADMIN_USER_LIST_LIMITS.searchMax).optional(),
+  status: z.enum(ADMIN_USER_STATUS_FILTERS, { error: `status must be one of ${ADMIN_USER_STATUS_FILTERS.join(', ')}` }).optional(),
+});
+export type TAdminUserQuery = z.infer<typeof ZAdminUserQuery>;
+
+/** spec 7.4: {isAdmin}, the new value. */
+export const ZSetUserAdminRequest = z.strictObject({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
+export type TSetUserAdminRequest = z.infer<typeof ZSetUserAdminRequest>;
+
+/** What every user action answers: its message and the row as it stands after it. */
+export const ZAdminUserActionResponse = z.object({ message: z.string(), user: ZAdminUser });
+export type TAdminUserActionResponse = z.infer<typeof ZAdminUserActionResponse>;
+
+// ---- Reports (issue 20) ----
+
+export const ZReportTargetType = z.enum(REPORT_TARGET_TYPES, { error: M.reportTargetType });
+
+/** POST /api/reports: one report per citizen per item. */
+export const ZCreateReportRequest = z.strictObject({
+  targetType: ZReportTargetType,
+  targetId: z.string({ error: M.reportTargetNotFound }).uuid(M.reportTargetNotFound),
+  reason: z.string({ error: M.reportReasonRequired }).trim().min(1, M.reportReasonRequired).max(REPORT_LIMITS.reasonMax, M.reportReasonTooLong),
+});
+export type TCreateReportRequest = z.infer<typeof ZCreateReportRequest>;
+
+export const ZCreateReportResponse = z.object({ message: z.literal(M.reportSubmitted) });
+
+/** One reported item on the moderation page: reported items first, with their counts and reasons. */
+export const ZReportedItem = z.object({
+  targetType: ZReportTargetType,
+  targetId: z.string().uuid(),
+  authorId: z.string().uuid(),
+  title: z.string(),
+  /** Distinct citizens who reported it. */
+  reportCount: z.number().int().positive(),
+  /** The reasons given, newest first (at most 20). */
+  reasons: z.array(z.string()),
+  lastReportedAt: z.string(),
+});
+export type TReportedItem = z.infer<typeof ZReportedItem>;
+
+export const ZReportListQuery = z.strictObject({
+  targetType: ZReportTargetType.optional(),
+  limit: z.coerce.number().int().min(1).max(MODERATION_LIST_LIMIT).default(MODERATION_LIST_LIMIT),
+});
+
 export const ADMIN_OPERATIONS = {
   listSettings: defineOperation({
     ...ADMIN_ROUTES.listSettings,
@@ -238,5 +312,74 @@ export const ADMIN_OPERATIONS = {
     errors: [401],
     summary: 'The active, unexpired announcements, newest first (the banner of every signed-in page)',
     response: z.array(ZAnnouncement),
+  }),
+  listUsers: defineOperation({
+    ...ADMIN_ROUTES.listUsers,
+    owner: 'admin',
+    auth: 'admin',
+    errors: [400, 401, 403],
+    summary: 'Users by search (name or e-mail) and status, newest first, a page of 20 by default',
+    query: ZAdminUserQuery,
+    response: z.array(ZAdminUser),
+  }),
+  setUserAdmin: defineOperation({
+    ...ADMIN_ROUTES.setUserAdmin,
+    owner: 'admin',
+    auth: 'admin',
+    errors: [400, 401, 403, 404],
+    summary: "Grant or revoke a user's admin status (never one's own); effective at their next request; audited as grant_admin or revoke_admin",
+    body: ZSetUserAdminRequest,
+    response: ZAdminUserActionResponse,
+  }),
+  banUser: defineOperation({
+    ...ADMIN_ROUTES.banUser,
+    owner: 'admin',
+    auth: 'admin',
+    errors: [400, 401, 403, 404],
+    summary: 'Ban a user (never oneself or an admin): every session ends, sign-in and content creation are refused; audited as ban_user',
+    response: ZAdminUserActionResponse,
+  }),
+  unbanUser: defineOperation({
+    ...ADMIN_ROUTES.unbanUser,
+    owner: 'admin',
+    auth: 'admin',
+    errors: [400, 401, 403, 404],
+    summary: 'Lift a ban (to undo a mistake); audited as unban_user',
+    response: ZAdminUserActionResponse,
+  }),
+  approveUser: defineOperation({
+    ...ADMIN_ROUTES.approveUser,
+    owner: 'admin',
+    auth: 'admin',
+    errors: [400, 401, 403, 404],
+    summary: 'Approve an account awaiting approval; it may act from its next request; audited as update_user',
+    response: ZAdminUserActionResponse,
+  }),
+  rejectUser: defineOperation({
+    ...ADMIN_ROUTES.rejectUser,
+    owner: 'admin',
+    auth: 'admin',
+    errors: [400, 401, 403, 404],
+    summary: 'Reject an account awaiting approval: its sessions end and it cannot sign in; audited as update_user',
+    response: ZAdminUserActionResponse,
+  }),
+  createReport: defineOperation({
+    ...ADMIN_ROUTES.createReport,
+    owner: 'admin',
+    auth: 'active-user',
+    errors: [400, 401, 403, 404, 409],
+    summary:
+      'Report a priority or a briefing document once, with a reason (only while content_moderation_enabled); may ban its author automatically at auto_ban_threshold',
+    body: ZCreateReportRequest,
+    response: ZCreateReportResponse,
+  }),
+  listReports: defineOperation({
+    ...ADMIN_ROUTES.listReports,
+    owner: 'admin',
+    auth: 'admin',
+    errors: [400, 401, 403],
+    summary: 'Reported items, most reported first, with their counts and reasons',
+    query: ZReportListQuery,
+    response: z.array(ZReportedItem),
   }),
 };

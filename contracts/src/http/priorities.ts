@@ -84,6 +84,11 @@ export const ZPriorityListQuery = z
   .strictObject({
     search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
     category: z.enum(ISSUE_CATEGORIES).optional(),
+    /**
+     * The moderation list (issue 20): 'true' adds the removed (inactive) priorities, for an
+     * administrator only; a citizen's request is answered as if it were absent (citizens never see them).
+     */
+    includeInactive: z.enum(['true', 'false'], { error: "includeInactive must be 'true' or 'false'" }).optional(),
     limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
     offset: z.coerce
       .number()
@@ -96,6 +101,9 @@ export const ZPriorityListQuery = z
 export type TPriorityListQuery = z.infer<typeof ZPriorityListQuery>;
 
 export const ZVoteRequest = z.strictObject({ voteType: ZVoteType });
+
+/** DELETE /api/admin/priorities/{id} (spec 7.4: a JSON answer). Removing a removed one answers the same. */
+export const ZDeletePriorityResponse = z.object({ message: z.literal('Priority has been deleted'), id: z.string().uuid() });
 
 /** What a vote or its removal answers: the priority's counts after it, and the caller's vote. */
 export const ZVoteResult = z.object({
@@ -240,5 +248,14 @@ export const PRIORITIES_OPERATIONS = {
     errors: [401],
     summary: 'Platform totals for the dashboard tiles',
     response: ZStats,
+  }),
+  deletePriority: defineOperation({
+    ...PRIORITIES_ROUTES.deletePriority,
+    owner: 'priorities',
+    auth: 'admin',
+    errors: [401, 403, 404],
+    summary:
+      'Remove a priority (administrators only): a soft delete. It leaves every citizen list, the ranking, the live stream and the counts at once; the moderation list shows it Inactive; votes and ledger entries stay. Audited as delete_priority.',
+    response: ZDeletePriorityResponse,
   }),
 };

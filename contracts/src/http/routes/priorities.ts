@@ -10,6 +10,7 @@ export const PRIORITIES_ROUTES = {
   removeVote: { method: 'DELETE', path: '/api/priorities/{id}/vote' },
   promote: { method: 'POST', path: '/api/priorities/{id}/promote' },
   stats: { method: 'GET', path: '/api/stats' },
+  deletePriority: { method: 'DELETE', path: '/api/admin/priorities/{id}' },
 } as const satisfies Record<string, Route>;
 
 /** The live stream (not an operation: its answer is not JSON); contracts/src/http/priorities.ts describes it. */
