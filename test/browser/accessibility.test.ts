@@ -199,9 +199,19 @@ describe('accessibility: no serious or critical axe-core violation on any page',
     await adminPage.getByRole('region', { name: 'Recent Admin Activity' }).getByRole('cell').first().waitFor();
     await expectAccessibleAtBothWidths(adminPage, '/admin');
 
+    // The users directory is fed by events: the page is read once it lists the administrator.
+    await pollUntil(
+      async () => (await admin.context.request.get(`/api/admin/users?search=${encodeURIComponent(A11Y_ADMIN)}`)).json() as Promise<unknown[]>,
+      (rows) => rows.length > 0,
+    );
     await adminPage.goto('/admin/users');
-    await adminPage.getByText('Coming next', { exact: true }).waitFor();
-    await expectAccessibleAtBothWidths(adminPage, '/admin/users (coming next)');
+    await adminPage.getByRole('region', { name: 'Users' }).getByRole('row').filter({ hasText: A11Y_ADMIN }).waitFor();
+    await expectAccessibleAtBothWidths(adminPage, '/admin/users');
+
+    await adminPage.goto('/admin/moderation');
+    await adminPage.getByRole('tab', { name: /^Priorities \(\d+\)$/ }).waitFor();
+    await adminPage.getByRole('status', { name: 'Loading priorities...' }).waitFor({ state: 'detached' });
+    await expectAccessibleAtBothWidths(adminPage, '/admin/moderation');
 
     await adminPage.goto('/admin/settings');
     const bonus = adminPage.getByLabel('Daily Login Bonus');

@@ -2,7 +2,8 @@
 // The admin micro-frontend's common behaviour (spec 2.12, 6) in Chromium through the gateway and
 // shell: a citizen is sent to / with "Access Denied" and never downloads the admin remote; an
 // administrator sees the dashboard (stats, section links, recent audit entries, the active
-// announcements notice, quick actions) and the "coming next" panels, at desktop and phone width.
+// announcements notice, quick actions) whose section links open User Management and Content
+// Moderation, at desktop and phone width.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
@@ -85,14 +86,14 @@ describe('admin area: access and dashboard', { skip: browserTestsSkip() }, () =>
     await page.getByRole('link', { name: 'Admin Dashboard' }).click();
     await adminHeading(page, 'Admin Dashboard').waitFor();
 
-    for (const [href, title] of [
-      ['/admin/users', 'User Management'],
-      ['/admin/moderation', 'Content Moderation'],
+    for (const [href, title, shows] of [
+      ['/admin/users', 'User Management', () => page.getByPlaceholder('Search users by name or email')],
+      ['/admin/moderation', 'Content Moderation', () => page.getByRole('tab', { name: /^Briefing Documents \(\d+\)$/ })],
     ] as const) {
       await sections.getByRole('link', { name: new RegExp(title) }).click();
       await page.waitForURL((url) => url.pathname === href);
       await adminHeading(page, title).waitFor();
-      await page.getByText('Coming next', { exact: true }).waitFor();
+      await shows().waitFor();
       await page.goBack();
       await adminHeading(page, 'Admin Dashboard').waitFor();
     }

@@ -55,6 +55,8 @@ export async function measurePageWeights(server: TestServer): Promise<PageWeight
     await signInAsAdmin(admin.context, server, WEIGHT_ADMIN_EMAIL);
     const adminPages: [string, string][] = [
       ['/admin', 'Admin Dashboard'],
+      ['/admin/users', 'User Management'],
+      ['/admin/moderation', 'Content Moderation'],
       ['/admin/settings', 'Platform Settings'],
       ['/admin/audit-logs', 'Audit Logs'],
       ['/admin/announcements', 'Announcements'],

@@ -1,14 +1,15 @@
-// The admin back office (spec 2.12): the dashboard, Platform Settings, Audit Logs and Announcements;
-// User Management and Content Moderation show a "coming next" panel until the next issue. Every
-// screen is behind the client's admin check (AdminGuard); the server refuses a non-admin anyway.
+// The admin back office (spec 2.12): the dashboard, User Management, Content Moderation, Platform
+// Settings, Audit Logs and Announcements. Every screen is behind the client's admin check
+// (AdminGuard); the server refuses a non-admin anyway.
 import { AreaRoot, KitProviders, useCurrentPath } from '@civic/frontend-kit';
 import { AdminGuard } from './features/access/admin-guard.tsx';
 import { adminScreenOf } from './features/admin-routes.ts';
 import { AnnouncementsPage } from './features/announcements/announcements-page.tsx';
 import { AuditLogsPage } from './features/audit-logs/audit-logs-page.tsx';
-import { ComingNext } from './features/coming-next/coming-next.tsx';
 import { AdminDashboard } from './features/dashboard/admin-dashboard.tsx';
+import { ModerationPage } from './features/moderation/moderation-page.tsx';
 import { SettingsPage } from './features/platform-settings/settings-page.tsx';
+import { UsersPage } from './features/users/users-page.tsx';
 import './styles.css';
 
 function AdminScreen() {
@@ -17,9 +18,9 @@ function AdminScreen() {
     case 'dashboard':
       return <AdminDashboard />;
     case 'users':
-      return <ComingNext title="User Management" />;
+      return <UsersPage />;
     case 'moderation':
-      return <ComingNext title="Content Moderation" />;
+      return <ModerationPage />;
     case 'settings':
       return <SettingsPage />;
     case 'audit-logs':

@@ -11,7 +11,8 @@ export {
   TRANSACTIONS_PATH,
   TRANSACTIONS_QUERY_KEY,
 } from './api/political-capital-queries.ts';
-export { readAuthState, subscribeAuthState, type AuthState } from './auth/auth-state.ts';
+export { isAwaitingApproval } from './auth/approval.ts';
+export { hasSession, readAuthState, subscribeAuthState, type AuthState } from './auth/auth-state.ts';
 export { watchSessionEnd } from './auth/session-end.ts';
 export {
   CURRENT_USER_QUERY_KEY,
@@ -43,6 +44,7 @@ export { downloadJson, downloadText, fileNameTimestamp } from './lib/download-js
 export { randomUuid } from './lib/random-uuid.ts';
 export { useDebounced } from './lib/use-debounced.ts';
 export {
+  awaitingApprovalApplication,
   footerApplication,
   navbarApplication,
   notFoundApplication,

@@ -1,6 +1,13 @@
 // The root config's application table: which single-spa application is active where (spec 2.1, 2.2).
 import { registerApplication } from 'single-spa';
-import { footerApplication, navbarApplication, notFoundApplication, overlaysApplication, readAuthState } from '@civic/frontend-kit';
+import {
+  awaitingApprovalApplication,
+  footerApplication,
+  navbarApplication,
+  notFoundApplication,
+  overlaysApplication,
+  readAuthState,
+} from '@civic/frontend-kit';
 import { accessDeniedApplication, isAdminSession } from './remotes/admin-gate.ts';
 import { failedMicroFrontend } from './remotes/failed-micro-frontend.ts';
 import { loadMicroFrontend } from './remotes/load-micro-frontend.ts';
@@ -49,6 +56,12 @@ export function registerApplications(): void {
     app: async () => notFoundApplication,
     activeWhen: screenIsShown('not-found'),
     customProps: { domElement: containerIn('civic-main', 'not-found') },
+  });
+  registerApplication({
+    name: '@civic/awaiting-approval',
+    app: async () => awaitingApprovalApplication,
+    activeWhen: screenIsShown('awaiting-approval'),
+    customProps: { domElement: containerIn('civic-main', 'awaiting-approval') },
   });
   registerApplication({
     name: '@civic/footer',

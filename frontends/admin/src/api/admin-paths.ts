@@ -2,6 +2,7 @@
 // is its path with its query (spec 7.1), so invalidating the path's prefix refreshes every page of it.
 import { operationPath } from '@civic/contracts/http/route';
 import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
+import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
 import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
 
 export const SETTINGS_PATH = ADMIN_ROUTES.listSettings.path;
@@ -17,3 +18,13 @@ export const announcementPath = (id: string) => operationPath(ADMIN_ROUTES.updat
 /** spec 7.4: the admin screen lists all (activeOnly=false); the dashboard only the active ones. */
 export const allAnnouncementsPath = `${ANNOUNCEMENTS_PATH}?activeOnly=false`;
 export const activeAnnouncementsAdminPath = `${ANNOUNCEMENTS_PATH}?activeOnly=true`;
+
+// User management and moderation (issue 20).
+export const USERS_PATH = ADMIN_ROUTES.listUsers.path;
+export const REPORTS_PATH = ADMIN_ROUTES.listReports.path;
+/** The citizens' lists too: the moderation reads are pages of them, so a prefix refreshes both. */
+export const PRIORITIES_PATH = PRIORITIES_ROUTES.listPriorities.path;
+export const BRIEFING_DOCS_PATH = BRIEFING_ROUTES.listDocuments.path;
+
+export const deletePriorityPath = (id: string) => operationPath(PRIORITIES_ROUTES.deletePriority, { id });
+export const deleteDocumentPath = (id: string) => operationPath(BRIEFING_ROUTES.deleteDocument, { id });

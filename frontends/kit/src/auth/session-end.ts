@@ -6,14 +6,14 @@
 import { isUnauthorizedError } from '../api/api-error.ts';
 import { queryClient } from '../api/query-client.ts';
 import { openSignInDialog } from '../features/sign-in/sign-in-dialog-store.ts';
-import { readAuthState } from './auth-state.ts';
+import { hasSession, readAuthState } from './auth-state.ts';
 import { CURRENT_USER_QUERY_KEY } from './current-user.ts';
 
 /** Starts watching reads for a 401 while signed in; returns the unsubscribe. */
 export function watchSessionEnd(): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'error' || !isUnauthorizedError(event.action.error)) return;
-    if (readAuthState() !== 'signed-in') return;
+    if (!hasSession(readAuthState())) return;
     openSignInDialog();
     void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
   });

@@ -1,8 +1,10 @@
-// What floats above every screen: toasts, the sign-in dialog and the first-sign-in name prompt.
+// What floats above every screen: toasts, the sign-in dialog and the first-sign-in name prompt (not
+// while the account awaits approval).
 // Each is fetched only when it is first to be shown (the notification area at the first toast,
 // the sign-in dialog at its first opening, the name prompt for a signed-in user without a first
 // name), so a visitor who only reads the landing page does not download them.
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { isAwaitingApproval } from '../auth/approval.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { isSignInDialogOpen, subscribeSignInDialog } from '../features/sign-in/sign-in-dialog-store.ts';
 import { getToasts, subscribeToasts } from '../toast/toast-store.ts';
@@ -33,7 +35,8 @@ function LazyToaster() {
 function LazyNamePrompt() {
   const { user } = useAuth();
   // The dialog itself decides when to show (not while signing in); this only avoids loading it for nothing.
-  return user && !user.firstName ? <NamePromptDialog /> : null;
+  // An account awaiting approval may not edit its profile yet: it is asked once approved.
+  return user && !user.firstName && !isAwaitingApproval(user) ? <NamePromptDialog /> : null;
 }
 
 export function Overlays() {

@@ -35,8 +35,15 @@ test('signed in: / is the dashboard, routes without a micro-frontend yet are 404
   }
 });
 
-test('chrome shows only when signed in', () => {
+test('awaiting approval: every path, admin and unknown ones too, shows the notice', () => {
+  for (const path of ['/', '/priorities', '/profile/abc', '/admin', '/admin/users', '/issues']) {
+    assert.equal(resolveScreen(path, 'awaiting-approval'), 'awaiting-approval');
+  }
+});
+
+test('chrome shows only when signed in, approved or not', () => {
   assert.equal(showsChrome('signed-in'), true);
+  assert.equal(showsChrome('awaiting-approval'), true);
   assert.equal(showsChrome('signed-out'), false);
   assert.equal(showsChrome('loading'), false);
 });

@@ -1,7 +1,7 @@
 // Spec 2.1 route table: which screen a path shows for a given session state.
 import type { AuthState } from '@civic/frontend-kit';
 
-export type Screen = 'landing' | 'dashboard' | 'priorities' | 'profile' | 'settings' | 'briefing' | 'network' | 'admin' | 'not-found';
+export type Screen = 'landing' | 'dashboard' | 'priorities' | 'profile' | 'settings' | 'briefing' | 'network' | 'admin' | 'not-found' | 'awaiting-approval';
 
 interface SignedInRoute {
   pattern: RegExp;
@@ -20,13 +20,16 @@ const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
 ];
 
 export function resolveScreen(pathname: string, auth: AuthState): Screen {
+  // An account awaiting approval (issue 20) sees that notice on every page, instead of the app.
+  if (auth === 'awaiting-approval') return 'awaiting-approval';
   // Session loading counts as signed out: only the landing page and the fallback exist.
   if (auth !== 'signed-in') return pathname === '/' ? 'landing' : 'not-found';
   const route = SIGNED_IN_ROUTES.find(({ pattern }) => pattern.test(pathname));
   return route?.screen ?? 'not-found';
 }
 
-/** The navbar and footer show only when signed in (spec 2.2); the landing page has its own. */
+/** The navbar and footer show only when signed in (spec 2.2), approved or not (its menu signs out);
+ *  the landing page has its own. */
 export function showsChrome(auth: AuthState): boolean {
-  return auth === 'signed-in';
+  return auth === 'signed-in' || auth === 'awaiting-approval';
 }
