@@ -21,7 +21,7 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', impo
 /** How often a committed setting the bucket may not hold yet (NATS was away) is published again. */
 const SETTINGS_REPAIR_MS = 5_000;
 /** How often a process looks for a requested rebuild of the users directory (npm run admin:rebuild-directory). */
-const DIRECTORY_REBUILD_POLL_MS = 2_000;
+const DIRECTORY_REBUILD_POLL_MS = 5_000;
 
 export const adminService = defineService({
   name: ADMIN_SCHEMA,

@@ -25,6 +25,16 @@ const DONE_MESSAGES: Record<TStandingChange, string> = {
   reject_user: M.userRejected,
 };
 
+/** A refusal auth gave without saying why (the contract makes its message optional): the toasts' words. */
+const FAILED_MESSAGES: Record<TStandingChange, string> = {
+  grant_admin: M.updateAdminFailed,
+  revoke_admin: M.updateAdminFailed,
+  ban_user: M.banFailed,
+  unban_user: M.unbanFailed,
+  approve_user: M.approvalFailed,
+  reject_user: M.approvalFailed,
+};
+
 /** The refusals that need no one else's answer: an administrator never changes their own standing. */
 const OWN_ROW_REFUSALS: Partial<Record<TStandingChange, string>> = {
   grant_admin: M.cannotChangeOwnAdmin,
@@ -50,7 +60,7 @@ export async function changeStanding(
     case 'refused':
       // Auth found the caller is no administrator (any more): the gateway's 403, with auth's words.
       if (reply.message === M.accessDenied) throw new UserActionForbidden(reply.message);
-      throw new UserActionRefused(reply.message ?? DONE_MESSAGES[change]);
+      throw new UserActionRefused(reply.message ?? FAILED_MESSAGES[change]);
     case 'changed':
     case 'unchanged': {
       if (!reply.standing) throw new UserNotFound();
@@ -60,12 +70,15 @@ export async function changeStanding(
   }
 }
 
-/** The row after the change; one whose registration has not arrived yet is answered from the reply. */
+/**
+ * The row after the change. Right after a sign-up the registration event may not have arrived (no
+ * e-mail yet: '' until it does); an account erased meanwhile has no row (the tombstone kept it out)
+ * and is answered from the reply alone.
+ */
 async function directoryUser(ctx: AdminContext, standing: Standing): Promise<TAdminUser> {
   const [row] = await ctx.db.$queryRawUnsafe<DirectoryRow[]>(`SELECT ${DIRECTORY_COLUMNS} FROM admin.user_directory d WHERE d.id = $1::uuid`, standing.userId);
   const now = ctx.platform.clock.now().toISOString();
   if (row) return toAdminUser(row, now);
-  // Erased meanwhile (the tombstone kept the row out): the reply still says how it stood.
   return toAdminUser(
     {
       id: standing.userId,
