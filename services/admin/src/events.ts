@@ -2,10 +2,10 @@
 // place. civic.admin.announcement.changed is written to the outbox in the transaction of the change
 // and published right after its commit. Subscriptions: other services' administrator actions become
 // audit entries; the users directory's owners' events; the erasure. Responders: the account's export.
-import { accountEvents, adminEvents, authEvents, briefingEvents, EXPORT_REQUESTS, ledgerEvents, socialEvents } from '@civic/contracts';
+import { accountEvents, adminEvents, authEvents, briefingEvents, EXPORT_REQUESTS, ledgerEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
 import { requestUserOf } from '@civic/service-kit';
 import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { recordBriefingDeletion } from './audit/record-from-event.ts';
+import { recordBriefingDeletion, recordPriorityRemoval } from './audit/record-from-event.ts';
 import type { AdminContext } from './context.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportAdminSection } from './data-rights/export-admin-section.ts';
@@ -28,6 +28,7 @@ export function adminHandlers(ctx: AdminContext): ServiceHandlers {
     subscriptions: [
       // Administrators' actions in other services (spec 3 vocabulary), once each by event id.
       subscription(briefingEvents.DocumentDeleted, (p, { tx, envelope }) => recordBriefingDeletion(tx, envelope.id, p)),
+      subscription(prioritiesEvents.PriorityRemoved, (p, { tx, envelope }) => recordPriorityRemoval(tx, envelope.id, p)),
       // The users directory (src/users), each owner's part version-guarded. A standing change is also
       // its audit entry: both in one transaction, once per event.
       subscription(authEvents.UserRegistered, (p, { tx }) => applyRegistration(tx, p)),
