@@ -91,7 +91,8 @@ export const PriorityRemoved = defineEvent(
   1,
   z.object({
     priorityId: z.string().uuid(),
-    authorId: z.string().uuid(),
+    /** null when the author's account was erased before the removal (the priority stays, detached). */
+    authorId: z.string().uuid().nullable(),
     title: z.string(),
     adminId: z.string().uuid(),
     removedAt: z.iso.datetime({ offset: true }),

@@ -104,6 +104,7 @@ export const ZVoteRequest = z.strictObject({ voteType: ZVoteType });
 
 /** DELETE /api/admin/priorities/{id} (spec 7.4: a JSON answer). Removing a removed one answers the same. */
 export const ZDeletePriorityResponse = z.object({ message: z.literal('Priority has been deleted'), id: z.string().uuid() });
+export type TDeletePriorityResponse = z.infer<typeof ZDeletePriorityResponse>;
 
 /** What a vote or its removal answers: the priority's counts after it, and the caller's vote. */
 export const ZVoteResult = z.object({

@@ -11,6 +11,12 @@
 //   caller's identity (the administrator's, signed) travels beside the payload; auth refuses a caller
 //   who is not an admin, one's own row, and a ban of an admin. The change, its session effects and the
 //   civic.auth.user.standing_changed event (which becomes the audit entry) commit together.
+//
+// - rpc.auth.user_directory: a page of every account as auth holds it (its own flags, and its
+//   version-guarded copies of names, balance and follower count), in id order. The admin service's
+//   `npm run admin:rebuild-directory` reads it to rebuild the users directory from scratch: the event
+//   streams keep 7 days, so a replay alone cannot. Each part keeps its owner's version, so the events
+//   arriving during a rebuild and the page merge in either order.
 import { z } from 'zod';
 import { APPROVAL_STATUSES, STANDING_CHANGES } from '../messages/admin.ts';
 import { defineRequest } from './define-request.ts';
@@ -58,7 +64,45 @@ export const ZChangeStandingReply = z.object({
 });
 export type TChangeStandingReply = z.infer<typeof ZChangeStandingReply>;
 
+export const USER_DIRECTORY_PAGE_MAX = 500;
+
+export const ZUserDirectoryPageRequest = z.strictObject({
+  /** The last id of the previous page; null for the first. */
+  afterId: z.string().uuid().nullable(),
+  limit: z.number().int().min(1).max(USER_DIRECTORY_PAGE_MAX),
+});
+export type TUserDirectoryPageRequest = z.infer<typeof ZUserDirectoryPageRequest>;
+
+export const ZUserDirectoryEntry = z.object({
+  userId: z.string().uuid(),
+  email: z.string(),
+  registeredAt: z.iso.datetime({ offset: true }),
+  isAdmin: z.boolean(),
+  isBanned: z.boolean(),
+  approvalStatus: z.enum(APPROVAL_STATUSES),
+  standingVersion: z.number().int().nonnegative(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  /** The account service's updatedAt of the names held; null when no profile event arrived. */
+  profileUpdatedAt: z.iso.datetime({ offset: true }).nullable(),
+  politicalCapital: z.number().int(),
+  /** The ledger's version of the balance held (0: none arrived). */
+  politicalCapitalVersion: z.number().int().nonnegative(),
+  followers: z.number().int().nonnegative(),
+  /** Social's version of the counts held (0: none arrived). */
+  followersVersion: z.number().int().nonnegative(),
+});
+export type TUserDirectoryEntry = z.infer<typeof ZUserDirectoryEntry>;
+
+export const ZUserDirectoryPageReply = z.object({
+  /** Ids after afterId in ascending order; fewer than limit means the last page. */
+  users: z.array(ZUserDirectoryEntry),
+});
+export type TUserDirectoryPageReply = z.infer<typeof ZUserDirectoryPageReply>;
+
 export const AUTH_REQUESTS = {
   userLookup: defineRequest('rpc.auth.user_lookup', ZUserLookupRequest, ZUserLookupReply),
   changeStanding: defineRequest('rpc.auth.change_standing', ZChangeStandingRequest, ZChangeStandingReply),
+  userDirectory: defineRequest('rpc.auth.user_directory', ZUserDirectoryPageRequest, ZUserDirectoryPageReply),
 } as const;

@@ -3,7 +3,7 @@
 // - rpc.priorities.priority_lookup: does this priority exist, and its title. Briefing keeps a read
 //   model of priorities from civic.priorities.priority.created, but a priority created a moment ago
 //   may not have reached it yet; on a miss it asks here, synchronously, and stores what it is told.
-//   `priority: null` means no such priority exists; no answer at all (priorities down, a timeout) is
+//   `priority: null` means no such priority exists (or an administrator removed it: issue 20); no answer at all (priorities down, a timeout) is
 //   the caller's 503, never a 400.
 import { z } from 'zod';
 import { defineRequest } from './define-request.ts';
@@ -14,7 +14,7 @@ export const ZPriorityLookupRequest = z.strictObject({
 export type TPriorityLookupRequest = z.infer<typeof ZPriorityLookupRequest>;
 
 export const ZPriorityLookupReply = z.object({
-  /** The priority as civic.priorities.priority.created describes it, or null when none has that id. */
+  /** The priority as civic.priorities.priority.created describes it, or null when none has that id or it was removed. */
   priority: z
     .object({
       priorityId: z.string().uuid(),

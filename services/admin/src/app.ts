@@ -1,6 +1,6 @@
 // The admin service (issue 19): platform settings (stored here, published to every process through
 // the kit's platform settings), the hash-chained audit log of every administrator action, and
-// announcements.
+// announcements; the users directory and the user actions auth carries out (issue 20).
 import { fileURLToPath } from 'node:url';
 import { defineService, startPeriodicJob } from '@civic/service-kit';
 import { registerServiceHandlers } from '@civic/service-kit/events';
@@ -11,13 +11,17 @@ import { adminFallbackRoutes } from './routes/admin-fallback.ts';
 import { announcementRoutes } from './routes/announcement-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
+import { userRoutes } from './routes/user-routes.ts';
 import { catchUpWithPublishedRevisions, publishPendingSettings } from './settings/publish-settings.ts';
 import { seedDefaultSettings } from './settings/seed-settings.ts';
+import { runRequestedRebuild } from './users/rebuild-directory.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 
 /** How often a committed setting the bucket may not hold yet (NATS was away) is published again. */
 const SETTINGS_REPAIR_MS = 5_000;
+/** How often a process looks for a requested rebuild of the users directory (npm run admin:rebuild-directory). */
+const DIRECTORY_REBUILD_POLL_MS = 5_000;
 
 export const adminService = defineService({
   name: ADMIN_SCHEMA,
@@ -34,7 +38,9 @@ export const adminService = defineService({
     const repair = startPeriodicJob('publish pending platform settings', SETTINGS_REPAIR_MS, () => publishPendingSettings(ctx), platform.logger);
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: ADMIN_SCHEMA, service: ADMIN_SCHEMA });
     await registerServiceHandlers(platform, { schema: ADMIN_SCHEMA, db }, adminHandlers(ctx));
+    const rebuilds = startPeriodicJob('rebuild the users directory when asked', DIRECTORY_REBUILD_POLL_MS, () => runRequestedRebuild(ctx), platform.logger);
     app.addHook('onClose', async () => {
+      await rebuilds.stop();
       await repair.stop();
       await relay.stop();
       await db.$disconnect();
@@ -42,6 +48,7 @@ export const adminService = defineService({
     await app.register(settingsRoutes, { ctx });
     await app.register(auditRoutes, { ctx });
     await app.register(announcementRoutes, { ctx });
+    await app.register(userRoutes, { ctx });
     await app.register(adminFallbackRoutes);
   },
 });

@@ -11,6 +11,7 @@ import { exportAuthSection } from './data-rights/export-auth-section.ts';
 import { applyBalanceChange } from './users/apply-balance-change.ts';
 import { applyCountsChange } from './users/apply-counts-change.ts';
 import { applyProfileUpdate } from './users/apply-profile-update.ts';
+import { directoryPage } from './users/directory-page.ts';
 import { lookupUser } from './users/lookup-user.ts';
 
 export const AUTH_SCHEMA = 'auth';
@@ -41,6 +42,8 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       responder(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity))),
       // A service whose read model of users lags asks whether an account exists (social's follows).
       responder(AUTH_REQUESTS.userLookup, (payload) => lookupUser(ctx, payload)),
+      // The admin service rebuilding its users directory from scratch reads every account back.
+      responder(AUTH_REQUESTS.userDirectory, (payload) => directoryPage(ctx, payload)),
     ],
   };
 }

@@ -10,7 +10,7 @@ import type { BriefingContext } from './context.ts';
 import { countBriefingData } from './data-rights/count-documents.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportBriefingSection } from './data-rights/export-briefing-section.ts';
-import { addMember, applyProfileUpdate, recordPriority } from './members/update-members.ts';
+import { addMember, applyProfileUpdate, recordPriority, recordPriorityRemoval } from './members/update-members.ts';
 
 export const BRIEFING_SCHEMA = 'briefing';
 
@@ -31,6 +31,7 @@ export function briefingHandlers(ctx: BriefingContext): ServiceHandlers {
         afterCommit(() => ctx.firstPages.invalidate());
       }),
       subscription(prioritiesEvents.PriorityCreated, (p, { tx }) => recordPriority(tx, p)),
+      subscription(prioritiesEvents.PriorityRemoved, (p, { tx }) => recordPriorityRemoval(tx, p)),
       // Account erasure: the user's documents go (data-rights/erase-user.ts).
       subscription(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
         await eraseUser(tx, p.userId, p.deletedAt);

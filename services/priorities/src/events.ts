@@ -28,6 +28,7 @@ const emit = events.emitter;
 
 export const emitPriorityCreated = emit(prioritiesEvents.PriorityCreated);
 export const emitPromotionBoostsDecayed = emit(prioritiesEvents.PromotionBoostsDecayed);
+export const emitPriorityRemoved = emit(prioritiesEvents.PriorityRemoved);
 
 export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
   return {
@@ -53,7 +54,7 @@ export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
 }
 
 /**
- * Every replica watches every change of the ranking (votes, creations, promotions, the boosts' decay;
+ * Every replica watches every change of the ranking (votes, creations, removals, promotions, the boosts' decay;
  * not a durable consumer: each one needs them all): for its streams and its top list cache.
  */
 export async function watchLiveRankings(ctx: PrioritiesContext, live: LiveRankings): Promise<EventWatch[]> {
@@ -68,6 +69,8 @@ export async function watchLiveRankings(ctx: PrioritiesContext, live: LiveRankin
       changed();
       live.created({ priorityId: payload.priorityId, title: payload.title, createdAt: payload.createdAt });
     }),
+    // A removal: the list drops it at once; a tally makes open pages refetch the list, which no longer has it.
+    await bus.watch(prioritiesEvents.PriorityRemoved, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.removedAt))),
     await bus.watch(prioritiesEvents.PriorityPromoted, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.promotedAt))),
     await bus.watch(prioritiesEvents.PromotionBoostsDecayed, ({ payload }) => {
       changed();

@@ -1,12 +1,13 @@
 // docs/ranking.md: a read of the top 50 walks the rank index and stops; it never sorts all
 // priorities and never scans the votes. Checked on the plan of the list's own SQL over 20,000
-// priorities and 200,000 votes, in PGlite (embedded) and PostgreSQL (distributed).
+// priorities and 200,000 votes, in PGlite (embedded) and PostgreSQL (distributed). The moderation
+// list (issue 20: every priority, newest first) walks priorities_newest_idx the same way.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { partQuery } from '../src/priorities/list-priorities.ts';
+import { moderationQuery, partQuery } from '../src/priorities/list-priorities.ts';
 import { openMigratedDatabase } from '../../../test/support/migrated-database.ts';
 import { explain, nodesOf, type PlanNode } from '../../../test/support/query-plans.ts';
 
@@ -53,6 +54,14 @@ for (const { profile, skip } of await profilePlan()) {
         assertIndexWalk(await planOf(driver));
         const second = nodesOf(await planOf(driver, 50)).find((n) => n['Relation Name'] === 'priorities')!;
         assert.equal(second['Index Name'], 'priorities_rank_idx');
+
+        // The moderation list's page of 100, removed priorities included.
+        await driver.exec('UPDATE priorities.priorities SET is_active = false, removed_at = now() WHERE endorsements = 3; ANALYZE priorities.priorities;');
+        const moderation = moderationQuery(randomUUID(), { limit: 100, offset: 0, includeInactive: 'true' });
+        const scans = nodesOf(await explain(driver, moderation.sql, moderation.params)).filter((n) => n['Relation Name'] === 'priorities');
+        assert.equal(scans.length, 1, JSON.stringify(scans));
+        assert.equal(scans[0]!['Index Name'], 'priorities_newest_idx');
+        assert.ok(scans[0]!['Actual Rows']! <= 100, `rows read ${scans[0]!['Actual Rows']}`);
       } finally {
         await close();
       }

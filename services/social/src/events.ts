@@ -19,7 +19,7 @@ import { enqueueEvents, responder, serviceEvents, type ServiceHandlers, type Sql
 import { requestUserOf } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { describeActivity } from './activities/describe-activity.ts';
-import { forgetActivity } from './activities/forget-activity.ts';
+import { forgetActivity, forgetPriorityActivities } from './activities/forget-activity.ts';
 import { recordActivity } from './activities/record-activity.ts';
 import { countSocialData } from './data-rights/count-activities.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
@@ -79,6 +79,8 @@ export function socialHandlers(ctx: SocialContext): ServiceHandlers {
       ),
       // An administrator deleted the document: its contribution leaves the feeds.
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetActivity(tx, 'create_briefing', p.documentId)),
+      // An administrator removed the priority: its creation and the votes on it, which quote its title, leave the feeds.
+      subscription(prioritiesEvents.PriorityRemoved, (p, { tx }) => forgetPriorityActivities(tx, p.priorityId)),
       // A new member; and a recruit when the registration names an eligible recruiter (issue 18).
       subscription(authEvents.UserRegistered, async (p, { tx }) => {
         await addMember(tx, p.userId);

@@ -16,8 +16,16 @@ export interface AdminActor {
   requestId: string;
 }
 
+/**
+ * The pseudonym of entries no administrator made (the automatic ban of issue 20): no row of
+ * audit_admins names it, so such an entry reads adminId null, as an erased administrator's do, and
+ * the chain hashes it like any other.
+ */
+export const NO_ADMIN_REF = '00000000-0000-0000-0000-000000000000';
+
 export interface NewAuditEntry {
-  adminId: string;
+  /** null: no administrator acted (an automatic ban). */
+  adminId: string | null;
   /** A local action's client address and request id; absent for an entry from an event. */
   origin?: { ip: string; requestId: string };
   action: TAuditAction;
@@ -30,7 +38,8 @@ export interface NewAuditEntry {
 }
 
 /** The administrator's pseudonym, made at their first entry (erasure deletes the link, not the entries). */
-async function adminRefOf(tx: SqlExecutor, adminId: string): Promise<string> {
+async function adminRefOf(tx: SqlExecutor, adminId: string | null): Promise<string> {
+  if (adminId === null) return NO_ADMIN_REF;
   await tx.$executeRawUnsafe(
     'INSERT INTO admin.audit_admins (admin_id, admin_ref) VALUES ($1::uuid, $2::uuid) ON CONFLICT (admin_id) DO NOTHING',
     adminId,

@@ -1,7 +1,7 @@
 // Audit entries for administrators' actions taken in other services, from their durable events,
 // in the consumer's transaction. The kit's inbox makes a redelivery a no-op, and the entry's unique
 // source_event_id makes it one even if the inbox were bypassed: never lost, never logged twice.
-import type { briefingEvents, EventPayload } from '@civic/contracts';
+import type { briefingEvents, EventPayload, prioritiesEvents } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { appendAuditEntry } from './append-entry.ts';
 
@@ -14,6 +14,19 @@ export async function recordBriefingDeletion(tx: SqlExecutor, eventId: string, p
     targetId: p.documentId,
     details: { title: p.title, authorId: p.authorId },
     createdAt: new Date(p.deletedAt),
+    sourceEventId: eventId,
+  });
+}
+
+/** civic.priorities.priority.removed → delete_priority (spec 3, issue 20), target the priority. */
+export async function recordPriorityRemoval(tx: SqlExecutor, eventId: string, p: EventPayload<typeof prioritiesEvents.PriorityRemoved>): Promise<void> {
+  await appendAuditEntry(tx, {
+    adminId: p.adminId,
+    action: 'delete_priority',
+    targetType: 'priority',
+    targetId: p.priorityId,
+    details: { title: p.title, authorId: p.authorId },
+    createdAt: new Date(p.removedAt),
     sourceEventId: eventId,
   });
 }

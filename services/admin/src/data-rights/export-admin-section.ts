@@ -1,5 +1,6 @@
 // The admin service's section of the account export: the audit entries of the actions the user took
-// as an administrator, oldest first. Nothing of other users.
+// as an administrator, oldest first. Nothing of other users. The user's row of the users directory is
+// not exported: it is a read model of auth's, account's, ledger's and social's data, in their sections.
 import type { EXPORT_REQUESTS, ReplyPayload } from '@civic/contracts';
 import type { AdminContext } from '../context.ts';
 import { AUDIT_COLUMNS, type AuditRow } from '../audit/audit-rows.ts';

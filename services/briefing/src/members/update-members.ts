@@ -1,5 +1,5 @@
 // Keeps briefing's read models from other services' events, in the consumer's transaction: the
-// members (author names) and the priorities a document may name. Events from different producers
+// members (author names) and the priorities a document may name (and those removed since). Events from different producers
 // come in no particular order, so each one creates the member row if it is missing; an update older
 // than the one held is skipped; a deleted account's id gets no row again, under the per-user lock of
 // data-rights/erasure-guard.ts.
@@ -24,5 +24,23 @@ export async function recordPriority(
     p.priorityId,
     p.title,
     p.createdAt,
+  );
+}
+
+/**
+ * civic.priorities.priority.removed: no new document may name it; documents that do keep its title.
+ * Stored even when its creation has not arrived yet (the two events come through separate consumers,
+ * in no particular order), so the later creation, which adds nothing on conflict, cannot undo it.
+ */
+export async function recordPriorityRemoval(
+  tx: SqlExecutor,
+  p: Pick<EventPayload<typeof prioritiesEvents.PriorityRemoved>, 'priorityId' | 'title' | 'removedAt'>,
+): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO briefing.priorities (priority_id, title, created_at, removed_at) VALUES ($1::uuid, $2, $3::timestamptz, $3::timestamptz)
+     ON CONFLICT (priority_id) DO UPDATE SET removed_at = COALESCE(briefing.priorities.removed_at, EXCLUDED.removed_at)`,
+    p.priorityId,
+    p.title,
+    p.removedAt,
   );
 }

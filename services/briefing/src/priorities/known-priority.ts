@@ -2,7 +2,8 @@
 // from civic.priorities.priority.created (members/update-members.ts), but that read model lags: a
 // priority created a moment before the document may not be in it yet. On a miss the priorities
 // service is asked synchronously (rpc.priorities.priority_lookup) and its answer is stored as the
-// event would store it, so only a priority that really does not exist is a 400. When priorities does
+// event would store it, so only a priority that really does not exist is a 400. A priority an
+// administrator removed (issue 20) is a 400 as well: new documents cannot name it. When priorities does
 // not answer (down, too slow) the kit's RequestUnavailable is a 503 naming it: the caller may retry,
 // and nothing is claimed about a priority nobody could check.
 import { PRIORITIES_REQUESTS } from '@civic/contracts';
@@ -14,12 +15,21 @@ import { recordPriority } from '../members/update-members.ts';
 /** Well inside the gateway's own timeout, so the user gets the 503 and its message, not the gateway's. */
 const LOOKUP_TIMEOUT_MS = 3_000;
 
-const isKnown = async (ctx: BriefingContext, priorityId: string) =>
-  (await ctx.db.$queryRawUnsafe<unknown[]>('SELECT 1 FROM briefing.priorities WHERE priority_id = $1::uuid', priorityId)).length > 0;
+/** 'listed', 'removed' (by an administrator: named by no new document), or undefined when not heard of. */
+async function knownState(ctx: BriefingContext, priorityId: string): Promise<'listed' | 'removed' | undefined> {
+  const [row] = await ctx.db.$queryRawUnsafe<{ removed: boolean }[]>(
+    'SELECT removed_at IS NOT NULL AS removed FROM briefing.priorities WHERE priority_id = $1::uuid',
+    priorityId,
+  );
+  return row ? (row.removed ? 'removed' : 'listed') : undefined;
+}
 
 /** Resolves when `priorityId` (lower case) names an existing priority; PriorityNotFound (400) when it does not. */
 export async function assertPriorityExists(ctx: BriefingContext, identity: Identity, priorityId: string): Promise<void> {
-  if (await isKnown(ctx, priorityId)) return;
+  const known = await knownState(ctx, priorityId);
+  if (known === 'listed') return;
+  // A removed priority is refused like an unknown one (priorities' lookup answers none for it too).
+  if (known === 'removed') throw new PriorityNotFound();
   const { priority } = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
   if (!priority) throw new PriorityNotFound();
   // Stored as civic.priorities.priority.created stores it; the event, when it comes, adds nothing.

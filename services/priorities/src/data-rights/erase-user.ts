@@ -5,7 +5,7 @@
 //   takes its users' locks, this one's included, before it locks priorities in the same id order);
 // - their vote-change times and daily counts go, and their member row (names);
 // - their priorities stay (the community voted on them) with the author detached: author_id NULL,
-//   shown as "Deleted user";
+//   shown as "Deleted user"; priorities they removed as an administrator forget who did (removed_by);
 // - their promotions: applied and refunded ones stay detached (user_id NULL: the boost was paid for
 //   and the ranking keeps it, as the priorities stay); unsettled ones go, with the ledger account
 //   their debits were on (the ledger erases it on the same event), so nothing is left to refund;
@@ -20,10 +20,11 @@ import { prioritiesErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
   await prioritiesErasureGuard.lockExclusive(tx, userId);
-  // Every priority this changes (voted on or authored), locked up front in id order.
+  // Every priority this changes (voted on, authored or removed as an administrator), locked up front in id order.
   await tx.$queryRawUnsafe(
     `SELECT p.id FROM priorities.priorities p
      WHERE p.id IN (SELECT priority_id FROM priorities.votes WHERE user_id = $1::uuid) OR p.author_id = $1::uuid
+        OR (NOT p.is_active AND p.removed_by = $1::uuid)
      ORDER BY p.id FOR NO KEY UPDATE`,
     userId,
   );
@@ -39,6 +40,8 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('DELETE FROM priorities.vote_changes WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM priorities.daily_priority_counts WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('UPDATE priorities.priorities SET author_id = NULL WHERE author_id = $1::uuid', userId);
+  // An administrator's removals stay removed; who removed them is the admin service's audit log's to keep.
+  await tx.$executeRawUnsafe('UPDATE priorities.priorities SET removed_by = NULL WHERE NOT is_active AND removed_by = $1::uuid', userId);
   for (const table of ['priorities.promotions', 'priorities.creation_charges']) {
     await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE user_id = $1::uuid AND status IN ('pending', 'refunding')`, userId);
   }

@@ -12,6 +12,9 @@
 // a cached one is checked when cached), and the answer is JSON text the route writes as it is: a
 // cached priority is kept as its JSON already, so a read of the top list only appends each one's
 // userVote (serialising 50 priorities per request was the largest part of the service's CPU for it).
+// An administrator's moderation list (includeInactive=true, issue 20) is instead every priority,
+// removed ones included (isActive false), newest first along priorities_newest_idx, without ranks;
+// always read from the database (the top list holds active priorities only) and paid from the budget.
 import { ZPriority, type TPriority, type TPriorityListQuery, type TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { settingOf } from '@civic/service-kit';
@@ -78,8 +81,23 @@ async function countRanked(ctx: PrioritiesContext, query: TPriorityListQuery, mi
   return Number(row!.n);
 }
 
+const NEWEST_FIRST = 'ORDER BY p.created_at DESC, p.id DESC';
+
+/** The SQL of a page of the moderation list (exported so a test can EXPLAIN it): active and removed, newest first. */
+export function moderationQuery(viewerId: string | null, query: TPriorityListQuery): { sql: string; params: unknown[] } {
+  const filters = filtersOf(query, 2);
+  const n = filters.params.length + 1;
+  const where = filters.conditions.length > 0 ? `WHERE ${filters.conditions.join(' AND ')}` : '';
+  const page = `SELECT * FROM priorities.priorities p ${where} ${NEWEST_FIRST} LIMIT $${n + 1}::int OFFSET $${n + 2}::int`;
+  return { sql: `${selectPriorityViews(page)} ${NEWEST_FIRST}`, params: [viewerId, ...filters.params, query.limit, query.offset] };
+}
+
 /** A page read from the database; with a null viewer, every userVote is null. */
 export async function readPage(ctx: PrioritiesContext, viewerId: string | null, query: TPriorityListQuery, minEndorsements: number): Promise<TPriority[]> {
+  if (query.includeInactive === 'true') {
+    const { sql, params } = moderationQuery(viewerId, query);
+    return (await ctx.db.$queryRawUnsafe<PriorityRow[]>(sql, ...params)).map((row) => toPriorityView(row, null));
+  }
   const unfiltered = !query.search && !query.category;
   const { limit, offset } = query;
 
@@ -126,7 +144,8 @@ export async function readViewerVotes(ctx: PrioritiesContext, viewerId: string, 
 export async function listPrioritiesJson(ctx: PrioritiesContext, viewerId: string, query: TPriorityListQuery): Promise<string> {
   const minEndorsements = settingOf(ctx, 'min_endorsements_for_ranking');
   const unfiltered = !query.search && !query.category;
-  if (!unfiltered || query.offset + query.limit > TOP_DEPTH) {
+  // The top list holds active priorities in rank order: the moderation list (includeInactive) is read from the database.
+  if (!unfiltered || query.offset + query.limit > TOP_DEPTH || query.includeInactive === 'true') {
     // A read of the database: paid from the caller's budget first (a refusal reads nothing).
     await ctx.readBudget.spend(viewerId, readCostOf(query));
     return JSON.stringify(ZPriorityPage.parse(await readPage(ctx, viewerId, query, minEndorsements)));

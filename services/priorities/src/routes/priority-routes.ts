@@ -1,12 +1,14 @@
-// GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3). The promote route is
-// promotion-routes.ts, votes vote-routes.ts.
+// GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3), DELETE
+// /api/admin/priorities/{id} (issue 20). The promote route is promotion-routes.ts, votes vote-routes.ts.
 import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';
 import { listIssues } from '../issues/list-issues.ts';
 import { createPriority } from '../priorities/create-priority.ts';
 import { listPrioritiesJson } from '../priorities/list-priorities.ts';
+import { removePriority } from '../priorities/remove-priority.ts';
 import { getStats } from '../stats/get-stats.ts';
 
 // Who may call (signed out 401, banned 403 where the operation is 'active-user') is settled by the kit
@@ -14,6 +16,8 @@ import { getStats } from '../stats/get-stats.ts';
 
 /** JSON text the handler has made (and checked against the contract) is written as it is. */
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+const ZPriorityParams = z.object({ id: z.string() });
 
 export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: PrioritiesContext }) {
   const r = typed(app);
@@ -24,7 +28,13 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
     fastifyPath(ops.listPriorities),
     { schema: routeSchema(ops.listPriorities) },
     // A string sent as JSON skips Fastify's serialiser (list-priorities.ts checks and serialises).
-    async (request, reply) => reply.type(JSON_TYPE).send((await listPrioritiesJson(ctx, requireUser(request), request.query)) as never),
+    async (request, reply) => {
+      const viewerId = requireUser(request);
+      // includeInactive is the moderation list's, for administrators; a citizen's is ignored (issue 20).
+      const { includeInactive, ...rest } = request.query;
+      const query = request.identity.isAdmin && includeInactive === 'true' ? { ...rest, includeInactive } : rest;
+      return reply.type(JSON_TYPE).send((await listPrioritiesJson(ctx, viewerId, query)) as never);
+    },
   );
 
   r.post(fastifyPath(ops.createPriority), { schema: routeSchema(ops.createPriority) }, async (request) => {
@@ -33,4 +43,8 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
   });
 
   r.get(fastifyPath(ops.stats), { schema: routeSchema(ops.stats) }, async () => getStats(ctx));
+
+  r.delete(fastifyPath(ops.deletePriority), { schema: { ...routeSchema(ops.deletePriority), params: ZPriorityParams } }, async (request) =>
+    removePriority(ctx, requireUser(request), request.params.id),
+  );
 }

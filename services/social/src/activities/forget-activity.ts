@@ -1,9 +1,19 @@
 // Removes the activity of something that no longer exists (an administrator deleted a briefing
-// document: civic.briefing.document.deleted), in the consumer's transaction, so no feed shows a
-// contribution that is gone. A redelivery finds nothing and changes nothing.
+// document: civic.briefing.document.deleted) or that moderation took down (an administrator removed a
+// priority: civic.priorities.priority.removed, issue 20), in the consumer's transaction, so no feed
+// shows a contribution that is gone nor quotes a title moderation removed. A redelivery finds nothing
+// and changes nothing.
 import type { TActivityType } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 
 export async function forgetActivity(tx: SqlExecutor, type: TActivityType, subjectId: string): Promise<void> {
   await tx.$executeRawUnsafe('DELETE FROM social.activities WHERE type = $1 AND subject_id = $2::uuid', type, subjectId);
+}
+
+/**
+ * A removed priority's activities: its creation, and the endorsements and oppositions of it. Each
+ * quotes its title ("Endorsed "<title>""), so keeping them would keep the removed text in the feeds.
+ */
+export async function forgetPriorityActivities(tx: SqlExecutor, priorityId: string): Promise<void> {
+  await tx.$executeRawUnsafe("DELETE FROM social.activities WHERE type IN ('create_priority', 'endorse', 'oppose') AND subject_id = $1::uuid", priorityId);
 }

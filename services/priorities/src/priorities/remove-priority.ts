@@ -1,0 +1,38 @@
+// DELETE /api/admin/priorities/{id} (issue 20; the kit's 'admin' guard ran before this): a soft
+// delete. One conditional UPDATE ... WHERE is_active marks the row removed and, only when it changed
+// it, civic.priorities.priority.removed (naming the acting admin) is written in the same transaction.
+// Concurrent removals of one priority queue on its row lock; the later ones find it inactive and
+// write nothing, so there is exactly one event and one audit entry; a repetition answers the same.
+// Every citizen read already filters on is_active (the lists, the ranking, the stats, votes and
+// promotions, the account counts): the row leaves them at the commit. This replica's top list is
+// dropped at once; every replica's (and its open streams) follows the watched event (events.ts).
+import { ADMIN_MESSAGES, isUuid, type TDeletePriorityResponse } from '@civic/contracts';
+import type { PrioritiesContext } from '../context.ts';
+import { WRITE_TRANSACTION } from '../db.ts';
+import { PriorityNotFound } from '../errors.ts';
+import { emitPriorityRemoved } from '../events.ts';
+
+export async function removePriority(ctx: PrioritiesContext, adminId: string, priorityId: string): Promise<TDeletePriorityResponse> {
+  // Anything that is not a UUID names no priority: a 404, not a database error.
+  if (!isUuid(priorityId)) throw new PriorityNotFound();
+  const id = priorityId.toLowerCase();
+  const removedAt = ctx.platform.clock.now().toISOString();
+  const removedNow = await ctx.db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRawUnsafe<{ author_id: string | null; title: string }[]>(
+      `UPDATE priorities.priorities SET is_active = false, removed_at = $2::timestamptz, removed_by = $3::uuid
+       WHERE id = $1::uuid AND is_active RETURNING author_id, title`,
+      id,
+      removedAt,
+      adminId,
+    );
+    if (!row) {
+      const [existing] = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM priorities.priorities WHERE id = $1::uuid', id);
+      if (!existing) throw new PriorityNotFound();
+      return false;
+    }
+    await emitPriorityRemoved(tx, { priorityId: id, authorId: row.author_id, title: row.title, adminId, removedAt });
+    return true;
+  }, WRITE_TRANSACTION);
+  if (removedNow) ctx.topPriorities.invalidate();
+  return { message: ADMIN_MESSAGES.priorityDeleted, id };
+}
