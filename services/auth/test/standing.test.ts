@@ -5,16 +5,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import {
-  ADMIN_MESSAGES,
-  adminEvents,
-  AUTH_REQUESTS,
-  authEvents,
-  SIGN_IN_MESSAGES,
-  type TChangeStandingReply,
-  type TStandingChange,
-} from '@civic/contracts';
+import { ADMIN_MESSAGES, adminEvents, AUTH_REQUESTS, authEvents, SIGN_IN_MESSAGES, type TChangeStandingReply, type TStandingChange } from '@civic/contracts';
 import { type Identity, randomToken, sha256 } from '@civic/service-kit';
+import { databaseUrl } from '@civic/service-kit/db';
+import pg from 'pg';
 import { startGateway } from '../../../gateway/src/start-gateway.ts';
 import { ApiClient } from '../../../test/support/api-client.ts';
 import { probeEvents, type EventProbe } from '../../../test/support/event-probe.ts';
@@ -24,6 +18,9 @@ import { pollUntil } from '../../../test/support/poll.ts';
 import { requestCode, signIn } from '../../../test/support/sign-in.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
 import { address, BULK_TEST_ENV } from '../../../test/support/test-users.ts';
+import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
+import { MIGRATIONS_DIR } from '../src/app.ts';
+import { startSession } from '../src/sessions/sessions.ts';
 import { ADMIN_REQUIRED_MESSAGE } from '../src/users/standing/change-standing.ts';
 
 const CHIEF = `chief.${process.pid}@example.gov`;
@@ -78,6 +75,57 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok((await chief.client.get('/api/auth/user')).body.isAdmin, 'ADMIN_EMAILS makes the chief an admin');
     });
 
+    if (profile === 'distributed') {
+      test('a session started while a ban or a revoke of admin status commits leaves no session, or takes the new flags', async () => {
+        const platform = stack.platforms.auth!;
+        const database = await platform.databases.open('auth', MIGRATIONS_DIR);
+        const changer = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}auth`) });
+        await changer.connect();
+        // A sign-in that committed before the change began: its session starts after the change's
+        // session effects ran (revoke-all, or the new flags), before its commit.
+        const race = async (userId: string, update: string, effect: () => Promise<unknown>, expect: (started: Promise<string>) => Promise<void>) => {
+          const pid = await backendPid(changer);
+          await changer.query('BEGIN');
+          await changer.query(`UPDATE auth.users SET ${update}, standing_version = standing_version + 1 WHERE id = $1::uuid`, [userId]);
+          await effect();
+          const started = startSession(
+            { sql: database.driver, platform },
+            { id: userId, isAdmin: true, isBanned: false, isPending: false, standingVersion: 0, registered: false },
+          );
+          // Attached at once: the outcome can arrive as soon as the change commits.
+          const outcome = expect(started);
+          await waitUntilBlocked(changer, pid);
+          await changer.query('COMMIT');
+          await outcome;
+        };
+        try {
+          const banned = await member(address('banned-midway'));
+          await race(
+            banned.id,
+            'is_banned = true',
+            () => platform.sessions.revokeUser(banned.id),
+            (started) => assert.rejects(started, { message: SIGN_IN_MESSAGES.banned }),
+          );
+          assert.equal(await platform.sessions.revokeUser(banned.id), 0, 'no session of the banned account is left');
+
+          const demoted = await member(address('demoted-midway'));
+          await changer.query('UPDATE auth.users SET is_admin = true WHERE id = $1::uuid', [demoted.id]);
+          await race(
+            demoted.id,
+            'is_admin = false',
+            () => platform.sessions.updateUserFlags(demoted.id, { isAdmin: false, isBanned: false, isPending: false, standingVersion: 1 }),
+            async (started) => {
+              const sessionId = await started;
+              const record = await platform.sessions.get(sha256(sessionId), Date.now());
+              assert.deepEqual([record?.isAdmin, record?.standingVersion], [false, 1], 'the session took the committed flags');
+            },
+          );
+        } finally {
+          await changer.end();
+        }
+      });
+    }
+
     test('a ban ends every session at once, refuses the next sign-in and every write; an unban undoes it', async () => {
       const citizen = await member(address('banned'));
       const secondBrowser = await member(citizen.email);
@@ -88,7 +136,10 @@ for (const { profile, skip } of await profilePlan()) {
 
       const banned = await change(identityOf(chief), citizen.id, 'ban_user');
       assert.equal(banned.outcome, 'changed');
-      assert.deepEqual({ ...banned.standing, standingVersion: undefined }, { userId: citizen.id, isAdmin: false, isBanned: true, approvalStatus: 'approved', standingVersion: undefined });
+      assert.deepEqual(
+        { ...banned.standing, standingVersion: undefined },
+        { userId: citizen.id, isAdmin: false, isBanned: true, approvalStatus: 'approved', standingVersion: undefined },
+      );
       // Both sessions ended before the reply came: the very next request is signed out.
       for (const client of [citizen.client, secondBrowser.client]) assert.equal((await client.get('/api/auth/user')).status, 401);
       assert.equal((await profileWrite(citizen)).status, 401);
@@ -104,7 +155,13 @@ for (const { profile, skip } of await profilePlan()) {
       // A session carrying the ban (one that raced it) may read but never write (SECURITY 14).
       const sessionId = randomToken(32);
       const now = Date.now();
-      await stack.gatewayPlatform.sessions.create(sha256(sessionId), { userId: citizen.id, isAdmin: false, isBanned: true, createdAt: now, expiresAt: now + 60_000 });
+      await stack.gatewayPlatform.sessions.create(sha256(sessionId), {
+        userId: citizen.id,
+        isAdmin: false,
+        isBanned: true,
+        createdAt: now,
+        expiresAt: now + 60_000,
+      });
       const racing = stack.client();
       racing.cookies.set('sid', sessionId);
       assert.equal((await profileWrite(citizen, racing)).status, 403);
@@ -176,7 +233,7 @@ for (const { profile, skip } of await profilePlan()) {
       }
     });
 
-    test('refusals: a caller who is no admin, one\'s own row, the ban of an admin, a decision on a decided account; unknown users', async () => {
+    test("refusals: a caller who is no admin, one's own row, the ban of an admin, a decision on a decided account; unknown users", async () => {
       const citizen = await member(address('refusals'));
       const other = await member(address('refusals-other'));
       const asCitizen = await change(identityOf(citizen, false), other.id, 'ban_user');
@@ -221,7 +278,14 @@ for (const { profile, skip } of await profilePlan()) {
 
       const [ban] = await exactlyEvents(author.id, 1);
       assert.deepEqual(
-        { change: ban!.change, adminId: ban!.adminId, automatic: ban!.automatic, reportCount: ban!.reportCount, threshold: ban!.threshold, isBanned: ban!.isBanned },
+        {
+          change: ban!.change,
+          adminId: ban!.adminId,
+          automatic: ban!.automatic,
+          reportCount: ban!.reportCount,
+          threshold: ban!.threshold,
+          isBanned: ban!.isBanned,
+        },
         { change: 'ban_user', adminId: null, automatic: true, reportCount: 5, threshold: 5, isBanned: true },
       );
       assert.equal((await author.client.get('/api/auth/user')).status, 401, 'the session ended');

@@ -36,12 +36,7 @@ const standingOf = (userId: string, row: StandingRow): AccountStanding => ({
   standingVersion: row.standing_version,
 });
 
-export async function applyStandingChange(
-  tx: SqlExecutor,
-  sessions: SessionStore,
-  request: StandingChangeRequest,
-  now: Date,
-): Promise<TChangeStandingReply> {
+export async function applyStandingChange(tx: SqlExecutor, sessions: SessionStore, request: StandingChangeRequest, now: Date): Promise<TChangeStandingReply> {
   const { userId, change } = request;
   // An erased account has no row; a superseded one (a duplicate of a mailbox) can never sign in again.
   const [row] = await tx.$queryRawUnsafe<StandingRow[]>(
