@@ -1,5 +1,6 @@
 // The user object of spec section 3, as GET /api/auth/user answers it.
 import { z } from 'zod';
+import { APPROVAL_STATUSES } from './messages/admin.ts';
 import { ZPublicProfileFields } from './profile.ts';
 
 export { GENDERS } from './messages/profile.ts';
@@ -14,6 +15,8 @@ export const ZUser = z.object({
   recruited: z.number().int(),
   isAdmin: z.boolean(),
   isBanned: z.boolean(),
+  /** 'pending' while an administrator has not approved the account (issue 20): the front end shows the awaiting-approval page. */
+  approvalStatus: z.enum(APPROVAL_STATUSES),
   createdAt: z.string().describe('ISO 8601 timestamp'),
 });
 

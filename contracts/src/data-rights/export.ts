@@ -4,6 +4,7 @@
 // schema here and answering its request; the account service's route needs no change.
 import { z } from 'zod';
 import { VOTE_TYPES } from '../http/priorities.ts';
+import { APPROVAL_STATUSES } from '../messages/admin.ts';
 import { BRIEFING_DOC_TYPES } from '../messages/briefing.ts';
 import { LEDGER_ENTRY_KINDS } from '../messages/ledger.ts';
 import { ACTIVITY_TYPES } from '../http/social.ts';
@@ -20,6 +21,8 @@ export const ZAuthExportSection = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   isBanned: z.boolean(),
+  /** The account's place in the approval queue (issue 20). */
+  approvalStatus: z.enum(APPROVAL_STATUSES),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
   /** Sign-in requests still on record (codes and links are never stored, so none appear here). */

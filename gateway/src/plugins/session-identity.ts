@@ -51,7 +51,15 @@ export async function resolveIdentity(request: FastifyRequest, platform: Platfor
     return { ...anonymous, sessionUnavailable: true };
   }
   if (!record) return anonymous;
-  return { ...anonymous, userId: record.userId, isAdmin: record.isAdmin, isBanned: record.isBanned };
+  // Read on every request, never cached: a role or ban change (issue 20) rewrites the record in the
+  // store, and the very next request of that user, through any gateway replica, carries it.
+  return {
+    ...anonymous,
+    userId: record.userId,
+    isAdmin: record.isAdmin,
+    isBanned: record.isBanned,
+    ...(record.isPending ? { isPending: true } : {}),
+  };
 }
 
 /** The session read started for this request (undefined when its route belongs to no service). */

@@ -1,5 +1,5 @@
 // The auth service's refusals. Messages are the ones users read (spec 8 where it has one).
-import { SIGN_IN_MESSAGES } from '@civic/contracts';
+import { ADMIN_MESSAGES, SIGN_IN_MESSAGES } from '@civic/contracts';
 import { createError, exposeMessage } from '@civic/service-kit';
 
 export const InvalidCode = createError('AUTH_INVALID_CODE', SIGN_IN_MESSAGES.invalidCode, 400);
@@ -17,6 +17,12 @@ export const CodesPaused = createError('AUTH_CODES_PAUSED', CODES_PAUSED_MESSAGE
 export const ResendCooldown = createError('AUTH_RESEND_COOLDOWN', `${SIGN_IN_MESSAGES.resendCooldown} (%s s)`, 429);
 export const MailLimit = createError('AUTH_MAIL_LIMIT', SIGN_IN_MESSAGES.mailLimit, 429);
 export const RegistrationClosed = createError('AUTH_REGISTRATION_CLOSED', SIGN_IN_MESSAGES.registrationClosed, 403);
+/**
+ * The account is banned, or an administrator rejected it (issue 20): refused at verification, once
+ * the visitor has proven the mailbox, so asking for a mail never tells whether an account exists.
+ */
+export const AccountSuspended = createError('AUTH_ACCOUNT_SUSPENDED', SIGN_IN_MESSAGES.banned, 403);
+export const AccountRejected = createError('AUTH_ACCOUNT_REJECTED', ADMIN_MESSAGES.registrationRejected, 403);
 export const MailFailed = exposeMessage(createError('AUTH_MAIL_FAILED', 'Failed to send authentication request', 502));
 /** No pre-session cookie: the browser must fetch a CSRF token first. The word CSRF makes the client do so. */
 export const MissingPreSession = createError('AUTH_CSRF_PRESESSION_MISSING', 'CSRF pre-session cookie missing; fetch a new CSRF token', 403);

@@ -2,7 +2,7 @@
 // place. Each published event is written to the outbox inside the transaction of the change it
 // reports (SECURITY 19) and published right after its commit by the database handle made here (the
 // relay's poll repairs a crash in between).
-import { AUTH_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, ledgerEvents, socialEvents } from '@civic/contracts';
+import { AUTH_REQUESTS, EXPORT_REQUESTS, accountEvents, adminEvents, authEvents, ledgerEvents, socialEvents } from '@civic/contracts';
 import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { AuthContext } from './context.ts';
@@ -13,6 +13,8 @@ import { applyCountsChange } from './users/apply-counts-change.ts';
 import { applyProfileUpdate } from './users/apply-profile-update.ts';
 import { directoryPage } from './users/directory-page.ts';
 import { lookupUser } from './users/lookup-user.ts';
+import { applyAutoBan } from './users/standing/auto-ban.ts';
+import { changeStanding } from './users/standing/change-standing.ts';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -23,6 +25,7 @@ const emit = events.emitter;
 export const emitUserRegistered = emit(authEvents.UserRegistered);
 export const emitUserSignedIn = emit(authEvents.UserSignedIn);
 export const emitSessionRevoked = emit(authEvents.SessionRevoked);
+export const emitUserStandingChanged = emit(authEvents.UserStandingChanged);
 
 export function authHandlers(ctx: AuthContext): ServiceHandlers {
   return {
@@ -37,6 +40,8 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       subscription(accountEvents.UserDeleted, (payload, { tx }) =>
         eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),
       ),
+      // Reports reached auto_ban_threshold (issue 20): auth, the one writer of the ban flag, bans.
+      subscription(adminEvents.AutoBanRequested, (payload, { tx }) => applyAutoBan(tx, ctx.platform.sessions, payload, ctx.platform.clock.now())),
     ],
     responders: [
       responder(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity))),
@@ -44,6 +49,8 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       responder(AUTH_REQUESTS.userLookup, (payload) => lookupUser(ctx, payload)),
       // The admin service rebuilding its users directory from scratch reads every account back.
       responder(AUTH_REQUESTS.userDirectory, (payload) => directoryPage(ctx, payload)),
+      // The admin service's user actions (issue 20): roles, bans and approvals.
+      responder(AUTH_REQUESTS.changeStanding, (payload, identity) => changeStanding(ctx, payload, identity)),
     ],
   };
 }

@@ -56,7 +56,10 @@ for (const { profile, skip } of await profilePlan()) {
           // The expectation is attached at once: the refusal can arrive as soon as the erasure commits,
           // before the line after the COMMIT runs (an unhandled rejection in between fails the test).
           const refused = assert.rejects(
-            startSession({ sql: database.driver, platform }, { id: user.id, isAdmin: false, isBanned: false, registered: false }),
+            startSession(
+              { sql: database.driver, platform },
+              { id: user.id, isAdmin: false, isBanned: false, isPending: false, standingVersion: 0, registered: false },
+            ),
             /no longer exists/,
           );
           // The session's start waits for the erasure's row.

@@ -53,7 +53,7 @@ export { pathOf } from './http/path-of.ts';
 export { registerHealthRoutes, type HealthSource, type ReadinessCheck } from './health/readiness.ts';
 
 // Sessions, requests between services, mail, periodic jobs.
-export { SESSION_LIFETIME_MS, type SessionRecord, type SessionStore } from './sessions/session-store.ts';
+export { SESSION_LIFETIME_MS, type SessionFlags, type SessionRecord, type SessionStore } from './sessions/session-store.ts';
 export { MemorySessionStore } from './sessions/memory-session-store.ts';
 export { RedisSessionStore } from './sessions/redis-session-store.ts';
 export { RequestUnavailable, requestUserOf, type RequestBus, type RequestHandler, type RequestOptions } from './requests/request-bus.ts';

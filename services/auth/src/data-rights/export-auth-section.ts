@@ -1,6 +1,7 @@
 // The auth service's section of the account export: the identity record and the sign-in requests
-// on file. Codes and link tokens exist only as hashes, and hashes are not the user's data: left out.
-import type { EXPORT_REQUESTS, ReplyPayload } from '@civic/contracts';
+// on file, and the account's standing (admin, banned, approval). Codes and link tokens exist only
+// as hashes, and hashes are not the user's data: left out.
+import type { EXPORT_REQUESTS, ReplyPayload, TApprovalStatus } from '@civic/contracts';
 import type { AuthContext } from '../context.ts';
 
 export async function exportAuthSection(ctx: AuthContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.auth>> {
@@ -16,6 +17,7 @@ export async function exportAuthSection(ctx: AuthContext, userId: string): Promi
     email: user.email,
     isAdmin: user.isAdmin,
     isBanned: user.isBanned,
+    approvalStatus: user.approvalStatus as TApprovalStatus,
     createdAt: user.createdAt.toISOString(),
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
     signInRequests: requests.map((r) => ({ method: r.method, createdAt: r.createdAt.toISOString(), consumedAt: r.consumedAt?.toISOString() ?? null })),

@@ -1,9 +1,10 @@
 // The end of a successful verification, inside its transaction: consume the request (once), find or
-// register the user (with the recruiter of an eligible invitation, recruiter.ts), and record the events. The session itself is started after the commit.
+// register the user (with the recruiter of an eligible invitation, recruiter.ts), refuse a banned or
+// rejected account, and record the events. The session itself is started after the commit.
 import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../context.ts';
 import type { AuthTx } from '../db.ts';
-import { RegistrationClosed, InvalidCode } from '../errors.ts';
+import { AccountRejected, AccountSuspended, InvalidCode, RegistrationClosed } from '../errors.ts';
 import { emitUserRegistered, emitUserSignedIn } from '../events.ts';
 import type { SignInState } from '../generated/prisma/client.ts';
 import { eligibleRecruiter } from './recruiter.ts';
@@ -12,6 +13,10 @@ export interface SignedInUser {
   id: string;
   isAdmin: boolean;
   isBanned: boolean;
+  /** Awaiting an administrator's approval (issue 20). */
+  isPending: boolean;
+  /** The standing version the flags above were read at (the session carries it). */
+  standingVersion: number;
   registered: boolean;
 }
 
@@ -31,10 +36,13 @@ export async function completeSignIn(ctx: AuthContext, tx: AuthTx, state: SignIn
     // The exact address listed, not any alias of it: on a domain where "+" is not a tag,
     // "chief+x@" may be someone else's mailbox.
     const isAdmin = ctx.platform.config.ADMIN_EMAILS.includes(state.emailNormalized);
+    // While approval is required a new account waits for an administrator; an ADMIN_EMAILS account
+    // never does (someone must be able to approve the first citizens).
+    const approvalStatus = !isAdmin && ctx.platform.settings.getBoolean('registration_approval_required') ? 'pending' : 'approved';
     // ON CONFLICT: two first sign-ins of one mailbox racing each other end with one account.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO auth.users (id, email, email_normalized, email_canonical, is_admin, created_at)
-      VALUES (${randomUUID()}::uuid, ${state.emailNormalized}, ${state.emailNormalized}, ${state.emailCanonical}, ${isAdmin}, ${now})
+      INSERT INTO auth.users (id, email, email_normalized, email_canonical, is_admin, approval_status, created_at)
+      VALUES (${randomUUID()}::uuid, ${state.emailNormalized}, ${state.emailNormalized}, ${state.emailCanonical}, ${isAdmin}, ${approvalStatus}, ${now})
       ON CONFLICT (email_canonical) DO NOTHING
       RETURNING id`;
     user = await tx.user.findUniqueOrThrow({ where: { emailCanonical: state.emailCanonical } });
@@ -47,14 +55,25 @@ export async function completeSignIn(ctx: AuthContext, tx: AuthTx, state: SignIn
         isAdmin: user.isAdmin,
         registeredAt: user.createdAt.toISOString(),
         ...(recruiterId ? { recruiterId } : {}),
+        ...(user.approvalStatus === 'pending' ? { approvalStatus: 'pending' as const } : {}),
       });
     }
   }
+  // The transaction rolls back: the request stays unconsumed and no sign-in is recorded.
+  if (user.isBanned) throw new AccountSuspended();
+  if (user.approvalStatus === 'rejected') throw new AccountRejected();
   await tx.user.update({ where: { id: user.id }, data: { lastSignInAt: now } });
   await emitUserSignedIn(tx, {
     userId: user.id,
     method: state.method === 'otp' ? 'otp' : 'magic_link',
     signedInAt: now.toISOString(),
   });
-  return { id: user.id, isAdmin: user.isAdmin, isBanned: user.isBanned, registered };
+  return {
+    id: user.id,
+    isAdmin: user.isAdmin,
+    isBanned: user.isBanned,
+    isPending: user.approvalStatus === 'pending',
+    standingVersion: user.standingVersion,
+    registered,
+  };
 }

@@ -10,6 +10,8 @@ interface UserRow {
   superseded_by: string | null;
   is_admin: boolean;
   is_banned: boolean;
+  approval_status: string;
+  standing_version: number;
   created_at: Date | string;
   last_sign_in_at: Date | string | null;
   first_name: string | null;
@@ -37,7 +39,7 @@ interface UserRow {
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const toDateOrNull = (value: Date | string | null) => (value === null ? null : toDate(value));
 
-const SELECT_USER = `SELECT id, email, email_normalized, email_canonical, superseded_by, is_admin, is_banned, created_at, last_sign_in_at,
+const SELECT_USER = `SELECT id, email, email_normalized, email_canonical, superseded_by, is_admin, is_banned, approval_status, standing_version, created_at, last_sign_in_at,
   first_name, last_name, profile_image_url, bio, location, birth_year, gender, occupation, website,
   twitter_handle, linkedin_url, facebook_url, instagram_handle, profile_updated_at, political_capital,
   political_capital_version, followers, following, recruited, network_counts_version
@@ -54,6 +56,8 @@ export async function findUserById(ctx: AuthContext, id: string): Promise<User |
     supersededBy: row.superseded_by,
     isAdmin: row.is_admin,
     isBanned: row.is_banned,
+    approvalStatus: row.approval_status,
+    standingVersion: row.standing_version,
     createdAt: toDate(row.created_at),
     lastSignInAt: toDateOrNull(row.last_sign_in_at),
     firstName: row.first_name,

@@ -1,7 +1,7 @@
 // The user object of spec 3 from the auth service's read model. Profile fields arrive from the
 // account service's events, the balance from the ledger's and the network counts from the social
 // service's.
-import type { TUser } from '@civic/contracts';
+import type { TApprovalStatus, TUser } from '@civic/contracts';
 import type { User } from '../generated/prisma/client.ts';
 
 export function toUserView(user: User): TUser {
@@ -27,6 +27,8 @@ export function toUserView(user: User): TUser {
     recruited: user.recruited,
     isAdmin: user.isAdmin,
     isBanned: user.isBanned,
+    // The column's CHECK allows only APPROVAL_STATUSES.
+    approvalStatus: user.approvalStatus as TApprovalStatus,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -3,6 +3,7 @@
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { ADMIN_MESSAGES } from '@civic/contracts';
 import { Forbidden, SessionUnavailable, Unauthorized } from './errors.ts';
 import { IDENTITY_HEADER, identityOfClaims, identityVerifyOptions, type Identity, type IdentityClaims } from './internal-identity.ts';
 
@@ -51,10 +52,14 @@ export function requireUser(request: FastifyRequest): string {
   return userId;
 }
 
-/** For calls that create content: banned users get 403 (SECURITY 14). */
+/**
+ * For calls that create content: banned users get 403 (SECURITY 14), and so do accounts awaiting an
+ * administrator's approval (registration_approval_required, issue 20).
+ */
 export function requireActiveUser(request: FastifyRequest): string {
   const userId = requireUser(request);
   if (request.identity.isBanned) throw new Forbidden('Your account has been banned');
+  if (request.identity.isPending) throw new Forbidden(ADMIN_MESSAGES.awaitingApproval);
   return userId;
 }
 

@@ -18,6 +18,11 @@ export interface Identity {
   userId: string | null;
   isAdmin: boolean;
   isBanned: boolean;
+  /**
+   * The account awaits an administrator's approval (issue 20): the 'active-user' guard refuses it.
+   * Absent means approved (every caller that is not a pending account leaves it out).
+   */
+  isPending?: boolean;
   /** The client's address as the gateway saw it, for per-IP limits. */
   ip: string;
   /**
@@ -32,6 +37,8 @@ export interface IdentityClaims {
   sub?: string;
   adm: boolean;
   ban: boolean;
+  /** Identity.isPending */
+  pnd?: true;
   ip: string;
   aud: string;
   /** Identity.sessionUnavailable */
@@ -53,6 +60,7 @@ export function identityClaims(identity: Identity, audience: string): IdentityCl
     ip: identity.ip,
     aud: audience,
     ...(identity.userId ? { sub: identity.userId } : {}),
+    ...(identity.isPending ? { pnd: true as const } : {}),
     ...(identity.sessionUnavailable ? { snu: true as const } : {}),
   };
 }
@@ -63,6 +71,7 @@ export function identityOfClaims(claims: Partial<IdentityClaims>): Identity {
     isAdmin: claims.adm === true,
     isBanned: claims.ban === true,
     ip: claims.ip as string,
+    ...(claims.pnd === true ? { isPending: true } : {}),
     ...(claims.snu === true ? { sessionUnavailable: true } : {}),
   };
 }
@@ -76,7 +85,7 @@ const MAX_CACHED_TOKENS = 10_000;
 export function reusingIdentitySigner(signClaims: (claims: IdentityClaims) => string, now: () => number = Date.now) {
   const cache = new Map<string, { token: string; reuseUntil: number }>();
   return (identity: Identity, audience: string): string => {
-    const key = `${audience}|${identity.userId ?? ''}|${identity.isAdmin ? 1 : 0}|${identity.isBanned ? 1 : 0}|${identity.ip}|${identity.sessionUnavailable ? 1 : 0}`;
+    const key = `${audience}|${identity.userId ?? ''}|${identity.isAdmin ? 1 : 0}|${identity.isBanned ? 1 : 0}|${identity.isPending ? 1 : 0}|${identity.ip}|${identity.sessionUnavailable ? 1 : 0}`;
     const cached = cache.get(key);
     const at = now();
     if (cached && cached.reuseUntil > at) return cached.token;

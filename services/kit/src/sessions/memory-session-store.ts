@@ -1,4 +1,4 @@
-import type { SessionRecord, SessionStore } from './session-store.ts';
+import { flagsApply, type SessionFlags, type SessionRecord, type SessionStore } from './session-store.ts';
 
 /** Expired sessions nobody reads again (a cookie dropped without logging out) are swept this often. */
 const SWEEP_EVERY_MS = 60_000;
@@ -49,10 +49,10 @@ export class MemorySessionStore implements SessionStore {
     return set.size;
   }
 
-  async updateUserFlags(userId: string, flags: Pick<SessionRecord, 'isAdmin' | 'isBanned'>): Promise<void> {
+  async updateUserFlags(userId: string, flags: SessionFlags): Promise<void> {
     for (const idHash of this.#byUser.get(userId) ?? []) {
       const record = this.#sessions.get(idHash);
-      if (record) Object.assign(record, flags);
+      if (record && flagsApply(record, flags)) Object.assign(record, flags);
     }
   }
 

@@ -2,7 +2,7 @@
 // `<prefix>user-sess:<userId>` is the set of a user's session hashes, for revoke-all.
 import type { Redis } from 'ioredis';
 import { DependencyUnavailableError } from '../failure-kind.ts';
-import type { SessionRecord, SessionStore } from './session-store.ts';
+import type { SessionFlags, SessionRecord, SessionStore } from './session-store.ts';
 
 /**
  * ioredis states in which the connection is known to be away (between reconnect attempts, or given
@@ -18,6 +18,30 @@ local hashes = redis.call('SMEMBERS', KEYS[1])
 for _, hash in ipairs(hashes) do redis.call('DEL', ARGV[1] .. hash) end
 redis.call('DEL', KEYS[1])
 return #hashes`;
+
+/**
+ * KEYS[1]: the user's set of session hashes; ARGV[1]: the session key prefix; ARGV[2]: the flags as
+ * JSON; ARGV[3]: their standing version, or '' for none. One script, so the version check and the
+ * write of each record cannot interleave with another update's (two changes of one user's standing
+ * whose updates race leave the newer flags). XX: a session revoked meanwhile stays revoked; KEEPTTL:
+ * its absolute expiry stays. cjson keeps 14 significant digits: enough for the ms timestamps.
+ */
+const UPDATE_FLAGS_SCRIPT = `
+local flags = cjson.decode(ARGV[2])
+local version = tonumber(ARGV[3])
+for _, hash in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local key = ARGV[1] .. hash
+  local raw = redis.call('GET', key)
+  if raw then
+    local record = cjson.decode(raw)
+    local held = tonumber(record.standingVersion) or -1
+    if version == nil or held <= version then
+      for name, value in pairs(flags) do record[name] = value end
+      redis.call('SET', key, cjson.encode(record), 'KEEPTTL', 'XX')
+    end
+  end
+end
+return 0`;
 
 export class RedisSessionStore implements SessionStore {
   constructor(
@@ -77,16 +101,11 @@ export class RedisSessionStore implements SessionStore {
     return Number(revoked);
   }
 
-  async updateUserFlags(userId: string, flags: Pick<SessionRecord, 'isAdmin' | 'isBanned'>): Promise<void> {
+  async updateUserFlags(userId: string, flags: SessionFlags): Promise<void> {
     this.#ensureReachable();
-    for (const idHash of await this.redis.smembers(this.#userKey(userId))) {
-      const key = this.#sessionKey(idHash);
-      const raw = await this.redis.get(key);
-      if (!raw) continue;
-      // XX: a session revoked between the read and this write (logout, revoke-all) stays revoked;
-      // without it the write would bring the session back, with no TTL (SECURITY 11).
-      await this.redis.set(key, JSON.stringify({ ...(JSON.parse(raw) as SessionRecord), ...flags }), 'KEEPTTL', 'XX');
-    }
+    const version = flags.standingVersion === undefined ? '' : String(flags.standingVersion);
+    // JSON.stringify leaves out an undefined flag, so an update without a version keeps the record's.
+    await this.redis.eval(UPDATE_FLAGS_SCRIPT, 1, this.#userKey(userId), this.#sessionKey(''), JSON.stringify(flags), version);
   }
 
   async close(): Promise<void> {}

@@ -32,6 +32,11 @@ test('tokens are reused for half their lifetime, and never across a change of ro
   const first = sign(alice, 'auth');
   assert.equal(sign(alice, 'auth'), first);
   assert.notEqual(sign({ ...alice, isBanned: true }, 'auth'), first, 'a ban changes the token at once');
+  assert.notEqual(sign({ ...alice, isAdmin: true }, 'auth'), first, 'a grant changes the token at once');
+  const pending = sign({ ...alice, isPending: true }, 'auth');
+  assert.notEqual(pending, first, 'an approval (or its absence) changes the token at once');
+  assert.equal(createIdentityVerifier(SECRET, 'auth')(pending).isPending, true);
+  assert.equal(createIdentityVerifier(SECRET, 'auth')(first).isPending, undefined, 'approved accounts carry no flag');
   assert.notEqual(sign(alice, 'ledger'), first);
   now += (IDENTITY_TTL_SECONDS * 1000) / 2 + 1;
   // A fresh signature has a later iat (whole seconds of real time).

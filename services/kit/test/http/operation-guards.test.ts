@@ -2,7 +2,7 @@
 // validation; a route that is no operation and says nothing about who may call is refused.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { defineOperation, fastifyPath, routeSchema } from '@civic/contracts';
+import { ADMIN_MESSAGES, defineOperation, fastifyPath, routeSchema } from '@civic/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +43,7 @@ const visitor: Identity = { userId: null, isAdmin: false, isBanned: false, ip: '
 const member: Identity = { ...visitor, userId: '6f1f7a52-5f0c-4d55-9d0a-1f7e1c1b2a3c' };
 const banned: Identity = { ...member, isBanned: true };
 const admin: Identity = { ...member, isAdmin: true };
+const pending: Identity = { ...member, isPending: true };
 
 describe('operation guards', () => {
   let app: FastifyInstance;
@@ -68,6 +69,8 @@ describe('operation guards', () => {
       ['/api/active-user/1', visitor, 401],
       ['/api/active-user/1', banned, 403],
       ['/api/active-user/1', member, 400],
+      ['/api/active-user/1', pending, 403],
+      ['/api/user/1', pending, 400],
       ['/api/admin/1', visitor, 401],
       ['/api/admin/1', member, 403],
       ['/api/admin/1', admin, 400],
@@ -76,6 +79,12 @@ describe('operation guards', () => {
       assert.equal((await call(path, identity)).statusCode, status, `${path} as ${JSON.stringify(identity)}`);
     }
     assert.equal((await call('/api/admin/1', admin, { name: 'x' })).statusCode, 200);
+  });
+
+  test('an account awaiting approval is refused active-user calls with the awaiting-approval message; a banned one keeps its own', async () => {
+    const refused = await call('/api/active-user/1', pending);
+    assert.equal(refused.json().message, ADMIN_MESSAGES.awaitingApproval);
+    assert.equal((await call('/api/active-user/1', { ...pending, isBanned: true })).json().message, 'Your account has been banned');
   });
 
   test('a route that is no operation takes its config.auth, on GET and the HEAD made from it', async () => {

@@ -17,3 +17,21 @@ test('expired sessions nobody reads again are swept when later sessions are crea
   assert.equal((await store.get('kept', start + MINUTE))?.userId, 'u2', 'a live session stays');
   assert.equal((await store.get('new', start + MINUTE))?.userId, 'u3');
 });
+
+test('flags of an older standing version never replace newer ones (issue 20)', async () => {
+  const store = new MemorySessionStore();
+  await store.create('s', { userId: 'u', isAdmin: false, isBanned: false, createdAt: 0, expiresAt: MINUTE });
+  await store.updateUserFlags('u', { isAdmin: true, isBanned: false, isPending: false, standingVersion: 3 });
+  await store.updateUserFlags('u', { isAdmin: false, isBanned: false, isPending: true, standingVersion: 2 });
+  assert.deepEqual(await store.get('s', 0), {
+    userId: 'u',
+    isAdmin: true,
+    isBanned: false,
+    isPending: false,
+    standingVersion: 3,
+    createdAt: 0,
+    expiresAt: MINUTE,
+  });
+  await store.updateUserFlags('u', { isAdmin: false, isBanned: false, isPending: false, standingVersion: 3 });
+  assert.equal((await store.get('s', 0))?.isAdmin, false, 'the same version applies again');
+});

@@ -1,6 +1,7 @@
 // The distributed session store against a real Redis: flags rewritten on live sessions keep their
-// expiry, a session revoked while its flags are being rewritten stays revoked, and one created
-// during a revoke-all can still be revoked (SECURITY 11).
+// expiry, a session revoked while its flags are being rewritten stays revoked, an older standing
+// version never overwrites a newer one (issue 20), and one created during a revoke-all can still be
+// revoked (SECURITY 11).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, test } from 'node:test';
@@ -51,29 +52,38 @@ describe('redis session store', { skip }, () => {
     }
   });
 
-  test('a session revoked between the read of its record and the write of its flags stays revoked', async () => {
+  test('a session revoked while its flags are being rewritten stays revoked (one script: no read-then-write gap)', async () => {
+    const store = new RedisSessionStore(redis, prefix);
     const userId = randomUUID();
-    const setup = new RedisSessionStore(redis, prefix);
-    await setup.create('h3', record(userId));
-    // A client whose GET of the session is followed, before the flags are written, by a logout.
-    let loggedOut = false;
-    const racing = new Proxy(redis, {
-      get(target, property, receiver) {
-        if (property !== 'get') return Reflect.get(target, property, receiver);
-        return async (key: string) => {
-          const raw = await target.get(key);
-          if (key.endsWith('sess:h3') && !loggedOut) {
-            loggedOut = true;
-            await setup.delete('h3');
-          }
-          return raw;
-        };
-      },
-    });
-    await new RedisSessionStore(racing, prefix).updateUserFlags(userId, { isAdmin: true, isBanned: false });
-    assert.ok(loggedOut, 'the logout ran inside the rewrite');
-    assert.equal(await setup.get('h3', Date.now()), null, 'the logged-out session is not brought back');
+    await store.create('h3', record(userId));
+    await store.create('h4', record(userId));
+    // Sent together on one connection: a logout of h3 and the rewrite, in either order.
+    await Promise.all([store.delete('h3'), store.updateUserFlags(userId, { isAdmin: true, isBanned: false })]);
+    assert.equal(await store.get('h3', Date.now()), null, 'the logged-out session is not brought back');
     assert.equal(await redis.exists(`${prefix}sess:h3`), 0);
+    assert.equal((await store.get('h4', Date.now()))?.isAdmin, true);
+    // A member of the user's set whose session is gone already (expired) is skipped, not recreated.
+    await redis.sadd(`${prefix}user-sess:${userId}`, 'expired');
+    await store.updateUserFlags(userId, { isAdmin: false, isBanned: false });
+    assert.equal(await redis.exists(`${prefix}sess:expired`), 0);
+  });
+
+  test('flags of an older standing version never replace newer ones; the record keeps its other fields', async () => {
+    const store = new RedisSessionStore(redis, prefix);
+    const userId = randomUUID();
+    const original = record(userId);
+    await store.create('v1', original);
+    await store.updateUserFlags(userId, { isAdmin: true, isBanned: false, isPending: false, standingVersion: 3 });
+    // The update of version 2 arrives late (its change committed before version 3's).
+    await store.updateUserFlags(userId, { isAdmin: false, isBanned: false, isPending: true, standingVersion: 2 });
+    assert.deepEqual(await store.get('v1', Date.now()), { ...original, isAdmin: true, isPending: false, standingVersion: 3 });
+    // The same version again applies (a repair after a crash between commit and update).
+    await store.updateUserFlags(userId, { isAdmin: false, isBanned: false, isPending: false, standingVersion: 3 });
+    assert.equal((await store.get('v1', Date.now()))?.isAdmin, false);
+    // Without a version (tests, older callers) it always applies.
+    await store.updateUserFlags(userId, { isAdmin: false, isBanned: true });
+    assert.equal((await store.get('v1', Date.now()))?.isBanned, true);
+    assert.equal((await store.get('v1', Date.now()))?.standingVersion, 3, 'an update without a version keeps the held one');
   });
 });
 

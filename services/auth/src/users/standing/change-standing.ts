@@ -1,0 +1,51 @@
+// rpc.auth.change_standing (contracts/src/requests/auth.ts): the admin service asks auth, the one
+// writer of isAdmin, isBanned and the approval status, to change an account's standing. The caller's
+// signed identity travels beside the payload; auth checks it against its own rows (an administrator
+// in good standing now, not merely when the token was signed), refuses one's own row, then applies
+// the change in one transaction (apply-standing-change.ts) and, after the commit, the session effect.
+//
+// The window between the commit and the session update: changes that take rights away (ban, reject,
+// revoke admin) are applied to the sessions inside the transaction as well, under the row lock, so
+// a crash after the commit leaves nothing wider behind; a sign-in racing the change re-reads the row
+// FOR SHARE after writing its session (sessions.ts), which waits for the lock. Changes that give a
+// right are applied after the commit only, as version-checked writes (SessionRecord.standingVersion):
+// a crash there leaves the narrower rights until the user signs in again, and repeating the call
+// (answered 'unchanged') applies the standing to the sessions again.
+import type { TChangeStandingReply, TChangeStandingRequest } from '@civic/contracts';
+import type { Identity } from '@civic/service-kit';
+import type { AuthContext } from '../../context.ts';
+import { applySessionEffect, applyStandingChange } from './apply-standing-change.ts';
+import { selfRefusal } from './standing-rules.ts';
+
+/** The kit's wording for a caller who is not an administrator (requireAdmin). */
+export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
+
+async function callerIsAdmin(ctx: AuthContext, adminId: string): Promise<boolean> {
+  const [row] = await ctx.sql.query<{ ok: boolean }>(
+    'SELECT is_admin AND NOT is_banned AS ok FROM auth.users WHERE id = $1::uuid',
+    [adminId],
+    'auth_standing_caller_is_admin',
+  );
+  return row?.ok === true;
+}
+
+export async function changeStanding(ctx: AuthContext, { userId, change }: TChangeStandingRequest, identity: Identity): Promise<TChangeStandingReply> {
+  const adminId = identity.userId;
+  if (!adminId || !identity.isAdmin || !(await callerIsAdmin(ctx, adminId))) {
+    return { outcome: 'refused', message: ADMIN_REQUIRED_MESSAGE, standing: null };
+  }
+  const target = userId.toLowerCase();
+  if (target === adminId.toLowerCase()) return { outcome: 'refused', message: selfRefusal(change), standing: null };
+
+  const now = ctx.platform.clock.now();
+  const reply = await ctx.db.$transaction((tx) => applyStandingChange(tx, ctx.platform.sessions, { userId: target, change, adminId }, now));
+  if ((reply.outcome === 'changed' || reply.outcome === 'unchanged') && reply.standing) {
+    try {
+      await applySessionEffect(ctx.platform.sessions, change, reply.standing);
+    } catch (error) {
+      // Committed already; what could not be written is at most a right given (see above).
+      ctx.platform.logger.warn({ err: error, userId: target, change }, 'standing changed but the sessions were not updated; they keep the narrower rights');
+    }
+  }
+  return reply;
+}
