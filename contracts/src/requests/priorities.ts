@@ -4,7 +4,9 @@
 //   model of priorities from civic.priorities.priority.created, but a priority created a moment ago
 //   may not have reached it yet; on a miss it asks here, synchronously, and stores what it is told.
 //   `priority: null` means no such priority exists; no answer at all (priorities down, a timeout) is
-//   the caller's 503, never a 400.
+//   the caller's 503, never a 400. The admin service's reports ask it too (issue 20): who wrote the
+//   priority (a citizen cannot report their own, and reports count against the author) and whether an
+//   administrator removed it.
 import { z } from 'zod';
 import { defineRequest } from './define-request.ts';
 
@@ -21,6 +23,10 @@ export const ZPriorityLookupReply = z.object({
       title: z.string(),
       /** When it was created (ISO 8601). */
       createdAt: z.iso.datetime({ offset: true }),
+      /** Its author; null once the author's account was erased (the priority stays, detached). */
+      authorId: z.string().uuid().nullable(),
+      /** False once an administrator removed it (a soft delete, civic.priorities.priority.removed). */
+      isActive: z.boolean(),
     })
     .nullable(),
 });

@@ -1,6 +1,6 @@
 // The admin service (issue 19): platform settings (stored here, published to every process through
 // the kit's platform settings), the hash-chained audit log of every administrator action, and
-// announcements.
+// announcements; citizens' reports of content and the automatic ban they may request (issue 20).
 import { fileURLToPath } from 'node:url';
 import { defineService, startPeriodicJob } from '@civic/service-kit';
 import { registerServiceHandlers } from '@civic/service-kit/events';
@@ -9,6 +9,7 @@ import { createAdminDb } from './db.ts';
 import { ADMIN_SCHEMA, adminHandlers, publishingDb } from './events.ts';
 import { adminFallbackRoutes } from './routes/admin-fallback.ts';
 import { announcementRoutes } from './routes/announcement-routes.ts';
+import { reportRoutes } from './routes/report-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { catchUpWithPublishedRevisions, publishPendingSettings } from './settings/publish-settings.ts';
@@ -42,6 +43,7 @@ export const adminService = defineService({
     await app.register(settingsRoutes, { ctx });
     await app.register(auditRoutes, { ctx });
     await app.register(announcementRoutes, { ctx });
+    await app.register(reportRoutes, { ctx });
     await app.register(adminFallbackRoutes);
   },
 });

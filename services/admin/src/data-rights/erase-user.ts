@@ -1,9 +1,11 @@
 // The admin service's part of account erasure (civic.account.user.deleted), in the consumer's
 // transaction. Audit entries are kept (the log is append-only and its chain must still verify): they
 // name their administrator by a pseudonym, and deleting the pseudonym's link here leaves them naming
-// no one (docs/architecture.md "Audit log"). The settings the user last changed forget who did.
+// no one (docs/architecture.md "Audit log"). The settings the user last changed forget who did. The
+// user's reports, and the reports about their content, go (reports/erase-reports.ts).
 // A redelivery finds nothing left and changes nothing.
 import type { SqlExecutor } from '@civic/service-kit/events';
+import { eraseReports } from '../reports/erase-reports.ts';
 import { adminErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
@@ -15,5 +17,6 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   );
   await tx.$executeRawUnsafe('DELETE FROM admin.audit_admins WHERE admin_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('UPDATE admin.platform_settings SET updated_by = NULL WHERE updated_by = $1::uuid', userId);
+  await eraseReports(tx, userId);
   await adminErasureGuard.markDeleted(tx, userId, deletedAt);
 }

@@ -9,8 +9,11 @@ import type { FastifyInstance } from 'fastify';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** The admin paths below which nothing is served yet, or only parametric routes (every method falls back). */
-const WILDCARDS = ['/api/admin/users', '/api/admin/users/*', '/api/admin/audit-logs/*', '/api/admin/announcements/*'];
+/**
+ * The admin paths below which nothing is served yet, or only parametric routes (every method falls
+ * back). /api/admin/users itself is a contract path now (listUsers): the loop below covers its free methods.
+ */
+const WILDCARDS = ['/api/admin/users/*', '/api/admin/audit-logs/*', '/api/admin/announcements/*'];
 
 export async function adminFallbackRoutes(app: FastifyInstance) {
   const notFound = async () => {
