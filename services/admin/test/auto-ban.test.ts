@@ -85,7 +85,9 @@ for (const { profile, skip } of await profilePlan()) {
 
     test('reports crossing the threshold at once request the ban once', async () => {
       const author = await authorWithPriorities(1);
-      const answers = await Promise.all(old.map((reporter) => reporter.client.post('/api/reports', { targetType: 'priority', targetId: author.priorities[0]!.id, reason: 'Brigade' })));
+      const answers = await Promise.all(
+        old.map((reporter) => reporter.client.post('/api/reports', { targetType: 'priority', targetId: author.priorities[0]!.id, reason: 'Brigade' })),
+      );
       assert.deepEqual(
         answers.map((a) => a.status),
         old.map(() => 200),

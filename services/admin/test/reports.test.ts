@@ -35,11 +35,7 @@ for (const { profile, skip } of await profilePlan()) {
       const other = await createPriority(author);
       const racing = await signUp(stack, 'racing');
       const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => report(racing.client, 'priority', other.id, `Reason ${i}`)));
-      assert.deepEqual(
-        answers.map((a) => a.status).sort(),
-        [200, ...Array(9).fill(409)],
-        answers.map((a) => a.text).join('\n'),
-      );
+      assert.deepEqual(answers.map((a) => a.status).sort(), [200, ...Array(9).fill(409)], answers.map((a) => a.text).join('\n'));
       const tables = await openAdminTables(stack);
       const rows = await tables.query<{ count: number }>('SELECT count(*)::int AS count FROM admin.reports WHERE target_id = $1::uuid', [other.id]);
       assert.equal(rows[0]!.count, 1);

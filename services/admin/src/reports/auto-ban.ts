@@ -8,7 +8,7 @@
 // civic.admin.user.auto_ban_requested goes to the outbox in the same transaction, once per author and
 // episode (auto_ban_requests' primary key). Auth, the one writer of the ban flag, bans unless the user
 // is an admin (skipped here early when known) or banned already.
-import { type authEvents, type EventPayload } from '@civic/contracts';
+import type { authEvents, EventPayload } from '@civic/contracts';
 import { settingOf } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import type { AdminContext } from '../context.ts';

@@ -53,5 +53,12 @@ async function lookupPriority(ctx: AdminContext, identity: Identity, priorityId:
 async function lookupDocument(ctx: AdminContext, identity: Identity, documentId: string): Promise<LookedUp | null> {
   const { document } = await ctx.platform.requests.request(BRIEFING_REQUESTS.documentLookup, { documentId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
   if (!document) return null;
-  return { targetType: 'briefing_doc', targetId: document.documentId, authorId: document.authorId, title: document.title, createdAt: document.createdAt, removed: false };
+  return {
+    targetType: 'briefing_doc',
+    targetId: document.documentId,
+    authorId: document.authorId,
+    title: document.title,
+    createdAt: document.createdAt,
+    removed: false,
+  };
 }

@@ -10,7 +10,9 @@ import type { AdminContext } from '../context.ts';
 export const REASONS_SHOWN = 20;
 
 export async function listReports(ctx: AdminContext, query: { targetType?: TReportTargetType; limit: number }): Promise<TReportedItem[]> {
-  const rows = await ctx.db.$queryRawUnsafe<{ targetType: TReportTargetType; targetId: string; authorId: string; title: string; reportCount: number; reasons: string[]; lastReportedAt: Date }[]>(
+  const rows = await ctx.db.$queryRawUnsafe<
+    { targetType: TReportTargetType; targetId: string; authorId: string; title: string; reportCount: number; reasons: string[]; lastReportedAt: Date }[]
+  >(
     `SELECT r.target_type AS "targetType", r.target_id::text AS "targetId", c.author_id::text AS "authorId", c.title,
             count(*)::int AS "reportCount",
             (array_agg(r.reason ORDER BY r.created_at DESC, r.id))[1:${REASONS_SHOWN}] AS reasons,
