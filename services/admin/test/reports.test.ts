@@ -2,7 +2,7 @@
 // second is 409, also ten at once), never one's own item (400), only existing, not deleted items
 // (404), refused while content_moderation_enabled is false (403, and GET /api/platform-settings says
 // so) and for banned accounts (403); GET /api/admin/reports lists reported items most reported first
-// with their reasons newest first, filtered by type.
+// with their reasons newest first, filtered by type; an owner that does not answer a lookup is a 503.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
@@ -157,5 +157,22 @@ for (const { profile, skip } of await profilePlan()) {
         (items) => !items.some((item) => item.targetId === document.id),
       );
     });
+
+    if (profile === 'distributed') {
+      test('an item the admin service has not heard of while its owner does not answer: 503 naming the owner, nothing recorded', async () => {
+        const reporter = await signUp(stack, 'unanswered');
+        const unknown = randomUUID();
+        await stack.stopService('priorities');
+        try {
+          const answer = await report(reporter.client, 'priority', unknown);
+          assert.equal(answer.status, 503, answer.text);
+          assert.equal(messageOf(answer), 'The priorities service could not answer right now. Please try again.');
+        } finally {
+          await stack.startService('priorities');
+        }
+        const tables = await openAdminTables(stack);
+        assert.equal((await tables.query('SELECT 1 FROM admin.reports WHERE target_id = $1::uuid', [unknown])).length, 0);
+      });
+    }
   });
 }
