@@ -1,8 +1,13 @@
 // The plans behind the network benchmark's figures, printed with the run (EXPLAIN (ANALYZE, BUFFERS)
-// on the seeded database): the network feed's query as social runs it, and the statements of a
-// follow and an unfollow, inside a transaction that is rolled back so the seed stays as it was.
+// on the seeded database): the network feed's query as social runs it, the statements of a follow
+// and an unfollow, and the whole of each as social runs it (one call of follow_user, unfollow_user),
+// inside a transaction that is rolled back so the seed stays as it was.
+import { randomUUID } from 'node:crypto';
+import { socialEvents } from '@civic/contracts';
+import { buildOutboxRows } from '@civic/service-kit/events';
 import pg from 'pg';
 import { NETWORK_FEED_SQL } from '../services/social/src/activities/list-activities.ts';
+import { socialErasureGuard } from '../services/social/src/data-rights/erasure-guard.ts';
 
 async function explain(client: pg.Client, title: string, sql: string, params: unknown[]): Promise<string> {
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
@@ -67,6 +72,31 @@ export async function networkPlans(socialDb: string, ids: { viewer: string; foll
           ids.follower,
           ids.followee,
         ]),
+      );
+      // The whole follow and unfollow, one statement each, as follow-edges.ts calls them.
+      const at = new Date().toISOString();
+      const edge = { followerId: ids.follower, followeeId: ids.followee };
+      const counts = (userId: string) => ({ userId, followers: 0, following: 0, recruited: 0, version: 1, changedAt: at });
+      const outbox = (following: boolean) =>
+        JSON.stringify([
+          ...buildOutboxRows(socialEvents.CountsChanged, [counts(ids.followee), counts(ids.follower)]).rows,
+          ...buildOutboxRows(socialEvents.FollowChanged, [{ ...edge, following, changedAt: at }]).rows,
+        ]);
+      plans.push(
+        await explain(
+          client,
+          'follow: the whole of it, one call of social.follow_user',
+          'SELECT * FROM social.follow_user($1::int, $2::uuid, $3::uuid, $4::timestamptz, $5::uuid, $6::uuid, $7::jsonb)',
+          [socialErasureGuard.lockClass, ids.follower, ids.followee, at, randomUUID(), randomUUID(), outbox(true)],
+        ),
+      );
+      plans.push(
+        await explain(
+          client,
+          'unfollow: the whole of it, one call of social.unfollow_user',
+          'SELECT * FROM social.unfollow_user($1::int, $2::uuid, $3::uuid, $4::jsonb)',
+          [socialErasureGuard.lockClass, ids.follower, ids.followee, outbox(false)],
+        ),
       );
     } finally {
       await client.query('ROLLBACK');

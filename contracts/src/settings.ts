@@ -20,7 +20,7 @@ export const PLATFORM_SETTING_DEFAULTS = [
   { key: 'vote_change_cooldown_hours', value: '24', category: 'voting', description: 'Hours before a vote on one priority may be changed again' },
   { key: 'max_priorities_per_user_per_day', value: '5', category: 'moderation', description: 'Priorities one citizen may create per day' },
   { key: 'auto_ban_threshold', value: '10', category: 'moderation', description: 'Reports before an automatic ban' },
-  { key: 'content_moderation_enabled', value: 'true', category: 'moderation', description: 'Review new content before it is published' },
+  { key: 'content_moderation_enabled', value: 'true', category: 'moderation', description: 'Citizens may report priorities and briefing documents for review' },
 ] as const satisfies readonly PlatformSettingDefault[];
 
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_DEFAULTS)[number]['key'];
@@ -74,3 +74,7 @@ export const CITIZEN_VISIBLE_SETTINGS = [
   'priority_creation_cost',
 ] as const satisfies readonly PlatformSettingKey[];
 export type CitizenVisibleSetting = (typeof CITIZEN_VISIBLE_SETTINGS)[number];
+
+/** The citizen-visible switches (GET /api/platform-settings): content_moderation_enabled shows or hides the Report action. */
+export const CITIZEN_VISIBLE_FLAGS = ['content_moderation_enabled'] as const satisfies readonly PlatformSettingKey[];
+export type CitizenVisibleFlag = (typeof CITIZEN_VISIBLE_FLAGS)[number];

@@ -112,7 +112,10 @@ export const ZBriefingExportSection = z.object({
   ),
 });
 
-/** The audit entries of the actions the user took as an administrator, oldest first (issue 19). */
+/**
+ * The audit entries of the actions the user took as an administrator (issue 19), and the reports the
+ * user made as a citizen (issue 20), each oldest first.
+ */
 export const ZAdminExportSection = z.object({
   auditEntries: z.array(
     z.object({
@@ -121,6 +124,14 @@ export const ZAdminExportSection = z.object({
       targetType: z.string(),
       targetId: z.string().nullable(),
       details: z.record(z.string(), z.unknown()),
+      createdAt: z.string(),
+    }),
+  ),
+  reports: z.array(
+    z.object({
+      targetType: z.string(),
+      targetId: z.string().uuid(),
+      reason: z.string(),
       createdAt: z.string(),
     }),
   ),

@@ -17,7 +17,7 @@ import {
   AUDIT_TARGET_TYPES,
   DEFAULT_ANNOUNCEMENT_TYPE,
 } from '../messages/admin.ts';
-import { CITIZEN_VISIBLE_SETTINGS, settingValueProblem } from '../settings.ts';
+import { CITIZEN_VISIBLE_FLAGS, CITIZEN_VISIBLE_SETTINGS, settingValueProblem } from '../settings.ts';
 import { defineOperation } from './operation.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
 
@@ -55,13 +55,17 @@ export const ZUpdateSettingRequest = z
   });
 export type TUpdateSettingRequest = z.infer<typeof ZUpdateSettingRequest>;
 
-/** GET /api/platform-settings: the citizen-visible numbers only (the texts that quote amounts). */
-export const ZCitizenSettings = z.object(
-  Object.fromEntries(CITIZEN_VISIBLE_SETTINGS.map((key) => [key, z.number().int().nonnegative()])) as Record<
+/**
+ * GET /api/platform-settings: the citizen-visible numbers (the texts that quote amounts) and switches
+ * (content_moderation_enabled: whether the Report action shows).
+ */
+export const ZCitizenSettings = z.object({
+  ...(Object.fromEntries(CITIZEN_VISIBLE_SETTINGS.map((key) => [key, z.number().int().nonnegative()])) as Record<
     (typeof CITIZEN_VISIBLE_SETTINGS)[number],
     z.ZodNumber
-  >,
-);
+  >),
+  ...(Object.fromEntries(CITIZEN_VISIBLE_FLAGS.map((key) => [key, z.boolean()])) as Record<(typeof CITIZEN_VISIBLE_FLAGS)[number], z.ZodBoolean>),
+});
 export type TCitizenSettings = z.infer<typeof ZCitizenSettings>;
 
 // ---- Audit log ----
@@ -250,7 +254,7 @@ export const ADMIN_OPERATIONS = {
     owner: 'admin',
     auth: 'user',
     errors: [401],
-    summary: 'The amounts citizens are shown (daily and recruit rewards, promotion and creation costs), as they stand now',
+    summary: 'The amounts citizens are shown (daily and recruit rewards, promotion and creation costs) and whether reporting is on, as they stand now',
     response: ZCitizenSettings,
   }),
   listAuditLogs: defineOperation({

@@ -15,6 +15,7 @@ export const NETWORK_MESSAGES = {
   limit: `limit must be a whole number from 1 to 100`,
   offset: 'offset must be a whole number from 0',
   search: 'Search must be from 2 to 100 characters',
+  ids: 'ids must be 1 to 100 user ids separated by commas',
   listPrivate: "This citizen's network is private",
   followed: 'Followed',
   unfollowed: 'Unfollowed',
@@ -73,6 +74,26 @@ export const ZCitizenSearchResult = z.object({
   occupation: z.string().nullable(),
 });
 export type TCitizenSearchResult = z.infer<typeof ZCitizenSearchResult>;
+
+/**
+ * 1 to 100 user ids (any case) separated by commas. Anchored, and the repeated group starts with the
+ * comma, so matching is linear; the length check first keeps an oversized input from the pattern.
+ */
+const USER_ID_LIST_PATTERN =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}){0,99}$/i;
+const USER_ID_LIST_MAX_LENGTH = NETWORK_LIST_LIMITS.max * 37 - 1;
+
+/**
+ * Discover's follow marks: `ids` are the citizens a page shows (comma-separated, at most a list's
+ * page), so each shown row is marked right however many people the caller follows.
+ */
+export const ZFollowingAmongQuery = z.strictObject({
+  ids: z
+    .string({ error: NETWORK_MESSAGES.ids })
+    .max(USER_ID_LIST_MAX_LENGTH, { error: NETWORK_MESSAGES.ids, abort: true })
+    .regex(USER_ID_LIST_PATTERN, NETWORK_MESSAGES.ids),
+});
+export type TFollowingAmongQuery = z.infer<typeof ZFollowingAmongQuery>;
 
 /** The answer of a follow or block change: the state after it and the counts the page shows. */
 export const ZFollowResponse = z.object({
@@ -168,6 +189,15 @@ export const NETWORK_OPERATIONS = {
     errors: [401],
     summary: 'New followers of the caller in the last 7 and 30 days (the Network Growth card)',
     response: ZNetworkGrowth,
+  }),
+  followingAmong: defineOperation({
+    ...NETWORK_ROUTES.followingAmong,
+    owner: 'social',
+    auth: 'user',
+    errors: [400, 401],
+    summary: 'Which of the given citizens (ids, up to 100) the caller follows: the follow marks of the rows a page shows (Discover)',
+    query: ZFollowingAmongQuery,
+    response: z.array(z.string().uuid()),
   }),
 };
 

@@ -32,6 +32,7 @@ export { useCurrentPath } from './features/navigation/use-current-path.ts';
 export { NOT_FOUND_TITLE, NotFoundPage } from './features/not-found/not-found-page.tsx';
 export { NAME_PROMPT_TITLE } from './features/name-prompt/name-prompt-title.ts';
 export { verifyMagicLinkToken } from './features/sign-in/sign-in-api.ts';
+export { REPORT_ACTION_LABEL, REPORT_DIALOG_TITLE, ReportAction, type ReportActionProps } from './features/report/report-action.tsx';
 export { rememberRecruiterRef } from './features/sign-in/recruiter-ref.ts';
 export {
   closeSignInDialog,

@@ -1,6 +1,7 @@
 // The admin service (issue 19): platform settings (stored here, published to every process through
 // the kit's platform settings), the hash-chained audit log of every administrator action, and
-// announcements; the users directory and the user actions auth carries out (issue 20).
+// announcements; the users directory and the user actions auth carries out; citizens' reports of
+// content and the automatic ban they may request (issue 20).
 import { fileURLToPath } from 'node:url';
 import { defineService, startPeriodicJob } from '@civic/service-kit';
 import { registerServiceHandlers } from '@civic/service-kit/events';
@@ -9,6 +10,7 @@ import { createAdminDb } from './db.ts';
 import { ADMIN_SCHEMA, adminHandlers, publishingDb } from './events.ts';
 import { adminFallbackRoutes } from './routes/admin-fallback.ts';
 import { announcementRoutes } from './routes/announcement-routes.ts';
+import { reportRoutes } from './routes/report-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
@@ -49,6 +51,7 @@ export const adminService = defineService({
     await app.register(auditRoutes, { ctx });
     await app.register(announcementRoutes, { ctx });
     await app.register(userRoutes, { ctx });
+    await app.register(reportRoutes, { ctx });
     await app.register(adminFallbackRoutes);
   },
 });

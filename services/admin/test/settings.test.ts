@@ -117,11 +117,18 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(reset.status, 200, reset.text);
     });
 
-    test('GET /api/platform-settings gives signed-in citizens the current amounts only', async () => {
+    test('GET /api/platform-settings gives signed-in citizens the current amounts and the Report switch only', async () => {
       const citizen = await sessionFor(stack, randomUUID());
       const before = await citizen.get<TCitizenSettings>('/api/platform-settings');
       assert.equal(before.status, 200, before.text);
-      assert.deepEqual(Object.keys(before.body).sort(), ['daily_login_bonus', 'priority_creation_cost', 'priority_promotion_cost', 'recruit_user_reward']);
+      assert.deepEqual(Object.keys(before.body).sort(), [
+        'content_moderation_enabled',
+        'daily_login_bonus',
+        'priority_creation_cost',
+        'priority_promotion_cost',
+        'recruit_user_reward',
+      ]);
+      assert.equal(before.body.content_moderation_enabled, true);
       const put = await (await admin()).request('PUT', '/api/admin/settings', { body: { key: 'priority_promotion_cost', value: 75 } });
       assert.equal(put.status, 200, put.text);
       await pollUntil(

@@ -18,6 +18,13 @@ import { changeStanding } from './users/standing/change-standing.ts';
 
 export const AUTH_SCHEMA = 'auth';
 
+/**
+ * CountsChanged handled at once on NATS (apply-counts-change.ts): every follow makes two, each one
+ * transaction of four round trips, so one at a time a burst of follows became a queue of seconds.
+ * Kept well under the Prisma pool (10), which also serves GET /api/auth/user.
+ */
+const COUNTS_CONCURRENCY = 4;
+
 const events = serviceEvents(AUTH_SCHEMA);
 export const { publishingDb } = events;
 const emit = events.emitter;
@@ -35,7 +42,8 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       // politicalCapital of GET /api/auth/user (the ledger owns balances).
       subscription(ledgerEvents.BalanceChanged, (payload, { tx }) => applyBalanceChange(tx, payload)),
       // followers, following and recruited of GET /api/auth/user (social owns follows and recruits).
-      subscription(socialEvents.CountsChanged, (payload, { tx }) => applyCountsChange(tx, payload)),
+      // Several at once: each applies only a newer version, so any order ends at the newest counts.
+      subscription(socialEvents.CountsChanged, (payload, { tx }) => applyCountsChange(tx, payload), { concurrency: COUNTS_CONCURRENCY }),
       // Account erasure (docs/protocols/account-data.md).
       subscription(accountEvents.UserDeleted, (payload, { tx }) =>
         eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),

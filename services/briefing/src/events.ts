@@ -2,14 +2,15 @@
 // place. Published events are written to the outbox inside the transaction of the change they
 // report and published right after its commit by the database handle made here (the relay's poll
 // repairs a crash in between). Durable subscriptions keep the read models (members, priorities) and
-// the erasure; responders answer the account's export and counts; watches keep the list's cached first pages fresh.
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
+// the erasure; responders answer the account's export and counts and the admin service's document lookups; watches keep the list's cached first pages fresh.
+import { ACCOUNT_COUNT_REQUESTS, BRIEFING_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
 import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { BriefingContext } from './context.ts';
 import { countBriefingData } from './data-rights/count-documents.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportBriefingSection } from './data-rights/export-briefing-section.ts';
+import { lookupDocument } from './documents/lookup-document.ts';
 import { addMember, applyProfileUpdate, recordPriority, recordPriorityRemoval } from './members/update-members.ts';
 
 export const BRIEFING_SCHEMA = 'briefing';
@@ -41,6 +42,8 @@ export function briefingHandlers(ctx: BriefingContext): ServiceHandlers {
     responders: [
       responder(EXPORT_REQUESTS.briefing, (_payload, identity) => exportBriefingSection(ctx, requestUserOf(identity))),
       responder(ACCOUNT_COUNT_REQUESTS.briefing, (_payload, identity) => countBriefingData(ctx, requestUserOf(identity))),
+      // The admin service's reports ask about a document its read model has not heard of yet.
+      responder(BRIEFING_REQUESTS.documentLookup, (payload) => lookupDocument(ctx, payload)),
     ],
   };
 }

@@ -5,7 +5,7 @@ import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { createSocialDb } from './db.ts';
-import { publishingDb, SOCIAL_SCHEMA, socialHandlers } from './events.ts';
+import { publishingDb, publishingSql, SOCIAL_SCHEMA, socialHandlers } from './events.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { networkRoutes } from './routes/network-routes.ts';
 
@@ -15,9 +15,9 @@ export const socialService = defineService({
   name: SOCIAL_SCHEMA,
   async plugin(app, { platform }) {
     const database = await platform.databases.open(SOCIAL_SCHEMA, MIGRATIONS_DIR);
-    // Publishes the outbox events of what it commits (events.ts).
+    // Both handles publish the outbox events of what they commit (events.ts).
     const db = publishingDb(createSocialDb(database), platform);
-    const ctx: SocialContext = { db, platform };
+    const ctx: SocialContext = { db, sql: publishingSql(database.driver, platform), platform };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: SOCIAL_SCHEMA, service: SOCIAL_SCHEMA });
     // The bus stops its subscriptions and responders when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: SOCIAL_SCHEMA, db }, socialHandlers(ctx));

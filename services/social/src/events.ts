@@ -3,7 +3,7 @@
 // model from auth's and account's. Each handler writes through the consumer's transaction, which
 // also records the event id in social's inbox. The network's events (follows, counts, blocks) are
 // written to the outbox inside the transaction of the change they report and published right after
-// its commit by the database handle made here (the relay's poll repairs a crash in between).
+// its commit by the database handles made here (the relay's poll repairs a crash in between).
 import {
   ACCOUNT_COUNT_REQUESTS,
   EXPORT_REQUESTS,
@@ -29,8 +29,11 @@ import { recordRecruit } from './recruits/record-recruit.ts';
 
 export const SOCIAL_SCHEMA = 'social';
 
-const events = serviceEvents(SOCIAL_SCHEMA);
-export const { publishingDb } = events;
+/** The prepared statements whose SQL functions write outbox rows themselves (network/follow-edges.ts). */
+export const FOLLOW_STATEMENTS = { follow: 'social_follow_user', unfollow: 'social_unfollow_user' } as const;
+
+const events = serviceEvents(SOCIAL_SCHEMA, { outboxStatements: Object.values(FOLLOW_STATEMENTS) });
+export const { publishingDb, publishingSql } = events;
 const emit = events.emitter;
 
 export const emitFollowChanged = emit(socialEvents.FollowChanged);

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Platform } from '@civic/service-kit';
+import { pgPoolDriver } from '@civic/service-kit/db';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import pg from 'pg';
 import type { SocialContext } from '../src/context.ts';
@@ -23,7 +24,7 @@ for (const { profile, skip } of await profilePlan()) {
   const reason = profile === 'embedded' ? 'PGlite serves one connection: no two transactions can wait on each other (covered on distributed)' : skip;
   describe(`lock order of the network's writes (${profile})`, { skip: reason }, () => {
     let db: MigratedDatabase;
-    const sessions: pg.Client[] = [];
+    const sessions: Array<pg.Client | pg.Pool> = [];
     before(async () => {
       db = await openMigratedDatabase(profile, 'social');
     });
@@ -32,14 +33,19 @@ for (const { profile, skip } of await profilePlan()) {
       await db?.close();
     });
 
-    /** A connection of its own, seen as a context whose transactions run on it: one side of a race. */
+    /**
+     * A connection of its own, seen as a context whose transactions run on it: one side of a race.
+     * Its single-statement writes (follow_user) run on a second connection of its own.
+     */
     async function side() {
       const client = new pg.Client({ connectionString: db.url! });
       await client.connect();
-      sessions.push(client);
+      const statements = new pg.Pool({ connectionString: db.url!, max: 1 });
+      sessions.push(client, statements);
       const tx = sqlExecutorOf(client);
       const ctx = {
         platform: { clock: { now: () => new Date() } } as unknown as Platform,
+        sql: pgPoolDriver(statements),
         db: {
           async $transaction<R>(fn: (tx: SqlExecutor) => Promise<R>): Promise<R> {
             await client.query('BEGIN');

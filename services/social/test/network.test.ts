@@ -108,6 +108,30 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(rows.length, 2, 'auth vouched for both: their member rows were added');
     });
 
+    test('the follow marks of shown citizens: exactly those of the given ids the caller follows', async () => {
+      const [viewer, one, two, three] = await Promise.all([
+        citizen('Vic', 'Viewer'),
+        citizen('One', 'Shown'),
+        citizen('Two', 'Shown'),
+        citizen('Three', 'Shown'),
+      ]);
+      for (const followee of [one, three]) assert.equal((await network.follow(viewer, followee)).status, 200);
+      const among = (ids: string) => viewer.client.get(`/api/network/following?${new URLSearchParams({ ids })}`);
+      const ids = [one, two, three].map((m) => m.id);
+      const marks = await among([...ids, randomUUID()].join(','));
+      assert.equal(marks.status, 200, marks.text);
+      assert.deepEqual(marks.body, [one.id, three.id].sort());
+      assert.deepEqual((await among(ids.map((id) => id.toUpperCase()).join(','))).body, [one.id, three.id].sort(), 'any case');
+      assert.equal((await network.unfollow(viewer, one)).status, 200);
+      assert.deepEqual((await among(ids.join(','))).body, [three.id], 'right after an unfollow');
+      for (const bad of ['', 'not-a-user', `${one.id},`, Array.from({ length: 101 }, () => randomUUID()).join(',')]) {
+        const refused = await among(bad);
+        assert.equal(refused.status, 400, `${bad.slice(0, 40)}: ${refused.text}`);
+        assert.equal(refused.body.message, NETWORK_MESSAGES.ids);
+      }
+      assert.equal((await stack.client().get(`/api/network/following?ids=${one.id}`)).status, 401);
+    });
+
     test('oneself is a 400, an unknown id a 404, a visitor a 401', async () => {
       const ida = await citizen('Ida', 'Self');
       for (const call of [network.follow, network.unfollow]) {

@@ -18,4 +18,5 @@ export const NETWORK_ROUTES = {
   unblock: { method: 'DELETE', path: '/api/users/{id}/block' },
   listBlocked: { method: 'GET', path: '/api/users/blocked' },
   networkGrowth: { method: 'GET', path: '/api/network/growth' },
+  followingAmong: { method: 'GET', path: '/api/network/following' },
 } as const satisfies Record<string, Route>;

@@ -20,3 +20,6 @@ export const NETWORK_ACTIVITY_SHOWN = 10;
 export const NETWORK_ACTIVITY_PATH = `${SOCIAL_ROUTES.listActivities.path}?network=true&limit=${NETWORK_ACTIVITY_LIMIT}`;
 
 export const searchPath = (query: string) => `${SEARCH_PATH}?${new URLSearchParams({ q: query })}`;
+
+/** Which of `ids` (the citizens a page shows) the caller follows: social's answer, right after a follow too. */
+export const followingAmongPath = (ids: readonly string[]) => `${NETWORK_ROUTES.followingAmong.path}?${new URLSearchParams({ ids: ids.join(',') })}`;

@@ -2,9 +2,11 @@
 // transaction. Audit entries are kept (the log is append-only and its chain must still verify): they
 // name their administrator by a pseudonym, and deleting the pseudonym's link here leaves them naming
 // no one (docs/architecture.md "Audit log"). The settings the user last changed forget who did. The
-// users directory's row goes (a read model: nothing of it is kept).
+// users directory's row goes (a read model: nothing of it is kept); the user's reports, and the reports
+// about their content, go (reports/erase-reports.ts).
 // A redelivery finds nothing left and changes nothing.
 import type { SqlExecutor } from '@civic/service-kit/events';
+import { eraseReports } from '../reports/erase-reports.ts';
 import { removeDirectoryRow } from '../users/remove-row.ts';
 import { adminErasureGuard } from './erasure-guard.ts';
 
@@ -18,5 +20,6 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('DELETE FROM admin.audit_admins WHERE admin_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('UPDATE admin.platform_settings SET updated_by = NULL WHERE updated_by = $1::uuid', userId);
   await removeDirectoryRow(tx, userId);
+  await eraseReports(tx, userId);
   await adminErasureGuard.markDeleted(tx, userId, deletedAt);
 }

@@ -1,6 +1,7 @@
 // The admin service's section of the account export: the audit entries of the actions the user took
-// as an administrator, oldest first. Nothing of other users. The user's row of the users directory is
-// not exported: it is a read model of auth's, account's, ledger's and social's data, in their sections.
+// as an administrator, and the reports the user made (issue 20), each oldest first. Nothing of other
+// users: a report names the item, not its author. The user's row of the users directory is not
+// exported: it is a read model of auth's, account's, ledger's and social's data, in their sections.
 import type { EXPORT_REQUESTS, ReplyPayload } from '@civic/contracts';
 import type { AdminContext } from '../context.ts';
 import { AUDIT_COLUMNS, type AuditRow } from '../audit/audit-rows.ts';
@@ -11,7 +12,13 @@ export async function exportAdminSection(ctx: AdminContext, userId: string): Pro
       WHERE m.admin_id = $1::uuid ORDER BY a.seq`,
     userId,
   );
+  const reports = await ctx.db.$queryRawUnsafe<{ targetType: string; targetId: string; reason: string; createdAt: Date }[]>(
+    `SELECT target_type AS "targetType", target_id::text AS "targetId", reason, created_at AS "createdAt"
+       FROM admin.reports WHERE reporter_id = $1::uuid ORDER BY created_at, id`,
+    userId,
+  );
   return {
+    reports: reports.map((report) => ({ ...report, createdAt: new Date(report.createdAt).toISOString() })),
     auditEntries: rows.map((row) => ({
       id: row.id,
       action: row.action,

@@ -9,7 +9,10 @@ import type { FastifyInstance } from 'fastify';
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-/** The admin paths below which nothing is served yet, or only parametric routes (every method falls back). */
+/**
+ * The admin paths below which nothing is served yet, or only parametric routes (every method falls
+ * back). /api/admin/users itself is a contract path now (listUsers): the loop below covers its free methods.
+ */
 const WILDCARDS = ['/api/admin/users/*', '/api/admin/audit-logs/*', '/api/admin/announcements/*'];
 
 export async function adminFallbackRoutes(app: FastifyInstance) {
@@ -17,11 +20,14 @@ export async function adminFallbackRoutes(app: FastifyInstance) {
     throw new NotFound('Not found');
   };
   for (const url of WILDCARDS) app.route({ method: [...METHODS], url, config: { auth: 'admin' }, handler: notFound });
-  // The exact admin paths of the contracts: the methods no operation uses.
+  // The exact admin paths of the contracts: the methods no operation uses, and the admin service's
+  // operations whose handlers are not registered (yet), each behind its operation's own guard.
   const taken = new Map<string, Set<HttpMethod>>();
   for (const operation of Object.values(ADMIN_OPERATIONS)) {
     const url = fastifyPath(operation);
-    if (!url.startsWith('/api/admin/') || url.includes(':')) continue;
+    if (!url.startsWith('/api/admin/')) continue;
+    if (operation.owner === 'admin' && !app.hasRoute({ method: operation.method, url })) app.route({ method: operation.method, url, handler: notFound });
+    if (url.includes(':')) continue;
     taken.set(url, (taken.get(url) ?? new Set()).add(operation.method));
   }
   for (const [url, used] of taken) {

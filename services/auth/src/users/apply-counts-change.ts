@@ -1,7 +1,9 @@
 // Keeps auth's copy of a user's network counts (followers, following and recruited in
 // GET /api/auth/user) from civic.social.counts.changed, in the consumer's transaction. Count events of
 // one user may arrive out of order, so counts are applied only when their version (the user's
-// sequence number in social) is newer than the one held, as apply-balance-change.ts does.
+// sequence number in social) is newer than the one held, as apply-balance-change.ts does. That makes
+// the events of one user commute: two applied at once queue on the user's row, and the second one
+// re-checks the version it finds there, so the consumer handles several at once (events.ts).
 import type { EventPayload, socialEvents } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 

@@ -28,10 +28,10 @@ async function knownState(ctx: BriefingContext, priorityId: string): Promise<'li
 export async function assertPriorityExists(ctx: BriefingContext, identity: Identity, priorityId: string): Promise<void> {
   const known = await knownState(ctx, priorityId);
   if (known === 'listed') return;
-  // A removed priority is refused like an unknown one (priorities' lookup answers none for it too).
+  // A removed priority is refused like an unknown one (priorities' lookup says isActive false for it).
   if (known === 'removed') throw new PriorityNotFound();
   const { priority } = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
-  if (!priority) throw new PriorityNotFound();
+  if (!priority || !priority.isActive) throw new PriorityNotFound();
   // Stored as civic.priorities.priority.created stores it; the event, when it comes, adds nothing.
   await recordPriority(ctx.db, priority);
 }

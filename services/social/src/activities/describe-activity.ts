@@ -1,5 +1,7 @@
 // The text a feed shows for each kind of activity (spec 3 "Activity": description). Written once,
-// when the activity is recorded: a later edit of the title does not rewrite history.
+// when the activity is recorded: a later edit of the title does not rewrite history. A follow's
+// ("Followed <first> <last>", or "Followed a citizen" without a name) is written by the SQL function
+// follow_user (prisma/functions/follow_user.sql), in the follow's own statement.
 import type { TActivityType } from '@civic/contracts';
 
 export function describeActivity(type: Exclude<TActivityType, 'follow'>, title: string): string {
@@ -13,16 +15,4 @@ export function describeActivity(type: Exclude<TActivityType, 'follow'>, title: 
     case 'create_briefing':
       return `Created briefing document "${title}"`;
   }
-}
-
-/**
- * A follow's activity (spec 3 "Activity" type follow): "Followed <first> <last>", with the names
- * social holds when the follow happens; a citizen who has not set a name yet is "a citizen".
- */
-export function describeFollow(firstName: string | null, lastName: string | null): string {
-  const name = [firstName, lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  return `Followed ${name || 'a citizen'}`;
 }

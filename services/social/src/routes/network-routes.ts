@@ -1,5 +1,5 @@
 // The citizen network's routes (NETWORK_OPERATIONS): follow, unfollow, the follower and following
-// lists, block, unblock, the blocked list and Network Growth. The operation guards (auth: 'user' or
+// lists, block, unblock, the blocked list, Network Growth and the follow marks of shown citizens. The operation guards (auth: 'user' or
 // 'active-user') run first, from the contracts.
 import { fastifyPath, isUuid, NETWORK_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { requireUser, typed } from '@civic/service-kit';
@@ -9,6 +9,7 @@ import type { SocialContext } from '../context.ts';
 import { NetworkUserNotFound } from '../errors.ts';
 import { block, unblock } from '../network/blocks.ts';
 import { follow, unfollow } from '../network/follow-edges.ts';
+import { followingAmong } from '../network/following-among.ts';
 import { withKnownTarget } from '../network/known-member.ts';
 import { listBlocked, listFollowers, listFollowing, networkGrowth } from '../network/list-network.ts';
 
@@ -44,4 +45,7 @@ export async function networkRoutes(app: FastifyInstance, { ctx }: { ctx: Social
   );
   r.get(fastifyPath(ops.listBlocked), { schema: routeSchema(ops.listBlocked) }, async (request) => listBlocked(ctx, requireUser(request), request.query));
   r.get(fastifyPath(ops.networkGrowth), { schema: routeSchema(ops.networkGrowth) }, async (request) => networkGrowth(ctx, requireUser(request)));
+  r.get(fastifyPath(ops.followingAmong), { schema: routeSchema(ops.followingAmong) }, async (request) =>
+    followingAmong(ctx, requireUser(request), request.query),
+  );
 }

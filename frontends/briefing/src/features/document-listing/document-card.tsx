@@ -1,8 +1,9 @@
 // One briefing document (spec 2.8): type badge, relative age (spec 2.6's words), title, content cut at
 // 300 characters with Read More / Show Less, "Contributed by" its author, and the priority it is
-// about when it names one. Content is text: React escapes it, nothing is parsed as HTML.
+// about when it names one, and Report while citizens may report content (issue 20; hidden on one's own
+// document). Content is text: React escapes it, nothing is parsed as HTML.
 import type { TBriefingDocument } from '@civic/contracts/http/briefing';
-import { ageText, Card, cn } from '@civic/frontend-kit';
+import { ageText, Card, cn, ReportAction } from '@civic/frontend-kit';
 import { Target } from 'lucide-react';
 import { useId, useState } from 'react';
 import { authorNameOf, DOCUMENT_LIST_TEXTS, DOCUMENT_TYPE_BADGE_CLASSES, DOCUMENT_TYPE_LABELS } from './briefing-texts.ts';
@@ -52,6 +53,9 @@ export function DocumentCard({ document }: { document: TBriefingDocument }) {
             </span>
           </p>
         )}
+        <div className="ml-auto">
+          <ReportAction targetType="briefing_doc" targetId={document.id} authorId={document.authorId} title={document.title} />
+        </div>
       </div>
     </Card>
   );

@@ -11,6 +11,7 @@ test('a follow or block refreshes the network lists, feeds, Discover and account
     ['/api/users/blocked', 'pages'],
     ['/api/users/search?q=Ada'],
     ['/api/network/growth'],
+    [`/api/network/following?ids=${ID}`],
     ['/api/activities?network=true&limit=20'],
     ['/api/activities?limit=10'],
     [`/api/users/${ID}/activities`],

@@ -1,5 +1,5 @@
 // Which cached reads a follow or block changes, wherever they are shown (this area, the profile, the
-// dashboard's Your Network card, Settings' counts): the people lists, the blocked list, Discover, the
+// dashboard's Your Network card, Settings' counts): the people lists, the blocked list, Discover and its follow marks, the
 // network feed and growth, activity lists (a block hides activity both ways) and account stats.
 import { isOperationPath, type Route } from '@civic/contracts/http/route';
 import { ACCOUNT_ROUTES } from '@civic/contracts/http/routes/account';
@@ -12,6 +12,7 @@ const CHANGED_BY_NETWORK: readonly Route[] = [
   NETWORK_ROUTES.listFollowing,
   NETWORK_ROUTES.listBlocked,
   NETWORK_ROUTES.networkGrowth,
+  NETWORK_ROUTES.followingAmong,
   ACCOUNT_ROUTES.searchCitizens,
   ACCOUNT_ROUTES.accountStats,
   SOCIAL_ROUTES.listActivities,

@@ -1,11 +1,13 @@
 // Discover (spec 2.9): a search box finding citizens with public profiles by name (GET
-// /api/users/search, account); the empty box shows the spec's "Coming Soon" placeholder.
-import type { TCitizenSearchResult, TNetworkUser } from '@civic/contracts/http/network';
+// /api/users/search, account); the empty box shows the spec's "Coming Soon" placeholder. Each
+// result's follow control comes from social's answer for exactly the ids shown (GET
+// /api/network/following?ids=), so every row is marked right, however many people the caller follows.
+import type { TCitizenSearchResult } from '@civic/contracts/http/network';
 import { Input, useDebounced } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Search, Sparkles } from 'lucide-react';
 import { useState } from 'react';
-import { searchPath } from '../../api/network-paths.ts';
+import { followingAmongPath, searchPath } from '../../api/network-paths.ts';
 import { FollowButton } from '../follow/follow-button.tsx';
 import { ListState, PersonRow } from '../people/person-row.tsx';
 import { NETWORK_TEXTS } from '../texts/network-texts.ts';
@@ -13,7 +15,7 @@ import { searchStateOf } from './search-state.ts';
 
 const TYPING_PAUSE_MS = 300;
 
-export function DiscoverTab({ following }: { following: TNetworkUser[] | undefined }) {
+export function DiscoverTab() {
   const [text, setText] = useState('');
   const state = searchStateOf(useDebounced(text, TYPING_PAUSE_MS));
   const typed = searchStateOf(text);
@@ -36,7 +38,7 @@ export function DiscoverTab({ following }: { following: TNetworkUser[] | undefin
       ) : typed.kind === 'too-short' ? (
         <p className="py-6 text-center text-sm text-slate-500">{NETWORK_TEXTS.searchTooShort}</p>
       ) : state.kind === 'search' ? (
-        <SearchResults q={state.q} followingIds={new Set(following?.map((person) => person.id))} />
+        <SearchResults q={state.q} />
       ) : null}
     </div>
   );
@@ -52,8 +54,11 @@ function ComingSoon() {
   );
 }
 
-function SearchResults({ q, followingIds }: { q: string; followingIds: Set<string> }) {
+function SearchResults({ q }: { q: string }) {
   const results = useQuery<TCitizenSearchResult[]>({ queryKey: [searchPath(q)] });
+  const ids = results.data?.map((person) => person.id) ?? [];
+  const marks = useQuery<string[]>({ queryKey: [followingAmongPath(ids)], enabled: ids.length > 0 });
+  const followed = new Set(marks.data);
   return (
     <>
       <ListState
@@ -71,7 +76,8 @@ function SearchResults({ q, followingIds }: { q: string; followingIds: Set<strin
               key={person.id}
               person={person}
               detail={[person.occupation, person.location].filter(Boolean).join(' · ') || null}
-              actions={<FollowButton person={person} isFollowing={followingIds.has(person.id)} />}
+              // No control until the marks are known: a "Follow" that turns into "Unfollow" invites a wrong click.
+              actions={marks.data ? <FollowButton person={person} isFollowing={followed.has(person.id)} /> : null}
             />
           ))}
         </ul>

@@ -6,7 +6,7 @@ import { NetworkActivityCard } from '../activity/network-activity-card.tsx';
 import { BlockedUsersList } from '../block/blocked-users-list.tsx';
 import { DiscoverTab } from '../discover/discover-tab.tsx';
 import { GrowthCard } from '../growth/growth-card.tsx';
-import { FollowersList, FollowingList, useFollowing } from '../people/people-lists.tsx';
+import { FollowersList, FollowingList } from '../people/people-lists.tsx';
 import { RecruitCard } from '../recruit/recruit-card.tsx';
 import { NETWORK_TEXTS } from '../texts/network-texts.ts';
 import type { NetworkTab } from './network-tab.ts';
@@ -44,8 +44,6 @@ export function NetworkPage() {
 }
 
 function NetworkTabs({ user, tab, onTab }: { user: CurrentUser; tab: Exclude<NetworkTab, 'blocked'>; onTab: (tab: NetworkTab) => void }) {
-  // Read here too: Discover marks the citizens already followed.
-  const following = useFollowing(user.id);
   return (
     <Card className="p-4 sm:p-6">
       <Tabs value={tab} onValueChange={(value) => onTab(value as NetworkTab)}>
@@ -55,7 +53,7 @@ function NetworkTabs({ user, tab, onTab }: { user: CurrentUser; tab: Exclude<Net
           <TabsTrigger value="followers">{`${NETWORK_TEXTS.followers} (${user.followers.toLocaleString('en-US')})`}</TabsTrigger>
         </TabsList>
         <TabsContent value="discover">
-          <DiscoverTab following={following.data} />
+          <DiscoverTab />
         </TabsContent>
         <TabsContent value="following">
           <FollowingList userId={user.id} />

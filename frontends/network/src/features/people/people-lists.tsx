@@ -1,16 +1,12 @@
 // The Following and Followers tabs (spec 2.9): 50 at a time with Load More; following entries have
 // Unfollow, followers have Follow Back (or Unfollow once followed back).
 import type { TNetworkUser } from '@civic/contracts/http/network';
-import { useQuery } from '@tanstack/react-query';
 import { followersPath, followingPath } from '../../api/network-paths.ts';
 import { FollowButton } from '../follow/follow-button.tsx';
 import { NETWORK_TEXTS } from '../texts/network-texts.ts';
 import { useListPages } from './list-pages.ts';
 import { LoadMore } from './load-more.tsx';
 import { ListState, PersonRow } from './person-row.tsx';
-
-/** The first 50 the caller follows (Discover marks them). */
-export const useFollowing = (userId: string) => useQuery<TNetworkUser[]>({ queryKey: [followingPath(userId)] });
 
 function PeopleList({ path, label, empty, followsYou }: { path: string; label: string; empty: string; followsYou: boolean }) {
   const list = useListPages<TNetworkUser>(path);

@@ -1,9 +1,10 @@
 // One priority in a list (spec 2.6): optional #rank, title, description, author, age, issue
-// category badge, endorsement and opposition counts, Endorse / Oppose / Promote.
+// category badge, endorsement and opposition counts, Endorse / Oppose / Promote, and Report while
+// citizens may report content (issue 20; the kit's ReportAction hides it on one's own priority).
 import type { TPriority, TVoteType } from '@civic/contracts/http/priorities';
 import { Megaphone, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
-import { ageText, Button, Card, cn } from '@civic/frontend-kit';
+import { ageText, Button, Card, cn, ReportAction } from '@civic/frontend-kit';
 import { categoryBadgeClasses } from './issue-categories.ts';
 import { usePromote } from './use-promote.ts';
 import { useVote } from './use-vote.ts';
@@ -96,6 +97,7 @@ export function PriorityCard({ priority, showRank = false }: { priority: TPriori
           <Button size="sm" variant="secondary" disabled={promotion.isDisabled} onClick={promotion.promote}>
             <Megaphone className="size-4" aria-hidden="true" /> {promotion.isPromoting ? 'Promoting...' : 'Promote'}
           </Button>
+          <ReportAction targetType="priority" targetId={priority.id} authorId={priority.author.id} title={priority.title} />
         </div>
       </div>
     </Card>

@@ -1,0 +1,81 @@
+-- POST /api/users/{id}/follow in one statement (src/network/follow-edges.ts): what was an interactive
+-- transaction of ~16 statements, each a round trip through the client, runs in the statement's own
+-- transaction with the same locks in the same order (lock_network_pair), so a follow holds a pooled
+-- connection for one round trip (docs/benchmarks.md, issue 18).
+--
+-- p_outbox: the outbox rows of CountsChanged (followee, follower) and FollowChanged, in that order,
+-- built and checked by the caller (buildOutboxRows); the counts and version of each CountsChanged
+-- are set here from the state row the function changed. Written only when the edge is new.
+-- p_activity_id, p_activity_event_id: the follow activity's id and source event id.
+-- status: 'followed' | 'unchanged' (the edge was there: nothing written) | 'blocked' (either blocked
+-- the other) | 'deleted' | 'unknown' (lock_network_pair). followers: the followee's; following: the
+-- follower's, after the follow (0 unless followed or unchanged).
+CREATE OR REPLACE FUNCTION social.follow_user(
+  p_lock_class int,
+  p_follower_id uuid,
+  p_followee_id uuid,
+  p_at timestamptz,
+  p_activity_id uuid,
+  p_activity_event_id uuid,
+  p_outbox jsonb
+) RETURNS TABLE (status text, followers int, following int)
+LANGUAGE plpgsql
+-- A follow queued behind others on one citizen's row gives up after 10 s (a 500 the client may
+-- retry; nothing was written), as the interactive transaction's timeout did.
+SET lock_timeout = '10s'
+AS $$
+DECLARE
+  v_opened text;
+  v_followee social.user_network;
+  v_follower social.user_network;
+  v_name text;
+BEGIN
+  v_opened := social.lock_network_pair(p_lock_class, p_follower_id, p_followee_id);
+  IF v_opened <> 'ok' THEN
+    RETURN QUERY SELECT v_opened, 0, 0;
+    RETURN;
+  END IF;
+  -- Under the state locks, which a block takes too: a block committed meanwhile is seen here. The
+  -- state rows just created stay (all zeros, which is what a missing row counts as).
+  IF EXISTS (SELECT 1 FROM social.blocks b
+             WHERE (b.blocker_id = p_follower_id AND b.blocked_id = p_followee_id)
+                OR (b.blocker_id = p_followee_id AND b.blocked_id = p_follower_id)) THEN
+    RETURN QUERY SELECT 'blocked'::text, 0, 0;
+    RETURN;
+  END IF;
+  -- The primary key makes a duplicate impossible, whatever runs at once.
+  INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES (p_follower_id, p_followee_id, p_at)
+  ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'unchanged'::text,
+      (SELECT n.followers FROM social.user_network n WHERE n.user_id = p_followee_id),
+      (SELECT n.following FROM social.user_network n WHERE n.user_id = p_follower_id);
+    RETURN;
+  END IF;
+  -- Relative, under the locks; the CHECKs (>= 0) refuse any drift (network-state.ts).
+  UPDATE social.user_network n SET followers = n.followers + 1, version = n.version + 1
+  WHERE n.user_id = p_followee_id RETURNING n.* INTO v_followee;
+  UPDATE social.user_network n SET following = n.following + 1, version = n.version + 1
+  WHERE n.user_id = p_follower_id RETURNING n.* INTO v_follower;
+  INSERT INTO social.outbox (id, subject, version, payload, headers, created_at)
+  SELECT (r->>'id')::uuid, r->>'subject', (r->>'version')::int,
+         CASE (r->'payload'->>'userId')::uuid
+           WHEN p_followee_id THEN r->'payload' || jsonb_build_object('followers', v_followee.followers,
+             'following', v_followee.following, 'recruited', v_followee.recruited, 'version', v_followee.version)
+           WHEN p_follower_id THEN r->'payload' || jsonb_build_object('followers', v_follower.followers,
+             'following', v_follower.following, 'recruited', v_follower.recruited, 'version', v_follower.version)
+           ELSE r->'payload'
+         END,
+         r->'headers', (r->>'occurredAt')::timestamptz
+  FROM jsonb_array_elements(p_outbox) WITH ORDINALITY AS t(r, n)
+  ORDER BY t.n;
+  -- The follower's activity, "Followed <first> <last>" with the names social holds now, or "Followed
+  -- a citizen" (as src/activities/describe-activity.ts describes the other kinds).
+  SELECT concat_ws(' ', nullif(btrim(m.first_name, E' \t\n\r\f\v'), ''), nullif(btrim(m.last_name, E' \t\n\r\f\v'), ''))
+  INTO v_name FROM social.members m WHERE m.user_id = p_followee_id;
+  INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
+  VALUES (p_activity_id, p_follower_id, 'follow', 'Followed ' || coalesce(nullif(v_name, ''), 'a citizen'),
+          p_followee_id, p_activity_event_id, p_at);
+  RETURN QUERY SELECT 'followed'::text, v_followee.followers, v_follower.following;
+END
+$$;
