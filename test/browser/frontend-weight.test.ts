@@ -33,6 +33,8 @@ describe('front-end weight: JavaScript on the wire per page', () => {
         '/briefing-room',
         '/network',
         '/admin',
+        '/admin/users',
+        '/admin/moderation',
         '/admin/settings',
         '/admin/audit-logs',
         '/admin/announcements',
