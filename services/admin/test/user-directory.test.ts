@@ -17,24 +17,13 @@ import { startTestProducer, type TestProducer } from '../../../test/support/test
 import { address } from '../../../test/support/test-users.ts';
 import { userPageQuery } from '../src/users/list-users.ts';
 import { type Member, member, whileApprovalRequired } from './support/accounts.ts';
+import { profileUpdated } from '../../../test/support/account-events.ts';
 import { openAdminTables, pollUntil, TEST_ENV } from './support/admin-helpers.ts';
 
+/** A profile update with names and an image (the directory shows both), dated as said. */
 const profileOf = (userId: string, firstName: string, lastName: string, updatedAt: string) => ({
-  userId,
-  firstName,
-  lastName,
+  ...profileUpdated(userId, { firstName, lastName }, new Date(updatedAt)),
   profileImageUrl: `https://img.example/${firstName}.png`,
-  bio: null,
-  location: null,
-  birthYear: null,
-  gender: null,
-  occupation: null,
-  website: null,
-  twitterHandle: null,
-  linkedinUrl: null,
-  facebookUrl: null,
-  instagramHandle: null,
-  updatedAt,
 });
 
 const balanceOf = (userId: string, balance: number, version: number) => ({
