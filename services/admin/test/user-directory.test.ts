@@ -2,37 +2,28 @@
 // directory, kept from the owners' events (registration and standing from auth, names from account,
 // political capital from the ledger, followers from social), each part version-guarded so late or
 // repeated events never set it back; erasure removes the row; one indexed query answers a page; the
-// directory can be rebuilt from scratch (from the real auth). The accounts of the other tests are the
-// TEST-ONLY fake auth's of support/fake-auth.ts (events only, no auth rows).
+// directory can be rebuilt from scratch (from auth). The accounts are real sign-ups (auth's own
+// registration and standing events; the administrator by ADMIN_EMAILS); the other owners' events
+// (account's names, the ledger's balance, social's followers) come from a test producer, as those
+// services are not in the stack.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import { accountEvents, ledgerEvents, socialEvents, type TAdminUser } from '@civic/contracts';
+import { accountEvents, adminEvents, authEvents, ledgerEvents, socialEvents, type TAdminUser } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
-import { signIn } from '../../../test/support/sign-in.ts';
+import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import { address } from '../../../test/support/test-users.ts';
 import { userPageQuery } from '../src/users/list-users.ts';
-import { openAdminTables, pollUntil, sessionFor, TEST_ENV } from './support/admin-helpers.ts';
-import { type FakeAuth, startFakeAuth } from './support/fake-auth.ts';
+import { type Member, member, whileApprovalRequired } from './support/accounts.ts';
+import { profileUpdated } from '../../../test/support/account-events.ts';
+import { openAdminTables, pollUntil, TEST_ENV } from './support/admin-helpers.ts';
 
+/** A profile update with names and an image (the directory shows both), dated as said. */
 const profileOf = (userId: string, firstName: string, lastName: string, updatedAt: string) => ({
-  userId,
-  firstName,
-  lastName,
+  ...profileUpdated(userId, { firstName, lastName }, new Date(updatedAt)),
   profileImageUrl: `https://img.example/${firstName}.png`,
-  bio: null,
-  location: null,
-  birthYear: null,
-  gender: null,
-  occupation: null,
-  website: null,
-  twitterHandle: null,
-  linkedinUrl: null,
-  facebookUrl: null,
-  instagramHandle: null,
-  updatedAt,
 });
 
 const balanceOf = (userId: string, balance: number, version: number) => ({
@@ -56,34 +47,31 @@ const countsOf = (userId: string, followers: number, version: number) => ({
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`users directory (${profile})`, { skip }, () => {
-    const stack = useStack(profile, { services: ['auth', 'admin'], env: TEST_ENV });
-    const adminId = randomUUID();
     const tag = `dir${process.pid}${profile.slice(0, 3)}`;
-    let auth: FakeAuth;
+    const emailOf = (label: string | number) => `${tag}-${label}@example.com`;
+    // The chief administers (its address outside the tag's searches); user 2 is an administrator from its first sign-in.
+    const CHIEF = `chief.${process.pid}.${profile}@example.gov`;
+    const stack = useStack(profile, { services: ['auth', 'admin'], env: { ...TEST_ENV, ADMIN_EMAILS: `${CHIEF},${emailOf(2)}` } });
+    let producer: TestProducer;
     let tables: SqlDriver;
-    const admin = () => sessionFor(stack, adminId, { isAdmin: true });
+    let chief: Member;
     const page = async (query: string) => {
-      const answer = await (await admin()).get<TAdminUser[]>(`/api/admin/users${query}`);
+      const answer = await chief.client.get<TAdminUser[]>(`/api/admin/users${query}`);
       assert.equal(answer.status, 200, answer.text);
       return answer.body;
     };
-    /** 25 accounts registered a second apart: user 0 the oldest. */
+    /** 25 accounts signed up one after the other: user 0 the oldest; user 1 signed up while approval was required. */
+    const members: Member[] = [];
     const users: string[] = [];
 
     before(async () => {
-      auth = await startFakeAuth(stack);
+      producer = await startTestProducer(stack, 'directory_producer');
       tables = await openAdminTables(stack);
-      const start = Date.now() - 3_600_000;
+      chief = await member(stack, CHIEF);
       for (let i = 0; i < 25; i++) {
-        const userId = randomUUID();
-        users.push(userId);
-        await auth.register({
-          userId,
-          email: `${tag}-${i}@example.test`,
-          registeredAt: new Date(start + i * 1000).toISOString(),
-          approvalStatus: i === 1 ? 'pending' : 'approved',
-          isAdmin: i === 2,
-        });
+        const signUp = () => member(stack, emailOf(i));
+        members.push(i === 1 ? await whileApprovalRequired(stack, chief.client, signUp) : await signUp());
+        users.push(members[i]!.id);
       }
       await pollUntil(
         () => page(`?search=${tag}&limit=100`),
@@ -111,7 +99,7 @@ for (const { profile, skip } of await profilePlan()) {
         firstName: null,
         lastName: null,
         profileImageUrl: null,
-        email: `${tag}-7@example.test`,
+        email: emailOf(7),
         politicalCapital: 0,
         followers: 0,
         createdAt: first.find((u) => u.id === users[7])!.createdAt,
@@ -120,7 +108,7 @@ for (const { profile, skip } of await profilePlan()) {
         approvalStatus: 'approved',
       });
 
-      await auth.producer.publish(accountEvents.ProfileUpdated, profileOf(users[3]!, 'Zebulon', `Quill${tag}`, new Date().toISOString()));
+      await producer.publish(accountEvents.ProfileUpdated, profileOf(users[3]!, 'Zebulon', `Quill${tag}`, new Date().toISOString()));
       const named = await pollUntil(
         () => page(`?search=zebulon quill${tag}`),
         (rows) => rows.length === 1,
@@ -131,7 +119,8 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await page(`?search=quill${tag}`)).length, 1, 'a last name alone');
       assert.equal((await page(`?search=${tag}_%25`)).length, 0, "LIKE's own characters match themselves");
 
-      await auth.autoBan(users[4]!, 3, 3);
+      // Reports reached the threshold: auth bans user 4 and says so.
+      await producer.publish(adminEvents.AutoBanRequested, { userId: users[4]!, reportCount: 3, threshold: 3, requestedAt: new Date().toISOString() });
       await pollUntil(
         () => page(`?search=${tag}&status=banned`),
         (rows) => rows.length === 1 && rows[0]!.id === users[4],
@@ -151,7 +140,6 @@ for (const { profile, skip } of await profilePlan()) {
 
     test("the row's numbers and names follow the owners' events; an older event never sets them back", async () => {
       const userId = users[10]!;
-      const { producer } = auth;
       await producer.publish(ledgerEvents.BalanceChanged, balanceOf(userId, 50, 2));
       await producer.publish(socialEvents.CountsChanged, countsOf(userId, 4, 3));
       const row = async () => (await page(`?search=${tag}-10@`))[0]!;
@@ -166,7 +154,9 @@ for (const { profile, skip } of await profilePlan()) {
       const after = await pollUntil(row, (u) => u.politicalCapital === 65 && u.firstName === 'Newer');
       assert.equal(after.followers, 4);
 
-      // Events about an account whose registration has not arrived yet: kept, shown once it does.
+      // Events about an account whose registration has not arrived yet: kept, shown once it does. A
+      // real sign-up's id is known only once auth made it, when its registration is on the way, so
+      // this one registration is published here, as auth publishes it.
       const late = randomUUID();
       await producer.publish(ledgerEvents.BalanceChanged, balanceOf(late, 7, 1));
       await producer.publish(socialEvents.CountsChanged, countsOf(late, 2, 1));
@@ -175,7 +165,7 @@ for (const { profile, skip } of await profilePlan()) {
         (rows) => rows[0]!.n === 1,
       );
       assert.equal((await page(`?search=${tag}-late`)).length, 0, 'not on a page before its registration');
-      await auth.register({ userId: late, email: `${tag}-late@example.test` });
+      await producer.publish(authEvents.UserRegistered, { userId: late, email: emailOf('late'), isAdmin: false, registeredAt: new Date().toISOString() });
       const [shown] = await pollUntil(
         () => page(`?search=${tag}-late`),
         (rows) => rows.length === 1,
@@ -200,7 +190,7 @@ for (const { profile, skip } of await profilePlan()) {
     });
 
     test('every users route is for administrators only: 401 signed out, 403 for a citizen; bad queries are 400', async () => {
-      const citizen = await sessionFor(stack, randomUUID());
+      const citizen = members[0]!.client;
       const visitor = stack.client();
       const id = users[0]!;
       const routes: [string, string, unknown?][] = [
@@ -216,7 +206,7 @@ for (const { profile, skip } of await profilePlan()) {
         assert.deepEqual([answer.status, (answer.body as { message?: string }).message], [403, 'Admin access required'], `${method} ${path}`);
       }
       assert.equal((await visitor.get('/api/admin/users')).status, 401);
-      const client = await admin();
+      const client = chief.client;
       for (const bad of ['?limit=0', '?limit=101', '?offset=-1', '?status=deleted', '?unknown=1', `?search=${'x'.repeat(201)}`]) {
         assert.equal((await client.get(`/api/admin/users${bad}`)).status, 400, bad);
       }
@@ -265,16 +255,15 @@ for (const { profile, skip } of await profilePlan()) {
     });
 
     test('npm run admin:rebuild-directory: the directory is emptied and read back from the real auth, each part by its version', async () => {
-      // Two real accounts (auth's rows); the fake's accounts above exist only as events, not in auth.
+      // Two more accounts, with names and numbers in auth's copies and the directory's.
       const real = [address(`${tag}-real`), address(`${tag}-real`)];
-      const clients = [stack.client(), stack.client()];
-      const [a, b] = [await signIn(stack, clients[0]!, real[0]!), await signIn(stack, clients[1]!, real[1]!)];
-      await auth.producer.publish(accountEvents.ProfileUpdated, profileOf(a.id, 'Rebuilt', 'Row', new Date().toISOString()));
-      await auth.producer.publish(ledgerEvents.BalanceChanged, balanceOf(a.id, 77, 5));
-      await auth.producer.publish(socialEvents.CountsChanged, countsOf(a.id, 3, 2));
+      const [a, b] = [await member(stack, real[0]!), await member(stack, real[1]!)];
+      await producer.publish(accountEvents.ProfileUpdated, profileOf(a.id, 'Rebuilt', 'Row', new Date().toISOString()));
+      await producer.publish(ledgerEvents.BalanceChanged, balanceOf(a.id, 77, 5));
+      await producer.publish(socialEvents.CountsChanged, countsOf(a.id, 3, 2));
       // Both read models have them: auth's (GET /api/auth/user) and the directory.
       await pollUntil(
-        async () => (await clients[0]!.get<{ firstName: string | null; politicalCapital: number; followers: number }>('/api/auth/user')).body,
+        async () => (await a.client.get<{ firstName: string | null; politicalCapital: number; followers: number }>('/api/auth/user')).body,
         (u) => u.firstName === 'Rebuilt' && u.politicalCapital === 77 && u.followers === 3,
       );
       await pollUntil(
@@ -297,15 +286,30 @@ for (const { profile, skip } of await profilePlan()) {
         20_000,
       );
       assert.equal(done!.error, null);
-      assert.equal(done!.users, 2, "auth's accounts");
+      const everyone = await page('?limit=100');
+      assert.equal(done!.users, everyone.length, "auth's accounts, each a row");
+      assert.ok(everyone.some((u) => u.id === chief.id));
       const rebuilt = await page(`?search=${tag}&limit=100`);
-      assert.deepEqual(new Set(rebuilt.map((u) => u.id)), new Set([a.id, b.id]), 'exactly the accounts auth holds');
+      // The erased account of the test before (a registration auth never held) did not come back.
+      assert.deepEqual(new Set(rebuilt.map((u) => u.id)), new Set([...users, a.id, b.id]), 'exactly the accounts auth holds');
       const rowA = rebuilt.find((u) => u.id === a.id)!;
       assert.deepEqual([rowA.firstName, rowA.lastName, rowA.politicalCapital, rowA.followers], ['Rebuilt', 'Row', 77, 3]);
       assert.equal(rebuilt.find((u) => u.id === b.id)!.email, real[1]);
+      // The standing is auth's: the pending, the banned and the administrator as before.
+      for (const [status, index] of [
+        ['pending', 1],
+        ['banned', 4],
+        ['admin', 2],
+      ] as const) {
+        assert.deepEqual(
+          (await page(`?search=${tag}&status=${status}`)).map((u) => u.id),
+          [users[index]],
+          status,
+        );
+      }
       // An older event after the rebuild does not set the rebuilt numbers back; a newer one applies.
-      await auth.producer.publish(ledgerEvents.BalanceChanged, balanceOf(a.id, 5, 4));
-      await auth.producer.publish(ledgerEvents.BalanceChanged, balanceOf(a.id, 90, 6));
+      await producer.publish(ledgerEvents.BalanceChanged, balanceOf(a.id, 5, 4));
+      await producer.publish(ledgerEvents.BalanceChanged, balanceOf(a.id, 90, 6));
       await pollUntil(
         async () => (await page(`?search=${real[0]}`))[0]!,
         (u) => u.politicalCapital === 90,

@@ -6,7 +6,7 @@
 // (record-standing-audit.ts); the reply's standing is applied to the directory at once, so the answer
 // and the next page read show it.
 import { ADMIN_MESSAGES as M, AUTH_REQUESTS, type TAdminUser, type TAdminUserActionResponse, type TStandingChange } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit';
+import { ADMIN_REQUIRED_MESSAGE, type Identity } from '@civic/service-kit';
 import type { AdminContext } from '../context.ts';
 import { applyStanding, type Standing } from './apply-standing.ts';
 import { DIRECTORY_COLUMNS, type DirectoryRow, toAdminUser } from './directory-view.ts';
@@ -58,8 +58,9 @@ export async function changeStanding(
     case 'not_found':
       throw new UserNotFound();
     case 'refused':
-      // Auth found the caller is no administrator (any more): the gateway's 403, with auth's words.
-      if (reply.message === M.accessDenied) throw new UserActionForbidden(reply.message);
+      // Auth found the caller is no administrator (any more; the session still said so): the 403 the
+      // gateway gives a citizen, with the same words (the kit's requireAdmin message, auth's refusal).
+      if (reply.message === ADMIN_REQUIRED_MESSAGE) throw new UserActionForbidden(reply.message);
       throw new UserActionRefused(reply.message ?? FAILED_MESSAGES[change]);
     case 'changed':
     case 'unchanged': {

@@ -31,7 +31,7 @@ export async function assertPriorityExists(ctx: BriefingContext, identity: Ident
   // A removed priority is refused like an unknown one (priorities' lookup says isActive false for it).
   if (known === 'removed') throw new PriorityNotFound();
   const { priority } = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
-  if (!priority || !priority.isActive) throw new PriorityNotFound();
+  if (!priority?.isActive) throw new PriorityNotFound();
   // Stored as civic.priorities.priority.created stores it; the event, when it comes, adds nothing.
   await recordPriority(ctx.db, priority);
 }

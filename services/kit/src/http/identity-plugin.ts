@@ -63,8 +63,11 @@ export function requireActiveUser(request: FastifyRequest): string {
   return userId;
 }
 
+/** The refusal of a caller who is not an administrator (here, and auth's rpc.auth.change_standing). */
+export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
+
 export function requireAdmin(request: FastifyRequest): string {
   const userId = requireUser(request);
-  if (!request.identity.isAdmin) throw new Forbidden('Admin access required');
+  if (!request.identity.isAdmin) throw new Forbidden(ADMIN_REQUIRED_MESSAGE);
   return userId;
 }

@@ -46,7 +46,7 @@ export function PriorityCard({ priority, showRank = false }: { priority: TPriori
     <Card role="article" aria-labelledby={titleId} className="p-4 sm:p-5" data-priority-id={priority.id}>
       <div className="flex items-start gap-3">
         {rank !== null && (
-          <span className="shrink-0 rounded-md bg-primary px-2 py-1 text-sm font-bold text-white tabular-nums" aria-label={`Rank ${rank}`}>
+          <span className="shrink-0 rounded-md bg-primary px-2 py-1 text-sm font-bold text-white tabular-nums" role="img" aria-label={`Rank ${rank}`}>
             #{rank}
           </span>
         )}

@@ -12,13 +12,13 @@
 // a crash there leaves the narrower rights until the user signs in again, and repeating the call
 // (answered 'unchanged') applies the standing to the sessions again.
 import type { TChangeStandingReply, TChangeStandingRequest } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit';
+import { ADMIN_REQUIRED_MESSAGE, type Identity } from '@civic/service-kit';
 import type { AuthContext } from '../../context.ts';
 import { applySessionEffect, applyStandingChange } from './apply-standing-change.ts';
 import { selfRefusal } from './standing-rules.ts';
 
-/** The kit's wording for a caller who is not an administrator (requireAdmin). */
-export const ADMIN_REQUIRED_MESSAGE = 'Admin access required';
+/** The kit's wording for a caller who is not an administrator (requireAdmin); the admin service answers it as a 403. */
+export { ADMIN_REQUIRED_MESSAGE };
 
 async function callerIsAdmin(ctx: AuthContext, adminId: string): Promise<boolean> {
   const [row] = await ctx.sql.query<{ ok: boolean }>(
