@@ -217,7 +217,11 @@ export const ZReportedItem = z.object({
   targetType: ZReportTargetType,
   targetId: z.string().uuid(),
   authorId: z.string().uuid(),
+  /** The author's name from the users directory; null when they have none yet. */
+  authorName: z.string().nullable(),
   title: z.string(),
+  /** When the item was created. */
+  createdAt: z.string(),
   /** Distinct citizens who reported it. */
   reportCount: z.number().int().positive(),
   /** The reasons given, newest first (at most 20). */

@@ -142,6 +142,8 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(top.title, hot.title);
       assert.equal(top.targetType, 'priority');
       assert.deepEqual(top.reasons, ['hot 2', 'hot 1', 'hot 0']);
+      assert.equal(Date.parse(top.createdAt), Date.parse(hot.createdAt), "the item's own creation time");
+      assert.equal(top.authorName, null, 'an author the users directory has no name for');
       assert.ok(!Number.isNaN(Date.parse(top.lastReportedAt)));
       assert.ok(list.body.findIndex((item) => item.targetId === hot.id) < list.body.findIndex((item) => item.reportCount < 3 && item.authorId === authorId));
 

@@ -1,6 +1,7 @@
 // The two moderation cards (spec 2.12). Priority: title, author, created date, Active/Inactive, the
 // description clamped to two lines, endorsements and oppositions. Briefing document: title, author,
 // date, type badge, the content clamped to three lines, Public/Private. Text is rendered as text.
+import type { TReportedItem } from '@civic/contracts/http/admin';
 import type { TBriefingDocument } from '@civic/contracts/http/briefing';
 import type { TPriority } from '@civic/contracts/http/priorities';
 import type { TBriefingDocType } from '@civic/contracts/messages/briefing';
@@ -82,3 +83,24 @@ export function ModerationDocumentCard({ entry, onPreview, onDelete }: { entry: 
     />
   );
 }
+
+/** A reported item older than the loaded newest 100: what the report knows of it (title, author, date). */
+export function ReportedOnlyCard({ item, onPreview, onDelete }: { item: TReportedItem } & CardActions) {
+  return (
+    <ContentCard
+      title={item.title}
+      report={{ reportCount: item.reportCount, reasons: item.reasons }}
+      badges={<span className={cn(BADGE, 'bg-slate-200 text-slate-800')}>Older item</span>}
+      byline={
+        <>
+          By <span className="font-medium text-slate-800">{item.authorName ?? 'Anonymous citizen'}</span> · {formatDate(item.createdAt)}
+        </>
+      }
+      body={<p className="mt-2 text-sm text-slate-600">{OLDER_ITEM_NOTE}</p>}
+      onPreview={onPreview}
+      onDelete={onDelete}
+    />
+  );
+}
+
+export const OLDER_ITEM_NOTE = 'Older than the newest 100 listed here: only its title is loaded.';

@@ -1,6 +1,6 @@
 // Content Moderation (spec 2.12, 7.4, 8, 9; issue 20): tabs Priorities (n) and Briefing Documents (n)
 // over the 100 newest of each (removed priorities included, shown Inactive), reported items first
-// with their counts and reasons, Content Preview, and Delete Content with its toasts.
+// with their counts and reasons (a reported item older than those from its report alone), Content Preview, and Delete Content with its toasts.
 import type { TReportedItem } from '@civic/contracts/http/admin';
 import type { TBriefingDocument } from '@civic/contracts/http/briefing';
 import type { TPriority } from '@civic/contracts/http/priorities';
@@ -11,10 +11,10 @@ import { type ReactNode, useState } from 'react';
 import { adminListQuery } from '../../api/admin-query.ts';
 import { AdminPage } from '../layout/admin-page.tsx';
 import { LoadState } from '../layout/load-state.tsx';
-import { ModerationDocumentCard, ModerationPriorityCard } from './moderation-cards.tsx';
+import { ModerationDocumentCard, ModerationPriorityCard, OLDER_ITEM_NOTE, ReportedOnlyCard } from './moderation-cards.tsx';
 import { type ContentSummary, DeleteDialog, PreviewDialog } from './moderation-dialogs.tsx';
 import { MODERATION_DOCUMENTS_PATH, MODERATION_PRIORITIES_PATH, MODERATION_REPORTS_PATH } from './moderation-query.ts';
-import { authorNameOf, reportedFirst } from './moderation-rules.ts';
+import { authorNameOf, reportedBeyond, reportedFirst } from './moderation-rules.ts';
 import { useDeleteContent } from './use-delete-content.ts';
 
 const prioritySummary = (priority: TPriority): ContentSummary => ({
@@ -33,6 +33,15 @@ const documentSummary = (document: TBriefingDocument): ContentSummary => ({
   author: authorNameOf(document.author),
   createdAt: document.createdAt,
   text: document.content,
+});
+
+const reportedSummary = (item: TReportedItem): ContentSummary => ({
+  kind: item.targetType === 'priority' ? 'priority' : 'document',
+  id: item.targetId,
+  title: item.title,
+  author: item.authorName ?? 'Anonymous citizen',
+  createdAt: item.createdAt,
+  text: OLDER_ITEM_NOTE,
 });
 
 function EmptyList({ icon, text }: { icon: ReactNode; text: string }) {
@@ -55,6 +64,15 @@ export function ModerationPage() {
 
   const priorityEntries = reportedFirst(priorities.data ?? [], reports.data ?? [], 'priority');
   const documentEntries = reportedFirst(documents.data ?? [], reports.data ?? [], 'briefing_doc');
+  // Reported items beyond the loaded lists come first of all (only once their list has loaded).
+  const olderPriorities = priorities.isSuccess ? reportedBeyond(priorities.data, reports.data ?? [], 'priority') : [];
+  const olderDocuments = documents.isSuccess ? reportedBeyond(documents.data, reports.data ?? [], 'briefing_doc') : [];
+  const olderCards = (items: TReportedItem[]) =>
+    items.map((item) => (
+      <li key={item.targetId}>
+        <ReportedOnlyCard item={item} onPreview={() => setPreviewing(reportedSummary(item))} onDelete={() => setConfirming(reportedSummary(item))} />
+      </li>
+    ));
   const confirmDelete = (content: ContentSummary) => remove.mutate({ kind: content.kind, id: content.id }, { onSettled: () => setConfirming(null) });
 
   return (
@@ -66,16 +84,17 @@ export function ModerationPage() {
       )}
       <Tabs defaultValue="priorities">
         <TabsList className="h-auto">
-          <TabsTrigger value="priorities">Priorities ({priorityEntries.length})</TabsTrigger>
-          <TabsTrigger value="documents">Briefing Documents ({documentEntries.length})</TabsTrigger>
+          <TabsTrigger value="priorities">Priorities ({olderPriorities.length + priorityEntries.length})</TabsTrigger>
+          <TabsTrigger value="documents">Briefing Documents ({olderDocuments.length + documentEntries.length})</TabsTrigger>
         </TabsList>
         <TabsContent value="priorities">
           <LoadState isPending={priorities.isPending} error={priorities.error} what="priorities" />
-          {priorities.isSuccess && priorityEntries.length === 0 && (
+          {priorities.isSuccess && priorityEntries.length + olderPriorities.length === 0 && (
             <EmptyList icon={<Vote className="mx-auto size-10 text-slate-400" aria-hidden="true" />} text="No priorities found" />
           )}
-          {priorityEntries.length > 0 && (
+          {priorityEntries.length + olderPriorities.length > 0 && (
             <ul className="grid gap-4" aria-label="Priorities to moderate">
+              {olderCards(olderPriorities)}
               {priorityEntries.map((entry) => (
                 <li key={entry.item.id}>
                   <ModerationPriorityCard
@@ -90,11 +109,12 @@ export function ModerationPage() {
         </TabsContent>
         <TabsContent value="documents">
           <LoadState isPending={documents.isPending} error={documents.error} what="briefing documents" />
-          {documents.isSuccess && documentEntries.length === 0 && (
+          {documents.isSuccess && documentEntries.length + olderDocuments.length === 0 && (
             <EmptyList icon={<FileText className="mx-auto size-10 text-slate-400" aria-hidden="true" />} text="No briefing documents found" />
           )}
-          {documentEntries.length > 0 && (
+          {documentEntries.length + olderDocuments.length > 0 && (
             <ul className="grid gap-4" aria-label="Briefing documents to moderate">
+              {olderCards(olderDocuments)}
               {documentEntries.map((entry) => (
                 <li key={entry.item.id}>
                   <ModerationDocumentCard

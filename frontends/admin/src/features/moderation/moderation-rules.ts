@@ -18,6 +18,15 @@ export function reportedFirst<T extends { id: string }>(items: readonly T[], rep
   return annotated.map(({ item, report }) => ({ item, report: report && { reportCount: report.reportCount, reasons: report.reasons } }));
 }
 
+/**
+ * The reported items of one type that are not among the loaded ones (older than the newest 100 the
+ * lists read): the page shows them from the report alone, so no reported item is out of sight.
+ */
+export function reportedBeyond(items: readonly { id: string }[], reports: readonly TReportedItem[], targetType: TReportTargetType): TReportedItem[] {
+  const loaded = new Set(items.map((item) => item.id.toLowerCase()));
+  return reports.filter((report) => report.targetType === targetType && !loaded.has(report.targetId.toLowerCase()));
+}
+
 /** "Ada Lovelace", or a neutral word for an author without a profile name (or a deleted account). */
 export function authorNameOf(author: { firstName: string | null; lastName: string | null }): string {
   const name = [author.firstName, author.lastName].filter(Boolean).join(' ').trim();

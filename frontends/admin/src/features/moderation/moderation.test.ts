@@ -2,14 +2,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TReportedItem } from '@civic/contracts/http/admin';
 import { MODERATION_DOCUMENTS_PATH, MODERATION_PRIORITIES_PATH } from './moderation-query.ts';
-import { authorNameOf, countOf, countText, deleteQuestion, reportCountText, reportedFirst } from './moderation-rules.ts';
+import { authorNameOf, countOf, countText, deleteQuestion, reportCountText, reportedBeyond, reportedFirst } from './moderation-rules.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const report = (targetId: string, reportCount: number, targetType: TReportedItem['targetType'] = 'priority'): TReportedItem => ({
   targetType,
   targetId,
   authorId: id(99),
+  authorName: null,
   title: 'x',
+  createdAt: '2026-11-01T10:00:00.000Z',
   reportCount,
   reasons: [`reason of ${targetId.slice(-1)}`],
   lastReportedAt: '2026-11-25T10:00:00.000Z',
@@ -46,4 +48,13 @@ test('card texts: author fallback, counts 0 if missing, the delete question with
   assert.equal(reportCountText(3), '3 reports');
   assert.equal(deleteQuestion('priority'), 'Are you sure you want to delete this priority? This action cannot be undone.');
   assert.equal(deleteQuestion('document'), 'Are you sure you want to delete this document? This action cannot be undone.');
+});
+
+test('a reported item of the type that is not among the loaded ones is shown from its report; loaded ones and other types are not', () => {
+  const items = [1, 2].map((n) => ({ id: id(n) }));
+  const beyond = reportedBeyond(items, [report(id(2), 3), report(id(7), 2), report(id(8), 1, 'briefing_doc')], 'priority');
+  assert.deepEqual(
+    beyond.map((item) => item.targetId),
+    [id(7)],
+  );
 });
