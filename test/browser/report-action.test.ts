@@ -13,7 +13,7 @@ import { allPriorities, apiCitizen, apiCreatePriority, BULK_ENV, cardOf, LONG_EN
 import { setSetting, useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 
-const reportButton = (page: Page, title: string) => cardOf(allPriorities(page), title).getByRole('button', { name: `Report: ${title}` });
+const reportButton = (page: Page, title: string) => cardOf(allPriorities(page), title).getByRole('button', { name: 'Report', exact: true });
 const reportDialog = (page: Page) => page.getByRole('dialog', { name: 'Report content' });
 
 describe('the Report action on a priority card', { skip: browserTestsSkip() }, () => {
