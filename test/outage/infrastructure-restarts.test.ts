@@ -264,8 +264,7 @@ test('PostgreSQL, NATS and Redis restart in turn under load: bounded 503s, quick
   // Events flowed again in both directions: every outbox drained, every vote in the social feed, every
   // priority credited. These arrive by events, so they are waited for: an event whose handler failed
   // while PostgreSQL was away is redelivered after the retry policy's backoff (up to 60 s a step).
-  const creditCount = async () =>
-    (await query<{ n: number }>('ledger', `SELECT count(*)::int AS n FROM ledger.entries WHERE kind = 'priority_created'`))[0]!.n;
+  const creditCount = async () => (await query<{ n: number }>('ledger', `SELECT count(*)::int AS n FROM ledger.entries WHERE kind = 'priority_created'`))[0]!.n;
   const deadline = Date.now() + 120_000;
   for (;;) {
     const pending = await Promise.all(
