@@ -11,5 +11,4 @@ export async function eraseReports(tx: SqlExecutor, userId: string): Promise<voi
   await tx.$executeRawUnsafe('DELETE FROM admin.report_content WHERE author_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM admin.report_authors WHERE author_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM admin.auto_ban_requests WHERE author_id = $1::uuid', userId);
-  await tx.$executeRawUnsafe('DELETE FROM admin.report_reporters WHERE user_id = $1::uuid', userId);
 }
