@@ -6,7 +6,7 @@
 # Stages: manifests (what npm reads) -> deps (every dependency, dev included: the Prisma CLI, webpack)
 # -> prisma (each service's client, generated offline as scripts/prisma-generate.sh does) and
 # frontend-build (webpack) -> frontends (the built bundle alone). A runtime image gets a production
-# install of its own workspace (`npm ci --omit=dev --workspace <dir>`: its dependencies and its
+# install of its own workspace (`npm ci --omit=dev --omit=optional --workspace <dir>`: its dependencies and its
 # workspace dependencies, contracts and services/kit, and nothing of the other services or the front
 # ends), its own sources without tests, its generated client and migrations; it runs as `node`, not root.
 #
