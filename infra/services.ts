@@ -19,7 +19,7 @@ export const SERVICE_PROCESSES: readonly ServiceProcess[] = [
 export const GATEWAY_ENTRY = 'gateway/src/server.ts';
 
 /**
- * Node options of every server process (run-distributed.ts, docker-compose.yml, `npm start`, the
+ * Node options of every server process (run-distributed.ts, the Dockerfile, `npm start`, the
  * benchmarks; test/server-node-flags.test.ts checks they agree).
  *
  * --no-memory-reducer: V8's memory reducer shrinks the heap of a process it finds idle, and leaves

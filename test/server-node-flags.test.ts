@@ -1,6 +1,6 @@
-// Every way a server process is started passes SERVER_NODE_FLAGS (infra/services.ts): the
-// deployment description, `npm start`, and the distributed runner and benchmarks (which spread the
-// constant itself), and this Node accepts them (a V8 flag renamed by a Node upgrade would stop every
+// Every way a server process is started passes SERVER_NODE_FLAGS (infra/services.ts): the images
+// (Dockerfile, and any command docker-compose.yml gives instead), `npm start`, and the distributed
+// runner and benchmarks (which spread the constant itself), and this Node accepts them (a V8 flag renamed by a Node upgrade would stop every
 // server at start with "bad option").
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -26,13 +26,17 @@ describe('server node flags', () => {
     assert.equal(run.status, 0, run.stderr);
   });
 
-  test('docker-compose.yml starts every server with them', () => {
-    // Each service's command is a one-line JSON array (`command: ["node", ...]`).
-    const commands = [...read('docker-compose.yml').matchAll(/^\s+command: (\[.*\])$/gm)].map((m) => JSON.parse(m[1]!) as string[]);
+  test('the Dockerfile starts every server with them, and docker-compose.yml overrides none without them', () => {
+    // Each image's CMD is a one-line JSON array (`CMD ["node", ...]`), as is a compose `command:`.
+    const images = [...read('Dockerfile').matchAll(/^CMD (\[.*\])$/gm)].map((m) => JSON.parse(m[1]!) as string[]);
     for (const entry of entries) {
-      const options = commands.map((command) => nodeOptionsOf(command, entry)).find(Boolean);
-      assert.ok(options, `docker-compose.yml has a command for ${entry}`);
+      const options = images.map((command) => nodeOptionsOf(command, entry)).find(Boolean);
+      assert.ok(options, `the Dockerfile has a CMD for ${entry}`);
       assert.deepEqual(options, [...SERVER_NODE_FLAGS], entry);
+    }
+    const overrides = [...read('docker-compose.yml').matchAll(/^\s+command: (\[.*\])$/gm)].map((m) => JSON.parse(m[1]!) as string[]);
+    for (const entry of entries) {
+      for (const options of overrides.map((command) => nodeOptionsOf(command, entry)).filter(Boolean)) assert.deepEqual(options, [...SERVER_NODE_FLAGS], entry);
     }
   });
 

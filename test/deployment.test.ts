@@ -1,0 +1,373 @@
+// The deployment description against the code it deploys (issue 21, "Images and compose"), without a
+// Docker engine: docker-compose.yml gives each process exactly the environment its configuration
+// schema requires and knows (ZPlatformConfig, the service's own schema, the gateway's), with its own
+// users on PostgreSQL, NATS and Redis; every container has a restart policy, a healthcheck (on /readyz
+// for our processes) and a stop grace period over the drain; the connection budget fits
+// max_connections with two replicas; .env.example names what compose reads; and the Dockerfile has a
+// target per process that installs its own workspace only.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import type { z } from 'zod';
+import { loadConfig, ZPlatformConfig } from '@civic/service-kit';
+import { ZGatewayConfig } from '../gateway/src/config.ts';
+import { MICRO_FRONTENDS } from '../gateway/src/plugins/frontends.ts';
+import { remoteUrlsFromEnv } from '../gateway/src/remote-url-config.ts';
+import { ROUTE_TABLE } from '../gateway/src/route-table.ts';
+import { distributedUpstreams } from '../gateway/src/upstreams.ts';
+import { credentialKeys } from '../infra/network-credentials.ts';
+import { databaseRolesFor } from '../infra/postgres-roles.ts';
+import { SERVICE_PROCESSES } from '../infra/services.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const SERVICES = SERVICE_PROCESSES.map((s) => s.name);
+
+// ---- .env.example and compose's interpolation
+
+/** KEY=value lines of .env.example, comments and blank lines aside. */
+function envFile(text: string): Map<string, string> {
+  const entries = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
+      assert.ok(match, `.env.example: not a KEY=value line: ${line}`);
+      return [match[1]!, match[2]!] as const;
+    });
+  return new Map(entries);
+}
+
+const EXAMPLE = envFile(read('.env.example'));
+/** The example with its empty values (the secrets) filled in, each long enough for every schema. */
+const FILLED = new Map([...EXAMPLE].map(([key, value]) => [key, value || `${key.toLowerCase().replaceAll('_', '-')}-0123456789abcdef0123456789abcdef`]));
+FILLED.set('SMTP_URL', 'smtp://mail.example.org:587');
+FILLED.set('ADMIN_EMAILS', 'first-admin@example.org');
+
+const REFERENCE = /\$\{([A-Z][A-Z0-9_]*)(?:(:?[-?])([^}]*))?\}/g;
+
+/** Compose's ${VAR}, ${VAR:-default}, ${VAR:?message} with `values`; an unset required one throws. */
+function interpolate(text: string, values: Map<string, string>): string {
+  return text.replace(REFERENCE, (_whole, name: string, operator: string | undefined, argument: string | undefined) => {
+    const value = values.get(name);
+    if (operator === ':-') return value || (argument ?? '');
+    if (operator === '-') return value ?? argument ?? '';
+    if (operator === ':?' || operator === '?') {
+      if (!value) throw new Error(`${name}: ${argument}`);
+      return value;
+    }
+    return value ?? '';
+  });
+}
+
+const COMPOSE_TEXT = read('docker-compose.yml');
+interface ComposeService {
+  build?: { context: string; target: string; args?: Record<string, string> };
+  image?: string;
+  command?: string[];
+  restart?: string;
+  stop_grace_period?: string;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test?: string[]; disable?: boolean };
+  environment?: Record<string, string | number | boolean | null>;
+}
+const COMPOSE = parse(interpolate(COMPOSE_TEXT, FILLED), { merge: true }) as { services: Record<string, ComposeService> };
+
+function environmentOf(name: string): NodeJS.ProcessEnv {
+  const service = COMPOSE.services[name];
+  assert.ok(service, `docker-compose.yml has a service ${name}`);
+  return Object.fromEntries(Object.entries(service.environment ?? {}).map(([key, value]) => [key, value === null ? '' : String(value)]));
+}
+
+// ---- what each process's configuration requires and knows
+
+/** The variables a schema reads: the keys of its object (through refinements, pipes and transforms). */
+function keysOf(schema: z.ZodType): string[] {
+  const node = schema as unknown as { shape?: Record<string, unknown>; def?: { in?: z.ZodType } };
+  if (node.shape) return Object.keys(node.shape);
+  if (node.def?.in) return keysOf(node.def.in);
+  throw new Error('not an object schema');
+}
+
+/** Read from the environment outside the schemas (checked to still be read where named). */
+const READ_DIRECTLY = [{ name: 'OTEL_SERVICE_NAME', file: 'services/kit/src/telemetry.ts' }];
+
+/** A service's own schema (services/<name>/src/config.ts, a Z...Config export), if it has one. */
+async function ownSchemaOf(service: string): Promise<z.ZodType | undefined> {
+  const path = join(ROOT, 'services', service, 'src', 'config.ts');
+  if (!existsSync(path)) return undefined;
+  const exports = (await import(path)) as Record<string, unknown>;
+  const schemas = Object.entries(exports).filter(([name]) => /^Z\w+Config$/.test(name));
+  assert.equal(schemas.length, 1, `${path} exports one Z...Config schema`);
+  return schemas[0]![1] as z.ZodType;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'generated' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+/** Secrets a service loads with loadNamedSecret: required when distributed (services/kit/src/secrets.ts). */
+function namedSecretsOf(service: string): string[] {
+  const names = sourceFiles(join(ROOT, 'services', service, 'src')).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/loadNamedSecret\([^,]+,\s*'([A-Z][A-Z0-9_]*)'/g)].map((m) => m[1]!),
+  );
+  return [...new Set(names)];
+}
+
+/** What is wrong with `env` for the service `name`: missing or invalid variables, unknown ones. */
+async function serviceProblems(name: string, env: NodeJS.ProcessEnv): Promise<string[]> {
+  const problems: string[] = [];
+  const own = await ownSchemaOf(name);
+  const known = new Set([...keysOf(ZPlatformConfig), ...(own ? keysOf(own) : []), ...READ_DIRECTLY.map((v) => v.name)]);
+  for (const schema of [ZPlatformConfig, ...(own ? [own] : [])]) {
+    try {
+      loadConfig(schema, env);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  for (const secret of namedSecretsOf(name)) if (!env[secret]) problems.push(`${secret}: required when distributed (loadNamedSecret)`);
+  for (const key of Object.keys(env)) if (!known.has(key)) problems.push(`${key}: read by no schema of ${name}`);
+  return problems;
+}
+
+function gatewayProblems(env: NodeJS.ProcessEnv): string[] {
+  const problems: string[] = [];
+  const known = new Set([...keysOf(ZPlatformConfig), ...keysOf(ZGatewayConfig), ...READ_DIRECTLY.map((v) => v.name)]);
+  const steps = [
+    () => loadConfig(ZPlatformConfig, env),
+    () => loadConfig(ZGatewayConfig, env),
+    () => distributedUpstreams(env, { table: ROUTE_TABLE, built: SERVICES, only: loadConfig(ZGatewayConfig, env).GATEWAY_SERVICES }),
+    () => remoteUrlsFromEnv(env, MICRO_FRONTENDS),
+  ];
+  for (const step of steps) {
+    try {
+      step();
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  for (const key of Object.keys(env)) {
+    if (!known.has(key) && !/^(SERVICE_URL|REMOTE_URL)_[A-Z]+$/.test(key)) problems.push(`${key}: read by no schema of the gateway`);
+  }
+  return problems;
+}
+
+const username = (url: string | undefined) => (url ? decodeURIComponent(new URL(url).username) : '');
+
+/** Docker durations as compose writes them: 1m30s, 15s, 500ms. */
+function seconds(duration: string): number {
+  const parts = [...duration.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)];
+  assert.ok(parts.length > 0 && parts.map((p) => p[0]).join('') === duration, `a duration: ${duration}`);
+  const unit = { ms: 0.001, s: 1, m: 60, h: 3600 } as const;
+  return parts.reduce((sum, part) => sum + Number(part[1]) * unit[part[2] as keyof typeof unit], 0);
+}
+
+/** close-with-grace's delay in a process entry: how long the drain may take before the process ends. */
+function drainSeconds(entry: string): number {
+  const match = /closeWithGrace\(\{\s*delay:\s*([\d_]+)\s*\}/.exec(read(entry));
+  assert.ok(match, `${entry} closes with close-with-grace and a delay`);
+  return Number(match[1]!.replaceAll('_', '')) / 1000;
+}
+
+describe('docker-compose.yml', () => {
+  const servers = [...SERVICES, 'gateway'];
+
+  test('every service gets what its configuration schema requires, and nothing it does not read', async () => {
+    const problems: string[] = [];
+    for (const name of SERVICES) for (const problem of await serviceProblems(name, environmentOf(name))) problems.push(`${name}: ${problem}`);
+    for (const problem of gatewayProblems(environmentOf('gateway'))) problems.push(`gateway: ${problem}`);
+    assert.deepEqual(problems, []);
+  });
+
+  test('the check finds a missing, an unpaired and an unknown variable', async () => {
+    const { DATABASE_URL: _url, NATS_PASSWORD: _password, ...auth } = environmentOf('auth');
+    const problems = (await serviceProblems('auth', { ...auth, AUTH_CODE_KEY: '', DATABASE_POOL: '5' })).join('\n');
+    for (const expected of ['DATABASE_URL', 'NATS_PASSWORD', 'AUTH_CODE_KEY', 'DATABASE_POOL: read by no schema']) assert.match(problems, new RegExp(expected));
+    const { SERVICE_URL_LEDGER: _ledger, ...gateway } = environmentOf('gateway');
+    const gatewayText = gatewayProblems({ ...gateway, SERVICE_URL_LEDGERS: 'http://ledger:3103', RATE_LIMITS: '1' }).join('\n');
+    for (const expected of ['SERVICE_URL_LEDGER: required', 'SERVICE_URL_LEDGERS: no service', 'RATE_LIMITS: read by no schema'])
+      assert.match(gatewayText, new RegExp(expected));
+  });
+
+  test('the setup job gets every service role password and the administrators', () => {
+    const env = environmentOf('setup');
+    loadConfig(ZPlatformConfig, { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://unused.invalid', ...env, PROFILE: 'distributed' });
+    const databasePasswords = credentialKeys().filter((key) => key.startsWith('DATABASE_'));
+    assert.deepEqual(
+      databasePasswords.filter((key) => !env[key]),
+      [],
+    );
+    assert.equal(env.NATS_USER, 'operator');
+    assert.equal(username(env.REDIS_URL), 'operator');
+  });
+
+  test('each process is its own user on PostgreSQL, NATS and Redis; no service is the superuser', () => {
+    const superuser = String(COMPOSE.services.postgres?.environment?.POSTGRES_USER);
+    assert.ok(superuser);
+    for (const name of SERVICES) {
+      const env = environmentOf(name);
+      const roles = databaseRolesFor(env.DATABASE_PREFIX ?? 'civic_', name);
+      assert.equal(username(env.DATABASE_URL), roles.runtime, `${name} DATABASE_URL`);
+      assert.equal(username(env.DATABASE_OWNER_URL), roles.owner, `${name} DATABASE_OWNER_URL`);
+      assert.notEqual(username(env.DATABASE_URL), superuser);
+      assert.notEqual(username(env.DATABASE_OWNER_URL), superuser);
+      assert.equal(env.NATS_USER, name, `${name} NATS_USER`);
+      assert.equal(username(env.REDIS_URL), name, `${name} REDIS_URL`);
+    }
+    const gateway = environmentOf('gateway');
+    assert.equal(username(gateway.DATABASE_URL), '', 'the gateway opens no database and names no role');
+    assert.equal(gateway.NATS_USER, 'gateway');
+    assert.equal(username(gateway.REDIS_URL), 'gateway');
+  });
+
+  test('every container restarts by policy, has a healthcheck and a stop grace period; ours probe /readyz and outlast the drain', () => {
+    const services = COMPOSE.services;
+    const jobs = new Set(
+      Object.values(services).flatMap((s) =>
+        Object.entries(s.depends_on ?? {})
+          .filter(([, d]) => d.condition === 'service_completed_successfully')
+          .map(([name]) => name),
+      ),
+    );
+    const drain = Math.max(drainSeconds('services/kit/src/service-main.ts'), drainSeconds('gateway/src/server.ts'));
+    for (const [name, service] of Object.entries(services)) {
+      assert.ok(service.stop_grace_period, `${name}: stop_grace_period`);
+      if (jobs.has(name)) {
+        assert.equal(service.restart, 'no', `${name} is a job the others wait for: never restarted`);
+        continue;
+      }
+      assert.ok(['always', 'unless-stopped'].includes(service.restart ?? ''), `${name}: restart policy (${service.restart})`);
+      assert.ok(service.healthcheck?.test && !service.healthcheck.disable, `${name}: healthcheck`);
+      if (servers.includes(name)) {
+        assert.match(service.healthcheck.test.join(' '), /\/readyz/, `${name} probes /readyz`);
+        const grace = seconds(service.stop_grace_period);
+        assert.ok(grace > drain && grace <= drain + 30, `${name}: stop_grace_period ${grace} s for a drain of ${drain} s`);
+      }
+    }
+    for (const name of ['postgres', 'nats', 'redis', ...servers]) assert.ok(services[name], `docker-compose.yml has ${name}`);
+  });
+
+  test('each process runs the image built from its own Dockerfile target, with the version label argument', () => {
+    for (const name of [...servers, 'setup']) {
+      const build = COMPOSE.services[name]?.build;
+      assert.equal(build?.target, name, `${name} builds target ${name}`);
+      assert.equal(build?.context, '.');
+      assert.ok(build?.args && 'VERSION' in build.args, `${name} passes VERSION`);
+      assert.equal(COMPOSE.services[name]?.command, undefined, `${name} runs its image's CMD`);
+    }
+    assert.match(COMPOSE_TEXT, /VERSION: \$\{CIVIC_VERSION:-[^}]+\}/);
+    assert.match(read('scripts/build-images.sh'), /require\('\.\/package\.json'\)\.version/);
+  });
+
+  test('the connection budget fits max_connections with two replicas of every service', () => {
+    const command = COMPOSE.services.postgres?.command ?? [];
+    const setting = command.map((part) => /^max_connections=(\d+)$/.exec(part)).find(Boolean);
+    assert.ok(setting, 'postgres runs with -c max_connections=<n>');
+    const maxConnections = Number(setting[1]);
+    const REPLICAS = 2;
+    // superuser_reserved_connections (3), the setup job (1), operators' psql, backups, migrations (20).
+    const ADMINISTRATORS = 24;
+    let total = ADMINISTRATORS;
+    for (const name of SERVICES) {
+      const pool = loadConfig(ZPlatformConfig, environmentOf(name)).DATABASE_POOL_SIZE;
+      // Two pools (its queries, Prisma's), and at start the owner's migration connection.
+      total += REPLICAS * (2 * pool + 1);
+    }
+    assert.ok(total <= maxConnections, `${total} connections needed, max_connections ${maxConnections}`);
+    assert.match(COMPOSE_TEXT, new RegExp(`total = ${total} <= max_connections ${maxConnections}`), 'the arithmetic in the comment is current');
+  });
+
+  test('.env.example names exactly the variables compose reads, the passwords included, with no value for a secret', () => {
+    const referenced = new Set([...COMPOSE_TEXT.matchAll(REFERENCE)].map((m) => m[1]!));
+    assert.deepEqual([...EXAMPLE.keys()].sort(), [...referenced].sort());
+    for (const key of credentialKeys()) assert.equal(EXAMPLE.get(key), '', `${key} is listed, empty`);
+    for (const key of ['POSTGRES_PASSWORD', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY'])
+      assert.equal(EXAMPLE.get(key), '', `${key} is listed, empty`);
+    // Without a value compose stops: a secret is never defaulted.
+    for (const key of [...credentialKeys(), 'POSTGRES_PASSWORD', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY']) {
+      assert.throws(() => interpolate(COMPOSE_TEXT, new Map([...FILLED].filter(([k]) => k !== key))), new RegExp(key));
+    }
+  });
+
+  test('the variables read outside the schemas are still read there', () => {
+    for (const { name, file } of READ_DIRECTLY) assert.match(read(file), new RegExp(`\\b${name}\\b`), `${file} reads ${name}`);
+  });
+});
+
+// ---- the Dockerfile
+
+interface Stage {
+  name: string;
+  from: string;
+  body: string;
+}
+const DOCKERFILE = read('Dockerfile');
+const STAGES: Stage[] = [...DOCKERFILE.matchAll(/^FROM (\S+) AS ([\w-]+)\n([\s\S]*?)(?=^FROM |(?![\s\S]))/gm)].map((m) => ({
+  from: m[1]!,
+  name: m[2]!,
+  body: m[3]!,
+}));
+const stage = (name: string) => {
+  const found = STAGES.find((s) => s.name === name);
+  assert.ok(found, `the Dockerfile has a stage ${name}`);
+  return found;
+};
+
+describe('Dockerfile', () => {
+  test('a target per service, the gateway, the front-end bundle and the setup job; the servers as a non-root user', () => {
+    for (const name of [...SERVICES, 'gateway', 'setup']) assert.equal(stage(name).from, 'runtime', `${name} starts from runtime`);
+    assert.match(stage('runtime').body, /^USER node$/m);
+    assert.match(stage('runtime').body, /^ARG VERSION/m);
+    assert.match(stage('runtime').body, /org\.opencontainers\.image\.version="\$\{VERSION\}"/);
+    for (const s of STAGES) assert.doesNotMatch(s.body, /^USER root/m, `${s.name} runs as root`);
+    const bundle = stage('frontends');
+    assert.equal(bundle.from, 'scratch', 'the front-end bundle holds the built files alone');
+    for (const area of ['shell', ...MICRO_FRONTENDS]) assert.match(bundle.body, new RegExp(`/frontends/${area}/dist /frontends/${area}/dist`), area);
+    assert.match(stage('gateway').body, /^COPY --from=frontends \/frontends frontends$/m);
+  });
+
+  test('each service image installs its own workspace for production and copies no other service, and no tests', () => {
+    for (const { name, entry, port } of SERVICE_PROCESSES) {
+      assert.match(stage(`${name}-modules`).body, new RegExp(`npm ci --omit=dev .*--workspace services/${name}$`, 'm'));
+      const body = stage(name).body;
+      const copied = [...body.matchAll(/^COPY (?:--from=\S+ )?(\S+)/gm)].map((m) => m[1]!);
+      const otherServices = copied.filter((path) => /^\/?(app\/)?services\//.test(path) && !path.replace(/^\/app\//, '').startsWith(`services/${name}/`));
+      assert.deepEqual(otherServices, [], `${name} copies another service`);
+      assert.ok(
+        copied.every((path) => !/(^|\/)test(\/|$)/.test(path)),
+        `${name} copies tests`,
+      );
+      assert.match(body, new RegExp(`^ENV PORT=${port}$`, 'm'));
+      assert.match(body, new RegExp(`^CMD \\[.*"${entry}"\\]$`, 'm'));
+    }
+    assert.match(stage('gateway-modules').body, /npm ci --omit=dev .*--workspace gateway$/m);
+  });
+
+  test('npm ci gets every workspace manifest, and .dockerignore lets through what the Dockerfile copies', () => {
+    const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
+    for (const workspace of workspaces) assert.match(stage('manifests').body, new RegExp(`^COPY ${workspace}/package\\.json ${workspace}/$`, 'm'), workspace);
+    const ignore = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    assert.equal(ignore[0], '*', '.dockerignore is an allow-list');
+    const allowed = ignore.filter((line) => line.startsWith('!')).map((line) => line.slice(1).replace(/\/$/, ''));
+    const sources = [...DOCKERFILE.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap((m) => m[1]!.split(' '));
+    for (const source of sources) {
+      assert.ok(
+        allowed.some((path) => source === path || source.startsWith(`${path}/`)),
+        `.dockerignore keeps out ${source}`,
+      );
+    }
+    for (const secret of ['data', '.env']) assert.ok(!allowed.includes(secret), `${secret} stays out of the build context`);
+  });
+});
