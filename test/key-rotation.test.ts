@@ -6,7 +6,9 @@
 // sessions in memory, so any restart of it signs everyone out, rotation or not).
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
+import { MIGRATIONS_DIR as AUTH_MIGRATIONS } from '@civic/auth';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
 import { createIdentitySigner } from '@civic/service-kit';
 import type { ApiClient } from './support/api-client.ts';
@@ -24,6 +26,18 @@ function postWithToken(client: ApiClient, path: string, token: string, body?: un
   return client.request('POST', path, { body, csrf: false, headers: { 'x-csrf-token': token } });
 }
 
+/** The JSON log lines the stack's processes write. */
+class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void) {
+    this.lines.push(...chunk.toString().split('\n').filter(Boolean));
+    done();
+  }
+  entries() {
+    return this.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}
+
 for (const { profile, skip } of await profilePlan()) {
   describe(`key rotation (${profile})`, { skip }, () => {
     const old = Object.fromEntries(VARIABLES.map((name) => [name, secret()])) as Record<(typeof VARIABLES)[number], string>;
@@ -32,7 +46,8 @@ for (const { profile, skip } of await profilePlan()) {
     const rotated = Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]},${old[name]}`]));
     // Step 2: once what the old key made has expired, the new key alone.
     const newOnly = Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]}`]));
-    const stack = useStack(profile, { services: ['auth'], env: old });
+    const logs = new LogCapture();
+    const stack = useStack(profile, { services: ['auth'], env: { ...old, LOG_LEVEL: 'warn' }, logStream: logs });
 
     test('a rotation keeps sessions, CSRF tokens, mailed codes and identity tokens; removing the old key refuses what it made', async () => {
       const sessionsSurvive = profile === 'distributed';
@@ -80,7 +95,29 @@ for (const { profile, skip } of await profilePlan()) {
         assert.equal((await withToken(createIdentitySigner(secret())(identity, 'auth'))).status, 401, 'a key of no ring');
       }
 
+      // Two erased addresses, one remembered under the old key (no id) and one under k2: removing the
+      // old code key forgets the first, and the auth service says so when it starts.
+      const authDatabase = await stack.platforms.auth!.databases.open('auth', AUTH_MIGRATIONS);
+      for (const hash of [randomBytes(32).toString('base64url'), `k2.${randomBytes(32).toString('base64url')}`]) {
+        await authDatabase.driver.query('INSERT INTO auth.erased_addresses (address_hash, erased_at) VALUES ($1, now())', [hash]);
+      }
+      const warningsBefore = logs.lines.length;
+
       await stack.restart(newOnly);
+
+      const forgotten = logs
+        .entries()
+        .slice(warningsBefore)
+        .filter((entry) => typeof entry.msg === 'string' && entry.msg.includes('erased_addresses'));
+      assert.deepEqual(
+        forgotten.map((entry) => entry.erasedAddressesByKeyId),
+        [{ default: 1 }],
+        'one warning, counting the address of the removed key',
+      );
+      assert.ok(
+        logs.lines.every((line) => VARIABLES.every((name) => !line.includes(old[name]) && !line.includes(fresh[name]))),
+        'no key is ever logged',
+      );
 
       if (sessionsSurvive) {
         for (const [client, name] of [

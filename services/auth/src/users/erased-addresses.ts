@@ -9,7 +9,8 @@
 // (`<kid>.<hash>`, none for the `default` key), and the question is asked under every key of the ring.
 // A key removed from the ring forgets the addresses erased under it (each could then recruit once
 // more); docs/key-rotation.md says to keep old keys in the ring for that reason.
-import { hmacSha256, type KeyRing, markWithKeyId, type RingKey } from '@civic/service-kit';
+import { DEFAULT_KEY_ID, hmacSha256, type KeyRing, markWithKeyId, type RingKey } from '@civic/service-kit';
+import type { SqlDriver } from '@civic/service-kit/db';
 import type { SqlExecutor } from '@civic/service-kit/events';
 
 function addressHash(key: RingKey, emailCanonical: string): string {
@@ -29,4 +30,17 @@ export async function wasErased(tx: SqlExecutor, codeKey: KeyRing, emailCanonica
   const placeholders = hashes.map((_, i) => `$${i + 1}`).join(', ');
   const rows = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM auth.erased_addresses WHERE address_hash IN (${placeholders}) LIMIT 1`, ...hashes);
   return rows.length > 0;
+}
+
+/**
+ * How many erased addresses are recorded under key ids the ring no longer holds, by id: those are no
+ * longer recognized. Logged at start (app.ts), so removing an old code key does not go unnoticed.
+ */
+export async function forgottenErasedAddresses(sql: SqlDriver, codeKey: KeyRing): Promise<Record<string, number>> {
+  const rows = await sql.query<{ key_id: string; count: number }>(
+    `SELECT CASE WHEN strpos(address_hash, '.') > 0 THEN split_part(address_hash, '.', 1) ELSE '${DEFAULT_KEY_ID}' END AS key_id, count(*)::int AS count
+       FROM auth.erased_addresses GROUP BY 1`,
+  );
+  const held = new Set(codeKey.keys.map((key) => key.id));
+  return Object.fromEntries(rows.filter((row) => !held.has(row.key_id)).map((row) => [row.key_id, Number(row.count)]));
 }
