@@ -84,6 +84,13 @@ export interface Stack {
   countMails(to: string): Promise<number>;
   /** Runs `stop` when the stack closes, before its services (last registered, first run). */
   onClose(stop: () => Promise<void>): void;
+  /**
+   * Stops the gateway and every service and starts them again on the same addresses with `env` added
+   * to the stack's environment (a deployment restarted with new settings, e.g. rotated keys). The data
+   * stays: PGlite under DATA_DIR (embedded), the databases, NATS and Redis (distributed). Replicas
+   * started with `startReplica` are not restarted. `gatewayPlatform` and `platforms` are the new ones.
+   */
+  restart(env?: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -193,7 +200,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       throw error;
     }
   })();
-  const { app, platform } = started;
+  let { app, platform } = started;
   const baseUrl = listeningUrl(app.server.address());
   closers.unshift(() => app.close());
   if (profile === 'embedded') for (const service of services) platforms[service.name] = platform;
@@ -212,7 +219,9 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       (adminPlatform ??= profile === 'distributed' ? createPlatform(loadConfig(ZPlatformConfig, env), { env, ...overrides }) : Promise.resolve(platform)),
     dataDir,
     env,
-    gatewayPlatform: platform,
+    get gatewayPlatform() {
+      return platform;
+    },
     platforms: startedPlatforms(platforms),
     serviceUrls,
     client: (ip) => new ApiClient(baseUrl, ip),
@@ -237,6 +246,20 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     readLatestMail: (to, after) => readLatestMail(join(dataDir, 'mail'), to, 5000, after),
     countMails: (to) => countMails(join(dataDir, 'mail'), to),
     onClose: (stop) => void beforeClose.unshift(stop),
+    async restart(changes = {}) {
+      await app.close();
+      for (const name of [...running.keys()]) {
+        await running.get(name)!.close();
+        running.delete(name);
+      }
+      Object.assign(env, changes);
+      if (profile === 'distributed') for (const service of services) await startService(service, Number(new URL(serviceUrls[service.name]!).port));
+      const gateway = await startGateway(envOf('gateway'), overrides);
+      await gateway.app.listen({ host: '127.0.0.1', port: Number(new URL(baseUrl).port) });
+      // The closer registered at start closes `app`, now this gateway.
+      ({ app, platform } = gateway);
+      if (profile === 'embedded') for (const service of services) platforms[service.name] = platform;
+    },
     async close() {
       for (const stop of beforeClose.splice(0)) await stop();
       for (const close of closers) await close();

@@ -1,14 +1,14 @@
 // State-changing API calls need an X-CSRF-Token bound to this browser (SECURITY 13). The 403 body
 // says CSRF, which is what the client keys its fetch-a-new-token-and-retry-once rule on.
 import type { FastifyInstance } from 'fastify';
-import { type CookieNames, createError, csrfBinding, verifyCsrfToken } from '@civic/service-kit';
+import { type CookieNames, createError, csrfBinding, type KeyRing, verifyCsrfToken } from '@civic/service-kit';
 import { isApiRequest } from './api-request.ts';
 
 export const CsrfRejected = createError('GATEWAY_CSRF_INVALID', 'Invalid or missing CSRF token', 403);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function installCsrfGuard(app: FastifyInstance, secret: string, names: CookieNames): void {
+export function installCsrfGuard(app: FastifyInstance, secret: KeyRing, names: CookieNames): void {
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || !isApiRequest(request)) return;
     const token = request.headers['x-csrf-token'];

@@ -19,7 +19,7 @@ import {
   failureKindOf,
   type Identity,
   IDENTITY_HEADER,
-  IDENTITY_SIGN_OPTIONS,
+  identitySignOptions,
   type Platform,
   reusingIdentitySigner,
   type SessionRecord,
@@ -87,7 +87,9 @@ export function startSessionLookup(app: FastifyInstance, platform: Platform, nam
  * through @fastify/jwt (its namespace beside the services' own, service-kit http/identity-plugin.ts).
  */
 export async function installSessionIdentity(app: FastifyInstance, platform: Platform): Promise<void> {
-  await app.register(fastifyJwt, { secret: platform.secrets.internalJwt, namespace: SIGNER_NAMESPACE, sign: IDENTITY_SIGN_OPTIONS });
+  // The INTERNAL_JWT_SECRET ring's current key signs, and the token names it (`kid`; docs/key-rotation.md).
+  const key = platform.secrets.internalJwt.current;
+  await app.register(fastifyJwt, { secret: key.secret, namespace: SIGNER_NAMESPACE, sign: identitySignOptions(key) });
   const jwt = app.jwt[SIGNER_NAMESPACE]!;
   // The audience travels in the claims, so the plugin's one signer serves every service.
   const sign = reusingIdentitySigner((claims) => jwt.sign(claims));

@@ -1,7 +1,7 @@
 // The auth service: sign-in by e-mailed code or link, sessions, CSRF tokens, the current user.
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import { defineService, loadConfig, loadNamedSecret } from '@civic/service-kit';
+import { defineService, loadConfig, loadNamedSecret, parseKeyRing } from '@civic/service-kit';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { ZAuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
@@ -10,6 +10,7 @@ import { csrfRoutes } from './routes/csrf-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signInRoutes } from './routes/sign-in-routes.ts';
 import { knownDeviceKey } from './sign-in/known-device.ts';
+import { forgottenErasedAddresses } from './users/erased-addresses.ts';
 import { AUTH_SCHEMA, authHandlers, publishingDb } from './events.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -21,8 +22,16 @@ export const authService = defineService({
     const database = await platform.databases.open(AUTH_SCHEMA, MIGRATIONS_DIR);
     // Publishes the outbox events of each transaction once it commits (events.ts).
     const db = publishingDb(createAuthDb(database), platform);
-    const codeKey = await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY);
+    // A key ring (docs/key-rotation.md); embedded without the variable, one key generated under DATA_DIR.
+    const codeKey = parseKeyRing(await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY));
     const ctx: AuthContext = { db, sql: database.driver, platform, codeKey, deviceKey: knownDeviceKey(codeKey) };
+    const forgotten = await forgottenErasedAddresses(database.driver, codeKey);
+    if (Object.keys(forgotten).length > 0) {
+      platform.logger.warn(
+        { erasedAddressesByKeyId: forgotten },
+        'auth.erased_addresses holds addresses erased under AUTH_CODE_KEY key ids no longer in the ring: they are no longer recognized (docs/key-rotation.md)',
+      );
+    }
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
     // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
     await registerServiceHandlers(platform, { schema: AUTH_SCHEMA, db }, authHandlers(ctx));

@@ -1,7 +1,11 @@
 // Settings only the auth service reads.
+import { zKeyRing } from '@civic/service-kit';
 import { z } from 'zod';
 
 export const ZAuthConfig = z.object({
-  /** Key of the HMAC under which sign-in codes are stored. Required when distributed. */
-  AUTH_CODE_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Key ring of the HMACs under which sign-in codes and erased addresses are stored and known-device
+   * cookies signed (docs/key-rotation.md). Required when distributed.
+   */
+  AUTH_CODE_KEY: zKeyRing,
 });

@@ -1,6 +1,6 @@
 // What the auth service's domain functions need, built once in app.ts.
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { Platform } from '@civic/service-kit';
+import type { KeyRing, Platform } from '@civic/service-kit';
 import type { AuthDb } from './db.ts';
 
 export interface AuthContext {
@@ -8,8 +8,8 @@ export interface AuthContext {
   /** Plain SQL for hot reads: ~3x cheaper than a Prisma query (measured on PGlite and pg). */
   sql: SqlDriver;
   platform: Platform;
-  /** Key of the HMAC that stores sign-in codes. */
-  codeKey: string;
-  /** Key of the HMAC that signs known-device cookies (derived from the code key). */
-  deviceKey: string;
+  /** Keys of the HMACs that store sign-in codes and erased addresses (AUTH_CODE_KEY; the current one makes new hashes). */
+  codeKey: KeyRing;
+  /** Keys of the HMAC that signs known-device cookies (derived from each code key, same ids). */
+  deviceKey: KeyRing;
 }

@@ -1,6 +1,7 @@
 // Configuration is parsed once at start from the environment, validated with zod, and typed.
 // Behaviour branches on these explicit settings, never on NODE_ENV.
 import { z } from 'zod';
+import { zKeyRing } from './key-ring.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -70,8 +71,12 @@ export const ZPlatformConfig = z
       .default(''),
     REDIS_URL: optionalUrl,
     REDIS_PREFIX: z.string().default('civic:'),
-    INTERNAL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    CSRF_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * Key rings (key-ring.ts): `key`, or `id:key,id:key,...` with the current key first and the keys
+     * still accepted after it (docs/key-rotation.md).
+     */
+    INTERNAL_JWT_SECRET: zKeyRing,
+    CSRF_SECRET: zKeyRing,
     ADMIN_EMAILS: z
       .string()
       .default('')

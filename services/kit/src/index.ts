@@ -14,6 +14,19 @@ export { ManualClock, systemClock, type Clock } from './clock.ts';
 export { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from './crypto.ts';
 export { loadNamedSecret, loadSecrets, type Secrets } from './secrets.ts';
 export {
+  asKeyRing,
+  DEFAULT_KEY_ID,
+  deriveKeyRing,
+  keyById,
+  keyOfMarked,
+  keyRingProblem,
+  markWithKeyId,
+  parseKeyRing,
+  zKeyRing,
+  type KeyRing,
+  type RingKey,
+} from './key-ring.ts';
+export {
   createInProcessSettings,
   ensureSettingsBucket,
   settingOf,
@@ -41,6 +54,7 @@ export {
   createIdentitySigner,
   IDENTITY_HEADER,
   IDENTITY_SIGN_OPTIONS,
+  identitySignOptions,
   reusingIdentitySigner,
   type Identity,
   type IdentityClaims,

@@ -4,10 +4,10 @@
 // address signs up as a new, empty account with a new id (and no recruit: a keyed hash of the address
 // is kept).
 import type { SqlExecutor } from '@civic/service-kit/events';
-import type { SessionStore } from '@civic/service-kit';
+import type { KeyRing, SessionStore } from '@civic/service-kit';
 import { rememberErasedAddress } from '../users/erased-addresses.ts';
 
-export async function eraseUser(tx: SqlExecutor, sessions: SessionStore, codeKey: string, userId: string, erasedAt: Date): Promise<void> {
+export async function eraseUser(tx: SqlExecutor, sessions: SessionStore, codeKey: KeyRing, userId: string, erasedAt: Date): Promise<void> {
   // Sign-in records are kept by the account's key; a superseded account (key NULL) has none left.
   const users = await tx.$queryRawUnsafe<{ email_canonical: string | null }[]>('DELETE FROM auth.users WHERE id = $1::uuid RETURNING email_canonical', userId);
   for (const { email_canonical: email } of users) {

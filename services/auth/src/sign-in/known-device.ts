@@ -4,7 +4,7 @@
 // they have used before. The cookie grants nothing else: the browser still needs the mailed code or
 // link, and its own per-browser budgets still apply.
 import { isUuid } from '@civic/contracts';
-import { hmacSha256, isSecureOrigin, type PlatformConfig, safeEqual } from '@civic/service-kit';
+import { deriveKeyRing, hmacSha256, isSecureOrigin, type KeyRing, keyOfMarked, markWithKeyId, type PlatformConfig, safeEqual } from '@civic/service-kit';
 import { KNOWN_DEVICE_TTL_MS } from './sign-in-policy.ts';
 
 const VERSION = 'd1';
@@ -16,27 +16,33 @@ export function knownDeviceCookieName(config: Pick<PlatformConfig, 'PUBLIC_ORIGI
   return isSecureOrigin(config) ? '__Host-device' : 'device';
 }
 
-/** The key the cookie is signed with, derived from the code key so there is no further secret to run. */
-export function knownDeviceKey(codeKey: string): string {
-  return hmacSha256(codeKey, 'civic-auth:known-device-cookie');
+/**
+ * The keys the cookie is signed with, derived from the code keys so there is no further secret to run:
+ * the current one signs, and a cookie names its key's id in front (`<kid>.d1...`; none for the
+ * `default` key), so a cookie signed before a rotation counts while its key is in the ring.
+ */
+export function knownDeviceKey(codeKey: KeyRing): KeyRing {
+  return deriveKeyRing(codeKey, 'civic-auth:known-device-cookie');
 }
 
 function signature(key: string, userId: string, issuedAt: string): string {
   return hmacSha256(key, `${VERSION}:${userId}:${issuedAt}`);
 }
 
-/** The cookie's value: `d1.<userId>.<issued at, ms>.<HMAC>`. A user id is not a secret (profile URLs carry it). */
-export function issueKnownDevice(key: string, userId: string, now: Date): string {
+/** The cookie's value: `[<kid>.]d1.<userId>.<issued at, ms>.<HMAC>`. A user id is not a secret (profile URLs carry it). */
+export function issueKnownDevice(keys: KeyRing, userId: string, now: Date): string {
   const issuedAt = String(now.getTime());
-  return [VERSION, userId, issuedAt, signature(key, userId, issuedAt)].join('.');
+  return markWithKeyId(keys.current, [VERSION, userId, issuedAt, signature(keys.current.secret, userId, issuedAt)].join('.'));
 }
 
-/** The account a cookie value names, or null when it is missing, forged or older than a year. */
-export function knownDeviceUserId(key: string, value: string | undefined, now: Date): string | null {
-  const [version, userId, issuedAt, mac, ...rest] = (value ?? '').split('.');
+/** The account a cookie value names, or null when it is missing, forged, older than a year or of a key no longer held. */
+export function knownDeviceUserId(keys: KeyRing, value: string | undefined, now: Date): string | null {
+  const marked = keyOfMarked(keys, value ?? '', 3);
+  if (!marked) return null;
+  const [version, userId, issuedAt, mac, ...rest] = marked.value.split('.');
   if (version !== VERSION || !userId || !issuedAt || !mac || rest.length > 0) return null;
   if (!isUuid(userId) || !/^\d{1,15}$/.test(issuedAt)) return null;
-  if (!safeEqual(signature(key, userId, issuedAt), mac)) return null;
+  if (!safeEqual(signature(marked.key.secret, userId, issuedAt), mac)) return null;
   const age = now.getTime() - Number(issuedAt);
   return age >= 0 && age < KNOWN_DEVICE_TTL_MS ? userId : null;
 }

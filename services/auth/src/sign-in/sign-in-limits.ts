@@ -3,6 +3,7 @@
 // Budgets are per address and asking browser; the address-wide bounds leave out the account's known
 // devices (known-device.ts), so a third party spending them cannot lock the owner out; the per-IP
 // bound counts the asker's network, never the owner's.
+import type { KeyRing } from '@civic/service-kit';
 import type { AuthTx } from '../db.ts';
 import { CodesPaused, MailLimit, ResendCooldown, TooManyFailures } from '../errors.ts';
 import { knownDeviceUserId } from './known-device.ts';
@@ -44,7 +45,7 @@ export async function lockAddress(tx: AuthTx, emailCanonical: string): Promise<v
 }
 
 /** Whether the browser's known-device cookie names `account`, the account the address belongs to. */
-export function isKnownDevice(deviceKey: string, cookie: string | undefined, account: { id: string } | null, now: Date): boolean {
+export function isKnownDevice(deviceKey: KeyRing, cookie: string | undefined, account: { id: string } | null, now: Date): boolean {
   return account !== null && knownDeviceUserId(deviceKey, cookie, now) === account.id;
 }
 

@@ -1,19 +1,24 @@
 // Codes and link tokens: generated from a CSPRNG, stored only as hashes (SECURITY 4).
 // A code is short, so its hash is keyed (HMAC under the service's code key) and bound to its
 // request: a leaked table row cannot be brute-forced offline, nor reused for another stateId.
-import { hmacSha256, randomDigits, randomToken, safeEqual, sha256 } from '@civic/service-kit';
+// The hash is made with the AUTH_CODE_KEY ring's current key and stored behind its id (`<kid>.<hash>`,
+// none for the `default` key); a code is checked with the key its stored hash names, so a code mailed
+// before a rotation still verifies while its key is in the ring (docs/key-rotation.md).
+import { hmacSha256, type KeyRing, keyOfMarked, markWithKeyId, randomDigits, randomToken, safeEqual, sha256 } from '@civic/service-kit';
 import { CODE_LENGTH } from './sign-in-policy.ts';
 
 export function generateCode(): string {
   return randomDigits(CODE_LENGTH);
 }
 
-export function hashCode(codeKey: string, stateId: string, code: string): string {
-  return hmacSha256(codeKey, `${stateId}:${code}`);
+export function hashCode(codeKey: KeyRing, stateId: string, code: string): string {
+  return markWithKeyId(codeKey.current, hmacSha256(codeKey.current.secret, `${stateId}:${code}`));
 }
 
-export function codeMatches(codeKey: string, stateId: string, code: string, storedHash: string): boolean {
-  return safeEqual(hashCode(codeKey, stateId, code), storedHash);
+/** False too when the stored hash names a key no longer in the ring (the code must be asked for again). */
+export function codeMatches(codeKey: KeyRing, stateId: string, code: string, storedHash: string): boolean {
+  const stored = keyOfMarked(codeKey, storedHash);
+  return stored !== undefined && safeEqual(hmacSha256(stored.key.secret, `${stateId}:${code}`), stored.value);
 }
 
 /** 32 random bytes, base64url: the magic-link token. */

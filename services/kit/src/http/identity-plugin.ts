@@ -5,7 +5,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADMIN_MESSAGES } from '@civic/contracts';
 import { Forbidden, SessionUnavailable, Unauthorized } from './errors.ts';
-import { IDENTITY_HEADER, identityOfClaims, identityVerifyOptions, type Identity, type IdentityClaims } from './internal-identity.ts';
+import { asKeyRing, type KeyRing } from '../key-ring.ts';
+import { IDENTITY_HEADER, identityOfClaims, identityVerifyOptions, type Identity, type IdentityClaims, keyedVerifier } from './internal-identity.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -24,19 +25,27 @@ declare module '@fastify/jwt' {
 
 export interface IdentityPluginOptions {
   service: string;
-  secret: string;
+  /** The INTERNAL_JWT_SECRET ring: a token is checked with the key its `kid` names. */
+  secret: KeyRing | string;
 }
 
-const plugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, { service, secret }) => {
-  const namespace = `identity-${service}`;
-  await app.register(fastifyJwt, { secret, namespace, verify: identityVerifyOptions(service) });
-  const jwt = app.jwt[namespace]!;
+const plugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, options) => {
+  const { service } = options;
+  const secret = asKeyRing(options.secret);
+  // One @fastify/jwt namespace per key of the ring (a plain secret: the one key, as before).
+  for (const key of secret.keys) {
+    await app.register(fastifyJwt, { secret: key.secret, namespace: `identity-${service}:${key.id}`, verify: identityVerifyOptions(service) });
+  }
+  const verify = keyedVerifier(secret, (key) => {
+    const jwt = app.jwt[`identity-${service}:${key.id}`]!;
+    return (token) => jwt.verify<IdentityClaims>(token);
+  });
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (request) => {
     const header = request.headers[IDENTITY_HEADER];
     if (typeof header !== 'string') throw new Unauthorized();
     try {
-      request.identity = identityOfClaims(jwt.verify<IdentityClaims>(header));
+      request.identity = identityOfClaims(verify(header));
     } catch {
       throw new Unauthorized();
     }

@@ -7,7 +7,13 @@
 // @fastify/jwt wraps. Measured before the switch (2026-11-25, busy 2-core machine, 200k calls after
 // warm-up, two rounds): verify 6.2/7.8 us directly against 8.6/4.2 us through @fastify/jwt; sign
 // 44/32 us against 40/20 us with the audience in the claims: no cost worth keeping fast-jwt for.
+//
+// Key rotation (docs/key-rotation.md): the token is signed with the INTERNAL_JWT_SECRET ring's current
+// key and names it in the header's `kid` (no `kid` for the `default` key: the token of a single plain
+// secret is what it was before rotation). A verifier picks the key the `kid` names among the ring's,
+// and refuses a `kid` it does not hold.
 import { createSigner, createVerifier } from 'fast-jwt';
+import { asKeyRing, DEFAULT_KEY_ID, type KeyRing, keyById, type RingKey } from '../key-ring.ts';
 
 export const IDENTITY_HEADER = 'x-civic-identity';
 export const IDENTITY_TTL_SECONDS = 60;
@@ -47,6 +53,11 @@ export interface IdentityClaims {
 
 /** How a token is signed (the key is added by whoever signs). Lifetime in ms, as fast-jwt counts. */
 export const IDENTITY_SIGN_OPTIONS = { algorithm: 'HS256', iss: ISSUER, expiresIn: IDENTITY_TTL_SECONDS * 1000 } as const;
+
+/** How a token is signed with `key`: its id in the header, unless it is the `default` key. */
+export function identitySignOptions(key: RingKey) {
+  return key.id === DEFAULT_KEY_ID ? IDENTITY_SIGN_OPTIONS : { ...IDENTITY_SIGN_OPTIONS, kid: key.id };
+}
 
 /** How a service checks a token addressed to it. */
 export function identityVerifyOptions(audience: string) {
@@ -96,13 +107,48 @@ export function reusingIdentitySigner(signClaims: (claims: IdentityClaims) => st
   };
 }
 
-/** A signer without Fastify (NATS requests, tests, the benchmark). */
-export function createIdentitySigner(secret: string, now: () => number = Date.now) {
-  return reusingIdentitySigner(createSigner({ key: secret, ...IDENTITY_SIGN_OPTIONS }), now);
+/** A signer without Fastify (NATS requests, tests, the benchmark): the ring's current key signs. */
+export function createIdentitySigner(secret: string | KeyRing, now: () => number = Date.now) {
+  const key = asKeyRing(secret).current;
+  return reusingIdentitySigner(createSigner({ key: key.secret, ...identitySignOptions(key) }), now);
 }
 
-/** A verifier without Fastify (NATS requests). */
-export function createIdentityVerifier(secret: string, audience: string) {
-  const verify = createVerifier({ key: secret, ...identityVerifyOptions(audience) });
+/** Header segments of tokens whose key was found, kept so a token's header is decoded once per key. */
+const MAX_KNOWN_HEADERS = 64;
+
+/**
+ * Checks a token with the ring's key its header names (`verifierOf` makes one check per key, once).
+ * A header without `kid` names the `default` key; an unknown `kid`, or a header that is not a JSON
+ * object, is refused before any signature is checked.
+ */
+export function keyedVerifier<T>(ring: KeyRing, verifierOf: (key: RingKey) => (token: string) => T): (token: string) => T {
+  const verifiers = new Map(ring.keys.map((key) => [key.id, verifierOf(key)]));
+  // Every token of one key has the same header segment: one map lookup instead of a decode.
+  const byHeader = new Map<string, (token: string) => T>();
+  return (token) => {
+    const header = token.slice(0, Math.max(token.indexOf('.'), 0));
+    let verify = byHeader.get(header);
+    if (!verify) {
+      let kid: unknown;
+      try {
+        const decoded: unknown = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+        if (typeof decoded !== 'object' || decoded === null) throw new Error('not an object');
+        kid = (decoded as { kid?: unknown }).kid;
+      } catch {
+        throw new Error('The token header is malformed');
+      }
+      if (kid !== undefined && typeof kid !== 'string') throw new Error('The token key id is malformed');
+      const key = keyById(ring, kid);
+      verify = key && verifiers.get(key.id);
+      if (!verify) throw new Error('The token names a key this process does not hold');
+      if (byHeader.size < MAX_KNOWN_HEADERS) byHeader.set(header, verify);
+    }
+    return verify(token);
+  };
+}
+
+/** A verifier without Fastify (NATS requests): any key of the ring, the one the token names. */
+export function createIdentityVerifier(secret: string | KeyRing, audience: string) {
+  const verify = keyedVerifier(asKeyRing(secret), (key) => createVerifier({ key: key.secret, ...identityVerifyOptions(audience) }));
   return (token: string): Identity => identityOfClaims(verify(token) as IdentityClaims);
 }

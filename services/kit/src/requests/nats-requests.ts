@@ -8,12 +8,13 @@ import type { Logger } from 'pino';
 import { wireSubjectFor } from '../events/naming.ts';
 import { runInReplySpan, runInRequestSpan, type TraceHeaders } from '../events/trace-headers.ts';
 import { createIdentitySigner, createIdentityVerifier, IDENTITY_HEADER } from '../http/internal-identity.ts';
+import type { KeyRing } from '../key-ring.ts';
 import { DEFAULT_REQUEST_TIMEOUT_MS, parseReply, RequestUnavailable, unavailableMessage, type RequestBus } from './request-bus.ts';
 
 export interface NatsRequestBusOptions {
   nc: NatsConnection;
-  /** Signs and checks the identity tokens (the internal JWT secret). */
-  secret: string;
+  /** Signs (current key) and checks (the key a token names) the identity tokens: the INTERNAL_JWT_SECRET ring. */
+  secret: KeyRing | string;
   namespace?: string;
   logger: Logger;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createIdentitySigner, createIdentityVerifier, IDENTITY_TTL_SECONDS } from '../../src/http/internal-identity.ts';
+import { createSigner } from 'fast-jwt';
+import { createIdentitySigner, createIdentityVerifier, IDENTITY_SIGN_OPTIONS, IDENTITY_TTL_SECONDS } from '../../src/http/internal-identity.ts';
 
 const SECRET = 'x'.repeat(40);
 const alice = { userId: '6f1f7a52-5f0c-4d55-9d0a-1f7e1c1b2a3c', isAdmin: false, isBanned: false, ip: '10.0.0.1' };
@@ -42,4 +43,38 @@ test('tokens are reused for half their lifetime, and never across a change of ro
   // A fresh signature has a later iat (whole seconds of real time).
   await new Promise((resolve) => setTimeout(resolve, 1100));
   assert.notEqual(sign(alice, 'auth'), first, 're-signed before it could expire in flight');
+});
+
+const headerOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8'));
+
+test('rotation: the current key signs and is named in the header; any key of the ring verifies the token naming it', () => {
+  const OLD = SECRET;
+  const NEW = 'n'.repeat(40);
+  const before = createIdentitySigner(OLD)(alice, 'auth');
+  assert.equal(headerOf(before).kid, undefined, 'a plain secret signs as before key ids');
+  const rotated = `k2:${NEW},${OLD}`;
+  const after = createIdentitySigner(rotated)(alice, 'auth');
+  assert.equal(headerOf(after).kid, 'k2');
+  const verify = createIdentityVerifier(rotated, 'auth');
+  assert.deepEqual(verify(before), alice, 'signed with the previous key');
+  assert.deepEqual(verify(after), alice);
+  assert.deepEqual(verify(before), alice, 'again (the header is now known)');
+  const newOnly = createIdentityVerifier(`k2:${NEW}`, 'auth');
+  assert.deepEqual(newOnly(after), alice);
+  assert.throws(() => newOnly(before), /does not hold/, 'a removed key is refused');
+  // A token naming a key id the ring does not hold, even one signed with a key it does hold.
+  const unknownKid = createSigner({ key: NEW, ...IDENTITY_SIGN_OPTIONS, kid: 'k9' })({ adm: false, ban: false, ip: alice.ip, aud: 'auth' });
+  assert.throws(() => verify(unknownKid), /does not hold/);
+  // The id of one key on a token signed with another fails the signature check.
+  const mislabelled = createSigner({ key: OLD, ...IDENTITY_SIGN_OPTIONS, kid: 'k2' })({ adm: false, ban: false, ip: alice.ip, aud: 'auth' });
+  assert.throws(() => verify(mislabelled), /signature/i);
+  for (const garbage of [
+    '',
+    'abc',
+    'e30.e30.',
+    `${Buffer.from('"x"').toString('base64url')}.e30.x`,
+    `${Buffer.from('{"kid":7}').toString('base64url')}.e30.x`,
+  ]) {
+    assert.throws(() => verify(garbage), Error, garbage);
+  }
 });
