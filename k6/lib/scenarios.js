@@ -16,7 +16,7 @@ export const SHAPES = {
   browse: { exec: 'browse', rate: 40, busySeconds: 0.2, signedIn: true, hotPriority: false },
   vote_wave: { exec: 'voteWave', rate: 20, busySeconds: 0.2, signedIn: true, hotPriority: true },
   sign_in_burst: { exec: 'signInBurst', rate: 2, busySeconds: 0.5, signedIn: false, hotPriority: false },
-  live_ranking: { exec: 'liveRanking', rate: 2, busySeconds: 20, signedIn: false, hotPriority: false },
+  live_ranking: { exec: 'liveRanking', rate: 2, busySeconds: 20, signedIn: true, hotPriority: false },
   promotion_storm: { exec: 'promotionStorm', rate: 10, busySeconds: 0.5, signedIn: true, hotPriority: true },
   briefing: { exec: 'briefing', rate: 10, busySeconds: 0.2, signedIn: true, hotPriority: false },
   network: { exec: 'network', rate: 10, busySeconds: 0.3, signedIn: true, hotPriority: false },

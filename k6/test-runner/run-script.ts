@@ -1,24 +1,37 @@
 // Runs a k6 script's scenarios the way `k6 run` does, as far as the harness goes (README.md): setup()
-// on one VU, each scenario's arrival-rate schedule on a shared pool of VU workers, then the thresholds.
+// on one VU, each scenario's arrival-rate schedule on VUs of its own, then the thresholds.
 import { pathToFileURL } from 'node:url';
-import { scheduleOf, millisecondsOf } from './executors.ts';
+import { millisecondsOf, type Schedule, scheduleOf } from './executors.ts';
 import { MetricStore } from './metric-store.ts';
+import type { ScenarioOptions } from './protocol.ts';
 import { evaluateThresholds, type ThresholdVerdict } from './thresholds.ts';
-import { VuPool } from './vu-pool.ts';
+import { Vu, type VuEvents } from './vu.ts';
 
 export interface RunOptions {
   script: string;
   env: Record<string, string>;
-  /** At most this many VU workers, whatever the script asks (each is a thread with its own script). */
-  maxWorkers?: number;
+  /** At most this many VU workers per scenario, whatever the script asks (each is a thread). */
+  maxVusPerScenario?: number;
 }
 
 export interface RunResult {
   store: MetricStore;
   verdicts: ThresholdVerdict[];
-  /** Iterations per scenario: started, finished without an exception, dropped for want of a VU. */
+  /** Iterations per scenario: started, finished without an exception, dropped for want of a free VU. */
   iterations: Record<string, { started: number; completed: number; failed: number; dropped: number }>;
+  /** Unexpected answers, "route status" → how many. */
+  unexpected: Record<string, number>;
   errors: string[];
+}
+
+interface Running {
+  name: string;
+  scenario: ScenarioOptions;
+  schedule: Schedule;
+  vus: Vu[];
+  cap: number;
+  growing: number;
+  due: number;
 }
 
 const TICK_MS = 5;
@@ -27,68 +40,93 @@ const GRACEFUL_STOP_MS = 30_000;
 export async function runScript(options: RunOptions): Promise<RunResult> {
   const store = new MetricStore();
   const errors: string[] = [];
-  const pool = new VuPool(pathToFileURL(options.script).href, options.env, options.maxWorkers ?? 8, {
+  const unexpected: Record<string, number> = {};
+  const events: VuEvents = {
     sample: (metric, kind, value, tags) => store.add(metric, kind, value, tags),
     response: (tags, expected, record) => {
       const ok = expected ? expected.includes(record.status) : record.status >= 200 && record.status < 400;
-      const all = { ...tags, method: tags.method ?? '', status: String(record.status), expected_response: String(ok) };
+      const all = { ...tags, status: String(record.status), expected_response: String(ok) };
       store.add('http_reqs', 'counter', 1, all);
       store.add('http_req_duration', 'trend', record.durationMs, all);
       store.add('http_req_failed', 'rate', ok ? 0 : 1, all);
+      if (!ok) {
+        const key = `${tags.name} ${record.status}${record.error ? ` (${record.error})` : ''}`;
+        unexpected[key] = (unexpected[key] ?? 0) + 1;
+      }
     },
-  });
+  };
+  const scriptUrl = pathToFileURL(options.script).href;
+  let vuCount = 0;
+  const startVu = () => Vu.start(scriptUrl, options.env, ++vuCount, events);
+  const all: Vu[] = [];
   try {
-    await pool.grow();
-    const script = pool.options ?? {};
-    const scenarios = Object.entries(script.scenarios ?? {});
-    const wanted = scenarios.reduce((sum, [, s]) => sum + (s.preAllocatedVUs ?? 1), 0);
-    await Promise.all(Array.from({ length: Math.max(0, wanted - pool.size) }, () => pool.grow()));
+    const first = await startVu();
+    all.push(first);
+    const perScenario = options.maxVusPerScenario ?? 4;
+    const runs: Running[] = Object.entries(first.options.scenarios ?? {}).map(([name, scenario]) => {
+      const pre = Math.min(Math.max(1, scenario.preAllocatedVUs ?? 1), perScenario);
+      return { name, scenario, schedule: scheduleOf(name, scenario), vus: [], cap: Math.max(pre, Math.min(scenario.maxVUs ?? pre, perScenario)), growing: 0, due: 0 };
+    });
+    // Every scenario's preallocated VUs are up before the clock starts, as in k6.
+    await Promise.all(
+      runs.map(async (run, i) => {
+        const pre = Math.min(Math.max(1, run.scenario.preAllocatedVUs ?? 1), perScenario);
+        const vus = await Promise.all(Array.from({ length: i === 0 ? pre - 1 : pre }, startVu));
+        all.push(...vus);
+        run.vus.push(...(i === 0 ? [first] : []), ...vus);
+      }),
+    );
+    const data = await first.run({ exec: 'setup', scenario: 'setup', data: null });
 
-    const data = await pool.tryRun({ exec: 'setup', scenario: 'setup', data: null });
-    const iterations: RunResult['iterations'] = {};
-    const running = new Set<Promise<unknown>>();
-    const schedules = scenarios.map(([name, scenario]) => ({ name, scenario, schedule: scheduleOf(name, scenario), started: 0 }));
-    for (const { name } of schedules) iterations[name] = { started: 0, completed: 0, failed: 0, dropped: 0 };
+    const iterations: RunResult['iterations'] = Object.fromEntries(runs.map((r) => [r.name, { started: 0, completed: 0, failed: 0, dropped: 0 }]));
+    const inFlight = new Set<Promise<void>>();
     const startedAt = performance.now();
-    const lastEnd = Math.max(0, ...schedules.map((s) => s.schedule.endMs));
+    const lastEnd = Math.max(0, ...runs.map((r) => r.schedule.endMs));
     for (;;) {
       const now = performance.now() - startedAt;
-      for (const s of schedules) {
-        const counts = iterations[s.name]!;
-        while (s.started < s.schedule.dueBy(now)) {
-          s.started++;
-          const begun = performance.now();
-          const run = pool.tryRun({ exec: s.scenario.exec ?? 'default', scenario: s.name, data });
-          if (!run) {
+      for (const run of runs) {
+        const counts = iterations[run.name]!;
+        for (const target = run.schedule.dueBy(now); run.due < target; run.due++) {
+          const vu = run.vus.find((v) => !v.busy);
+          if (!vu) {
             counts.dropped++;
-            store.add('dropped_iterations', 'counter', 1, { scenario: s.name });
-            if (pool.size < (options.maxWorkers ?? 8)) void pool.grow().catch((error: Error) => errors.push(error.message));
+            store.add('dropped_iterations', 'counter', 1, { scenario: run.name });
+            if (run.vus.length + run.growing < run.cap) {
+              run.growing++;
+              void startVu()
+                .then((added) => (all.push(added), run.vus.push(added)))
+                .catch((error: Error) => errors.push(`${run.name}: ${error.message}`))
+                .finally(() => run.growing--);
+            }
             continue;
           }
           counts.started++;
-          const tracked = run.then(
+          const begun = performance.now();
+          const tracked: Promise<void> = vu.run({ exec: run.scenario.exec ?? 'default', scenario: run.name, data }).then(
             () => {
               counts.completed++;
-              store.add('iterations', 'counter', 1, { scenario: s.name });
-              store.add('iteration_duration', 'trend', performance.now() - begun, { scenario: s.name });
+              store.add('iterations', 'counter', 1, { scenario: run.name });
+              store.add('iteration_duration', 'trend', performance.now() - begun, { scenario: run.name });
             },
             (error: Error) => {
               counts.failed++;
-              errors.push(`${s.name}: ${error.message}`);
+              errors.push(`${run.name}: ${error.message}`);
             },
           );
-          running.add(tracked);
-          void tracked.finally(() => running.delete(tracked));
+          inFlight.add(tracked);
+          void tracked.finally(() => inFlight.delete(tracked));
         }
       }
       if (now >= lastEnd) break;
       await new Promise((resolve) => setTimeout(resolve, TICK_MS));
     }
-    const graceMs = Math.max(GRACEFUL_STOP_MS, ...scenarios.map(([, s]) => millisecondsOf(s.gracefulStop)));
-    await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, graceMs))]);
+    const graceMs = Math.max(GRACEFUL_STOP_MS, ...runs.map((r) => millisecondsOf(r.scenario.gracefulStop)));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(inFlight), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
     store.end();
-    return { store, verdicts: evaluateThresholds(script.thresholds ?? {}, store), iterations, errors };
+    return { store, verdicts: evaluateThresholds(first.options.thresholds ?? {}, store), iterations, unexpected, errors };
   } finally {
-    await pool.close();
+    await Promise.all(all.map((vu) => vu.close()));
   }
 }

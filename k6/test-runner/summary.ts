@@ -9,6 +9,8 @@ export function summaryOf(result: RunResult, latencyJudged: boolean): string {
     const mark = v.passed ? 'ok  ' : v.latency && !latencyJudged ? 'slow' : 'FAIL';
     lines.push(`  ${mark} ${v.key} ${v.expression} (${v.value === null ? 'no samples' : Number(v.value.toFixed(3))})`);
   }
+  const unexpected = Object.entries(result.unexpected);
+  if (unexpected.length > 0) lines.push('unexpected answers:', ...unexpected.map(([what, count]) => `  ${what}: ${count}`));
   if (result.errors.length > 0) lines.push('iteration errors:', ...[...new Set(result.errors)].slice(0, 20).map((e) => `  ${e}`));
   return lines.join('\n');
 }
