@@ -36,13 +36,14 @@ export function clientAddress() {
  * The k6 params of a call.
  * @param {string} method
  * @param {Call} call
+ * @param {boolean} [withBody] a JSON body goes with it
  * @returns {import('k6/http').RefinedParams<'text'>}
  */
-export function paramsOf(method, call) {
+export function paramsOf(method, call, withBody = false) {
   /** @type {Record<string, string>} */
   const headers = { ...(call.headers || {}) };
   if (method !== 'GET' && call.citizen) headers['X-CSRF-Token'] = call.citizen.csrf;
-  if (method !== 'GET') headers['Content-Type'] = 'application/json';
+  if (withBody) headers['Content-Type'] = 'application/json';
   if (CLIENT_NETWORKS > 0) headers['X-Forwarded-For'] = clientAddress();
   return {
     headers,
@@ -74,7 +75,7 @@ export function record(response, call) {
  * @param {unknown} [body] sent as JSON
  */
 export function send(method, path, call, body) {
-  const response = http.request(method, `${BASE_URL}${path}`, body === undefined ? null : JSON.stringify(body), paramsOf(method, call));
+  const response = http.request(method, `${BASE_URL}${path}`, body === undefined ? null : JSON.stringify(body), paramsOf(method, call, body !== undefined));
   record(response, call);
   return response;
 }

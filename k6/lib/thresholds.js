@@ -15,7 +15,6 @@ export const LATENCY = {
   },
   vote_wave: {
     'POST /api/priorities/{id}/vote': 50, // target: paced 1,000 votes/s
-    'DELETE /api/priorities/{id}/vote': 50, // target, as a vote
   },
   sign_in_burst: {
     'GET /api/csrf-token': 50, // ceiling

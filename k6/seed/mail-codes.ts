@@ -33,7 +33,10 @@ export class MailCodes {
       await this.refresh();
       const codes = this.byRecipient.get(email.toLowerCase()) ?? [];
       if (codes.length > seen) return codes[codes.length - 1]!;
-      if (Date.now() > deadline) throw new Error(`No sign-in mail to ${email} in ${this.dir} within ${timeoutMs} ms (is MAIL_TRANSPORT=file, and K6_MAIL_DIR the auth service's $DATA_DIR/mail?)`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `No sign-in mail to ${email} in ${this.dir} within ${timeoutMs} ms (is MAIL_TRANSPORT=file, and K6_MAIL_DIR the auth service's $DATA_DIR/mail?)`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

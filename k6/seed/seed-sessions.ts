@@ -38,7 +38,9 @@ export async function seedSessions(options: SeedOptions): Promise<SeededCitizen[
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
   await mkdir(dirname(options.file), { recursive: true });
-  await writeFile(options.file, `${JSON.stringify({ baseUrl: options.baseUrl, seededAt: new Date().toISOString(), citizens: seeded }, null, 1)}\n`, { mode: 0o600 });
+  await writeFile(options.file, `${JSON.stringify({ baseUrl: options.baseUrl, seededAt: new Date().toISOString(), citizens: seeded }, null, 1)}\n`, {
+    mode: 0o600,
+  });
   await chmod(options.file, 0o600);
   return seeded;
 }

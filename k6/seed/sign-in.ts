@@ -23,26 +23,38 @@ function cookieNamed(response: Response, suffix: string): { name: string; value:
   throw new Error(`${response.url} set no ${suffix} cookie`);
 }
 
-async function expectOk(response: Response, step: string): Promise<any> {
+async function expectOk<T>(response: Response, step: string): Promise<T> {
   const text = await response.text();
   if (!response.ok) throw new Error(`${step}: ${response.status} ${text}`);
-  return JSON.parse(text);
+  return JSON.parse(text) as T;
 }
 
 export async function signInCitizen(baseUrl: string, email: string, mail: MailCodes, forwardedFor?: string): Promise<SeededCitizen> {
   const via: Record<string, string> = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
   const first = await fetch(`${baseUrl}/api/csrf-token`, { headers: via });
   const pre = cookieNamed(first, 'pre');
-  const browser = { ...via, cookie: `${pre.name}=${pre.value}`, 'x-csrf-token': (await expectOk(first, 'csrf-token')).token, 'content-type': 'application/json' };
+  const browser = {
+    ...via,
+    cookie: `${pre.name}=${pre.value}`,
+    'x-csrf-token': (await expectOk<{ token: string }>(first, 'csrf-token')).token,
+    'content-type': 'application/json',
+  };
   await mail.refresh();
   const seen = mail.count(email);
-  const sent = await expectOk(await fetch(`${baseUrl}/api/auth/email/send-otp`, { method: 'POST', headers: browser, body: JSON.stringify({ email }) }), `send-otp ${email}`);
+  const sent = await expectOk<{ stateId: string }>(
+    await fetch(`${baseUrl}/api/auth/email/send-otp`, { method: 'POST', headers: browser, body: JSON.stringify({ email }) }),
+    `send-otp ${email}`,
+  );
   const otp = await mail.next(email, seen, MAIL_WAIT_MS);
-  const verified = await fetch(`${baseUrl}/api/auth/email/verify-otp`, { method: 'POST', headers: browser, body: JSON.stringify({ stateId: sent.stateId, otp }) });
+  const verified = await fetch(`${baseUrl}/api/auth/email/verify-otp`, {
+    method: 'POST',
+    headers: browser,
+    body: JSON.stringify({ stateId: sent.stateId, otp }),
+  });
   await expectOk(verified.clone(), `verify-otp ${email}`);
   const session = cookieNamed(verified, 'sid');
   const signedIn = { ...via, cookie: `${session.name}=${session.value}` };
-  const token = await expectOk(await fetch(`${baseUrl}/api/csrf-token`, { headers: signedIn }), 'csrf-token (signed in)');
-  const user = await expectOk(await fetch(`${baseUrl}/api/auth/user`, { headers: signedIn }), 'auth/user');
+  const token = await expectOk<{ token: string }>(await fetch(`${baseUrl}/api/csrf-token`, { headers: signedIn }), 'csrf-token (signed in)');
+  const user = await expectOk<{ id: string }>(await fetch(`${baseUrl}/api/auth/user`, { headers: signedIn }), 'auth/user');
   return { userId: user.id, email, cookies: { [session.name]: session.value }, csrf: token.token };
 }

@@ -59,13 +59,23 @@ export async function runScript(options: RunOptions): Promise<RunResult> {
   let vuCount = 0;
   const startVu = () => Vu.start(scriptUrl, options.env, ++vuCount, events);
   const all: Vu[] = [];
+  /** VUs still starting: closed with the others when they are up, even after the run ended. */
+  const starting = new Set<Promise<unknown>>();
   try {
     const first = await startVu();
     all.push(first);
     const perScenario = options.maxVusPerScenario ?? 4;
     const runs: Running[] = Object.entries(first.options.scenarios ?? {}).map(([name, scenario]) => {
       const pre = Math.min(Math.max(1, scenario.preAllocatedVUs ?? 1), perScenario);
-      return { name, scenario, schedule: scheduleOf(name, scenario), vus: [], cap: Math.max(pre, Math.min(scenario.maxVUs ?? pre, perScenario)), growing: 0, due: 0 };
+      return {
+        name,
+        scenario,
+        schedule: scheduleOf(name, scenario),
+        vus: [],
+        cap: Math.max(pre, Math.min(scenario.maxVUs ?? pre, perScenario)),
+        growing: 0,
+        due: 0,
+      };
     });
     // Every scenario's preallocated VUs are up before the clock starts, as in k6.
     await Promise.all(
@@ -93,10 +103,11 @@ export async function runScript(options: RunOptions): Promise<RunResult> {
             store.add('dropped_iterations', 'counter', 1, { scenario: run.name });
             if (run.vus.length + run.growing < run.cap) {
               run.growing++;
-              void startVu()
-                .then((added) => (all.push(added), run.vus.push(added)))
+              const added = startVu()
+                .then((vu) => (all.push(vu), run.vus.push(vu)))
                 .catch((error: Error) => errors.push(`${run.name}: ${error.message}`))
                 .finally(() => run.growing--);
+              starting.add(added);
             }
             continue;
           }
@@ -127,6 +138,7 @@ export async function runScript(options: RunOptions): Promise<RunResult> {
     store.end();
     return { store, verdicts: evaluateThresholds(first.options.thresholds ?? {}, store), iterations, unexpected, errors };
   } finally {
+    await Promise.allSettled(starting);
     await Promise.all(all.map((vu) => vu.close()));
   }
 }

@@ -33,7 +33,9 @@ describe('k6 scripts: the smoke profile against the distributed profile', { skip
     const { citizens } = JSON.parse(await readFile(sessionsFile, 'utf8'));
     assert.equal(citizens.length, 4);
     for (const citizen of citizens) {
-      const cookie = Object.entries(citizen.cookies as Record<string, string>).map(([name, value]) => `${name}=${value}`).join('; ');
+      const cookie = Object.entries(citizen.cookies as Record<string, string>)
+        .map(([name, value]) => `${name}=${value}`)
+        .join('; ');
       const user = await fetch(`${stack.baseUrl}/api/auth/user`, { headers: { cookie } });
       assert.equal(user.status, 200);
       assert.equal(((await user.json()) as { id: string }).id, citizen.userId);
@@ -46,11 +48,13 @@ describe('k6 scripts: the smoke profile against the distributed profile', { skip
       env: {
         BASE_URL: stack.baseUrl,
         K6_PROFILE: 'smoke',
-        K6_DURATION: '4s',
+        K6_DURATION: '3s',
         K6_STREAM_HOLD: '2s',
         K6_SESSIONS_FILE: sessionsFile,
         K6_CLIENT_NETWORKS: '200',
       },
+      // Two threads a scenario at most: each loads the script, and the machine is shared.
+      maxVusPerScenario: 2,
     });
     const summary = summaryOf(result, false);
     t.diagnostic(summary);
@@ -66,6 +70,9 @@ describe('k6 scripts: the smoke profile against the distributed profile', { skip
     assert.equal(result.store.aggregate('streams_held')?.rate, 1, summary);
     const promotions = (result.store.aggregate('promotions_applied')?.count ?? 0) + (result.store.aggregate('promotions_refused')?.count ?? 0);
     assert.ok(promotions >= 1, summary);
-    assert.ok(result.verdicts.some((v) => v.latency && v.value !== null), `no latency threshold had samples\n${summary}`);
+    assert.ok(
+      result.verdicts.some((v) => v.latency && v.value !== null),
+      `no latency threshold had samples\n${summary}`,
+    );
   });
 });

@@ -38,14 +38,12 @@ function judge(expression: string, aggregates: Aggregates): { value: number; pas
   const match = /^\s*(avg|min|max|med|count|rate|value|p\((\d+(?:\.\d+)?)\))\s*(===|==|!=|<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$/.exec(expression);
   if (!match) throw new Error(`threshold expression not understood: ${expression}`);
   const [, aggregate, percentile, operator, bound] = match;
-  const value = percentile !== undefined ? aggregates.percentile(Number(percentile)) : aggregates[aggregate as 'avg' | 'min' | 'max' | 'med' | 'count' | 'rate' | 'value'];
+  const value =
+    percentile !== undefined ? aggregates.percentile(Number(percentile)) : aggregates[aggregate as 'avg' | 'min' | 'max' | 'med' | 'count' | 'rate' | 'value'];
   return { value, passed: OPERATORS[operator!]!(value, Number(bound)) };
 }
 
-export function evaluateThresholds(
-  thresholds: Record<string, Array<string | { threshold: string }>>,
-  store: MetricStore,
-): ThresholdVerdict[] {
+export function evaluateThresholds(thresholds: Record<string, Array<string | { threshold: string }>>, store: MetricStore): ThresholdVerdict[] {
   const verdicts: ThresholdVerdict[] = [];
   for (const [key, expressions] of Object.entries(thresholds)) {
     const { name, filter } = parseKey(key);

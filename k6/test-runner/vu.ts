@@ -49,7 +49,9 @@ export class Vu {
         onExit = (code) => reject(new Error(`VU ${vu} exited (${code}) while loading the script`));
         worker.once('error', onError);
         worker.once('exit', onExit);
-        worker.once('message', (message: FromVu) => (message.type === 'ready' ? resolve(message.options) : reject(new Error(`VU ${vu}: ${message.type} before ready`))));
+        worker.once('message', (message: FromVu) =>
+          message.type === 'ready' ? resolve(message.options) : reject(new Error(`VU ${vu}: ${message.type} before ready`)),
+        );
         worker.postMessage(channel.port2, [channel.port2]);
       }).finally(() => {
         worker.off('error', onError);
@@ -77,7 +79,7 @@ export class Vu {
     if (message.type === 'sample') this.events.sample(message.metric, message.kind, message.value, message.tags);
     else if (message.type === 'http') {
       void Promise.all(message.requests.map((spec) => perform(spec))).then((records) => {
-        records.forEach((record, i) => this.events.response(message.requests[i]!.tags, message.requests[i]!.expected, record));
+        for (const [i, record] of records.entries()) this.events.response(message.requests[i]!.tags, message.requests[i]!.expected, record);
         this.replies.postMessage(records);
         Atomics.store(this.flag, 0, 1);
         Atomics.notify(this.flag, 0);

@@ -75,7 +75,8 @@ function responseOf(record: ResponseRecord, spec: RequestSpec) {
     json(selector?: string): unknown {
       if (record.body === null) throw new Error('the response has no body');
       let value: unknown = JSON.parse(record.body);
-      for (const key of selector ? selector.split('.') : []) value = value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key];
+      for (const key of selector ? selector.split('.') : [])
+        value = value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key];
       return value;
     },
   };
