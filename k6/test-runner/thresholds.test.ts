@@ -47,7 +47,10 @@ test('thresholds are judged on the samples their tags select', () => {
 
 test('arrival-rate executors: iterations due by a time', () => {
   const constant = scheduleOf('c', { executor: 'constant-arrival-rate', rate: 4, timeUnit: '1s', duration: '2s' });
-  assert.deepEqual([0, 249, 250, 1000, 1999, 5000].map((ms) => constant.dueBy(ms)), [1, 1, 2, 5, 8, 8]);
+  assert.deepEqual(
+    [0, 249, 250, 1000, 1999, 5000].map((ms) => constant.dueBy(ms)),
+    [1, 1, 2, 5, 8, 8],
+  );
   assert.equal(constant.endMs, 2000);
   const ramping = scheduleOf('r', {
     executor: 'ramping-arrival-rate',
@@ -60,6 +63,9 @@ test('arrival-rate executors: iterations due by a time', () => {
     ],
   });
   // 0 → 10/s over 2 s is 10 iterations, then 10 more in the flat second.
-  assert.deepEqual([500, 1000, 2000, 3000, 4000, 9000].map((ms) => ramping.dueBy(ms)), [0, 0, 2, 10, 20, 20]);
+  assert.deepEqual(
+    [500, 1000, 2000, 3000, 4000, 9000].map((ms) => ramping.dueBy(ms)),
+    [0, 0, 2, 10, 20, 20],
+  );
   assert.throws(() => scheduleOf('v', { executor: 'constant-vus' }), /only the arrival-rate executors/);
 });
