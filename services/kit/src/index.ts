@@ -51,6 +51,7 @@ export { clientNetworkOf } from './http/client-network.ts';
 export { BODY_LIMIT_BYTES, createHttpServer, REQUEST_ID_HEADER, type HttpServer } from './http/create-http-server.ts';
 export { pathOf } from './http/path-of.ts';
 export { registerHealthRoutes, type HealthSource, type ReadinessCheck } from './health/readiness.ts';
+export { APP_VERSION } from './version.ts';
 
 // Sessions, requests between services, mail, periodic jobs.
 export { SESSION_LIFETIME_MS, type SessionFlags, type SessionRecord, type SessionStore } from './sessions/session-store.ts';
