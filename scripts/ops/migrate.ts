@@ -22,6 +22,7 @@ import {
   databaseUrl,
   embeddedLockFile,
   ensureDatabase,
+  MigrationChecksumError,
   migrationStatus,
   type MigrationStatus,
   pgliteDriver,
@@ -125,7 +126,14 @@ await runOperatorCommand(async () => {
 
   await forEach(env, services, true, async (service, driver) => {
     if (!driver) throw new OperatorError(`The ${service} database could not be opened.`);
-    const applied = await runMigrations(driver, { schema: service, migrationsDir: migrationsDirOf(service) });
+    const applied = await runMigrations(driver, { schema: service, migrationsDir: migrationsDirOf(service) }).catch((error: unknown) => {
+      if (error instanceof MigrationChecksumError) {
+        throw new OperatorError(
+          `${error.message}. Nothing of ${service} was changed: restore the file as it was applied, or see docs/operations.md "Upgrades".`,
+        );
+      }
+      throw error;
+    });
     console.log(`${service}: ${applied.length === 0 ? 'up to date' : `applied ${applied.map((m) => m.name).join(', ')}`}`);
   });
 });

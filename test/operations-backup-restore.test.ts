@@ -1,0 +1,117 @@
+// Backup and restore as an operator runs them (docs/operations.md): the distributed profile writes a
+// citizen's sign-in, a priority and a vote through the API; `npm run backup` dumps the service
+// databases while it runs; the stack closes (its databases are dropped); `npm run restore` puts the
+// dumps into databases under a new prefix that do not exist yet; a new stack starts on them (new
+// roles, NATS and Redis) and serves the same data: the same accounts sign in again with the same ids,
+// and the priority, its tally and the citizen's vote are there.
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { listDatabases } from '@civic/service-kit/db';
+import type { TPriority } from '@civic/contracts';
+import { createPriority, TEST_ENV, vote } from '../services/priorities/test/support/priorities-helpers.ts';
+import type { ApiClient } from './support/api-client.ts';
+import { LOCAL_INFRA, profilePlan } from './support/infrastructure.ts';
+import { pollUntil } from './support/poll.ts';
+import { signIn } from './support/sign-in.ts';
+import { type ServiceName, startStack, type Stack } from './support/stack.ts';
+import { address } from './support/test-users.ts';
+
+const run = promisify(execFile);
+const ROOT = new URL('..', import.meta.url).pathname;
+const SERVICES: ServiceName[] = ['auth', 'account', 'ledger', 'priorities'];
+const distributed = (await profilePlan()).find((p) => p.profile === 'distributed')!;
+
+function operatorCommand(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv) {
+  return run(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts/ops', `${script}.ts`), ...args], { cwd: ROOT, env: { ...process.env, ...env } }).then(
+    ({ stdout }) => ({ code: 0, output: stdout }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: `${error.stdout}${error.stderr}` }),
+  );
+}
+
+async function namedCitizen(stack: Stack, client: ApiClient, email: string, firstName: string) {
+  const { id } = await signIn(stack, client, email);
+  const named = await pollUntil(
+    () => client.request('PATCH', `/api/users/${id}/profile`, { body: { firstName, lastName: 'Restored' } }),
+    (r) => r.status === 200,
+  );
+  assert.equal(named.status, 200, named.text);
+  return id;
+}
+
+/** What the platform serves that the restore must keep: the priority as its voter sees it, and who they are. */
+async function servedData(client: ApiClient, priorityId: string) {
+  const listed = await client.get<TPriority[]>('/api/priorities');
+  assert.equal(listed.status, 200, listed.text);
+  const priority = listed.body.find((p) => p.id === priorityId);
+  assert.ok(priority, 'the priority is listed');
+  const user = await client.get<{ id: string; email: string; firstName: string | null; lastName: string | null }>('/api/auth/user');
+  assert.equal(user.status, 200, user.text);
+  const { id, email, firstName, lastName } = user.body;
+  return {
+    priority: { id: priority.id, title: priority.title, endorsements: priority.endorsements, oppositions: priority.oppositions, userVote: priority.userVote },
+    user: { id, email, firstName, lastName },
+  };
+}
+
+describe('backup and restore (distributed)', { skip: distributed.skip }, () => {
+  test('npm run backup, then npm run restore into empty databases: the restored platform serves the same data', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'civic-backup-'));
+    const restoredPrefix = `civic_r${randomBytes(4).toString('hex')}_`;
+    const admin = { PROFILE: 'distributed', DATABASE_URL: LOCAL_INFRA.DATABASE_URL };
+    let first: Stack | undefined;
+    let second: Stack | undefined;
+    try {
+      first = await startStack('distributed', { services: SERVICES, env: TEST_ENV });
+      const authorEmail = address('backup-author');
+      const voterEmail = address('backup-voter');
+      const author = first.client();
+      const voter = first.client();
+      const authorId = await namedCitizen(first, author, authorEmail, 'Author');
+      const voterId = await namedCitizen(first, voter, voterEmail, 'Voter');
+      const priority = await createPriority(author, { title: 'Keep the library open in the evening' });
+      const cast = await vote(voter, priority.id, 'endorse');
+      assert.equal(cast.status, 200, cast.text);
+      const before = await servedData(voter, priority.id);
+      assert.deepEqual(before.priority.userVote, { voteType: 'endorse' });
+      assert.equal(before.priority.endorsements, 1);
+
+      // Taken while the services run, as an operator would.
+      const backup = await operatorCommand('backup', ['--out', join(folder, 'b')], { ...admin, DATABASE_PREFIX: first.env.DATABASE_PREFIX });
+      assert.equal(backup.code, 0, backup.output);
+      const manifest = JSON.parse(await readFile(join(folder, 'b', 'manifest.json'), 'utf8'));
+      assert.deepEqual(manifest.databases.map((d: { service: string }) => d.service).sort(), [...SERVICES].sort());
+      await first.close();
+      first = undefined;
+
+      assert.deepEqual(await listDatabases(LOCAL_INFRA.DATABASE_URL, restoredPrefix), [], 'the restore starts from nothing');
+      const restore = await operatorCommand('restore', ['--from', join(folder, 'b')], { ...admin, DATABASE_PREFIX: restoredPrefix });
+      assert.equal(restore.code, 0, restore.output);
+      // A second restore finds the databases in use and changes nothing.
+      const again = await operatorCommand('restore', ['--from', join(folder, 'b')], { ...admin, DATABASE_PREFIX: restoredPrefix });
+      assert.equal(again.code, 2, again.output);
+      assert.match(again.output, /already holds the \w+ schema: restore goes into empty databases only/);
+
+      second = await startStack('distributed', { services: SERVICES, env: TEST_ENV, databasePrefix: restoredPrefix });
+      // Sessions lived in the old Redis: each citizen signs in again, and is the same account.
+      const voterAgain = second.client();
+      const authorAgain = second.client();
+      assert.equal((await signIn(second, voterAgain, voterEmail)).id, voterId);
+      assert.equal((await signIn(second, authorAgain, authorEmail)).id, authorId);
+      assert.deepEqual(await servedData(voterAgain, priority.id), before);
+      // And it keeps working: the restored platform takes new writes on the restored rows.
+      const changed = await vote(voterAgain, priority.id, 'oppose');
+      assert.equal(changed.status, 200, changed.text);
+      assert.deepEqual(changed.body, { priorityId: priority.id, endorsements: 0, oppositions: 1, userVote: { voteType: 'oppose' } });
+    } finally {
+      await first?.close();
+      await second?.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
