@@ -3,20 +3,24 @@
 // databases while it runs; the stack closes (its databases are dropped); `npm run restore` puts the
 // dumps into databases under a new prefix that do not exist yet; a new stack starts on them (new
 // roles, NATS and Redis) and serves the same data: the same accounts sign in again with the same ids,
-// and the priority, its tally and the citizen's vote are there.
+// and the priority, its tally and the citizen's vote are there. Embedded: the PGlite directory, copied
+// only while no process has it open, and back into a DATA_DIR without a database only.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { listDatabases } from '@civic/service-kit/db';
+import { acquireDataDirLock, embeddedLockFile, listDatabases } from '@civic/service-kit/db';
 import type { TPriority } from '@civic/contracts';
 import { createPriority, TEST_ENV, vote } from '../services/priorities/test/support/priorities-helpers.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { LOCAL_INFRA, profilePlan } from './support/infrastructure.ts';
+import { seedPgliteCluster } from './support/pglite-template.ts';
 import { pollUntil } from './support/poll.ts';
 import { signIn } from './support/sign-in.ts';
 import { type ServiceName, startStack, type Stack } from './support/stack.ts';
@@ -114,4 +118,51 @@ describe('backup and restore (distributed)', { skip: distributed.skip }, () => {
       await rm(folder, { recursive: true, force: true });
     }
   });
+});
+
+/** Every file under `dir` with its SHA-256, by relative path. */
+async function fingerprint(dir: string): Promise<Record<string, string>> {
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const entries = await Promise.all(
+    files.map(async (e) => {
+      const path = join(e.parentPath, e.name);
+      return [
+        path.slice(dir.length + 1),
+        createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex'),
+      ] as const;
+    }),
+  );
+  return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+test('embedded: backup copies the PGlite directory only while it is not open, restore only into a DATA_DIR without a database', async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'civic-backup-embedded-'));
+  const dataDir = join(folder, 'data');
+  const restoredDir = join(folder, 'restored');
+  try {
+    await seedPgliteCluster(dataDir);
+    const original = await fingerprint(join(dataDir, 'pglite'));
+    // A running npm start holds the directory's lock: the backup refuses and copies nothing.
+    const release = acquireDataDirLock(embeddedLockFile(dataDir), 'the embedded database');
+    try {
+      const refused = await operatorCommand('backup', ['--out', join(folder, 'b')], { PROFILE: 'embedded', DATA_DIR: dataDir });
+      assert.equal(refused.code, 2, refused.output);
+      assert.match(refused.output, new RegExp(`in use by process ${process.pid}`));
+    } finally {
+      release();
+    }
+    const backup = await operatorCommand('backup', ['--out', join(folder, 'b')], { PROFILE: 'embedded', DATA_DIR: dataDir });
+    assert.equal(backup.code, 0, backup.output);
+    const restore = await operatorCommand('restore', ['--from', join(folder, 'b')], { PROFILE: 'embedded', DATA_DIR: restoredDir });
+    assert.equal(restore.code, 0, restore.output);
+    assert.deepEqual(await fingerprint(join(restoredDir, 'pglite')), original);
+    assert.equal(existsSync(embeddedLockFile(restoredDir)), false, 'the restore leaves no lock behind');
+    const again = await operatorCommand('restore', ['--from', join(folder, 'b')], { PROFILE: 'embedded', DATA_DIR: restoredDir });
+    assert.equal(again.code, 2, again.output);
+    assert.match(again.output, /already holds a database: restore goes into an empty DATA_DIR only/);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });

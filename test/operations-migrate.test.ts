@@ -94,9 +94,6 @@ test('distributed: migrate:status, migrate as the database owner, a second migra
     const [auth, ledger] = damaged.statuses;
     assert.deepEqual(ledger!.checksumMismatches, [edited]);
     assert.deepEqual(auth!.unknown, ['29990101000000_newer']);
-    const text = await migrate(['--status', '--service', 'ledger'], env);
-    assert.equal(text.code, 1);
-    assert.match(text.stdout, new RegExp(`CHECKSUM MISMATCH  ${edited}`));
     // migrate refuses to run past an edited migration, as a service's start does.
     const refused = await migrate(['--service', 'ledger'], env);
     assert.equal(refused.code, 2);

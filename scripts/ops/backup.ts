@@ -14,7 +14,7 @@ import { cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import { APP_VERSION } from '@civic/service-kit';
+import { APP_VERSION } from '@civic/service-kit/version';
 import { acquireDataDirLock, DataDirInUseError, embeddedLockFile, listDatabases } from '@civic/service-kit/db';
 import { OperatorError, runOperatorCommand } from '../events/service-stores.ts';
 import { type BackupManifest, MANIFEST_FILE, sha256OfFile } from './backup-manifest.ts';

@@ -19,11 +19,11 @@
 // database, copied whole while stopped: nothing to republish).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, readFile } from 'node:fs/promises';
+import { cp, mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { parseArgs } from 'node:util';
-import { APP_VERSION } from '@civic/service-kit';
+import { APP_VERSION } from '@civic/service-kit/version';
 import { acquireDataDirLock, DataDirInUseError, embeddedLockFile, ensureDatabase } from '@civic/service-kit/db';
 import { OperatorError, runOperatorCommand } from '../events/service-stores.ts';
 import { type BackupManifest, MANIFEST_FILE, sha256OfFile } from './backup-manifest.ts';
@@ -104,6 +104,7 @@ await runOperatorCommand(async () => {
     const dir = resolve(dataDir, 'pglite');
     if (!manifest.pgliteDir) throw new OperatorError('The backup holds no embedded database.');
     if (existsSync(resolve(dir, 'PG_VERSION'))) throw new OperatorError(`${dir} already holds a database: restore goes into an empty DATA_DIR only.`);
+    await mkdir(dataDir, { recursive: true });
     let release: () => void;
     try {
       release = acquireDataDirLock(embeddedLockFile(dataDir), dir);
