@@ -94,12 +94,12 @@ describe('backup and restore (distributed)', { skip: distributed.skip }, () => {
       first = undefined;
 
       assert.deepEqual(await listDatabases(LOCAL_INFRA.DATABASE_URL, restoredPrefix), [], 'the restore starts from nothing');
-      const restore = await operatorCommand('restore', ['--from', join(folder, 'b')], { ...admin, DATABASE_PREFIX: restoredPrefix });
+      const restore = await operatorCommand('restore', [`--from=${join(folder, 'b')}`], { ...admin, DATABASE_PREFIX: restoredPrefix });
       assert.equal(restore.code, 0, restore.output);
       // The events priorities published around the backup (the creation, the vote) go out again at start.
       assert.match(restore.output, /priorities: priorities\.dump -> \w+ \(owned by [\w-]+\); [1-9]\d* events to publish again/);
       // A second restore finds the databases in use and changes nothing.
-      const again = await operatorCommand('restore', ['--from', join(folder, 'b')], { ...admin, DATABASE_PREFIX: restoredPrefix });
+      const again = await operatorCommand('restore', [`--from=${join(folder, 'b')}`], { ...admin, DATABASE_PREFIX: restoredPrefix });
       assert.equal(again.code, 2, again.output);
       assert.match(again.output, /already holds the \w+ schema: restore goes into empty databases only/);
 
@@ -157,11 +157,11 @@ test('embedded: backup copies the PGlite directory only while it is not open, re
     }
     const backup = await operatorCommand('backup', ['--out', join(folder, 'b')], { PROFILE: 'embedded', DATA_DIR: dataDir });
     assert.equal(backup.code, 0, backup.output);
-    const restore = await operatorCommand('restore', ['--from', join(folder, 'b')], { PROFILE: 'embedded', DATA_DIR: restoredDir });
+    const restore = await operatorCommand('restore', [`--from=${join(folder, 'b')}`], { PROFILE: 'embedded', DATA_DIR: restoredDir });
     assert.equal(restore.code, 0, restore.output);
     assert.deepEqual(await fingerprint(join(restoredDir, 'pglite')), original);
     assert.equal(existsSync(embeddedLockFile(restoredDir)), false, 'the restore leaves no lock behind');
-    const again = await operatorCommand('restore', ['--from', join(folder, 'b')], { PROFILE: 'embedded', DATA_DIR: restoredDir });
+    const again = await operatorCommand('restore', [`--from=${join(folder, 'b')}`], { PROFILE: 'embedded', DATA_DIR: restoredDir });
     assert.equal(again.code, 2, again.output);
     assert.match(again.output, /already holds a database: restore goes into an empty DATA_DIR only/);
   } finally {

@@ -4,7 +4,8 @@
 // - @civic/service-kit/events     the event bus: outbox, consumers, dead letters, stream names;
 // - @civic/service-kit/main       a service process's entry (starts telemetry before the app loads);
 // - @civic/service-kit/telemetry  OpenTelemetry, imported first by a process that traces;
-// - @civic/service-kit/testing    what tests and tools build processes with.
+// - @civic/service-kit/testing    what tests and tools build processes with;
+// - @civic/service-kit/version    the release (APP_VERSION), without the rest of the kit (operator commands).
 // Nothing else of src/ is reachable from outside the kit: a file that is not exported here may change
 // shape freely.
 export { defineService, mountService, typed, type ServiceDefinition, type ServiceOptions } from './service.ts';
