@@ -1,14 +1,13 @@
-// Backup and restore as an operator runs them (docs/operations.md): the distributed profile writes a
-// citizen's sign-in, a priority and a vote through the API; `npm run backup` dumps the service
-// databases while it runs; the stack closes (its databases are dropped); `npm run restore` puts the
-// dumps into databases under a new prefix that do not exist yet; a new stack starts on them (new
-// roles, NATS and Redis) and serves the same data: the same accounts sign in again with the same ids,
-// and the priority, its tally and the citizen's vote are there. Embedded: the PGlite directory, copied
-// only while no process has it open, and back into a DATA_DIR without a database only.
+// Backup and restore (docs/operations.md). Distributed: citizens sign in, create a priority and vote
+// through the API; the backup (the function `npm run backup` runs, in-process) dumps the service
+// databases while they run; the stack closes (its databases are dropped); the restore puts the dumps
+// into databases under a new prefix that do not exist yet; a new stack starts on them (new roles, NATS
+// and Redis) and serves the same data: the same accounts sign in again with the same ids, and the
+// priority, its tally and the citizen's vote are there. Embedded, with the commands as processes: the
+// PGlite directory, copied only while no process has it open, and back into a DATA_DIR without a database.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,14 +20,17 @@ import { createPriority, TEST_ENV, vote } from '../services/priorities/test/supp
 import type { ApiClient } from './support/api-client.ts';
 import { LOCAL_INFRA, profilePlan } from './support/infrastructure.ts';
 import { seedPgliteCluster } from './support/pglite-template.ts';
-import { pollUntil } from './support/poll.ts';
 import { signIn } from './support/sign-in.ts';
 import { type ServiceName, startStack, type Stack } from './support/stack.ts';
+import { OperatorError } from '../scripts/events/service-stores.ts';
+import { backup } from '../scripts/ops/backup.ts';
+import { restore } from '../scripts/ops/restore.ts';
 import { address } from './support/test-users.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('..', import.meta.url).pathname;
-const SERVICES: ServiceName[] = ['auth', 'account', 'ledger', 'priorities'];
+// What a sign-in, a priority and a vote need (a priority is free by default: no ledger).
+const SERVICES: ServiceName[] = ['auth', 'priorities'];
 const distributed = (await profilePlan()).find((p) => p.profile === 'distributed')!;
 
 function operatorCommand(script: 'backup' | 'restore', args: string[], env: NodeJS.ProcessEnv) {
@@ -36,16 +38,6 @@ function operatorCommand(script: 'backup' | 'restore', args: string[], env: Node
     ({ stdout }) => ({ code: 0, output: stdout }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: `${error.stdout}${error.stderr}` }),
   );
-}
-
-async function namedCitizen(stack: Stack, client: ApiClient, email: string, firstName: string) {
-  const { id } = await signIn(stack, client, email);
-  const named = await pollUntil(
-    () => client.request('PATCH', `/api/users/${id}/profile`, { body: { firstName, lastName: 'Restored' } }),
-    (r) => r.status === 200,
-  );
-  assert.equal(named.status, 200, named.text);
-  return id;
 }
 
 /** What the platform serves that the restore must keep: the priority as its voter sees it, and who they are. */
@@ -70,14 +62,15 @@ describe('backup and restore (distributed)', { skip: distributed.skip }, () => {
     const admin = { PROFILE: 'distributed', DATABASE_URL: LOCAL_INFRA.DATABASE_URL };
     let first: Stack | undefined;
     let second: Stack | undefined;
+    let closingFirst: Promise<void> | undefined;
     try {
       first = await startStack('distributed', { services: SERVICES, env: TEST_ENV });
       const authorEmail = address('backup-author');
       const voterEmail = address('backup-voter');
       const author = first.client();
       const voter = first.client();
-      const authorId = await namedCitizen(first, author, authorEmail, 'Author');
-      const voterId = await namedCitizen(first, voter, voterEmail, 'Voter');
+      const authorId = (await signIn(first, author, authorEmail)).id;
+      const voterId = (await signIn(first, voter, voterEmail)).id;
       const priority = await createPriority(author, { title: 'Keep the library open in the evening' });
       const cast = await vote(voter, priority.id, 'endorse');
       assert.equal(cast.status, 200, cast.text);
@@ -86,22 +79,25 @@ describe('backup and restore (distributed)', { skip: distributed.skip }, () => {
       assert.equal(before.priority.endorsements, 1);
 
       // Taken while the services run, as an operator would.
-      const backup = await operatorCommand('backup', ['--out', join(folder, 'b')], { ...admin, DATABASE_PREFIX: first.env.DATABASE_PREFIX });
-      assert.equal(backup.code, 0, backup.output);
+      // In-process (the embedded test below runs the commands as processes): the same functions.
+      await backup({ ...admin, DATABASE_PREFIX: first.env.DATABASE_PREFIX }, { out: join(folder, 'b') }, () => {});
       const manifest = JSON.parse(await readFile(join(folder, 'b', 'manifest.json'), 'utf8'));
       assert.deepEqual(manifest.databases.map((d: { service: string }) => d.service).sort(), [...SERVICES].sort());
-      await first.close();
+      // Its databases are dropped while the restore runs: the restored stack shares nothing with it.
+      closingFirst = first.close();
       first = undefined;
 
       assert.deepEqual(await listDatabases(LOCAL_INFRA.DATABASE_URL, restoredPrefix), [], 'the restore starts from nothing');
-      const restore = await operatorCommand('restore', [`--from=${join(folder, 'b')}`], { ...admin, DATABASE_PREFIX: restoredPrefix });
-      assert.equal(restore.code, 0, restore.output);
+      const lines: string[] = [];
+      await restore({ ...admin, DATABASE_PREFIX: restoredPrefix }, { from: join(folder, 'b') }, (line) => lines.push(line));
       // The events priorities published around the backup (the creation, the vote) go out again at start.
-      assert.match(restore.output, /priorities: priorities\.dump -> \w+ \(owned by [\w-]+\); [1-9]\d* events to publish again/);
+      assert.match(lines.join('\n'), /priorities: priorities\.dump -> \w+ \(owned by [\w-]+\); [1-9]\d* events to publish again/);
       // A second restore finds the databases in use and changes nothing.
-      const again = await operatorCommand('restore', [`--from=${join(folder, 'b')}`], { ...admin, DATABASE_PREFIX: restoredPrefix });
-      assert.equal(again.code, 2, again.output);
-      assert.match(again.output, /already holds the \w+ schema: restore goes into empty databases only/);
+      await assert.rejects(
+        restore({ ...admin, DATABASE_PREFIX: restoredPrefix }, { from: join(folder, 'b') }, () => {}),
+        (error: Error) => error instanceof OperatorError && /already holds the \w+ schema: restore goes into empty databases only/.test(error.message),
+      );
+      await closingFirst;
 
       second = await startStack('distributed', { services: SERVICES, env: TEST_ENV, databasePrefix: restoredPrefix });
       // Sessions lived in the old Redis: each citizen signs in again, and is the same account.
@@ -116,6 +112,7 @@ describe('backup and restore (distributed)', { skip: distributed.skip }, () => {
       assert.deepEqual(changed.body, { priorityId: priority.id, endorsements: 0, oppositions: 1, userVote: { voteType: 'oppose' } });
     } finally {
       await first?.close();
+      await closingFirst?.catch(() => {});
       await second?.close();
       await rm(folder, { recursive: true, force: true });
     }

@@ -26,9 +26,8 @@ async function emptyOrMissing(dir: string): Promise<boolean> {
   return !existsSync(dir) || (await readdir(dir)).length === 0;
 }
 
-await runOperatorCommand(async () => {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, service: { type: 'string' } } });
-  const env = process.env;
+/** The backup `npm run backup` makes (exported for tests, which call it in-process). */
+export async function backup(env: NodeJS.ProcessEnv, values: { out?: string; service?: string }, log: (line: string) => void = console.log): Promise<void> {
   const profile = profileOf(env);
   const out = resolve(values.out ?? join('backups', new Date().toISOString().replace(/[:.]/g, '-')));
   if (!(await emptyOrMissing(out))) throw new OperatorError(`${out} is not empty: name a new folder with --out.`);
@@ -45,7 +44,7 @@ await runOperatorCommand(async () => {
       const database = `${prefix}${service}`;
       if (!existing.has(database)) {
         if (values.service) throw new OperatorError(`There is no database ${database}.`);
-        console.log(`${service}: no database ${database}, skipped`);
+        log(`${service}: no database ${database}, skipped`);
         continue;
       }
       const file = `${service}.dump`;
@@ -66,7 +65,7 @@ await runOperatorCommand(async () => {
         }).catch(() => [])) ?? [];
       const bytes = (await stat(join(out, file))).size;
       manifest.databases.push({ service, file, sha256: await sha256OfFile(join(out, file)), bytes, migrations });
-      console.log(`${service}: ${database} -> ${file} (${bytes} bytes, ${migrations.length} migrations applied)`);
+      log(`${service}: ${database} -> ${file} (${bytes} bytes, ${migrations.length} migrations applied)`);
     }
     if (manifest.databases.length === 0) throw new OperatorError(`No service database starts with ${prefix} on that server: is DATABASE_PREFIX right?`);
   } else {
@@ -88,8 +87,15 @@ await runOperatorCommand(async () => {
       release();
     }
     manifest.pgliteDir = 'pglite';
-    console.log(`embedded: ${dir} -> ${join(out, 'pglite')}`);
+    log(`embedded: ${dir} -> ${join(out, 'pglite')}`);
   }
   await writeFile(join(out, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
-  console.log(`Backup of release ${APP_VERSION} in ${out}`);
-});
+  log(`Backup of release ${APP_VERSION} in ${out}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runOperatorCommand(async () => {
+    const { values } = parseArgs({ options: { out: { type: 'string' }, service: { type: 'string' } } });
+    await backup(process.env, values);
+  });
+}

@@ -12,6 +12,7 @@
 // exist yet is created (migrate) or reported with everything pending (status). Embedded: the PGlite
 // under DATA_DIR, which only one process may open (stop npm start first).
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -66,6 +67,7 @@ async function forEachEmbedded(env: NodeJS.ProcessEnv, services: string[], creat
     for (const service of services) await work(service, null);
     return;
   }
+  await mkdir(dataDir, { recursive: true });
   let release: () => void;
   try {
     release = acquireDataDirLock(embeddedLockFile(dataDir), dir);

@@ -39,20 +39,21 @@ async function readManifest(from: string): Promise<BackupManifest> {
   return manifest;
 }
 
-await runOperatorCommand(async () => {
-  const { values } = parseArgs({ options: { from: { type: 'string' }, 'republish-minutes': { type: 'string', default: '60' } } });
-  const republishMinutes = Number(values['republish-minutes']);
+/** The restore `npm run restore` runs (exported for tests, which call it in-process). */
+export async function restore(
+  env: NodeJS.ProcessEnv,
+  values: { from?: string; 'republish-minutes'?: string },
+  log: (line: string) => void = console.log,
+): Promise<void> {
+  const republishMinutes = Number(values['republish-minutes'] ?? '60');
   if (!Number.isFinite(republishMinutes) || republishMinutes < 0) throw new OperatorError('--republish-minutes takes a number of minutes (0: none).');
   if (!values.from) throw new OperatorError('Name the backup folder: npm run restore -- --from DIR');
   const from = resolve(values.from);
   const manifest = await readManifest(from);
-  const env = process.env;
   const profile = profileOf(env);
   if (manifest.profile !== profile) throw new OperatorError(`That backup is of the ${manifest.profile} profile; PROFILE is ${profile}.`);
   if (manifest.version !== APP_VERSION) {
-    console.log(
-      `The backup was made by release ${manifest.version}; this is ${APP_VERSION}. Restoring anyway: start a release at least as new as the backup's.`,
-    );
+    log(`The backup was made by release ${manifest.version}; this is ${APP_VERSION}. Restoring anyway: start a release at least as new as the backup's.`);
   }
 
   if (profile === 'distributed') {
@@ -97,7 +98,7 @@ await runOperatorCommand(async () => {
         );
         return updated.rowCount ?? 0;
       });
-      console.log(`${entry.service}: ${entry.file} -> ${database} (owned by ${owner.owner}); ${republished} events to publish again`);
+      log(`${entry.service}: ${entry.file} -> ${database} (owned by ${owner.owner}); ${republished} events to publish again`);
     }
   } else {
     const dataDir = resolve(env.DATA_DIR ?? 'data');
@@ -117,7 +118,14 @@ await runOperatorCommand(async () => {
     } finally {
       release();
     }
-    console.log(`embedded: ${join(from, manifest.pgliteDir)} -> ${dir}`);
+    log(`embedded: ${join(from, manifest.pgliteDir)} -> ${dir}`);
   }
-  console.log(`Restored the backup of ${manifest.createdAt}. Start the services: they migrate (if this release is newer) and grant their runtime roles.`);
-});
+  log(`Restored the backup of ${manifest.createdAt}. Start the services: they migrate (if this release is newer) and grant their runtime roles.`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runOperatorCommand(async () => {
+    const { values } = parseArgs({ options: { from: { type: 'string' }, 'republish-minutes': { type: 'string', default: '60' } } });
+    await restore(process.env, values);
+  });
+}
