@@ -49,6 +49,11 @@ export interface StackOptions {
   logStream?: NodeJS.WritableStream;
   /** Distributed: the PostgreSQL server (as its administrator) instead of the shared one, e.g. a test's own. */
   databaseUrl?: string;
+  /**
+   * Distributed: the services' databases are `${databasePrefix}<service>` instead of a fresh prefix of
+   * the run's (e.g. databases a test restored a backup into); they and their roles go with the stack.
+   */
+  databasePrefix?: string;
   /** Distributed: Redis keeps its data across a restart of `infrastructure.redis`. */
   persistentRedis?: boolean;
 }
@@ -125,7 +130,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
           dir: dataDir,
           services: services.map((s) => s.name),
           databaseUrl: options.databaseUrl ?? LOCAL_INFRA.DATABASE_URL,
-          databasePrefix: `civic_t${run}_`,
+          databasePrefix: options.databasePrefix ?? `civic_t${run}_`,
           natsPrefix: `T${run}_`,
           redisPrefix: `civic:t${run}:`,
           dropRolesOnClose: true,

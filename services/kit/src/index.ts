@@ -4,7 +4,8 @@
 // - @civic/service-kit/events     the event bus: outbox, consumers, dead letters, stream names;
 // - @civic/service-kit/main       a service process's entry (starts telemetry before the app loads);
 // - @civic/service-kit/telemetry  OpenTelemetry, imported first by a process that traces;
-// - @civic/service-kit/testing    what tests and tools build processes with.
+// - @civic/service-kit/testing    what tests and tools build processes with;
+// - @civic/service-kit/version    the release (APP_VERSION), without the rest of the kit (operator commands).
 // Nothing else of src/ is reachable from outside the kit: a file that is not exported here may change
 // shape freely.
 export { defineService, mountService, typed, type ServiceDefinition, type ServiceOptions } from './service.ts';
@@ -65,6 +66,7 @@ export { clientNetworkOf } from './http/client-network.ts';
 export { BODY_LIMIT_BYTES, createHttpServer, REQUEST_ID_HEADER, type HttpServer } from './http/create-http-server.ts';
 export { pathOf } from './http/path-of.ts';
 export { registerHealthRoutes, type HealthSource, type ReadinessCheck } from './health/readiness.ts';
+export { APP_VERSION } from './version.ts';
 
 // Sessions, requests between services, mail, periodic jobs.
 export { SESSION_LIFETIME_MS, type SessionFlags, type SessionRecord, type SessionStore } from './sessions/session-store.ts';

@@ -11,5 +11,5 @@ export {
   type DatabaseProvider,
   type ServiceDatabase,
 } from './database-provider.ts';
-export { MigrationChecksumError, runMigrations } from './migrate.ts';
+export { MigrationChecksumError, migrationStatus, runMigrations, type MigrationStatus } from './migrate.ts';
 export { acquireDataDirLock, DataDirInUseError } from './data-dir-lock.ts';

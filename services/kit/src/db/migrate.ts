@@ -87,3 +87,39 @@ export async function runMigrations(
     return done;
   });
 }
+
+export interface MigrationStatus {
+  schema: string;
+  /** Applied, and the file still says what was applied. */
+  applied: string[];
+  /** In the release's migrations folder, not applied yet: the next start (or `npm run migrate`) applies them. */
+  pending: string[];
+  /** Applied, but the file was edited since: the service refuses to start until that is resolved. */
+  checksumMismatches: string[];
+  /** Applied, but no such file in this release: the database is ahead of this code (a downgrade). */
+  unknown: string[];
+}
+
+/** What runMigrations would find, without changing anything (a database never migrated has every migration pending). */
+export async function migrationStatus(driver: SqlDriver, options: { schema: string; migrationsDir: string }): Promise<MigrationStatus> {
+  const { schema, migrationsDir } = options;
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Unsafe schema name: ${schema}`);
+  const migrations = await listMigrations(migrationsDir);
+  const [present] = await driver.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [`"${schema}"._prisma_migrations`]);
+  const applied = present?.present
+    ? await driver.query<{ migration_name: string; checksum: string }>(
+        `SELECT migration_name, checksum FROM "${schema}"."_prisma_migrations" WHERE rolled_back_at IS NULL AND finished_at IS NOT NULL ORDER BY migration_name`,
+      )
+    : [];
+  const appliedByName = new Map(applied.map((row) => [row.migration_name, row.checksum]));
+  const files = new Set(migrations.map((m) => m.name));
+  const status: MigrationStatus = { schema, applied: [], pending: [], checksumMismatches: [], unknown: [] };
+  for (const migration of migrations) {
+    const previous = appliedByName.get(migration.name);
+    if (previous === undefined) status.pending.push(migration.name);
+    else if (previous !== migration.checksum) status.checksumMismatches.push(migration.name);
+    else status.applied.push(migration.name);
+  }
+  for (const name of appliedByName.keys()) if (!files.has(name)) status.unknown.push(name);
+  return status;
+}

@@ -3,6 +3,7 @@
 // migrations are applied, consumers run, and it is not shutting down. Orchestrators stop sending
 // traffic on a failed /readyz and restart on a failed /healthz.
 import type { FastifyInstance } from 'fastify';
+import { APP_VERSION } from '../version.ts';
 
 export interface ReadinessCheck {
   name: string;
@@ -45,15 +46,18 @@ export interface HealthSource {
   readinessChecks(): readonly ReadinessCheck[];
 }
 
-/** GET /healthz and GET /readyz; 503 with the failing checks named when not alive or not ready. */
+/**
+ * GET /healthz and GET /readyz; 503 with the failing checks named when not alive or not ready. Both
+ * name the release (`version`), so a rolling deploy shows which processes run which.
+ */
 export function registerHealthRoutes(app: FastifyInstance, source: HealthSource, extra: Record<string, string> = {}): void {
   app.get('/healthz', async (_request, reply) => {
     const fatal = source.fatal();
-    if (fatal) return reply.status(503).send({ status: 'failed', reason: fatal, ...extra });
-    return { status: 'ok', ...extra };
+    if (fatal) return reply.status(503).send({ status: 'failed', reason: fatal, version: APP_VERSION, ...extra });
+    return { status: 'ok', version: APP_VERSION, ...extra };
   });
   app.get('/readyz', async (_request, reply) => {
     const { ready, checks } = await evaluateReadiness(source.readinessChecks());
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, ...extra });
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks, version: APP_VERSION, ...extra });
   });
 }
