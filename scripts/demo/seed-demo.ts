@@ -160,7 +160,8 @@ async function settle(platform: Platform, timeoutMs: number): Promise<void> {
 }
 
 export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummary> {
-  const log = options.log ?? (() => {});
+  const started = Date.now();
+  const log = (line: string) => options.log?.(`${line} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   const mailer = capturingMailer();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -176,6 +177,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
   const { app, platform } = await startGateway(env, { mailer });
   try {
     await app.ready();
+    log('  the services are up');
     const auth = await platform.databases.open('auth', AUTH_MIGRATIONS);
     const sessionCookie = cookieNames(platform.config).session;
 
@@ -303,6 +305,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
 
     log('  waiting for the events to be delivered (credits, counts, activities)...');
     await settle(platform, options.settleTimeoutMs ?? 300_000);
+    log('  delivered');
     return {
       citizens: summary,
       priorities: prioritySummary,
@@ -327,10 +330,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(`Seeding a demo platform of ${values.citizens} citizens into ${dataDir} (the application must be stopped)...`);
-  const started = Date.now();
   try {
     await seedDemo({ dataDir, citizens: Number(values.citizens), seed: Number(values.seed), log: console.log });
-    console.log(`Done in ${((Date.now() - started) / 1000).toFixed(0)} s. Start the application with npm start.`);
+    console.log('Done. Start the application with npm start.');
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
