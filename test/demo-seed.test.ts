@@ -33,7 +33,10 @@ async function snapshot(dataDir: string): Promise<Record<string, string>> {
     );
     const result: Record<string, string> = {};
     for (const { name } of tables) {
-      const [row] = await driver.query<{ n: number; h: string | null }>(`SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM ${name} t`, []);
+      const [row] = await driver.query<{ n: number; h: string | null }>(
+        `SELECT count(*)::int AS n, md5(string_agg(t::text, '|' ORDER BY t::text)) AS h FROM ${name} t`,
+        [],
+      );
       result[name] = `${row!.n} ${row!.h ?? ''}`;
     }
     return result;
@@ -49,14 +52,19 @@ describe('npm run seed:demo (embedded)', () => {
   let before1: Record<string, string>;
   let after2: Record<string, string>;
 
-  before(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'civic-demo-seed-'));
-    await seedPgliteCluster(dataDir);
-    first = await seedDemo({ dataDir, citizens: CITIZENS });
-    before1 = await snapshot(dataDir);
-    second = await seedDemo({ dataDir, citizens: CITIZENS });
-    after2 = await snapshot(dataDir);
-  });
+  // Two whole seed runs and two snapshots: about 35 s on a quiet machine; the bound leaves room for a
+  // heavily shared one (it took 140 s at a load average of 60).
+  before(
+    async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'civic-demo-seed-'));
+      await seedPgliteCluster(dataDir);
+      first = await seedDemo({ dataDir, citizens: CITIZENS });
+      before1 = await snapshot(dataDir);
+      second = await seedDemo({ dataDir, citizens: CITIZENS });
+      after2 = await snapshot(dataDir);
+    },
+    { timeout: 600_000 },
+  );
   after(async () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

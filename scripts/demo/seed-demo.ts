@@ -53,7 +53,7 @@ export interface SeedDemoSummary {
 
 const SCHEMAS = ['auth', 'account', 'social', 'priorities', 'ledger', 'briefing', 'admin'] as const;
 
-interface Answer<T = any> {
+interface Answer<T = unknown> {
   status: number;
   body: T;
 }
@@ -67,7 +67,7 @@ class Browser {
     readonly ip: string,
   ) {}
 
-  async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+  async request<T = unknown>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
     const stateChanging = method !== 'GET';
     if (stateChanging && !this.csrf) await this.fetchCsrf();
     const send = async () => {
@@ -165,7 +165,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
   const mailer = capturingMailer();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    LOG_LEVEL: 'warn',
+    // The seed reports its own progress and failures; the services' start-up notices would only be noise.
+    LOG_LEVEL: 'error',
     ...options.env,
     PROFILE: 'embedded',
     DATA_DIR: options.dataDir,
@@ -204,7 +205,10 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
         summary.existing++;
       } else {
         const recruiterId = c.recruiter === null ? undefined : userIds[c.recruiter];
-        const sent = await browser.request('POST', '/api/auth/email/send-otp', { email: c.email, ...(recruiterId ? { recruiterId } : {}) });
+        const sent = await browser.request<{ stateId: string }>('POST', '/api/auth/email/send-otp', {
+          email: c.email,
+          ...(recruiterId ? { recruiterId } : {}),
+        });
         expect(sent, [200], `sign-in mail for ${c.email}`);
         const verified = await browser.request('POST', '/api/auth/email/verify-otp', { stateId: sent.body.stateId, otp: mailer.codeFor(c.email) });
         expect(verified, [200], `sign-in of ${c.email}`);
@@ -229,7 +233,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
     await forEach(citizens, 4, async (c) => {
       const browser = browsers[c.index]!;
       const want = { firstName: c.firstName, lastName: c.lastName, location: c.location, occupation: c.occupation, bio: c.bio, birthYear: c.birthYear };
-      const current = await browser.request('GET', `/api/users/${userIds[c.index]}/profile`);
+      const current = await browser.request<Record<string, unknown>>('GET', `/api/users/${userIds[c.index]}/profile`);
       expect(current, [200], 'profile');
       if (Object.entries(want).every(([k, v]) => current.body[k] === v)) return;
       expect(await browser.request('PATCH', `/api/users/${userIds[c.index]}/profile`, want), [200], `profile of ${c.email}`);
