@@ -16,7 +16,6 @@
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import type { FastifyInstance } from 'fastify';
 import { MIGRATIONS_DIR as AUTH_MIGRATIONS } from '@civic/auth';
 import type { TIssue, TPriority } from '@civic/contracts';
 import { cookieNames, type Mailer, type MailMessage, type Platform } from '@civic/service-kit';
@@ -51,6 +50,9 @@ export interface SeedDemoSummary {
   priorityIds: string[];
 }
 
+/** The in-process application (the gateway with every service mounted). */
+type App = Awaited<ReturnType<typeof startGateway>>['app'];
+
 const SCHEMAS = ['auth', 'account', 'social', 'priorities', 'ledger', 'briefing', 'admin'] as const;
 
 interface Answer<T = unknown> {
@@ -63,7 +65,7 @@ class Browser {
   readonly cookies = new Map<string, string>();
   csrf: string | undefined;
   constructor(
-    readonly app: FastifyInstance,
+    readonly app: App,
     readonly ip: string,
   ) {}
 
