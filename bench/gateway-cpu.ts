@@ -30,6 +30,22 @@ function cpuOf(name: string): { user: number; system: number } {
   return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
+/** Waits up to 3 minutes for a server's /healthz. */
+async function healthy(url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`${url}/healthz`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not become healthy within 3 minutes`);
+}
+
 /** A port nothing listens on now (other benchmarks and helpers share the machine). */
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -43,15 +59,27 @@ const env = await benchEnv('g');
 const servers = new ServerProcesses();
 try {
   const [gatewayPort, authPort, prioritiesPort] = [await freePort(), await freePort(), await freePort()];
-  await servers.startStack(
-    [
-      { name: 'auth', port: authPort },
-      { name: 'priorities', port: prioritiesPort },
-    ],
-    gatewayPort,
-    env,
+  // Started here rather than by startStack: on a machine shared with other work a service's start
+  // can take longer than waitHealthy's 30 s.
+  const services = [
+    { name: 'auth', port: authPort },
+    { name: 'priorities', port: prioritiesPort },
+  ];
+  for (const { name, port } of services) servers.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name, CPU_PROF);
+  await Promise.all(services.map(({ port }) => healthy(`http://127.0.0.1:${port}`)));
+  servers.start(
+    'gateway/src/server.ts',
+    {
+      ...env,
+      PORT: String(gatewayPort),
+      GATEWAY_SERVICES: 'auth,priorities',
+      SERVICE_URL_AUTH: `http://127.0.0.1:${authPort}`,
+      SERVICE_URL_PRIORITIES: `http://127.0.0.1:${prioritiesPort}`,
+    },
+    'gateway',
     CPU_PROF,
   );
+  await healthy(`http://127.0.0.1:${gatewayPort}`);
   const gateway = `http://127.0.0.1:${gatewayPort}`;
   await seedPriorities(databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}priorities`), { priorities: 1_000, votes: 20_000 });
   const users = await createSessions(
