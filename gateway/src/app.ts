@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { cookieNames, createHttpServer, isSecureOrigin, mountService, type Platform, registerHealthRoutes, type ServiceDefinition } from '@civic/service-kit';
 import { instrumentFastify } from '@civic/service-kit/telemetry';
-import { fastifyTrustProxy, type GatewayConfig } from './config.ts';
+import { fastifyTrustProxy, type GatewayConfig, upstreamLimitsOf } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -70,7 +70,12 @@ export async function buildGateway(options: GatewayOptions) {
     });
   }
   if (options.upstreams) {
-    await registerServiceProxies(root, { table, upstreams: options.upstreams, streamConnections: config.STREAM_LIMIT_TOTAL });
+    await registerServiceProxies(root, {
+      table,
+      upstreams: options.upstreams,
+      streamConnections: config.STREAM_LIMIT_TOTAL,
+      limits: upstreamLimitsOf(config),
+    });
   }
   if (options.frontends) await options.frontends(root);
   return app;

@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { ZPlatformConfig } from '@civic/service-kit';
+import type { UpstreamLimits } from './plugins/forward-request.ts';
 
 export const ZGatewayConfig = z.object({
   /**
@@ -59,6 +60,15 @@ export const ZGatewayConfig = z.object({
   STREAM_LIMIT_TOTAL: z.coerce.number().int().positive().default(5000),
   /** How often the sessions of open streams are read again; a stream whose session ended is closed. */
   STREAM_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /**
+   * Distributed: how long the gateway waits on a service (opening a connection, the answer's
+   * headers, between two pieces of its body) before answering 504, and the largest answer it takes
+   * from one (502 above it; event streams exempt). Defaults: forward-request.ts DEFAULT_UPSTREAM_LIMITS.
+   */
+  GATEWAY_UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
+  GATEWAY_UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
+  GATEWAY_UPSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
+  GATEWAY_UPSTREAM_MAX_RESPONSE_BYTES: z.coerce.number().int().min(1024).optional(),
   /** Where the built front ends are (frontends/<area>/dist under it). */
   FRONTENDS_DIR: z.string().optional(),
   /** Serve the front ends (off for API-only test servers). */
@@ -69,6 +79,16 @@ export const ZGatewayConfig = z.object({
 });
 
 export type GatewayConfig = z.infer<typeof ZGatewayConfig>;
+
+/** The configured upstream limits (those left unset keep their defaults). */
+export function upstreamLimitsOf(config: Partial<GatewayConfig>): Partial<UpstreamLimits> {
+  const limits: Partial<UpstreamLimits> = {};
+  if (config.GATEWAY_UPSTREAM_CONNECT_TIMEOUT_MS !== undefined) limits.connectTimeoutMs = config.GATEWAY_UPSTREAM_CONNECT_TIMEOUT_MS;
+  if (config.GATEWAY_UPSTREAM_HEADERS_TIMEOUT_MS !== undefined) limits.headersTimeoutMs = config.GATEWAY_UPSTREAM_HEADERS_TIMEOUT_MS;
+  if (config.GATEWAY_UPSTREAM_BODY_TIMEOUT_MS !== undefined) limits.bodyTimeoutMs = config.GATEWAY_UPSTREAM_BODY_TIMEOUT_MS;
+  if (config.GATEWAY_UPSTREAM_MAX_RESPONSE_BYTES !== undefined) limits.maxResponseBytes = config.GATEWAY_UPSTREAM_MAX_RESPONSE_BYTES;
+  return limits;
+}
 
 /** Fastify's trustProxy: off, a number of proxies in front, or the proxies' addresses and ranges. */
 export type TrustedProxies = false | number | string[];

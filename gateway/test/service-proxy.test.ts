@@ -1,7 +1,8 @@
 // The distributed proxy on its own: answers pass through unchanged, hop-by-hop headers do not,
 // a service that cannot be reached answers 503 with a message (never a bare 500), and only the
 // table's stream routes use the stream pool, whatever the client's Accept header says, where a
-// stream whose service goes silent is ended.
+// stream whose service goes silent is ended. A service too slow to answer gives 504 and one whose
+// answer is over the size cap 502, each with a message; event streams are exempt from the cap.
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
@@ -93,5 +94,95 @@ describe('service proxy', () => {
       clearTimeout(timer);
       answer.body.destroy();
     }
+  });
+});
+
+describe('service proxy limits', () => {
+  let upstream: FastifyInstance;
+  let gateway: FastifyInstance;
+  /** Answers still held open by the upstream, released when the test ends. */
+  const held: PassThrough[] = [];
+  const CAP = 4096;
+  before(async () => {
+    upstream = Fastify();
+    // Never answers (until the test releases it): headers do not come.
+    upstream.get('/api/priorities/hang', async (_request, reply) => {
+      const body = new PassThrough();
+      held.push(body);
+      await new Promise<void>((resolve) => body.once('close', resolve));
+      return reply.send('too late');
+    });
+    // Headers at once, then a body that stops halfway.
+    upstream.get('/api/priorities/stall', (_request, reply) => {
+      reply.raw.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      reply.raw.write('{"partial":');
+      const body = new PassThrough();
+      held.push(body);
+      body.once('close', () => reply.raw.destroy());
+    });
+    upstream.get('/api/priorities/small', async () => ({ items: 'x'.repeat(CAP - 100) }));
+    // Over the cap, stated up front (Content-Length) and not (chunked, no length).
+    upstream.get('/api/priorities/large', async () => ({ items: 'x'.repeat(CAP * 2) }));
+    upstream.get('/api/priorities/large-chunked', (_request, reply) => {
+      reply.raw.writeHead(200, { 'content-type': 'application/json' });
+      for (let i = 0; i < 8; i++) reply.raw.write('x'.repeat(CAP / 2));
+      reply.raw.end();
+    });
+    // An event stream longer than the cap: streams are exempt.
+    upstream.get('/api/priorities/stream', (_request, reply) => {
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (let i = 0; i < 8; i++) reply.raw.write(`data: ${'y'.repeat(CAP / 2)}\n\n`);
+      reply.raw.end();
+    });
+    await upstream.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
+    gateway = Fastify();
+    await registerServiceProxies(gateway, {
+      table: [{ service: 'priorities', patterns: ['/api/priorities/*'], streams: ['/api/priorities/stream'] }],
+      upstreams: { priorities: origin },
+      limits: { headersTimeoutMs: 300, bodyTimeoutMs: 300, maxResponseBytes: CAP },
+    });
+  });
+  after(async () => {
+    for (const body of held) body.destroy();
+    await gateway?.close();
+    await upstream?.close();
+  });
+
+  test('a service that does not answer gives 504 with a message, not a hang', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/api/priorities/hang' });
+    assert.equal(answer.statusCode, 504);
+    assert.equal(answer.json().code, 'GATEWAY_UPSTREAM_TIMEOUT');
+    assert.match(answer.json().message, /took too long/);
+  });
+
+  test('a body that stops arriving gives 504, and nothing of it reaches the client', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/api/priorities/stall' });
+    assert.equal(answer.statusCode, 504);
+    assert.equal(answer.json().code, 'GATEWAY_UPSTREAM_TIMEOUT');
+  });
+
+  test('an answer within the cap passes whole', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/api/priorities/small' });
+    assert.equal(answer.statusCode, 200);
+    assert.equal(answer.json().items.length, CAP - 100);
+  });
+
+  test('an answer over the cap gives 502 with a message, with or without a Content-Length', async () => {
+    for (const url of ['/api/priorities/large', '/api/priorities/large-chunked']) {
+      const answer = await gateway.inject({ method: 'GET', url });
+      assert.equal(answer.statusCode, 502, url);
+      assert.equal(answer.json().code, 'GATEWAY_UPSTREAM_TOO_LARGE', url);
+      assert.match(answer.json().message, /more than the gateway accepts/);
+    }
+    // The pool still serves the next call.
+    assert.equal((await gateway.inject({ method: 'GET', url: '/api/priorities/small' })).statusCode, 200);
+  });
+
+  test('an event stream is exempt from the cap', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/api/priorities/stream' });
+    assert.equal(answer.statusCode, 200);
+    assert.equal(answer.payload.split('\n\n').filter(Boolean).length, 8);
+    assert.ok(answer.payload.length > CAP);
   });
 });

@@ -1,7 +1,17 @@
 // Forwards one request to a service over a keep-alive undici pool. Answers are small JSON, so they
 // are read whole and sent as one buffer; only an event stream (SSE) is piped through as a stream.
 // Measured against @fastify/reply-from, which pipes every body: the gateway's CPU per request fell
-// by about a third, the stream plumbing being most of a proxy's cost here.
+// by about a third, the stream plumbing being most of a proxy's cost here. The answer is read with
+// the pool's dispatch callbacks (no body stream object, no promise per chunk): undici's request()
+// and a read of its body cost the benchmark's load generator ~430 µs per 25 kB answer
+// (bench/support/paced-load.ts), and were a fifth of the gateway's own CPU (docs/benchmarks.md).
+//
+// Limits on what a service may do to the gateway (UpstreamLimits, configured by GATEWAY_UPSTREAM_*):
+// a connection that does not open, headers that do not come or a body that stops arriving end the
+// request with a 504 and a message, never a hang; an answer larger than the cap is dropped (502)
+// instead of being held in memory, refused from its Content-Length before any of it is read when
+// the service states it. Event streams are exempt from the cap and the body timeout (they are
+// endless by design); a silent stream is ended by the stream idle timeout instead.
 //
 // An event stream holds its upstream connection for as long as the client stays, so the route
 // table's stream routes (and only they: a client's Accept header does not choose, since any request
@@ -9,12 +19,14 @@
 // pool's connections. That pool is capped at the gateway's total stream limit, which the gateway
 // enforces before forwarding (plugins/stream-limits.ts), so a stream is refused rather than queued.
 // Chunks are written on as they arrive (no buffering), and when the client goes, Fastify destroys
-// the upstream body, which closes that upstream connection: the service sees its stream end.
+// the stream body, which aborts the upstream request and closes its connection: the service sees
+// its stream end.
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Pool } from 'undici';
+import { type Dispatcher, Pool } from 'undici';
 
 /** Connection-level headers (RFC 9110 7.6.1) never cross a proxy. */
-const HOP_BY_HOP = new Set([
+const HOP_BY_HOP = [
   'connection',
   'keep-alive',
   'proxy-authenticate',
@@ -26,7 +38,8 @@ const HOP_BY_HOP = new Set([
   'upgrade',
   'host',
   'content-length',
-]);
+] as const;
+const IS_HOP_BY_HOP = new Set<string>(HOP_BY_HOP);
 
 export type ForwardHeaders = Record<string, string>;
 
@@ -34,52 +47,168 @@ export type ForwardHeaders = Record<string, string>;
  *  four of those is hung, and its stream is ended rather than held open for ever. */
 export const STREAM_IDLE_TIMEOUT_MS = 60_000;
 
+/** How long the gateway waits on a service, and how large an answer it takes from one. */
+export interface UpstreamLimits {
+  /** Opening a connection to the service. */
+  connectTimeoutMs: number;
+  /** From the request sent to the answer's headers. */
+  headersTimeoutMs: number;
+  /** Between two pieces of an answer's body (an idle timeout, reset by every chunk). */
+  bodyTimeoutMs: number;
+  /** The largest answer body, in bytes (event streams exempt). */
+  maxResponseBytes: number;
+}
+
+export const DEFAULT_UPSTREAM_LIMITS: UpstreamLimits = {
+  connectTimeoutMs: 5_000,
+  headersTimeoutMs: 30_000,
+  bodyTimeoutMs: 30_000,
+  maxResponseBytes: 16 * 1024 * 1024,
+};
+
 export interface ForwarderOptions {
   connections?: number;
   streamConnections?: number;
   /** Tests shorten it; STREAM_IDLE_TIMEOUT_MS otherwise. */
   streamIdleTimeoutMs?: number;
+  limits?: Partial<UpstreamLimits>;
 }
 
-const UPSTREAM_ANSWER_TIMEOUT_MS = 30_000;
+/** The service took longer than the limits allow: the caller answers 504. */
+export class UpstreamTimeout extends Error {
+  constructor(readonly phase: 'connect' | 'headers' | 'body') {
+    super(`upstream ${phase} timeout`);
+    this.name = 'UpstreamTimeout';
+  }
+}
+
+/** The service's answer exceeded maxResponseBytes: the caller answers 502. */
+export class UpstreamAnswerTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`upstream answer larger than ${limit} bytes`);
+    this.name = 'UpstreamAnswerTooLarge';
+  }
+}
+
+const TIMEOUT_PHASES: Record<string, UpstreamTimeout['phase']> = {
+  UND_ERR_CONNECT_TIMEOUT: 'connect',
+  UND_ERR_HEADERS_TIMEOUT: 'headers',
+  UND_ERR_BODY_TIMEOUT: 'body',
+};
+
+/** undici's timeout errors as UpstreamTimeout; anything else unchanged. */
+function classified(error: unknown): unknown {
+  const phase = TIMEOUT_PHASES[(error as { code?: string } | null)?.code ?? ''];
+  return phase ? new UpstreamTimeout(phase) : error;
+}
+
+const isEventStream = (headers: Record<string, string | string[] | undefined>) => String(headers['content-type'] ?? '').startsWith('text/event-stream');
 
 export function createForwarder(origin: string, options: ForwarderOptions = {}) {
-  // A service that accepts the connection and then says nothing is cut off after 30 s (a 503),
-  // instead of undici's 5 minutes.
+  const limits: UpstreamLimits = { ...DEFAULT_UPSTREAM_LIMITS, ...options.limits };
   const pool = new Pool(origin, {
     connections: options.connections ?? 128,
     pipelining: 1,
     keepAliveTimeout: 60_000,
-    headersTimeout: UPSTREAM_ANSWER_TIMEOUT_MS,
-    bodyTimeout: UPSTREAM_ANSWER_TIMEOUT_MS,
+    connectTimeout: limits.connectTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    bodyTimeout: limits.bodyTimeoutMs,
   });
   const streams = new Pool(origin, {
     connections: options.streamConnections ?? 5000,
     pipelining: 1,
     keepAliveTimeout: 60_000,
-    headersTimeout: UPSTREAM_ANSWER_TIMEOUT_MS,
+    connectTimeout: limits.connectTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
     bodyTimeout: options.streamIdleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS,
   });
 
-  /** `stream`: the route is one of the table's event streams. */
-  async function forward(request: FastifyRequest, reply: FastifyReply, extraHeaders: ForwardHeaders, { stream = false } = {}): Promise<FastifyReply> {
+  /**
+   * Sends the request on and answers the client with the service's answer. Rejects with
+   * UpstreamTimeout, UpstreamAnswerTooLarge or undici's error before anything was sent to the
+   * client; once an event stream has started, a failure ends that stream instead.
+   * `stream`: the route is one of the table's event streams.
+   */
+  function forward(request: FastifyRequest, reply: FastifyReply, extraHeaders: ForwardHeaders, { stream = false } = {}): Promise<void> {
     const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    const incoming = request.headers;
+    for (const name in incoming) {
+      const value = incoming[name];
+      if (value !== undefined && !IS_HOP_BY_HOP.has(name)) headers[name] = value;
     }
-    Object.assign(headers, extraHeaders);
-    const body = Buffer.isBuffer(request.body) && request.method !== 'GET' && request.method !== 'HEAD' ? request.body : undefined;
-    const answer = await (stream ? streams : pool).request({ path: request.url, method: request.method as 'GET', headers, body });
-    reply.code(answer.statusCode);
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) reply.header(name, value);
-    }
-    if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) {
-      // A stream's connection is not reused: when it ends (the gateway closes), the socket goes too.
-      reply.header('connection', 'close');
-      return reply.send(answer.body);
-    }
-    return reply.send(Buffer.from(await answer.body.arrayBuffer()));
+    for (const name in extraHeaders) headers[name] = extraHeaders[name]!;
+    const method = request.method as Dispatcher.HttpMethod;
+    const body = Buffer.isBuffer(request.body) && method !== 'GET' && method !== 'HEAD' ? request.body : undefined;
+
+    return new Promise<void>((resolve, reject) => {
+      let answerStatus = 0;
+      let answerHeaders: Record<string, string | string[] | undefined> = {};
+      let chunks: Buffer[] = [];
+      let size = 0;
+      /** Set when the answer is an event stream being piped to the client. */
+      let piped: Readable | undefined;
+
+      const answer = (statusCode: number, headersOut: Record<string, string | string[] | undefined>) => {
+        reply.code(statusCode);
+        for (const name of HOP_BY_HOP) delete headersOut[name];
+        reply.headers(headersOut);
+      };
+
+      (stream ? streams : pool).dispatch(
+        { path: request.url, method, headers, body },
+        {
+          onRequestStart() {},
+          onResponseStart(controller, statusCode, responseHeaders) {
+            answerStatus = statusCode;
+            answerHeaders = responseHeaders;
+            if (isEventStream(responseHeaders)) {
+              // A stream's connection is not reused: when it ends (the gateway closes), the socket goes too.
+              piped = new Readable({
+                read: () => controller.resume(),
+                destroy: (error, callback) => {
+                  // The client went (Fastify destroys the body it was sending): end the upstream request.
+                  controller.abort(error ?? new Error('the client closed the stream'));
+                  callback(error);
+                },
+              });
+              answer(statusCode, responseHeaders);
+              reply.header('connection', 'close');
+              reply.send(piped);
+              resolve();
+              return;
+            }
+            const stated = Number(responseHeaders['content-length']);
+            if (stated > limits.maxResponseBytes) controller.abort(new UpstreamAnswerTooLarge(limits.maxResponseBytes));
+          },
+          onResponseData(controller, chunk) {
+            if (piped) {
+              if (!piped.push(chunk)) controller.pause();
+              return;
+            }
+            size += chunk.length;
+            if (size > limits.maxResponseBytes) {
+              chunks = [];
+              controller.abort(new UpstreamAnswerTooLarge(limits.maxResponseBytes));
+              return;
+            }
+            chunks.push(chunk);
+          },
+          onResponseEnd() {
+            if (piped) {
+              piped.push(null);
+              return;
+            }
+            answer(answerStatus, answerHeaders);
+            reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+            resolve();
+          },
+          onResponseError(_controller, error) {
+            if (piped) piped.destroy(classified(error) as Error);
+            else reject(classified(error));
+          },
+        },
+      );
+    });
   }
 
   let streamsDestroyed: Promise<void> | undefined;

@@ -1,11 +1,12 @@
 // Distributed profile: each claimed path is forwarded to its service over HTTP (an undici pool per
 // service, see forward-request.ts), the internal identity header added by the session-identity hook.
-// Service answers (errors included) pass through unchanged.
+// Service answers (errors included) pass through unchanged; a service that cannot be reached answers
+// 503, one too slow 504, one whose answer exceeds the cap 502, each with a message.
 import { context, propagation } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import { IDENTITY_HEADER, REQUEST_ID_HEADER } from '@civic/service-kit';
 import type { RouteClaim } from '../route-table.ts';
-import { createForwarder } from './forward-request.ts';
+import { createForwarder, UpstreamAnswerTooLarge, type UpstreamLimits, UpstreamTimeout } from './forward-request.ts';
 
 /** The active trace context as W3C headers, so the service's spans join the gateway's trace. */
 function traceHeaders(): Record<string, string> {
@@ -25,6 +26,8 @@ export async function registerServiceProxies(
     streamConnections?: number;
     /** Tests only: a shorter idle timeout for streams than STREAM_IDLE_TIMEOUT_MS. */
     streamIdleTimeoutMs?: number;
+    /** Timeouts and the answer size cap (GATEWAY_UPSTREAM_*); DEFAULT_UPSTREAM_LIMITS otherwise. */
+    limits?: Partial<UpstreamLimits>;
   },
 ): Promise<string[]> {
   const proxied: string[] = [];
@@ -37,7 +40,11 @@ export async function registerServiceProxies(
       const upstream = options.upstreams[claim.service];
       if (!upstream) continue;
       proxied.push(claim.service);
-      const forwarder = createForwarder(upstream, { streamConnections: options.streamConnections, streamIdleTimeoutMs: options.streamIdleTimeoutMs });
+      const forwarder = createForwarder(upstream, {
+        streamConnections: options.streamConnections,
+        streamIdleTimeoutMs: options.streamIdleTimeoutMs,
+        limits: options.limits,
+      });
       // Open event streams would keep the server waiting for their connections: end them first.
       scope.addHook('preClose', () => forwarder.endStreams());
       scope.addHook('onClose', () => forwarder.close());
@@ -48,13 +55,22 @@ export async function registerServiceProxies(
           config: { service: claim.service, stream },
           handler: async (request, reply) => {
             try {
-              return await forwarder.forward(
+              await forwarder.forward(
                 request,
                 reply,
                 { ...traceHeaders(), [IDENTITY_HEADER]: request.headers[IDENTITY_HEADER] as string, [REQUEST_ID_HEADER]: request.id },
                 { stream },
               );
+              return reply;
             } catch (error) {
+              if (error instanceof UpstreamTimeout) {
+                request.log.warn({ service: claim.service, phase: error.phase }, 'upstream timed out');
+                return reply.code(504).send({ message: 'The service took too long to answer. Please try again.', code: 'GATEWAY_UPSTREAM_TIMEOUT' });
+              }
+              if (error instanceof UpstreamAnswerTooLarge) {
+                request.log.warn({ service: claim.service, limit: error.limit }, 'upstream answer over the size cap');
+                return reply.code(502).send({ message: 'The service answered with more than the gateway accepts.', code: 'GATEWAY_UPSTREAM_TOO_LARGE' });
+              }
               // A service that is down or cut off answers 503 with a message, not a bare 500.
               request.log.warn({ err: error, service: claim.service }, 'upstream unavailable');
               return reply.code(503).send({ message: 'Service temporarily unavailable', code: 'GATEWAY_UPSTREAM_UNAVAILABLE' });

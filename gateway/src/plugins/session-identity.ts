@@ -93,10 +93,18 @@ export async function installSessionIdentity(app: FastifyInstance, platform: Pla
   const jwt = app.jwt[SIGNER_NAMESPACE]!;
   // The audience travels in the claims, so the plugin's one signer serves every service.
   const sign = reusingIdentitySigner((claims) => jwt.sign(claims));
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: the session read's own promise is the only one a request waits on here.
+  app.addHook('onRequest', (request, _reply, done) => {
     const service = request.routeOptions.config.service;
     const lookup = lookups.get(request);
-    if (!service || !lookup) return;
-    request.headers[IDENTITY_HEADER] = sign(await lookup, service);
+    if (!service || !lookup) return done();
+    lookup.then((identity) => {
+      try {
+        request.headers[IDENTITY_HEADER] = sign(identity, service);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    }, done);
   });
 }

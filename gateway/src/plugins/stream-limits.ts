@@ -46,8 +46,8 @@ export function installStreamLimits(app: FastifyInstance, options: StreamLimitOp
   });
   app.addHook('onClose', async () => stopWatching());
 
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.stream) return;
+  /** Counts the stream in, or answers its refusal (then resolves false). */
+  const admit = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     // Already settled: installSessionIdentity awaited it (and answered for a failed read).
     const identity = await sessionLookupOf(request);
     const sessionId = request.cookies[names.session];
@@ -63,9 +63,17 @@ export function installStreamLimits(app: FastifyInstance, options: StreamLimitOp
     const refused = streams.tryAdd(stream);
     if (refused) {
       const { statusCode, ...body } = REFUSALS[refused];
-      return reply.code(statusCode).send(body);
+      reply.code(statusCode).send(body);
+      return false;
     }
     reply.raw.once('close', () => streams.remove(stream));
+    return true;
+  };
+  // A callback hook, so the requests that are not streams (nearly all) cost no promise here.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.routeOptions.config.stream) return done();
+    // A refusal has answered: the chain stops there (a callback hook that sent does not call done).
+    admit(request, reply).then((admitted) => admitted && done(), done);
   });
   return streams;
 }

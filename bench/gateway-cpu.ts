@@ -1,0 +1,122 @@
+// `npm run bench:gateway-cpu`: the gateway's CPU per request against the service's, on the read the
+// issue-21 target names (GET /api/priorities?limit=50, signed in, an even 1,000/s). Auth, priorities
+// and a gateway on the distributed profile, 1,000 seeded priorities (the answer is the same 50 items
+// as with 50,000; the service's Node work does not depend on the table's size), 200 sessions taking
+// turns. Each round is a paced run (bench/support/paced-load.ts) with the CPU each server process
+// spent over it divided by the requests sent; the figure to read is the ratio, measured in one run.
+//
+//   BENCH_ROUNDS (3)  BENCH_DURATION (6 s)  BENCH_RATE (1,000/s)
+//   BENCH_CPU_PROF=<dir>  V8 CPU profiles of the gateway and the service, written when they exit
+import { createServer } from 'node:net';
+import { databaseUrl } from '@civic/service-kit/db';
+import { SEED_USERS, seededUserId, seedPriorities } from './seed-priorities.ts';
+import { benchEnv, dropBenchEnv } from './support/bench-env.ts';
+import { readFileSync } from 'node:fs';
+import { ServerProcesses } from './support/processes.ts';
+import { pacedLoad } from './support/paced-load.ts';
+import { createSessions } from './support/sessions.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+const RATE = Number(process.env.BENCH_RATE ?? 1_000);
+const USERS = 200;
+const CPU_PROF = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
+/** User and system CPU seconds a server process has used so far (Linux /proc; 100 ticks a second). */
+function cpuOf(name: string): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${servers.byName.get(name)?.pid}/stat`, 'utf8')
+    .split(') ')[1]!
+    .split(' ');
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+/** Waits up to 3 minutes for a server's /healthz. */
+async function healthy(url: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`${url}/healthz`).then(
+        (answer) => answer.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not become healthy within 3 minutes`);
+}
+
+/** A port nothing listens on now (other benchmarks and helpers share the machine). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const env = await benchEnv('g');
+const servers = new ServerProcesses();
+try {
+  const [gatewayPort, authPort, prioritiesPort] = [await freePort(), await freePort(), await freePort()];
+  // Started here rather than by startStack: on a machine shared with other work a service's start
+  // can take longer than waitHealthy's 30 s.
+  const services = [
+    { name: 'auth', port: authPort },
+    { name: 'priorities', port: prioritiesPort },
+  ];
+  for (const { name, port } of services) servers.start(`services/${name}/src/server.ts`, { ...env, PORT: String(port) }, name, CPU_PROF);
+  await Promise.all(services.map(({ port }) => healthy(`http://127.0.0.1:${port}`)));
+  servers.start(
+    'gateway/src/server.ts',
+    {
+      ...env,
+      PORT: String(gatewayPort),
+      GATEWAY_SERVICES: 'auth,priorities',
+      SERVICE_URL_AUTH: `http://127.0.0.1:${authPort}`,
+      SERVICE_URL_PRIORITIES: `http://127.0.0.1:${prioritiesPort}`,
+    },
+    'gateway',
+    CPU_PROF,
+  );
+  await healthy(`http://127.0.0.1:${gatewayPort}`);
+  const gateway = `http://127.0.0.1:${gatewayPort}`;
+  await seedPriorities(databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}priorities`), { priorities: 1_000, votes: 20_000 });
+  const users = await createSessions(
+    { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, gateway },
+    Array.from({ length: USERS }, (_, j) => seededUserId(SEED_USERS + j)),
+  );
+  const run = (durationS: number) =>
+    pacedLoad({
+      origin: gateway,
+      rate: RATE,
+      durationS,
+      request: (k) => ({ method: 'GET', path: '/api/priorities?limit=50', headers: { cookie: users[k % USERS]!.cookie } }),
+    });
+  await run(3); // warm-up: JIT, pools
+  console.log(`GET /api/priorities?limit=50 through the gateway, paced ${RATE}/s, ${DURATION} s a round`);
+  const ratios: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const before = ['gateway', 'priorities'].map(cpuOf);
+    const result = await run(DURATION);
+    const [gateway, service] = ['gateway', 'priorities'].map((name, i) => {
+      const after = cpuOf(name);
+      const perRequest = (seconds: number) => (seconds * 1e6) / result.requests.total;
+      return { user: perRequest(after.user - before[i]!.user), system: perRequest(after.system - before[i]!.system) };
+    }) as [{ user: number; system: number }, { user: number; system: number }];
+    const gatewayUs = gateway.user + gateway.system;
+    const serviceUs = service.user + service.system;
+    const split = (cpu: { user: number; system: number }) => `(user ${Math.round(cpu.user)} + system ${Math.round(cpu.system)})`;
+    const failed = Object.values(result.failures).reduce((sum, n) => sum + n, 0);
+    ratios.push(gatewayUs / serviceUs);
+    console.log(
+      `round ${round}: gateway ${Math.round(gatewayUs)} µs ${split(gateway)}, priorities ${Math.round(serviceUs)} µs ${split(service)} per request: ratio ${(gatewayUs / serviceUs).toFixed(2)}   p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${failed}`,
+    );
+    if (failed > 0) process.exitCode = 1;
+  }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(`median gateway / service CPU: ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} (target <= 0.5)`);
+} finally {
+  await servers.stopAll();
+  await dropBenchEnv(env);
+}
