@@ -7,4 +7,3 @@ export type SocialDb = PrismaClient;
 export function createSocialDb(database: ServiceDatabase): SocialDb {
   return new PrismaClient({ adapter: database.adapter as never });
 }
-

@@ -31,7 +31,11 @@ const UNBLOCK = 'SELECT status, followers, following FROM social.unblock_user($1
  * SQL function sets to the blocker's new version.
  */
 function blockRow(blockerId: string, blockedId: string, blocked: boolean, at: Date) {
-  const [row] = buildOutboxRows(socialEvents.BlockChanged, [{ blockerId, blockedId, blocked, version: 1, changedAt: at.toISOString() }], [{ occurredAt: at }]).rows;
+  const [row] = buildOutboxRows(
+    socialEvents.BlockChanged,
+    [{ blockerId, blockedId, blocked, version: 1, changedAt: at.toISOString() }],
+    [{ occurredAt: at }],
+  ).rows;
   return row!;
 }
 
