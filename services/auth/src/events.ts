@@ -3,13 +3,13 @@
 // reports (SECURITY 19) and published right after its commit by the database handle made here (the
 // relay's poll repairs a crash in between).
 import { AUTH_REQUESTS, EXPORT_REQUESTS, accountEvents, adminEvents, authEvents, ledgerEvents, socialEvents } from '@civic/contracts';
-import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+import { batchSubscription, responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { requestUserOf } from '@civic/service-kit';
 import type { AuthContext } from './context.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportAuthSection } from './data-rights/export-auth-section.ts';
-import { applyBalanceChange } from './users/apply-balance-change.ts';
-import { applyCountsChange } from './users/apply-counts-change.ts';
+import { applyBalanceChanges } from './users/apply-balance-change.ts';
+import { applyCountsChanges } from './users/apply-counts-change.ts';
 import { applyProfileUpdate } from './users/apply-profile-update.ts';
 import { directoryPage } from './users/directory-page.ts';
 import { lookupUser } from './users/lookup-user.ts';
@@ -17,13 +17,6 @@ import { applyAutoBan } from './users/standing/auto-ban.ts';
 import { changeStanding } from './users/standing/change-standing.ts';
 
 export const AUTH_SCHEMA = 'auth';
-
-/**
- * CountsChanged handled at once on NATS (apply-counts-change.ts): every follow makes two, each one
- * transaction of four round trips, so one at a time a burst of follows became a queue of seconds.
- * Kept well under the Prisma pool (10), which also serves GET /api/auth/user.
- */
-const COUNTS_CONCURRENCY = 4;
 
 const events = serviceEvents(AUTH_SCHEMA);
 export const { publishingDb } = events;
@@ -39,11 +32,13 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
     subscriptions: [
       // Names and the other profile fields of GET /api/auth/user (DESIGN 6: auth keeps that read model).
       subscription(accountEvents.ProfileUpdated, (payload, { tx }) => applyProfileUpdate(tx, payload)),
-      // politicalCapital of GET /api/auth/user (the ledger owns balances).
-      subscription(ledgerEvents.BalanceChanged, (payload, { tx }) => applyBalanceChange(tx, payload)),
+      // politicalCapital of GET /api/auth/user (the ledger owns balances). In batches (the kit's batch
+      // mode, up to 64 events a transaction): each applies only a newer version, so they commute.
+      batchSubscription(ledgerEvents.BalanceChanged, (items, { tx }) => applyBalanceChanges(tx, items)),
       // followers, following and recruited of GET /api/auth/user (social owns follows and recruits).
-      // Several at once: each applies only a newer version, so any order ends at the newest counts.
-      subscription(socialEvents.CountsChanged, (payload, { tx }) => applyCountsChange(tx, payload), { concurrency: COUNTS_CONCURRENCY }),
+      // In batches too: every follow makes two, and one transaction per event capped the consumer at
+      // ~70 events/s, which bounded the followers-count lag (docs/benchmarks.md, network).
+      batchSubscription(socialEvents.CountsChanged, (items, { tx }) => applyCountsChanges(tx, items)),
       // Account erasure (docs/protocols/account-data.md).
       subscription(accountEvents.UserDeleted, (payload, { tx }) =>
         eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),

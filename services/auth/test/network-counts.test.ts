@@ -63,5 +63,30 @@ for (const { profile, skip } of await profilePlan()) {
       );
       assert.deepEqual(await countsOf(eve), { followers: 6, following: 4, recruited: 3 });
     });
+
+    test('a burst is applied in batches: out of order and repeated, each user ends at the newest version', async () => {
+      const clients = [stack.client(), stack.client(), stack.client()];
+      const users = [];
+      for (const [i, client] of clients.entries()) users.push(await signIn(stack, client, `counts.burst${i}.${process.pid}@example.com`));
+      // Versions 1..40 of each user, shuffled, and after every tenth a stale copy with other counts
+      // (never of version 40, the only one with 40 followers).
+      const events = users.flatMap((user) => Array.from({ length: 40 }, (_, v) => countsEvent(user.id, v + 1, 40 - v, v % 3, v + 1)));
+      for (let i = events.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [events[i], events[j]] = [events[j]!, events[i]!];
+      }
+      for (const [i, event] of events.entries()) {
+        await producer.publish(socialEvents.CountsChanged, event);
+        if (i % 10 === 0 && event.version < 40) await producer.publish(socialEvents.CountsChanged, { ...event, followers: 999 });
+      }
+      for (const client of clients) {
+        await pollUntil(
+          async () => (await client.get('/api/auth/user')).body,
+          (body) => body.followers === 40,
+        );
+        const { body } = await client.get('/api/auth/user');
+        assert.deepEqual({ followers: body.followers, following: body.following, recruited: body.recruited }, { followers: 40, following: 1, recruited: 0 });
+      }
+    });
   });
 }

@@ -29,16 +29,15 @@ import { recordRecruit } from './recruits/record-recruit.ts';
 
 export const SOCIAL_SCHEMA = 'social';
 
-/** The prepared statements whose SQL functions write outbox rows themselves (network/follow-edges.ts). */
+/** The prepared statements whose SQL functions write outbox rows themselves (network/follow-edges.ts, blocks.ts). */
 export const FOLLOW_STATEMENTS = { follow: 'social_follow_user', unfollow: 'social_unfollow_user' } as const;
+export const BLOCK_STATEMENTS = { block: 'social_block_user', unblock: 'social_unblock_user' } as const;
 
-const events = serviceEvents(SOCIAL_SCHEMA, { outboxStatements: Object.values(FOLLOW_STATEMENTS) });
+const events = serviceEvents(SOCIAL_SCHEMA, { outboxStatements: [...Object.values(FOLLOW_STATEMENTS), ...Object.values(BLOCK_STATEMENTS)] });
 export const { publishingDb, publishingSql } = events;
 const emit = events.emitter;
 
-export const emitFollowChanged = emit(socialEvents.FollowChanged);
 export const emitCountsChanged = emit(socialEvents.CountsChanged);
-export const emitBlockChanged = emit(socialEvents.BlockChanged);
 export const emitRecruitJoined = emit(socialEvents.RecruitJoined);
 
 /** Many events of one kind in one outbox INSERT (an erasure cuts every edge of a user at once). */

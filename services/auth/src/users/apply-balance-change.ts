@@ -1,16 +1,25 @@
-// Keeps auth's copy of a user's political capital (politicalCapital in GET /api/auth/user) from
+// Keeps auth's copy of users' political capital (politicalCapital in GET /api/auth/user) from
 // civic.ledger.balance.changed, in the consumer's transaction. Balance events of one account may
 // arrive out of order (a redelivery, a retried one overtaken by the next), so a balance is applied
-// only when its account version is newer than the one held: the latest balance always wins.
+// only when its account version is newer than the one held: the latest balance always wins. The
+// events commute, so the consumer takes them in batches (events.ts), one statement a batch, as
+// apply-counts-change.ts does.
 import type { EventPayload, ledgerEvents } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { BatchItem, SqlExecutor } from '@civic/service-kit/events';
 
-export async function applyBalanceChange(tx: SqlExecutor, p: EventPayload<typeof ledgerEvents.BalanceChanged>): Promise<void> {
+type BalanceChanged = EventPayload<typeof ledgerEvents.BalanceChanged>;
+
+export async function applyBalanceChanges(tx: SqlExecutor, items: readonly BatchItem<BalanceChanged>[]): Promise<void> {
+  const balances = items.map(({ payload: p }) => ({ id: p.userId, balance: p.balance, version: p.version }));
   await tx.$executeRawUnsafe(
-    `UPDATE auth.users SET political_capital = $2::int, political_capital_version = $3::int
-     WHERE id = $1::uuid AND political_capital_version < $3::int`,
-    p.userId,
-    p.balance,
-    p.version,
+    `WITH newest AS (
+       SELECT DISTINCT ON (b.id) b.* FROM jsonb_to_recordset($1::jsonb) AS b(id uuid, balance int, version int)
+       ORDER BY b.id, b.version DESC
+     ), locked AS (
+       SELECT u.id FROM auth.users u JOIN newest n ON n.id = u.id WHERE u.political_capital_version < n.version ORDER BY u.id FOR UPDATE OF u
+     )
+     UPDATE auth.users u SET political_capital = n.balance, political_capital_version = n.version
+     FROM newest n WHERE u.id = n.id AND u.id IN (SELECT id FROM locked) AND u.political_capital_version < n.version`,
+    JSON.stringify(balances),
   );
 }

@@ -7,12 +7,12 @@ import type { EventDefinition, TEventEnvelope } from '@civic/contracts/events/de
 import { describeError, type EventLogger } from './event-logger.ts';
 import { hasOpenDeadLetter, recordDeadLetter } from './dead-letters.ts';
 import { decideAfterFailure, errorLine } from './failure-decision.ts';
-import { createConsumerStep } from './process-event.ts';
+import { createBatchConsumerStep, createConsumerStep, DEFAULT_MAX_BATCH } from './process-event.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { checkConsumerName } from './sql-names.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
-import { runInConsumerSpan, type TraceHeaders } from './trace-headers.ts';
+import { runInConsumerBatchSpan, runInConsumerSpan, type TraceHeaders } from './trace-headers.ts';
 
 interface HubSubscriber {
   consumer: string;
@@ -24,6 +24,16 @@ interface HubSubscriber {
   db: SqlExecutor;
   schema: string;
   deliver(envelope: TEventEnvelope, headers: TraceHeaders): Promise<unknown>;
+  /** Batch mode (subscription.ts handleBatch): several events in one transaction, at most maxBatch. */
+  deliverBatch: ((deliveries: readonly HubDelivery[]) => Promise<unknown>) | null;
+  maxBatch: number;
+}
+
+/** One event handed to the hub, with its trace headers and its delivery attempt (1-based). */
+export interface HubDelivery {
+  envelope: TEventEnvelope;
+  headers: TraceHeaders;
+  attempt: number;
 }
 
 export interface HubDeliveryResult {
@@ -50,6 +60,12 @@ export interface InProcessHub {
   watch(subject: string, version: number, listener: (envelope: TEventEnvelope) => void): () => void;
   /** One delivery attempt (1-based) of an event to every current subscriber of its subject and version. */
   deliver(envelope: TEventEnvelope, headers: TraceHeaders, attempt: number): Promise<HubDeliveryResult>;
+  /**
+   * Delivers several events (in the outbox's order), one result per event. A batch subscriber gets
+   * its events of the lot in batches of its maxBatch, each in one transaction; the events of a batch
+   * that failed, and every event for the other subscribers, go one at a time as deliver() does.
+   */
+  deliverAll(deliveries: readonly HubDelivery[]): Promise<HubDeliveryResult[]>;
 }
 
 export function createInProcessHub(): InProcessHub {
@@ -59,7 +75,7 @@ export function createInProcessHub(): InProcessHub {
   let started = false;
   const keyOf = (subject: string, version: number) => `${subject}#${version}`;
 
-  return {
+  const hub: InProcessHub = {
     get started() {
       return started;
     },
@@ -84,6 +100,8 @@ export function createInProcessHub(): InProcessHub {
         throw new Error(`Consumer ${consumer} already subscribes to ${subject} v${version}`);
       }
       const processEvent = createConsumerStep(options, defaults.logger);
+      const { handleBatch } = options;
+      const processBatch = handleBatch ? createBatchConsumerStep({ ...options, handleBatch }, defaults.logger) : null;
       const subscriber: HubSubscriber = {
         consumer,
         subject,
@@ -93,6 +111,17 @@ export function createInProcessHub(): InProcessHub {
         db: options.db,
         schema: options.schema,
         deliver: (envelope, headers) => runInConsumerSpan(headers, envelope, consumer, 'in-process', () => processEvent(envelope)),
+        deliverBatch: processBatch
+          ? (deliveries) =>
+              runInConsumerBatchSpan(
+                deliveries.map((d) => d.headers),
+                subject,
+                consumer,
+                'in-process',
+                () => processBatch(deliveries.map((d) => d.envelope)),
+              )
+          : null,
+        maxBatch: Math.max(1, Math.floor(options.maxBatch ?? DEFAULT_MAX_BATCH)),
       };
       subscribers.set(key, [...list, subscriber]);
       return {
@@ -119,7 +148,13 @@ export function createInProcessHub(): InProcessHub {
     },
 
     async deliver(envelope, headers, attempt) {
-      if (attempt === 1) {
+      const [result] = await hub.deliverAll([{ envelope, headers, attempt }]);
+      return result!;
+    },
+
+    async deliverAll(deliveries) {
+      for (const { envelope, attempt } of deliveries) {
+        if (attempt !== 1) continue;
         for (const watcher of watchers.get(keyOf(envelope.subject, envelope.version)) ?? []) {
           try {
             watcher(envelope);
@@ -128,47 +163,92 @@ export function createInProcessHub(): InProcessHub {
           }
         }
       }
-      let retryInMs: number | null = null;
-      const errors: string[] = [];
-      // Sequential: in the embedded profile the subscribers usually share one PGlite connection anyway.
-      const retryIn = (delayMs: number) => {
-        retryInMs = retryInMs === null ? delayMs : Math.min(retryInMs, delayMs);
-      };
-      for (const subscriber of subscribers.get(keyOf(envelope.subject, envelope.version)) ?? []) {
-        const log = { consumer: subscriber.consumer, subject: envelope.subject, eventId: envelope.id, deliveries: attempt };
-        try {
+      const results: HubDeliveryResult[] = deliveries.map(() => ({ retryInMs: null, errors: [] }));
+      // Batch subscribers first: what a committed batch settled is skipped on the per-event pass.
+      const settled = new Map<HubSubscriber, Set<number>>();
+      const batchSubscribers = new Set<HubSubscriber>();
+      for (const { envelope } of deliveries) {
+        for (const subscriber of subscribers.get(keyOf(envelope.subject, envelope.version)) ?? []) {
+          if (subscriber.deliverBatch) batchSubscribers.add(subscriber);
+        }
+      }
+      for (const subscriber of batchSubscribers) {
+        const done = new Set<number>();
+        settled.set(subscriber, done);
+        const mine: number[] = [];
+        for (const [index, { envelope, attempt }] of deliveries.entries()) {
+          if (envelope.subject !== subscriber.subject || envelope.version !== subscriber.version) continue;
           // A subscriber that dead-lettered the event on an earlier attempt has settled it.
-          if (attempt > 1 && (await hasOpenDeadLetter(subscriber.db, subscriber.schema, subscriber.consumer, envelope.id))) continue;
-          await subscriber.deliver(envelope, headers);
-        } catch (error) {
-          errors.push(`${subscriber.consumer}: ${describeError(error).message}`);
-          const decision = decideAfterFailure(subscriber.retry, error, attempt);
-          if (decision.action === 'retry') {
-            subscriber.logger.warn(
-              { ...log, failure: decision.kind, delayMs: decision.delayMs, err: describeError(error) },
-              'event handler failed; will redeliver',
-            );
-            retryIn(decision.delayMs);
-            continue;
-          }
+          if (attempt > 1 && (await deadLettered(subscriber, envelope))) done.add(index);
+          else mine.push(index);
+        }
+        for (let start = 0; start < mine.length; start += subscriber.maxBatch) {
+          const chunk = mine.slice(start, start + subscriber.maxBatch);
+          if (chunk.length < 2) continue;
           try {
-            await recordDeadLetter(subscriber.db, subscriber.schema, {
-              consumer: subscriber.consumer,
-              subject: envelope.subject,
-              envelope,
-              headers,
-              error: errorLine(error),
-              deliveries: attempt,
-            });
-            subscriber.logger.error({ ...log, err: describeError(error) }, 'event dead-lettered: kept for replay (npm run events:replay)');
-          } catch (storeError) {
-            const delayMs = retryDelayMs(subscriber.retry, attempt);
-            subscriber.logger.warn({ ...log, delayMs, err: describeError(storeError) }, 'could not store the dead letter; will redeliver');
-            retryIn(delayMs);
+            await subscriber.deliverBatch!(chunk.map((index) => deliveries[index]!));
+            for (const index of chunk) done.add(index);
+          } catch (error) {
+            subscriber.logger.warn(
+              { consumer: subscriber.consumer, subject: subscriber.subject, events: chunk.length, err: describeError(error) },
+              'event batch failed; applying its events one at a time',
+            );
           }
         }
       }
-      return { retryInMs, errors };
+      // Sequential: in the embedded profile the subscribers usually share one PGlite connection anyway.
+      for (const [index, delivery] of deliveries.entries()) {
+        const { envelope } = delivery;
+        for (const subscriber of subscribers.get(keyOf(envelope.subject, envelope.version)) ?? []) {
+          if (settled.get(subscriber)?.has(index)) continue;
+          await deliverOne(subscriber, delivery, results[index]!);
+        }
+      }
+      return results;
     },
   };
+  return hub;
+
+  async function deadLettered(subscriber: HubSubscriber, envelope: TEventEnvelope): Promise<boolean> {
+    return hasOpenDeadLetter(subscriber.db, subscriber.schema, subscriber.consumer, envelope.id);
+  }
+
+  /** One event to one subscriber: applied, or a retry delay, or kept in its dead-letter store. */
+  async function deliverOne(subscriber: HubSubscriber, { envelope, headers, attempt }: HubDelivery, result: HubDeliveryResult): Promise<void> {
+    const log = { consumer: subscriber.consumer, subject: envelope.subject, eventId: envelope.id, deliveries: attempt };
+    const retryIn = (delayMs: number) => {
+      result.retryInMs = result.retryInMs === null ? delayMs : Math.min(result.retryInMs, delayMs);
+    };
+    try {
+      // A subscriber that dead-lettered the event on an earlier attempt has settled it.
+      if (attempt > 1 && !subscriber.deliverBatch && (await deadLettered(subscriber, envelope))) return;
+      await subscriber.deliver(envelope, headers);
+    } catch (error) {
+      result.errors.push(`${subscriber.consumer}: ${describeError(error).message}`);
+      const decision = decideAfterFailure(subscriber.retry, error, attempt);
+      if (decision.action === 'retry') {
+        subscriber.logger.warn(
+          { ...log, failure: decision.kind, delayMs: decision.delayMs, err: describeError(error) },
+          'event handler failed; will redeliver',
+        );
+        retryIn(decision.delayMs);
+        return;
+      }
+      try {
+        await recordDeadLetter(subscriber.db, subscriber.schema, {
+          consumer: subscriber.consumer,
+          subject: envelope.subject,
+          envelope,
+          headers,
+          error: errorLine(error),
+          deliveries: attempt,
+        });
+        subscriber.logger.error({ ...log, err: describeError(error) }, 'event dead-lettered: kept for replay (npm run events:replay)');
+      } catch (storeError) {
+        const delayMs = retryDelayMs(subscriber.retry, attempt);
+        subscriber.logger.warn({ ...log, delayMs, err: describeError(storeError) }, 'could not store the dead letter; will redeliver');
+        retryIn(delayMs);
+      }
+    }
+  }
 }

@@ -5,17 +5,31 @@ export { outboxMigrationSql, outboxMigrationStatements } from './outbox-schema.t
 export { buildOutboxRows, enqueueEvent, enqueueEvents, type EnqueueOptions, type OutboxRows } from './enqueue-event.ts';
 export { serviceEvents, type Publisher, type ServiceEventsOptions } from './service-events.ts';
 export {
+  batchSubscription,
   registerServiceHandlers,
   responder,
   subscription,
   type Responder,
+  type BatchSubscriptionOptions,
   type ServiceConsumer,
   type ServiceHandlers,
   type Subscription,
   type SubscriptionOptions,
 } from './service-handlers.ts';
 export { startOutboxRelay, type OutboxRelay, type OutboxRelayOptions, type OutboxSink, type HandOverOutcome } from './outbox-relay.ts';
-export { createConsumerStep, consumerSchemaFor, PoisonEventError, type EventHandler, type HandlerContext, type ProcessOutcome } from './process-event.ts';
+export {
+  createBatchConsumerStep,
+  createConsumerStep,
+  consumerSchemaFor,
+  DEFAULT_MAX_BATCH,
+  PoisonEventError,
+  type BatchEventHandler,
+  type BatchHandlerContext,
+  type BatchItem,
+  type EventHandler,
+  type HandlerContext,
+  type ProcessOutcome,
+} from './process-event.ts';
 export type { SubscribeOptions, EventSubscription } from './subscription.ts';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
 export { DependencyUnavailableError, failureKindOf, type FailureKind } from '../failure-kind.ts';

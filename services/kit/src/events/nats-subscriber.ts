@@ -11,11 +11,11 @@ import { durableNameFor, streamNameFor, wireSubjectFor } from './naming.ts';
 import { isJetStreamNotFound } from './nats-streams.ts';
 import { recordDeadLetter } from './dead-letters.ts';
 import { decideAfterFailure, errorLine } from './failure-decision.ts';
-import { createConsumerStep } from './process-event.ts';
+import { createBatchConsumerStep, createConsumerStep, DEFAULT_MAX_BATCH } from './process-event.ts';
 import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { checkConsumerName } from './sql-names.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
-import { runInConsumerSpan, type TraceHeaders } from './trace-headers.ts';
+import { runInConsumerBatchSpan, runInConsumerSpan, type TraceHeaders } from './trace-headers.ts';
 
 export interface NatsConsumerSettings {
   nc: NatsConnection;
@@ -74,6 +74,9 @@ export async function subscribeNats<E extends EventDefinition>(settings: NatsCon
   const durable = durableNameFor(consumer, event);
   const log = { consumer, subject: event.subject, version: event.version, stream, durable };
   const processEvent = createConsumerStep(options, logger);
+  const { handleBatch } = options;
+  const processBatch = handleBatch ? createBatchConsumerStep({ ...options, handleBatch }, logger) : null;
+  const maxBatch = Math.max(1, Math.floor(options.maxBatch ?? DEFAULT_MAX_BATCH));
 
   await ensureDurable(jsm, stream, consumerConfigFor(durable, wireSubjectFor(event.subject, namespace), settings.ackWaitMs ?? 30_000));
 
@@ -99,19 +102,25 @@ export async function subscribeNats<E extends EventDefinition>(settings: NatsCon
     msg.ack();
   }
 
-  async function handleMessage(msg: JsMsg): Promise<void> {
+  /** The envelope of a message this consumer should handle; null once the message is settled here. */
+  async function envelopeOf(msg: JsMsg): Promise<TEventEnvelope | null> {
     let envelope: TEventEnvelope;
     try {
       envelope = ZEventEnvelope.parse(msg.json()) as TEventEnvelope;
     } catch (error) {
       await deadLetter(msg, null, error, { ...log, streamSeq: msg.seq });
-      return;
+      return null;
     }
     // Durables filter on subject only; another version of the same subject is someone else's.
     if (envelope.version !== event.version) {
       msg.ack();
-      return;
+      return null;
     }
+    return envelope;
+  }
+
+  /** The per-event path: applies one event, then acks, naks with backoff, or dead-letters it. */
+  async function settleOne(msg: JsMsg, envelope: TEventEnvelope): Promise<void> {
     const deliveries = msg.info.deliveryCount;
     const eventLog = { ...log, eventId: envelope.id, deliveries };
     try {
@@ -129,21 +138,88 @@ export async function subscribeNats<E extends EventDefinition>(settings: NatsCon
     }
   }
 
+  async function handleMessage(msg: JsMsg): Promise<void> {
+    const envelope = await envelopeOf(msg);
+    if (envelope) await settleOne(msg, envelope);
+  }
+
+  /**
+   * Batch mode: the messages' events in one transaction, every message acked after its commit; if
+   * the batch fails, each event on the per-event path (its own retry or dead letter).
+   */
+  async function handleBatchOf(batch: readonly JsMsg[]): Promise<void> {
+    const ready: { msg: JsMsg; envelope: TEventEnvelope }[] = [];
+    for (const msg of batch) {
+      const envelope = await envelopeOf(msg);
+      if (envelope) ready.push({ msg, envelope });
+    }
+    if (ready.length === 0) return;
+    if (ready.length > 1 && processBatch) {
+      try {
+        await runInConsumerBatchSpan(
+          ready.map(({ msg }) => traceHeadersOf(msg)),
+          event.subject,
+          consumer,
+          'nats',
+          () => processBatch(ready.map(({ envelope }) => envelope)),
+        );
+        for (const { msg } of ready) msg.ack();
+        return;
+      } catch (error) {
+        logger.warn({ ...log, events: ready.length, err: describeError(error) }, 'event batch failed; applying its events one at a time');
+      }
+    }
+    for (const { msg, envelope } of ready) await settleOne(msg, envelope);
+  }
+
   const messages = await (await js.consumers.get(stream, durable)).consume({ max_messages: settings.prefetch ?? 64 });
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   const inFlight = new Set<Promise<void>>();
   let stopping = false;
   let problem: string | null = null;
-  const loop = (async () => {
+  const settleFailed = (error: unknown) => logger.warn({ ...log, err: describeError(error) }, 'could not settle event message');
+
+  /** One message at a time, or `concurrency` at once. */
+  async function consumeOneByOne(): Promise<void> {
     for await (const msg of messages) {
       const handling: Promise<void> = handleMessage(msg)
         // Only acking on a closed connection lands here; the message is redelivered after ack_wait.
-        .catch((error: unknown) => logger.warn({ ...log, err: describeError(error) }, 'could not settle event message'))
+        .catch(settleFailed)
         .finally(() => inFlight.delete(handling));
       inFlight.add(handling);
       if (inFlight.size >= concurrency) await Promise.race(inFlight);
     }
     await Promise.all(inFlight);
+  }
+
+  /**
+   * Batch mode: messages queue while a batch is applied; the next batch takes what has queued (up
+   * to maxBatch). Receiving waits while a full batch is queued, so at most two batches' messages
+   * are held unacked here (well inside max_ack_pending and ack_wait).
+   */
+  async function consumeInBatches(): Promise<void> {
+    const queued: JsMsg[] = [];
+    let worker: Promise<void> | null = null;
+    const work = async () => {
+      while (queued.length > 0) await handleBatchOf(queued.splice(0, maxBatch)).catch(settleFailed);
+    };
+    const startWorker = () => {
+      if (worker) return;
+      worker = work().finally(() => {
+        worker = null;
+        if (queued.length > 0) startWorker();
+      });
+    };
+    for await (const msg of messages) {
+      queued.push(msg);
+      startWorker();
+      while (queued.length >= maxBatch && worker) await worker;
+    }
+    while (worker) await worker;
+  }
+
+  const loop = (async () => {
+    await (processBatch ? consumeInBatches() : consumeOneByOne());
     if (!stopping) problem = `consumer ${consumer} of ${event.subject} stopped receiving`;
   })().catch((error: unknown) => {
     problem = `consumer ${consumer} of ${event.subject} failed: ${describeError(error).message}`;

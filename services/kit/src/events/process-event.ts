@@ -85,3 +85,91 @@ export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep
     return outcome;
   };
 }
+
+/** One event of a batch, its payload checked against the consumer's schema. */
+export interface BatchItem<P> {
+  payload: P;
+  envelope: TEventEnvelope<P>;
+}
+
+export interface BatchHandlerContext {
+  /** The batch's one transaction: every effect, and the inbox row of every event, commit together. */
+  tx: SqlExecutor;
+  afterCommit(effect: () => void): void;
+}
+
+/**
+ * A batch consumer's handler (subscription.ts `handleBatch`): applies several events at once, in
+ * delivery order, inside one transaction. Only for effects that commute or are guarded (a version
+ * check), since a batch that fails is applied again one event at a time.
+ */
+export type BatchEventHandler<E extends EventDefinition> = (items: BatchItem<EventPayload<E>>[], ctx: BatchHandlerContext) => Promise<void>;
+
+/** Events applied in one transaction at most, unless the subscription says otherwise. */
+export const DEFAULT_MAX_BATCH = 64;
+
+export interface BatchConsumerStep<E extends EventDefinition> extends ConsumerStep<E> {
+  handleBatch: BatchEventHandler<E>;
+}
+
+/**
+ * The batch form of the consumer step: one transaction writes the inbox rows of every event (one
+ * statement), applies the new ones through `handleBatch` and commits; the outcome of each envelope
+ * is returned in order. Any failure (an event that does not fit the schema included) rolls the whole
+ * batch back and is thrown: the transport then applies the batch's events one at a time with the
+ * per-event step, so a bad event meets its own retry or dead-letter decision and the others apply.
+ */
+export function createBatchConsumerStep<E extends EventDefinition>(step: BatchConsumerStep<E>, logger?: EventLogger) {
+  const s = checkSchemaName(step.schema);
+  const payloadSchema = consumerSchemaFor(step.event);
+  const insertInbox = `INSERT INTO ${s}.processed_events (consumer, event_id)
+    SELECT $1, ids.id::uuid FROM jsonb_array_elements_text($2::jsonb) AS ids(id)
+    ON CONFLICT DO NOTHING RETURNING event_id::text AS id`;
+
+  return async function processBatch(envelopes: readonly TEventEnvelope[]): Promise<ProcessOutcome[]> {
+    const committed: (() => void)[] = [];
+    const ids = [...new Set(envelopes.map((envelope) => envelope.id.toLowerCase()))];
+    const fresh = await step.db.$transaction(async (tx) => {
+      const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(insertInbox, step.consumer, JSON.stringify(ids));
+      const fresh = new Set(inserted.map((row) => row.id));
+      const items: BatchItem<EventPayload<E>>[] = [];
+      const taken = new Set<string>();
+      for (const envelope of envelopes) {
+        const id = envelope.id.toLowerCase();
+        // A message delivered twice into one batch is applied once.
+        if (!fresh.has(id) || taken.has(id)) continue;
+        taken.add(id);
+        const parsed = payloadSchema.safeParse(envelope.payload);
+        if (!parsed.success) {
+          throw new PoisonEventError(
+            `Event ${envelope.id} (${envelope.subject} v${envelope.version}) does not match the consumer's schema: ${parsed.error.message}`,
+            { cause: parsed.error },
+          );
+        }
+        const payload = parsed.data as EventPayload<E>;
+        items.push({ payload, envelope: { ...envelope, payload } });
+      }
+      if (items.length > 0) await step.handleBatch(items, { tx, afterCommit: (effect) => committed.push(effect) });
+      return taken;
+    }, step.transactionOptions);
+    for (const effect of committed) {
+      try {
+        effect();
+      } catch (error) {
+        logger?.error({ consumer: step.consumer, events: envelopes.length, err: describeError(error) }, 'after-commit effect failed');
+      }
+    }
+    const reported = new Set<string>();
+    return envelopes.map((envelope) => {
+      const id = envelope.id.toLowerCase();
+      if (!fresh.has(id) || reported.has(id)) return 'duplicate';
+      reported.add(id);
+      return 'processed';
+    });
+  };
+}
+
+/** The per-event handler of a batch handler: a batch of one (the fallback and dead-letter replay path). */
+export function singleEventHandler<E extends EventDefinition>(handleBatch: BatchEventHandler<E>): EventHandler<E> {
+  return (payload, ctx) => handleBatch([{ payload, envelope: ctx.envelope }], ctx);
+}

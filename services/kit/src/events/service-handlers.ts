@@ -6,7 +6,7 @@ import type { EventDefinition } from '@civic/contracts/events/define-event';
 import type { RequestBus } from '../requests/request-bus.ts';
 import type { Responder } from '../requests/responder.ts';
 import type { EventBus } from './event-bus.ts';
-import type { EventHandler } from './process-event.ts';
+import { singleEventHandler, type BatchEventHandler, type EventHandler } from './process-event.ts';
 import type { TransactionalDb } from './sql-executor.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
 
@@ -30,6 +30,26 @@ export function subscription<E extends EventDefinition>(event: E, handle: EventH
   return {
     event,
     subscribe: (events, { schema, db }) => events.subscribe({ ...options, consumer: schema, schema, event, db, handle }),
+  };
+}
+
+/** Settings of a batch subscription: the most events in one transaction, and the retry policy of the fallback. */
+export type BatchSubscriptionOptions = Pick<SubscribeOptions<EventDefinition>, 'retry' | 'maxBatch'>;
+
+/**
+ * A subscription in batch mode (subscription.ts `handleBatch`): `handleBatch` applies up to
+ * `maxBatch` queued events in one transaction; its batch of one is the per-event handler used when
+ * a batch fails and for dead-letter replays.
+ */
+export function batchSubscription<E extends EventDefinition>(
+  event: E,
+  handleBatch: BatchEventHandler<E>,
+  options: BatchSubscriptionOptions = {},
+): Subscription {
+  return {
+    event,
+    subscribe: (events, { schema, db }) =>
+      events.subscribe({ ...options, consumer: schema, schema, event, db, handle: singleEventHandler(handleBatch), handleBatch }),
   };
 }
 

@@ -1,6 +1,6 @@
 // What a subscription asks for and gives back, whichever transport carries it.
 import type { EventDefinition } from '@civic/contracts/events/define-event';
-import type { ConsumerStep } from './process-event.ts';
+import type { BatchEventHandler, ConsumerStep } from './process-event.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 
 export interface SubscribeOptions<E extends EventDefinition> extends ConsumerStep<E> {
@@ -12,6 +12,16 @@ export interface SubscribeOptions<E extends EventDefinition> extends ConsumerSte
    * In-process delivery follows the producer's relay, one event at a time.
    */
   concurrency?: number;
+  /**
+   * Opt-in batch mode (docs/protocols/events.md "Batch consumers"): up to `maxBatch` events that
+   * have queued are applied by this handler in ONE transaction, with every event's inbox row, and
+   * acknowledged only after its commit. A batch that fails is applied again one event at a time
+   * through `handle` with the usual retry and dead-letter policy. Only for effects that commute
+   * (version-guarded read models). Replaces `concurrency`: one batch at a time per subscriber.
+   */
+  handleBatch?: BatchEventHandler<E>;
+  /** Batch mode: the most events in one transaction; default 64 (DEFAULT_MAX_BATCH). */
+  maxBatch?: number;
 }
 
 export interface EventSubscription {

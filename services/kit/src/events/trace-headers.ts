@@ -1,7 +1,7 @@
 // Carries W3C trace context (traceparent/tracestate, through whatever propagator is registered) from
 // the producing request into the outbox row, the message headers and the consumer's handler. With no
 // OpenTelemetry SDK registered, inject/extract are no-ops and the headers stay empty.
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link } from '@opentelemetry/api';
 import type { TEventEnvelope } from '@civic/contracts/events/define-event';
 
 export type TraceHeaders = Record<string, string>;
@@ -36,6 +36,49 @@ export function runInConsumerSpan<R>(
     'messaging.message.id': envelope.id,
     'messaging.consumer.group.name': consumer,
   });
+}
+
+/**
+ * A batch consumer's work (process-event.ts createBatchConsumerStep) in one CONSUMER span of its
+ * own, linked to the producer's trace of every event in it.
+ */
+export function runInConsumerBatchSpan<R>(
+  headers: readonly TraceHeaders[],
+  subject: string,
+  consumer: string,
+  system: 'nats' | 'in-process',
+  work: () => Promise<R>,
+): Promise<R> {
+  const links: Link[] = [];
+  for (const carried of headers) {
+    const linked = trace.getSpanContext(extractTraceContext(carried));
+    if (linked) links.push({ context: linked });
+  }
+  return trace.getTracer(TRACER_NAME).startActiveSpan(
+    `${subject} process batch`,
+    {
+      kind: SpanKind.CONSUMER,
+      links,
+      attributes: {
+        'messaging.system': system,
+        'messaging.destination.name': subject,
+        'messaging.consumer.group.name': consumer,
+        'messaging.batch.message_count': headers.length,
+      },
+    },
+    ROOT_CONTEXT,
+    async (span) => {
+      try {
+        return await work();
+      } catch (error) {
+        span.recordException(error instanceof Error ? error : String(error));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }
 
 /**

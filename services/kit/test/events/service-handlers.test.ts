@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineRequest } from '@civic/contracts/requests/define-request';
 import type { EventDefinition } from '@civic/contracts/events/define-event';
 import type { EventBus } from '../../src/events/event-bus.ts';
-import { registerServiceHandlers, responder, subscription } from '../../src/events/service-handlers.ts';
+import { batchSubscription, registerServiceHandlers, responder, subscription } from '../../src/events/service-handlers.ts';
 import type { TransactionalDb } from '../../src/events/sql-executor.ts';
 import type { EventSubscription, SubscribeOptions } from '../../src/events/subscription.ts';
 import type { RequestBus } from '../../src/requests/request-bus.ts';
@@ -60,4 +60,30 @@ test('registerServiceHandlers subscribes as the service, in order, then starts a
   await (subscribed[0]!.handle as (payload: unknown, context: unknown) => Promise<void>)({ thingId: 'x', label: 'a' }, {});
   assert.deepEqual(handled, ['created a']);
   assert.deepEqual(await answers.get('rpc.handlers.count')!({}, {}), { count: 3 });
+});
+
+test('batchSubscription subscribes in batch mode; its per-event handler is the batch handler with a batch of one', async () => {
+  const subscribed: SubscribeOptions<EventDefinition>[] = [];
+  const events = {
+    async subscribe(options: SubscribeOptions<EventDefinition>) {
+      subscribed.push(options);
+      return { consumer: options.consumer } as unknown as EventSubscription;
+    },
+  } as unknown as EventBus;
+  const requests = { async respond() {} } as unknown as RequestBus;
+  const db = { name: 'the service db' } as unknown as TransactionalDb;
+  const batches: string[][] = [];
+  await registerServiceHandlers(
+    { events, requests },
+    { schema: 'handlers', db },
+    {
+      subscriptions: [batchSubscription(created, async (items) => void batches.push(items.map((item) => item.payload.label)), { maxBatch: 16 })],
+    },
+  );
+  const [options] = subscribed;
+  assert.equal(options!.consumer, 'handlers');
+  assert.equal(options!.maxBatch, 16);
+  assert.equal(typeof options!.handleBatch, 'function');
+  await (options!.handle as (payload: unknown, context: unknown) => Promise<void>)({ thingId: 'x', label: 'alone' }, { envelope: { payload: {} } });
+  assert.deepEqual(batches, [['alone']]);
 });

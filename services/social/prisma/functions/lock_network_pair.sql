@@ -1,7 +1,7 @@
--- The opening every network write about two users shares (follow_user, unfollow_user; the same steps
--- as src/network/network-members.ts guardPair and network-state.ts lockNetworkStates, which the
--- interactive transactions of block, unblock, recruits and erasure use): both users' erasure locks,
--- shared, in id order; the tombstones checked after them; both users' state rows created if missing
+-- The opening every network write about two users shares (follow_user, unfollow_user, block_user,
+-- unblock_user; the same steps as src/network/network-members.ts guardPair and network-state.ts
+-- lockNetworkStates, which the interactive transactions of recruits and erasure use): both users'
+-- erasure locks, shared, in id order; the tombstones checked after them; both users' state rows created if missing
 -- and locked FOR UPDATE, one at a time in id order, so writers naming the same two users from
 -- opposite ends queue instead of deadlocking (uuid order is the order of the ids' lower-case text,
 -- which the TypeScript writers sort by).

@@ -1,4 +1,4 @@
-// POST and DELETE /api/users/{id}/follow (spec 4 "Follow"), and the cutting of edges a block does.
+// POST and DELETE /api/users/{id}/follow (spec 4 "Follow"); a block cuts edges in block_user (blocks.ts).
 // A follow or an unfollow is one call of a SQL function (prisma/functions/follow_user.sql,
 // unfollow_user.sql) on a prepared statement, in that statement's transaction: both users' erasure
 // locks, both state rows locked in id order, the edge (its primary key makes a duplicate impossible
@@ -10,12 +10,11 @@ import { randomUUID } from 'node:crypto';
 import type { TFollowResponse } from '@civic/contracts';
 import { NETWORK_MESSAGES, socialEvents } from '@civic/contracts';
 import { AccountDeleted } from '@civic/service-kit';
-import { buildOutboxRows, type SqlExecutor } from '@civic/service-kit/events';
+import { buildOutboxRows } from '@civic/service-kit/events';
 import type { SocialContext } from '../context.ts';
 import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 import { FollowBlocked, FollowSelf, NetworkUserNotFound } from '../errors.ts';
-import { emitFollowChanged, FOLLOW_STATEMENTS } from '../events.ts';
-import { forgetFollowActivity } from './follow-activity.ts';
+import { FOLLOW_STATEMENTS } from '../events.ts';
 
 export interface FollowEdge {
   followerId: string;
@@ -88,36 +87,4 @@ export async function unfollow(ctx: SocialContext, followerId: string, followeeI
     FOLLOW_STATEMENTS.unfollow,
   );
   return answer(false, write);
-}
-
-/**
- * Deletes those of `edges` that exist, with FollowChanged (following: false) for each and the
- * follower's follow activity; answers the edges cut. The caller has locked the state rows of every
- * user named and moves their counts (countsDeltaOf) in the same transaction.
- */
-export async function cutEdges(tx: SqlExecutor, edges: readonly FollowEdge[], at: string): Promise<FollowEdge[]> {
-  const cut: FollowEdge[] = [];
-  for (const edge of edges) {
-    const gone = await tx.$executeRawUnsafe(
-      'DELETE FROM social.follows WHERE follower_id = $1::uuid AND followee_id = $2::uuid',
-      edge.followerId,
-      edge.followeeId,
-    );
-    if (gone === 0) continue;
-    cut.push(edge);
-    await emitFollowChanged(tx, { ...edge, following: false, changedAt: at });
-    await forgetFollowActivity(tx, edge.followerId, edge.followeeId);
-  }
-  return cut;
-}
-
-/** How each user's counts move when `edges` are cut. */
-export function countsDeltaOf(edges: readonly FollowEdge[]): Map<string, { followers: number; following: number }> {
-  const deltas = new Map<string, { followers: number; following: number }>();
-  const of = (id: string) => deltas.get(id) ?? deltas.set(id, { followers: 0, following: 0 }).get(id)!;
-  for (const edge of edges) {
-    of(edge.followerId).following -= 1;
-    of(edge.followeeId).followers -= 1;
-  }
-  return deltas;
 }

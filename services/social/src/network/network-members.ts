@@ -37,14 +37,3 @@ export async function guardPair(tx: SqlExecutor, actorId: string, targetId: stri
   if (row!.actorDeleted) throw new AccountDeleted();
   if (!row!.targetKnown) throw new NetworkUserNotFound();
 }
-
-/** True when either user blocked the other. */
-export async function blockedEitherWay(tx: SqlExecutor, a: string, b: string): Promise<boolean> {
-  const [row] = await tx.$queryRawUnsafe<{ blocked: boolean }[]>(
-    `SELECT EXISTS (SELECT 1 FROM social.blocks WHERE (blocker_id = $1::uuid AND blocked_id = $2::uuid)
-                                                   OR (blocker_id = $2::uuid AND blocked_id = $1::uuid)) AS blocked`,
-    a,
-    b,
-  );
-  return row!.blocked;
-}
