@@ -10,6 +10,7 @@ import { csrfRoutes } from './routes/csrf-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signInRoutes } from './routes/sign-in-routes.ts';
 import { knownDeviceKey } from './sign-in/known-device.ts';
+import { createSignInMailMetrics } from './sign-in/sign-in-metrics.ts';
 import { AUTH_SCHEMA, authHandlers, publishingDb } from './events.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -22,7 +23,14 @@ export const authService = defineService({
     // Publishes the outbox events of each transaction once it commits (events.ts).
     const db = publishingDb(createAuthDb(database), platform);
     const codeKey = await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY);
-    const ctx: AuthContext = { db, sql: database.driver, platform, codeKey, deviceKey: knownDeviceKey(codeKey) };
+    const ctx: AuthContext = {
+      db,
+      sql: database.driver,
+      platform,
+      codeKey,
+      deviceKey: knownDeviceKey(codeKey),
+      signInMails: createSignInMailMetrics(platform.metrics.meter),
+    };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
     // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
     await registerServiceHandlers(platform, { schema: AUTH_SCHEMA, db }, authHandlers(ctx));

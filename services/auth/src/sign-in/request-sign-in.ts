@@ -69,8 +69,11 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
     });
     await recordMail(tx, emailCanonical, asker, now);
     return to;
-  }, SIGN_IN_TRANSACTION);
+  }, SIGN_IN_TRANSACTION).catch((error: unknown) => {
+    ctx.signInMails.refusedIfLimit(request.method, error);
+    throw error;
+  });
 
-  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, mailTo, code ? { code } : { token: token! }));
+  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, mailTo, code ? { code } : { token: token! }), request.method);
   return { stateId };
 }

@@ -31,7 +31,10 @@ export async function resendCode(
     await recordMail(tx, state.emailCanonical, asker, now);
     // The address the first mail went to.
     return state.emailNormalized;
-  }, SIGN_IN_TRANSACTION);
-  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }));
+  }, SIGN_IN_TRANSACTION).catch((error: unknown) => {
+    ctx.signInMails.refusedIfLimit('resend', error);
+    throw error;
+  });
+  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }), 'resend');
   return { stateId: request.stateId, email: emailNormalized };
 }
