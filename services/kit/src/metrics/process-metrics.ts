@@ -35,6 +35,8 @@ export interface MetricsServerOptions {
 
 /** Observations that read a database or NATS give up after this long, so a scrape always answers. */
 export const SCRAPE_READ_TIMEOUT_MS = 2_000;
+/** A whole collection's deadline (Prometheus's default scrape timeout is 10 s). */
+const SCRAPE_DEADLINE_MS = 5_000;
 
 /** Resolves to `work`'s value, or rejects when it takes longer than `ms` (its result is then ignored). */
 export function within<T>(ms: number, work: Promise<T>): Promise<T> {
@@ -51,13 +53,14 @@ export function within<T>(ms: number, work: Promise<T>): Promise<T> {
  */
 export async function createProcessMetrics(options: MetricsServerOptions): Promise<ProcessMetrics & { listen(): Promise<void> }> {
   // Loaded only when metrics are on (most test processes run without them).
-  const [{ MeterProvider }, { PrometheusExporter }, { resourceFromAttributes }] = await Promise.all([
+  const [{ MeterProvider }, { PrometheusExporter, PrometheusSerializer }, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/sdk-metrics'),
     import('@opentelemetry/exporter-prometheus'),
     import('@opentelemetry/resources'),
   ]);
   const exporter = new PrometheusExporter({ preventServerStart: true });
   const provider = new MeterProvider({ resource: resourceFromAttributes({ 'service.name': options.serviceName }), readers: [exporter] });
+  const serializer = new PrometheusSerializer();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/metrics' || (request.method !== 'GET' && request.method !== 'HEAD')) {
@@ -65,7 +68,17 @@ export async function createProcessMetrics(options: MetricsServerOptions): Promi
       response.end('Not found\n');
       return;
     }
-    exporter.getMetricsRequestHandler(request, response);
+    // Every scrape answers within a deadline: a collection that does not finish is a 503, never a hung scrape.
+    within(SCRAPE_DEADLINE_MS, exporter.collect()).then(
+      ({ resourceMetrics }) => {
+        response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+        response.end(serializer.serialize(resourceMetrics));
+      },
+      (error: unknown) => {
+        response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end(`# metrics collection failed: ${(error as Error).message}\n`);
+      },
+    );
   });
   let url: string | null = null;
   let closing: Promise<void> | undefined;
