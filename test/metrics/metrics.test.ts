@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import type { Platform } from '@civic/service-kit';
+import { loadConfig, type Platform, ZPlatformConfig } from '@civic/service-kit';
 import { profilePlan } from '../support/infrastructure.ts';
 import { useStack } from '../support/integration-suite.ts';
 import { pollUntil } from '../support/poll.ts';
@@ -50,6 +50,15 @@ async function scrape(platform: Platform): Promise<string> {
     return '';
   }
 }
+
+test('METRICS_PORT: off when unset, loopback by default, never the public port', () => {
+  const off = loadConfig(ZPlatformConfig, {});
+  assert.equal(off.METRICS_PORT, undefined);
+  const on = loadConfig(ZPlatformConfig, { PORT: '3000', METRICS_PORT: '9464' });
+  assert.deepEqual([on.METRICS_PORT, on.METRICS_HOST], [9464, '127.0.0.1']);
+  assert.throws(() => loadConfig(ZPlatformConfig, { PORT: '3000', METRICS_PORT: '3000' }), /METRICS_PORT: must differ from PORT/);
+  assert.throws(() => loadConfig(ZPlatformConfig, { METRICS_PORT: 'abc' }), /METRICS_PORT/);
+});
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`metrics (${profile})`, { skip }, () => {
