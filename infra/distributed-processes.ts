@@ -51,16 +51,23 @@ export async function stopServerProcess(child: ChildProcess, killAfterMs: number
 export function spawnDistributedProcesses(options: DistributedProcessOptions): DistributedProcess[] {
   const processes: DistributedProcess[] = [];
   const upstreams: NodeJS.ProcessEnv = {};
-  for (const service of SERVICE_PROCESSES) {
+  // One host: with METRICS_PORT set, the gateway serves its metrics there and each service on the next ports, in order.
+  const metricsBase = Number(options.envOf('gateway').METRICS_PORT || 0);
+  const metricsPort = (index: number): NodeJS.ProcessEnv => (metricsBase > 0 ? { METRICS_PORT: String(metricsBase + index) } : {});
+  for (const [index, service] of SERVICE_PROCESSES.entries()) {
     const port = options.portOf(service.name);
     const url = `http://127.0.0.1:${port}`;
-    const child = spawnServerProcess(service.entry, { ...options.envOf(service.name), HOST: '127.0.0.1', PORT: String(port) }, options.stdioOf(service.name));
+    const child = spawnServerProcess(
+      service.entry,
+      { ...options.envOf(service.name), HOST: '127.0.0.1', PORT: String(port), ...metricsPort(index + 1) },
+      options.stdioOf(service.name),
+    );
     processes.push({ name: service.name, child, url });
     upstreams[`SERVICE_URL_${service.name.toUpperCase()}`] = url;
   }
   const gateway = spawnServerProcess(
     GATEWAY_ENTRY,
-    { ...options.envOf('gateway'), ...upstreams, PORT: String(options.gatewayPort) },
+    { ...options.envOf('gateway'), ...upstreams, PORT: String(options.gatewayPort), ...metricsPort(0) },
     options.stdioOf('gateway'),
   );
   processes.push({ name: 'gateway', child: gateway, url: `http://127.0.0.1:${options.gatewayPort}` });

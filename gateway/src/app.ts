@@ -4,6 +4,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { cookieNames, createHttpServer, isSecureOrigin, mountService, type Platform, registerHealthRoutes, type ServiceDefinition } from '@civic/service-kit';
+import { installHttpMetrics } from '@civic/service-kit/metrics';
 import { instrumentFastify } from '@civic/service-kit/telemetry';
 import { fastifyTrustProxy, type GatewayConfig, upstreamLimitsOf } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
@@ -41,6 +42,7 @@ export async function buildGateway(options: GatewayOptions) {
     ...(options.upstreams ? { service: 'gateway' } : {}),
   });
   const root = app as unknown as FastifyInstance;
+  installHttpMetrics(root, platform.metrics);
   await instrumentFastify(root);
   await app.register(cookie);
   installSecurityHeaders(root, { hsts: isSecureOrigin(platform.config) });

@@ -23,7 +23,12 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrid
     ? distributedUpstreams(env, { table: ROUTE_TABLE, built: EMBEDDED_SERVICES.map((s) => s.name), only: config.GATEWAY_SERVICES })
     : {};
   const services = distributed ? [] : embeddedServices(config.GATEWAY_SERVICES);
-  const platform: Platform = await createPlatform(platformConfig, { env, ...(distributed ? { service: 'gateway' } : {}), ...overrides });
+  const platform: Platform = await createPlatform(platformConfig, {
+    env,
+    ...(distributed ? { service: 'gateway' } : {}),
+    serveMetrics: distributed ? 'civic-gateway' : 'civic-agenda',
+    ...overrides,
+  });
   const app = await buildGateway({
     platform,
     config,

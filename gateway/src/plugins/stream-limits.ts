@@ -37,6 +37,12 @@ export interface StreamLimitOptions {
 export function installStreamLimits(app: FastifyInstance, options: StreamLimitOptions): OpenStreams {
   const { platform, names } = options;
   const streams = createOpenStreams(options.limits);
+  // Open event streams of this gateway process, read at scrape time; refusals counted by limit.
+  const { meter } = platform.metrics;
+  meter
+    .createObservableGauge('civic.sse.streams.open', { description: 'Event streams (SSE) this gateway process holds open' })
+    .addCallback((observer) => observer.observe(streams.size));
+  const refusals = meter.createCounter('civic.sse.streams.refused', { description: 'Event streams refused by a stream limit (user, network, total)' });
   const stopWatching = watchStreamSessions({
     streams,
     sessions: platform.sessions,
@@ -62,6 +68,7 @@ export function installStreamLimits(app: FastifyInstance, options: StreamLimitOp
     };
     const refused = streams.tryAdd(stream);
     if (refused) {
+      refusals.add(1, { reason: refused });
       const { statusCode, ...body } = REFUSALS[refused];
       reply.code(statusCode).send(body);
       return false;

@@ -11,6 +11,7 @@ import { sessionRoutes } from './routes/session-routes.ts';
 import { signInRoutes } from './routes/sign-in-routes.ts';
 import { knownDeviceKey } from './sign-in/known-device.ts';
 import { forgottenErasedAddresses } from './users/erased-addresses.ts';
+import { createSignInMailMetrics } from './sign-in/sign-in-metrics.ts';
 import { AUTH_SCHEMA, authHandlers, publishingDb } from './events.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -24,7 +25,14 @@ export const authService = defineService({
     const db = publishingDb(createAuthDb(database), platform);
     // A key ring (docs/key-rotation.md); embedded without the variable, one key generated under DATA_DIR.
     const codeKey = parseKeyRing(await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY));
-    const ctx: AuthContext = { db, sql: database.driver, platform, codeKey, deviceKey: knownDeviceKey(codeKey) };
+    const ctx: AuthContext = {
+      db,
+      sql: database.driver,
+      platform,
+      codeKey,
+      deviceKey: knownDeviceKey(codeKey),
+      signInMails: createSignInMailMetrics(platform.metrics.meter),
+    };
     const forgotten = await forgottenErasedAddresses(database.driver, codeKey);
     if (Object.keys(forgotten).length > 0) {
       platform.logger.warn(

@@ -2,6 +2,7 @@
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { KeyRing, Platform } from '@civic/service-kit';
 import type { AuthDb } from './db.ts';
+import type { SignInMailMetrics } from './sign-in/sign-in-metrics.ts';
 
 export interface AuthContext {
   db: AuthDb;
@@ -12,4 +13,6 @@ export interface AuthContext {
   codeKey: KeyRing;
   /** Keys of the HMAC that signs known-device cookies (derived from each code key, same ids). */
   deviceKey: KeyRing;
+  /** Sign-in mails sent, refused and failed (platform.metrics). */
+  signInMails: SignInMailMetrics;
 }

@@ -93,6 +93,13 @@ export const ZPlatformConfig = z
     MAIL_FROM: z.string().default('Civic Agenda <no-reply@civic-agenda.local>'),
     OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
     OTEL_ENABLED: booleanFlag,
+    /**
+     * Serves this process's OpenTelemetry metrics in Prometheus format at /metrics on this port, a
+     * port of its own: never on PORT, so a public gateway never answers it. Unset: no metrics.
+     */
+    METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+    /** Where the metrics port listens: loopback by default; 0.0.0.0 in a container Prometheus scrapes. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   })
   .superRefine((c, ctx) => {
     if (c.PROFILE === 'distributed') {
@@ -117,6 +124,9 @@ export const ZPlatformConfig = z
           message: 'is required when PROFILE=distributed: smtp, or file (sign-in codes written in clear under DATA_DIR/mail; local development only)',
         });
       }
+    }
+    if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'must differ from PORT (metrics are never served on the public port)' });
     }
     if (Boolean(c.NATS_USER) !== Boolean(c.NATS_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: [c.NATS_USER ? 'NATS_PASSWORD' : 'NATS_USER'], message: 'NATS_USER and NATS_PASSWORD go together' });

@@ -20,6 +20,7 @@ import { createInProcessSettings, createKvSettings, type PlatformSettings } from
 import type { HealthSource, ReadinessCheck } from './health/readiness.ts';
 import { unreachableDependency } from './dependency-error.ts';
 import { logContextOptions } from './log-context.ts';
+import { createProcessMetrics, DISABLED_METRICS, type ProcessMetrics } from './metrics/process-metrics.ts';
 
 export interface Platform {
   config: PlatformConfig;
@@ -45,6 +46,8 @@ export interface Platform {
   redis: Redis | null;
   /** What /healthz and /readyz report (health/readiness.ts). */
   health: HealthSource;
+  /** OpenTelemetry metrics, served at /metrics on METRICS_PORT (metrics/process-metrics.ts); a no-op meter when off. */
+  metrics: ProcessMetrics;
   /** Readiness turns false from now on: called on SIGTERM, before the server drains. */
   beginDraining(): void;
   close(): Promise<void>;
@@ -60,6 +63,11 @@ export interface PlatformOverrides {
   logger?: Logger;
   databases?: DatabaseProvider;
   mailer?: Mailer;
+  /**
+   * A process entry (a service's process, the gateway) serves its metrics under this service.name
+   * when METRICS_PORT is set; other platforms (command-line tools, test producers) never do.
+   */
+  serveMetrics?: string;
 }
 
 /**
@@ -77,6 +85,14 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   const logOptions = { level: config.LOG_LEVEL, ...logContextOptions(overrides.service) };
   const logger = overrides.logger ?? (overrides.logStream ? pino(logOptions, overrides.logStream) : pino(logOptions));
   const secrets = await loadSecrets(config);
+  const metrics =
+    overrides.serveMetrics && config.METRICS_PORT !== undefined
+      ? await createProcessMetrics({
+          serviceName: overrides.env?.OTEL_SERVICE_NAME?.trim() || overrides.serveMetrics,
+          host: config.METRICS_HOST,
+          port: config.METRICS_PORT,
+        })
+      : null;
   const redis =
     config.PROFILE === 'distributed' && config.REDIS_URL
       ? new Redis(config.REDIS_URL, {
@@ -93,7 +109,8 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   // most one a second); unheard, each one is printed as "[ioredis] Unhandled error event".
   redis?.on('error', (error: Error) => logger.warn({ err: error }, 'Redis is unreachable; reconnecting'));
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, config.REDIS_PREFIX) : new MemorySessionStore();
-  const databases = overrides.databases ?? createDatabaseProvider(config, logger);
+  const meter = (metrics ?? DISABLED_METRICS).meter;
+  const databases = overrides.databases ?? createDatabaseProvider(config, logger, meter);
   const mailer = overrides.mailer ?? createMailer(config, logger);
   const hub = config.PROFILE === 'distributed' ? null : createInProcessHub();
   // One NATS connection per process carries both events and requests. noAsyncTraces: nats.js
@@ -141,12 +158,33 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   }
   const events = await createEventBus(
     nc
-      ? { transport: 'nats', natsConnection: nc, streams: { namespace: config.NATS_PREFIX }, logger }
-      : { transport: 'in-process', inProcessHub: hub!, logger },
+      ? { transport: 'nats', natsConnection: nc, streams: { namespace: config.NATS_PREFIX }, logger, meter }
+      : { transport: 'in-process', inProcessHub: hub!, logger, meter },
   );
   // Distributed: loaded from the KV bucket and watched; embedded: the process's one copy (settings/).
   const settings = nc ? await createKvSettings(nc, { namespace: config.NATS_PREFIX, logger }) : createInProcessSettings();
   const requests = nc ? createNatsRequestBus({ nc, secret: secrets.internalJwt, namespace: config.NATS_PREFIX, logger }) : createInProcessRequestBus(logger);
+  async function close() {
+    closing = true;
+    draining = true;
+    // First, so no scrape reads a database or NATS while they close.
+    await metrics?.close();
+    await requests.close();
+    await settings.close();
+    await events.close();
+    if (nc) await nc.drain();
+    mailer.close();
+    await databases.close();
+    await sessions.close();
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  }
+  // Last: a port that is taken fails the start with nothing left open.
+  if (metrics) {
+    await metrics.listen().catch(async (error: unknown) => {
+      await close().catch(() => {});
+      throw new Error(`METRICS_PORT: cannot listen on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${(error as Error).message}`);
+    });
+  }
   return {
     config,
     env: overrides.env ?? process.env,
@@ -168,18 +206,8 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
     beginDraining() {
       draining = true;
     },
-    async close() {
-      closing = true;
-      draining = true;
-      await requests.close();
-      await settings.close();
-      await events.close();
-      if (nc) await nc.drain();
-      mailer.close();
-      await databases.close();
-      await sessions.close();
-      if (redis) await redis.quit().catch(() => redis.disconnect());
-    },
+    metrics: metrics ?? DISABLED_METRICS,
+    close,
   };
 }
 

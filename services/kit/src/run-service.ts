@@ -6,12 +6,14 @@ import { createHttpServer } from './http/create-http-server.ts';
 import { registerHealthRoutes } from './health/readiness.ts';
 import { createPlatform, type PlatformOverrides } from './platform.ts';
 import { mountService, type ServiceDefinition } from './service.ts';
+import { installHttpMetrics } from './metrics/http-metrics.ts';
 import { instrumentFastify } from './telemetry.ts';
 
 export async function buildServiceProcess(service: ServiceDefinition, env: NodeJS.ProcessEnv = process.env, overrides: PlatformOverrides = {}) {
   const config = loadConfig(ZPlatformConfig, env);
-  const platform = await createPlatform(config, { env, service: service.name, ...overrides });
+  const platform = await createPlatform(config, { env, service: service.name, serveMetrics: `civic-${service.name}`, ...overrides });
   const app = createHttpServer(config, { trustRequestIdHeader: true, logStream: overrides.logStream, service: service.name });
+  installHttpMetrics(app as unknown as FastifyInstance, platform.metrics);
   await instrumentFastify(app as unknown as FastifyInstance);
   registerHealthRoutes(app as unknown as FastifyInstance, platform.health, { service: service.name });
   await mountService(app as unknown as FastifyInstance, service, platform);

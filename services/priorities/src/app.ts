@@ -67,6 +67,10 @@ export const prioritiesService = defineService({
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
     const live = createLiveRankings(ctx, { heartbeatMs: config.PRIORITIES_STREAM_HEARTBEAT_MS });
     liveByPlatform.set(platform, live);
+    // Open live-ranking streams of this process, read at scrape time.
+    platform.metrics.meter
+      .createObservableGauge('civic.priorities.live_streams', { description: 'Open live-ranking streams (SSE) this process writes to' })
+      .addCallback((observer) => observer.observe(live.openStreams));
     // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: PRIORITIES_SCHEMA, db }, prioritiesHandlers(ctx));
     await watchLiveRankings(ctx, live);

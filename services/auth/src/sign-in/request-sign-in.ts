@@ -32,45 +32,50 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
   const token = request.method === 'magic_link' ? generateLinkToken() : null;
   const browserHash = hashBrowser(request.browserId);
 
-  const mailTo = await ctx.db.$transaction(async (tx) => {
-    await lockAddress(tx, emailCanonical);
-    const account = await tx.user.findUnique({ where: { emailCanonical }, select: { id: true, emailNormalized: true } });
-    const asker: Asker = {
-      browserHash,
-      network: request.network,
-      knownDevice: isKnownDevice(ctx.deviceKey, request.deviceCookie, account, now),
-    };
-    // A browser that could not use a code gets none: no mail is spent, and the answer says why
-    // (for a paused address: use a link instead).
-    if (code) {
-      const refusal = await codeRefusal(tx, emailCanonical, asker, now);
-      if (refusal) throw refusal;
-    }
-    await assertMailAllowed(tx, emailCanonical, asker, now);
-    // The mailbox that signs in is the one that owns the account: an account's own address, as its
-    // holder typed it at sign-up, else the address typed now. Mailing the typed alias of an existing
-    // account would hand it to whoever holds "john+x@" on a domain where "+" is not a tag.
-    const to = account?.emailNormalized ?? normalizeEmail(request.email);
-    await tx.signInState.create({
-      data: {
-        id: stateId,
-        emailNormalized: to,
-        emailCanonical,
-        method: request.method,
-        codeHash: code ? hashCode(ctx.codeKey, stateId, code) : null,
-        tokenHash: token ? hashLinkToken(token) : null,
+  const mailTo = await ctx.db
+    .$transaction(async (tx) => {
+      await lockAddress(tx, emailCanonical);
+      const account = await tx.user.findUnique({ where: { emailCanonical }, select: { id: true, emailNormalized: true } });
+      const asker: Asker = {
         browserHash,
-        knownDevice: asker.knownDevice,
-        createdAt: now,
-        lastSentAt: now,
-        expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS),
-        recruiterId: request.recruiterId ?? null,
-      },
+        network: request.network,
+        knownDevice: isKnownDevice(ctx.deviceKey, request.deviceCookie, account, now),
+      };
+      // A browser that could not use a code gets none: no mail is spent, and the answer says why
+      // (for a paused address: use a link instead).
+      if (code) {
+        const refusal = await codeRefusal(tx, emailCanonical, asker, now);
+        if (refusal) throw refusal;
+      }
+      await assertMailAllowed(tx, emailCanonical, asker, now);
+      // The mailbox that signs in is the one that owns the account: an account's own address, as its
+      // holder typed it at sign-up, else the address typed now. Mailing the typed alias of an existing
+      // account would hand it to whoever holds "john+x@" on a domain where "+" is not a tag.
+      const to = account?.emailNormalized ?? normalizeEmail(request.email);
+      await tx.signInState.create({
+        data: {
+          id: stateId,
+          emailNormalized: to,
+          emailCanonical,
+          method: request.method,
+          codeHash: code ? hashCode(ctx.codeKey, stateId, code) : null,
+          tokenHash: token ? hashLinkToken(token) : null,
+          browserHash,
+          knownDevice: asker.knownDevice,
+          createdAt: now,
+          lastSentAt: now,
+          expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS),
+          recruiterId: request.recruiterId ?? null,
+        },
+      });
+      await recordMail(tx, emailCanonical, asker, now);
+      return to;
+    }, SIGN_IN_TRANSACTION)
+    .catch((error: unknown) => {
+      ctx.signInMails.refusedIfLimit(request.method, error);
+      throw error;
     });
-    await recordMail(tx, emailCanonical, asker, now);
-    return to;
-  }, SIGN_IN_TRANSACTION);
 
-  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, mailTo, code ? { code } : { token: token! }));
+  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, mailTo, code ? { code } : { token: token! }), request.method);
   return { stateId };
 }

@@ -13,25 +13,30 @@ export async function resendCode(
 ): Promise<{ stateId: string; email: string }> {
   const now = ctx.platform.clock.now();
   const code = generateCode();
-  const emailNormalized = await ctx.db.$transaction(async (tx) => {
-    const state = await tx.signInState.findUnique({ where: { id: request.stateId } });
-    if (state?.method !== 'otp' || state.consumedAt) throw new InvalidCode();
-    if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
-    if (isBurned(state.failedAttempts)) throw new BurnedRequest();
-    await lockAddress(tx, state.emailCanonical);
-    // The browser is the one that asked (checked above), so it is the known device it was then or not.
-    const asker: Asker = { browserHash: state.browserHash, network: request.network, knownDevice: state.knownDevice };
-    const refusal = await codeRefusal(tx, state.emailCanonical, asker, now);
-    if (refusal) throw refusal;
-    await assertMailAllowed(tx, state.emailCanonical, asker, now);
-    await tx.signInState.update({
-      where: { id: state.id },
-      data: { codeHash: hashCode(ctx.codeKey, state.id, code), lastSentAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS) },
+  const emailNormalized = await ctx.db
+    .$transaction(async (tx) => {
+      const state = await tx.signInState.findUnique({ where: { id: request.stateId } });
+      if (state?.method !== 'otp' || state.consumedAt) throw new InvalidCode();
+      if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
+      if (isBurned(state.failedAttempts)) throw new BurnedRequest();
+      await lockAddress(tx, state.emailCanonical);
+      // The browser is the one that asked (checked above), so it is the known device it was then or not.
+      const asker: Asker = { browserHash: state.browserHash, network: request.network, knownDevice: state.knownDevice };
+      const refusal = await codeRefusal(tx, state.emailCanonical, asker, now);
+      if (refusal) throw refusal;
+      await assertMailAllowed(tx, state.emailCanonical, asker, now);
+      await tx.signInState.update({
+        where: { id: state.id },
+        data: { codeHash: hashCode(ctx.codeKey, state.id, code), lastSentAt: now, expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS) },
+      });
+      await recordMail(tx, state.emailCanonical, asker, now);
+      // The address the first mail went to.
+      return state.emailNormalized;
+    }, SIGN_IN_TRANSACTION)
+    .catch((error: unknown) => {
+      ctx.signInMails.refusedIfLimit('resend', error);
+      throw error;
     });
-    await recordMail(tx, state.emailCanonical, asker, now);
-    // The address the first mail went to.
-    return state.emailNormalized;
-  }, SIGN_IN_TRANSACTION);
-  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }));
+  await deliverSignInMail(ctx, composeSignInMail(ctx.platform.config.PUBLIC_ORIGIN, emailNormalized, { code }), 'resend');
   return { stateId: request.stateId, email: emailNormalized };
 }

@@ -2,6 +2,7 @@
 import type { MailMessage } from '@civic/service-kit';
 import type { AuthContext } from '../context.ts';
 import { MailFailed } from '../errors.ts';
+import type { SignInMailKind } from './sign-in-metrics.ts';
 
 export function magicLinkUrl(publicOrigin: string, token: string): string {
   const url = new URL('/', publicOrigin);
@@ -39,11 +40,13 @@ export function composeSignInMail(publicOrigin: string, to: string, secret: { co
 }
 
 /** Sends a sign-in mail; a transport failure becomes the spec's "Failed to send authentication request". */
-export async function deliverSignInMail(ctx: AuthContext, message: MailMessage): Promise<void> {
+export async function deliverSignInMail(ctx: AuthContext, message: MailMessage, kind: SignInMailKind): Promise<void> {
   try {
     await ctx.platform.mailer.send(message);
   } catch (error) {
+    ctx.signInMails.failed(kind);
     ctx.platform.logger.error({ err: error }, 'sign-in mail could not be sent');
     throw new MailFailed();
   }
+  ctx.signInMails.sent(kind);
 }

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import type { Meter } from '@opentelemetry/api';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
@@ -112,14 +113,41 @@ export interface DatabaseLogger extends MigrationLogger {
   warn(obj: object, msg?: string): void;
 }
 
+/**
+ * Database pool use, observed at scrape time (OpenTelemetry's db.client.connection.* names): each
+ * pool's open connections by state (idle, used), its maximum, and the requests waiting for one.
+ * Pools are named <database>/raw (the service's own queries) and <database>/prisma.
+ */
+function observePools(meter: Meter, pools: Map<string, pg.Pool>): void {
+  const count = meter.createObservableGauge('db.client.connection.count', { description: 'Open connections of each PostgreSQL pool, by state' });
+  const max = meter.createObservableGauge('db.client.connection.max', { description: 'The most connections each PostgreSQL pool may open' });
+  const pending = meter.createObservableGauge('db.client.connection.pending_requests', {
+    description: 'Queries waiting for a connection of each PostgreSQL pool',
+  });
+  meter.addBatchObservableCallback(
+    (observer) => {
+      for (const [name, pool] of pools) {
+        const pool_ = { 'db.client.connection.pool.name': name };
+        observer.observe(count, pool.idleCount, { ...pool_, 'db.client.connection.state': 'idle' });
+        observer.observe(count, pool.totalCount - pool.idleCount, { ...pool_, 'db.client.connection.state': 'used' });
+        observer.observe(max, pool.options.max ?? 10, pool_);
+        observer.observe(pending, pool.waitingCount, pool_);
+      }
+    },
+    [count, max, pending],
+  );
+}
+
 export function createPostgresDatabaseProvider(
   config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_PREFIX'> & Partial<Pick<PlatformConfig, 'DATABASE_OWNER_URL'>>,
   logger?: DatabaseLogger,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; meter?: Meter } = {},
 ): DatabaseProvider {
   const serverUrl = config.DATABASE_URL;
   if (!serverUrl) throw new Error('DATABASE_URL is required for the PostgreSQL database provider');
   const opened = new Set<ServiceDatabase>();
+  const pools = new Map<string, pg.Pool>();
+  if (options.meter) observePools(options.meter, pools);
   return {
     async open(service, migrationsDir, openOptions = {}) {
       const name = `${config.DATABASE_PREFIX}${service}`;
@@ -154,13 +182,14 @@ export function createPostgresDatabaseProvider(
       }
       // Closing twice (the owner, then the provider at shutdown) ends the pool once.
       let closing: Promise<void> | undefined;
+      // Prisma's pool is made here (it ends with the client, disposeExternalPool) so its use can be observed.
+      const prismaPool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      pools.set(`${name}/raw`, pool);
+      pools.set(`${name}/prisma`, prismaPool);
       const database: ServiceDatabase = {
-        adapter: new PrismaPg(
-          { connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
-          { onPoolError: onIdleError },
-        ) as unknown as SqlDriverAdapterFactory,
+        adapter: new PrismaPg(prismaPool, { onPoolError: onIdleError, disposeExternalPool: true }) as unknown as SqlDriverAdapterFactory,
         driver,
-        close: () => (closing ??= (opened.delete(database), driver.close())),
+        close: () => (closing ??= (opened.delete(database), pools.delete(`${name}/raw`), pools.delete(`${name}/prisma`), driver.close())),
       };
       opened.add(database);
       return database;
@@ -174,8 +203,8 @@ export function createPostgresDatabaseProvider(
   };
 }
 
-export function createDatabaseProvider(config: PlatformConfig, logger?: DatabaseLogger): DatabaseProvider {
+export function createDatabaseProvider(config: PlatformConfig, logger?: DatabaseLogger, meter?: Meter): DatabaseProvider {
   return config.PROFILE === 'distributed'
-    ? createPostgresDatabaseProvider(config, logger, { poolSize: config.DATABASE_POOL_SIZE })
+    ? createPostgresDatabaseProvider(config, logger, { poolSize: config.DATABASE_POOL_SIZE, ...(meter ? { meter } : {}) })
     : createEmbeddedDatabaseProvider(config, logger);
 }

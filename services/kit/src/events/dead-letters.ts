@@ -174,3 +174,12 @@ export async function requestDeadLetterReplay(db: SqlExecutor, schema: string, i
   );
   return rows.length;
 }
+
+/** Letters not replayed yet, per consumer (metrics, read at scrape time). */
+export async function countOpenDeadLetters(db: SqlExecutor, schema: string): Promise<Map<string, number>> {
+  const s = checkSchemaName(schema);
+  const rows = await db.$queryRawUnsafe<{ consumer: string; letters: number }[]>(
+    `SELECT consumer, count(*)::int AS letters FROM ${s}.dead_letters WHERE replayed_at IS NULL GROUP BY consumer`,
+  );
+  return new Map(rows.map((row) => [String(row.consumer), Number(row.letters)]));
+}

@@ -8,10 +8,15 @@
 //   // (services never call kick themselves: their database handles do it after each commit that
 //   // enqueued events, publish-after-commit.ts; their subscriptions go through service-handlers.ts)
 //   await bus.watch(VoteCast, (envelope) => ...);   // live views: every replica sees every event
+import type { BatchObservableCallback, Meter, Observable } from '@opentelemetry/api';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { producerOf, ZEventEnvelope, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts/events/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
+import { countOpenDeadLetters } from './dead-letters.ts';
+import { createEventInstruments, type EventInstruments } from './event-metrics.ts';
+import { SCRAPE_READ_TIMEOUT_MS, within } from '../metrics/process-metrics.ts';
+import type { SqlExecutor } from './sql-executor.ts';
 import type { InProcessHub } from './in-process-hub.ts';
 import { createInProcessSink } from './in-process-sink.ts';
 import { createNatsSink } from './nats-sink.ts';
@@ -44,6 +49,8 @@ export interface EventBusOptions {
   inProcessHub?: InProcessHub;
   /** How often each consuming schema's dead-letter store is polled for replay requests; default 5 s. */
   deadLetterPollMs?: number;
+  /** The process's meter (platform.metrics): the bus's counters and scrape-time gauges. */
+  meter?: Meter;
 }
 
 export type StartRelayOptions = Pick<OutboxRelayOptions, 'db' | 'sql' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'>;
@@ -90,7 +97,7 @@ interface TransportParts {
   close(): Promise<void>;
 }
 
-async function natsParts(options: EventBusOptions, retry: RetryPolicy): Promise<TransportParts> {
+async function natsParts(options: EventBusOptions, retry: RetryPolicy, instruments: EventInstruments): Promise<TransportParts> {
   const ownsConnection = !options.natsConnection;
   const nc = options.natsConnection ?? (await connect({ servers: options.natsUrl ?? 'nats://127.0.0.1:4222', name: 'civic-event-bus', noAsyncTraces: true }));
   const js = jetstream(nc);
@@ -105,6 +112,7 @@ async function natsParts(options: EventBusOptions, retry: RetryPolicy): Promise<
     namespace: streams.namespace,
     ackWaitMs: options.ackWaitMs,
     prefetch: options.prefetch,
+    instruments,
   };
   const ensured = new Set<string>();
   // Producers and consumers start in any order across services, so whichever comes first creates the
@@ -144,7 +152,7 @@ async function natsParts(options: EventBusOptions, retry: RetryPolicy): Promise<
   };
 }
 
-function inProcessParts(options: EventBusOptions, retry: RetryPolicy): TransportParts {
+function inProcessParts(options: EventBusOptions, retry: RetryPolicy, instruments: EventInstruments): TransportParts {
   const hub = options.inProcessHub;
   if (!hub) throw new Error("createEventBus: transport 'in-process' needs inProcessHub (one createInProcessHub() per process)");
   const unlisteners: (() => void)[] = [];
@@ -152,7 +160,7 @@ function inProcessParts(options: EventBusOptions, retry: RetryPolicy): Transport
     sink: createInProcessSink(hub),
     async prepareProducer() {},
     async subscribe(subscribeOptions) {
-      return hub.subscribe(subscribeOptions, { logger: options.logger, retry });
+      return hub.subscribe(subscribeOptions, { logger: options.logger, retry, instruments });
     },
     async watch(subject, version, deliver) {
       const unwatch = hub.watch(subject, version, deliver);
@@ -167,13 +175,89 @@ function inProcessParts(options: EventBusOptions, retry: RetryPolicy): Transport
   };
 }
 
+interface ObservedParts {
+  transport: EventTransport;
+  logger: EventLogger;
+  relays: Map<string, OutboxRelay>;
+  subscriptions: Set<EventSubscription>;
+  /** Each consuming schema's dead-letter store and the consumers it holds letters of. */
+  deadLetterStores: Map<string, { db: SqlExecutor; consumers: Set<string> }>;
+}
+
+/**
+ * The bus's gauges, read when Prometheus scrapes (never on the hot path): per outbox schema the rows
+ * not handed over and the age of the oldest; per consumer its lag (NATS: the durable's unacknowledged
+ * messages, from the server; in-process: its subject's rows still in the producer's outbox, which stay
+ * there until every subscriber settled them) and its open dead letters. A read that fails or takes
+ * longer than SCRAPE_READ_TIMEOUT_MS leaves its series out of that scrape. Returns the unregister.
+ */
+function observeEventBus(meter: Meter, parts: ObservedParts): () => void {
+  const backlog = meter.createObservableGauge('civic.outbox.backlog', { description: 'Outbox rows not yet handed over to the transport' });
+  const age = meter.createObservableGauge('civic.outbox.oldest_unpublished_age', {
+    description: 'Age of the oldest outbox row not yet handed over (0 when none)',
+    unit: 's',
+  });
+  const lag = meter.createObservableGauge('civic.events.consumer.lag', { description: 'Events of a consumer not yet acknowledged' });
+  const letters = meter.createObservableGauge('civic.events.dead_letters', { description: 'Dead letters not yet replayed, per consumer' });
+  const read = async <T>(what: string, work: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await within(SCRAPE_READ_TIMEOUT_MS, work());
+    } catch (error) {
+      parts.logger.debug({ err: describeError(error), metric: what }, 'a metric could not be read; left out of this scrape');
+      return null;
+    }
+  };
+  const observables: Observable[] = [backlog, age, lag, letters];
+  const callback: BatchObservableCallback = async (observer) => {
+    const inOutbox = new Map<string, number>();
+    const producers = new Set<string>();
+    await Promise.all(
+      [...parts.relays.values()].map(async (relay) => {
+        const read_ = await read('outbox backlog', () => relay.backlog());
+        if (!read_) return;
+        producers.add(relay.service);
+        observer.observe(backlog, read_.rows, { schema: relay.schema });
+        observer.observe(age, read_.oldestAgeSeconds, { schema: relay.schema });
+        for (const row of read_.bySubject) inOutbox.set(`${row.subject}#${row.version}`, row.rows);
+      }),
+    );
+    await Promise.all(
+      [...parts.subscriptions].map(async (subscription) => {
+        const attributes = { consumer: subscription.consumer, subject: subscription.subject, transport: parts.transport };
+        if (subscription.pending) {
+          const pending = await read('consumer lag', () => subscription.pending!());
+          if (pending !== null) observer.observe(lag, pending, attributes);
+        } else if (producers.has(producerOf(subscription.subject))) {
+          observer.observe(lag, inOutbox.get(`${subscription.subject}#${subscription.version}`) ?? 0, attributes);
+        }
+      }),
+    );
+    await Promise.all(
+      [...parts.deadLetterStores].map(async ([schema, store]) => {
+        const counts = await read('dead letters', () => countOpenDeadLetters(store.db, schema));
+        if (!counts) return;
+        for (const consumer of new Set([...store.consumers, ...counts.keys()])) {
+          observer.observe(letters, counts.get(consumer) ?? 0, { consumer, schema });
+        }
+      }),
+    );
+  };
+  meter.addBatchObservableCallback(callback, observables);
+  return () => meter.removeBatchObservableCallback(callback, observables);
+}
+
 export async function createEventBus(options: EventBusOptions): Promise<EventBus> {
   const retry = resolveRetryPolicy(options.retry);
-  const parts = options.transport === 'nats' ? await natsParts(options, retry) : inProcessParts(options, retry);
+  const instruments = createEventInstruments(options.meter);
+  const parts = options.transport === 'nats' ? await natsParts(options, retry, instruments) : inProcessParts(options, retry, instruments);
   const relays = new Map<string, OutboxRelay>();
   const subscriptions = new Set<EventSubscription>();
   const watches = new Set<() => Promise<void>>();
   const replayers = new Map<string, DeadLetterReplayer>();
+  const deadLetterStores = new Map<string, { db: SqlExecutor; consumers: Set<string> }>();
+  const unobserve = options.meter
+    ? observeEventBus(options.meter, { transport: options.transport, logger: options.logger, relays, subscriptions, deadLetterStores })
+    : () => {};
   let closed = false;
 
   function replayerFor(subscribeOptions: SubscribeOptions<EventDefinition>): DeadLetterReplayer {
@@ -206,6 +290,9 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
     async subscribe(subscribeOptions) {
       const subscription = await parts.subscribe(subscribeOptions);
       subscriptions.add(subscription);
+      const store = deadLetterStores.get(subscribeOptions.schema) ?? { db: subscribeOptions.db, consumers: new Set<string>() };
+      store.consumers.add(subscription.consumer);
+      deadLetterStores.set(subscribeOptions.schema, store);
       const replayStep = createConsumerStep(subscribeOptions, options.logger);
       replayerFor(subscribeOptions as SubscribeOptions<EventDefinition>).register(
         subscription.consumer,
@@ -275,6 +362,8 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
     async close() {
       if (closed) return;
       closed = true;
+      unobserve();
+      deadLetterStores.clear();
       await Promise.all([...replayers.values()].map((replayer) => replayer.stop()));
       replayers.clear();
       await Promise.all([...watches].map((stop) => stop()));

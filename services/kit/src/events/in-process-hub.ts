@@ -5,6 +5,7 @@
 // through their processed_events.
 import type { EventDefinition, TEventEnvelope } from '@civic/contracts/events/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
+import { type EventInstruments, NO_EVENT_INSTRUMENTS } from './event-metrics.ts';
 import { hasOpenDeadLetter, recordDeadLetter } from './dead-letters.ts';
 import { decideAfterFailure, errorLine } from './failure-decision.ts';
 import { createBatchConsumerStep, createConsumerStep, DEFAULT_MAX_BATCH } from './process-event.ts';
@@ -20,6 +21,7 @@ interface HubSubscriber {
   version: number;
   retry: RetryPolicy;
   logger: EventLogger;
+  instruments: EventInstruments;
   /** The consumer's database and schema: its dead-letter store. */
   db: SqlExecutor;
   schema: string;
@@ -51,7 +53,10 @@ export interface InProcessHub {
   readonly started: boolean;
   /** Called on start(); returns an unsubscribe function. */
   onStart(listener: () => void): () => void;
-  subscribe<E extends EventDefinition>(options: SubscribeOptions<E>, defaults: { logger: EventLogger; retry?: Partial<RetryPolicy> }): EventSubscription;
+  subscribe<E extends EventDefinition>(
+    options: SubscribeOptions<E>,
+    defaults: { logger: EventLogger; retry?: Partial<RetryPolicy>; instruments?: EventInstruments },
+  ): EventSubscription;
   /**
    * Non-durable: calls `listener` with every event of `subject`/`version` handed to the hub from now
    * on, once per event (on its first delivery attempt), before the durable subscribers run. Returns
@@ -108,6 +113,7 @@ export function createInProcessHub(): InProcessHub {
         version,
         retry: resolveRetryPolicy(defaults.retry, options.retry),
         logger: defaults.logger,
+        instruments: defaults.instruments ?? NO_EVENT_INSTRUMENTS,
         db: options.db,
         schema: options.schema,
         deliver: (envelope, headers) => runInConsumerSpan(headers, envelope, consumer, 'in-process', () => processEvent(envelope)),
@@ -179,8 +185,12 @@ export function createInProcessHub(): InProcessHub {
         for (const [index, { envelope, attempt }] of deliveries.entries()) {
           if (envelope.subject !== subscriber.subject || envelope.version !== subscriber.version) continue;
           // A subscriber that dead-lettered the event on an earlier attempt has settled it.
-          if (attempt > 1 && (await deadLettered(subscriber, envelope))) done.add(index);
-          else mine.push(index);
+          if (attempt > 1 && (await deadLettered(subscriber, envelope))) {
+            done.add(index);
+            continue;
+          }
+          if (attempt > 1) subscriber.instruments.redelivered(subscriber.consumer, envelope.subject, 'in-process');
+          mine.push(index);
         }
         for (let start = 0; start < mine.length; start += subscriber.maxBatch) {
           const chunk = mine.slice(start, start + subscriber.maxBatch);
@@ -222,6 +232,8 @@ export function createInProcessHub(): InProcessHub {
     try {
       // A subscriber that dead-lettered the event on an earlier attempt has settled it.
       if (attempt > 1 && !subscriber.deliverBatch && (await deadLettered(subscriber, envelope))) return;
+      // A batch subscriber's redelivery was counted when its batch was formed.
+      if (attempt > 1 && !subscriber.deliverBatch) subscriber.instruments.redelivered(subscriber.consumer, envelope.subject, 'in-process');
       await subscriber.deliver(envelope, headers);
     } catch (error) {
       result.errors.push(`${subscriber.consumer}: ${describeError(error).message}`);
@@ -243,6 +255,7 @@ export function createInProcessHub(): InProcessHub {
           error: errorLine(error),
           deliveries: attempt,
         });
+        subscriber.instruments.deadLettered(subscriber.consumer, envelope.subject, 'in-process');
         subscriber.logger.error({ ...log, err: describeError(error) }, 'event dead-lettered: kept for replay (npm run events:replay)');
       } catch (storeError) {
         const delayMs = retryDelayMs(subscriber.retry, attempt);

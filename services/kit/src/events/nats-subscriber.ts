@@ -10,6 +10,7 @@ import { describeError, type EventLogger } from './event-logger.ts';
 import { durableNameFor, streamNameFor, wireSubjectFor } from './naming.ts';
 import { isJetStreamNotFound } from './nats-streams.ts';
 import { recordDeadLetter } from './dead-letters.ts';
+import { type EventInstruments, NO_EVENT_INSTRUMENTS } from './event-metrics.ts';
 import { decideAfterFailure, errorLine } from './failure-decision.ts';
 import { createBatchConsumerStep, createConsumerStep, DEFAULT_MAX_BATCH } from './process-event.ts';
 import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
@@ -28,6 +29,7 @@ export interface NatsConsumerSettings {
   ackWaitMs?: number;
   /** Messages pulled ahead of the handler; default 64. Kept small so buffered ones do not outlive ack_wait. */
   prefetch?: number;
+  instruments?: EventInstruments;
 }
 
 function consumerConfigFor(durable: string, filterSubject: string, ackWaitMs: number): Partial<ConsumerConfig> {
@@ -74,6 +76,7 @@ export async function subscribeNats<E extends EventDefinition>(settings: NatsCon
   const durable = durableNameFor(consumer, event);
   const log = { consumer, subject: event.subject, version: event.version, stream, durable };
   const processEvent = createConsumerStep(options, logger);
+  const instruments = settings.instruments ?? NO_EVENT_INSTRUMENTS;
   const { handleBatch } = options;
   const processBatch = handleBatch ? createBatchConsumerStep({ ...options, handleBatch }, logger) : null;
   const maxBatch = Math.max(1, Math.floor(options.maxBatch ?? DEFAULT_MAX_BATCH));
@@ -98,12 +101,14 @@ export async function subscribeNats<E extends EventDefinition>(settings: NatsCon
       msg.nak(delayMs);
       return;
     }
+    instruments.deadLettered(consumer, event.subject, 'nats');
     logger.error({ ...fields, err: describeError(error) }, 'event dead-lettered: kept for replay (npm run events:replay)');
     msg.ack();
   }
 
   /** The envelope of a message this consumer should handle; null once the message is settled here. */
   async function envelopeOf(msg: JsMsg): Promise<TEventEnvelope | null> {
+    if (msg.info.deliveryCount > 1) instruments.redelivered(consumer, event.subject, 'nats');
     let envelope: TEventEnvelope;
     try {
       envelope = ZEventEnvelope.parse(msg.json()) as TEventEnvelope;
@@ -237,5 +242,10 @@ export async function subscribeNats<E extends EventDefinition>(settings: NatsCon
       await loop;
     },
     problem: () => problem,
+    // The consumer's lag, read from the server: messages not delivered yet plus delivered, unacked ones.
+    async pending() {
+      const info = await jsm.consumers.info(stream, durable);
+      return info.num_pending + info.num_ack_pending;
+    },
   };
 }

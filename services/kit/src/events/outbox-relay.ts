@@ -3,7 +3,16 @@
 // repairs a crash between commit and publish (SECURITY 22). Handing a row over twice is harmless:
 // JetStream dedupes on Nats-Msg-Id and every consumer dedupes on its inbox.
 import { describeError, type EventLogger } from './event-logger.ts';
-import { deferOutboxRow, fetchDueOutboxRows, markOutboxRowsPublished, prunePublishedOutboxRows, relayQueryOf, type OutboxRow } from './outbox-store.ts';
+import {
+  deferOutboxRow,
+  fetchDueOutboxRows,
+  markOutboxRowsPublished,
+  type OutboxBacklog,
+  type OutboxRow,
+  prunePublishedOutboxRows,
+  readOutboxBacklog,
+  relayQueryOf,
+} from './outbox-store.ts';
 import type { SqlDriver } from '../db/sql-driver.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
@@ -40,6 +49,8 @@ export interface OutboxRelay {
   kick(): void;
   /** Publishes everything due now; resolves to the number of rows published. */
   runOnce(): Promise<number>;
+  /** What is not handed over yet (read now, for metrics). */
+  backlog(): Promise<OutboxBacklog>;
   /** Stops the timer and waits for the current run. */
   stop(): Promise<void>;
 }
@@ -134,6 +145,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     service,
     kick,
     runOnce: () => exclusive(drain),
+    backlog: () => readOutboxBacklog(query, schema),
     async stop() {
       stopped = true;
       clearInterval(timer);

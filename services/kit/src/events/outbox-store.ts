@@ -102,3 +102,28 @@ export async function prunePublishedOutboxRows(db: SqlExecutor, schema: string, 
     olderThanMs,
   );
 }
+
+export interface OutboxBacklog {
+  /** Unpublished rows of each subject and version. */
+  bySubject: { subject: string; version: number; rows: number }[];
+  rows: number;
+  /** Seconds since the oldest unpublished row was written; 0 when there is none. */
+  oldestAgeSeconds: number;
+}
+
+/** What the relay has not handed over yet (metrics, read at scrape time; the partial index keeps it small). */
+export async function readOutboxBacklog(query: RelayQuery, schema: string): Promise<OutboxBacklog> {
+  const s = checkSchemaName(schema);
+  const raw = await query<{ subject: string; version: number; rows: number; age: number }>(
+    `SELECT subject, version, count(*)::int AS rows, EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS age
+     FROM ${s}.outbox WHERE published_at IS NULL GROUP BY subject, version`,
+    [],
+    `outbox_backlog_${s}`,
+  );
+  const bySubject = raw.map((row) => ({ subject: row.subject, version: Number(row.version), rows: Number(row.rows) }));
+  return {
+    bySubject,
+    rows: bySubject.reduce((sum, row) => sum + row.rows, 0),
+    oldestAgeSeconds: raw.reduce((oldest, row) => Math.max(oldest, Number(row.age)), 0),
+  };
+}

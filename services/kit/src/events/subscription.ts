@@ -32,4 +32,6 @@ export interface EventSubscription {
   stop(): Promise<void>;
   /** Why the subscription no longer receives although nobody stopped it, or null while it runs. */
   problem?(): string | null;
+  /** NATS: the events of the subscription not yet acknowledged (its lag), read from the server. */
+  pending?(): Promise<number>;
 }
