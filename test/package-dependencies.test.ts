@@ -19,6 +19,11 @@ function mayUseDevDependencies(pkg: RepositoryPackage, file: SourceFile): boolea
   return /(^|\/)test\//.test(file.path) || /\.test\.tsx?$/.test(file.path);
 }
 
+/** k6's own modules (k6, k6/http, ...) in the load-test scripts: the k6 binary provides them, no package does. */
+function isK6RuntimeModule(file: SourceFile, name: string): boolean {
+  return name === 'k6' && file.path.startsWith('k6/') && !/^k6\/(test-runner|seed)\//.test(file.path);
+}
+
 const declared = (pkg: RepositoryPackage) => new Set([...Object.keys(pkg.manifest.dependencies ?? {}), ...Object.keys(pkg.manifest.devDependencies ?? {})]);
 
 test('every bare import is declared by the package that holds the file (devDependencies only for test code)', () => {
@@ -28,7 +33,7 @@ test('every bare import is declared by the package that holds the file (devDepen
     const all = declared(pkg);
     for (const file of pkg.files) {
       for (const name of file.imports) {
-        if (name === pkg.manifest.name) continue;
+        if (name === pkg.manifest.name || isK6RuntimeModule(file, name)) continue;
         if (!all.has(name)) problems.push(`${file.path} imports ${name}, which ${pkg.dir || 'the root'}/package.json does not declare`);
         else if (!runtime.has(name) && !mayUseDevDependencies(pkg, file)) problems.push(`${file.path} imports ${name}, a devDependency of ${pkg.dir}`);
       }
