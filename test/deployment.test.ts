@@ -251,7 +251,7 @@ describe('docker-compose.yml', () => {
       assert.ok(['always', 'unless-stopped'].includes(service.restart ?? ''), `${name}: restart policy (${service.restart})`);
       if (!NO_PROBE_TOOL.has(name)) assert.ok(service.healthcheck?.test && !service.healthcheck.disable, `${name}: healthcheck`);
       if (servers.includes(name)) {
-        assert.match(service.healthcheck.test.join(' '), /\/readyz/, `${name} probes /readyz`);
+        assert.match((service.healthcheck?.test ?? []).join(' '), /\/readyz/, `${name} probes /readyz`);
         const grace = seconds(service.stop_grace_period);
         assert.ok(grace > drain && grace <= drain + 30, `${name}: stop_grace_period ${grace} s for a drain of ${drain} s`);
       }
