@@ -13,6 +13,7 @@ import { dropDatabase } from '../../src/db/pg-driver.ts';
 import { evaluateReadiness, registerHealthRoutes } from '../../src/health/readiness.ts';
 import { createHttpServer } from '../../src/http/create-http-server.ts';
 import { createPlatform } from '../../src/platform.ts';
+import { APP_VERSION } from '../../src/version.ts';
 import { startDedicatedNats, startDedicatedRedis } from '../../../../test/support/dedicated-servers.ts';
 import { profilePlan, LOCAL_INFRA } from '../../../../test/support/infrastructure.ts';
 
@@ -85,7 +86,12 @@ test('distributed: /readyz follows Redis and NATS outages and recoveries, and dr
     await mkdir(join(dataDir, 'no-migrations'));
     await platform.databases.open('probe', join(dataDir, 'no-migrations'));
     const ready = await until(app, (r) => r.status === 200, 'readiness');
-    assert.deepEqual(ready.body, { status: 'ready', checks: { process: 'ok', postgres: 'ok', events: 'ok', nats: 'ok', redis: 'ok' }, service: 'probe' });
+    assert.deepEqual(ready.body, {
+      status: 'ready',
+      checks: { process: 'ok', postgres: 'ok', events: 'ok', nats: 'ok', redis: 'ok' },
+      version: APP_VERSION,
+      service: 'probe',
+    });
 
     await redis.stop();
     const noRedis = await until(app, (r) => r.status === 503, 'Redis to be reported away');
