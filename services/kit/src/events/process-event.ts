@@ -48,6 +48,21 @@ export function consumerSchemaFor(event: EventDefinition): z.ZodType {
   return event.schema instanceof z.ZodObject ? event.schema.loose() : event.schema;
 }
 
+/** The consumer's reading of an envelope's payload; one that does not fit is a poison event. */
+function payloadReader<E extends EventDefinition>(event: E): (envelope: TEventEnvelope) => EventPayload<E> {
+  const payloadSchema = consumerSchemaFor(event);
+  return (envelope) => {
+    const parsed = payloadSchema.safeParse(envelope.payload);
+    if (!parsed.success) {
+      throw new PoisonEventError(
+        `Event ${envelope.id} (${envelope.subject} v${envelope.version}) does not match the consumer's schema: ${parsed.error.message}`,
+        { cause: parsed.error },
+      );
+    }
+    return parsed.data as EventPayload<E>;
+  };
+}
+
 /**
  * Builds the per-message step once per subscription (schema checks and loosening done up front).
  * `logger` hears of an afterCommit effect that throws: the event is processed (its inbox row has
@@ -56,7 +71,7 @@ export function consumerSchemaFor(event: EventDefinition): z.ZodType {
  */
 export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep<E>, logger?: EventLogger) {
   const s = checkSchemaName(step.schema);
-  const payloadSchema = consumerSchemaFor(step.event);
+  const readPayload = payloadReader(step.event);
   const insertInbox = `INSERT INTO ${s}.processed_events (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`;
 
   return async function processEvent(envelope: TEventEnvelope): Promise<ProcessOutcome> {
@@ -64,14 +79,7 @@ export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep
     const outcome = await step.db.$transaction(async (tx) => {
       const inserted = await tx.$executeRawUnsafe(insertInbox, step.consumer, envelope.id);
       if (inserted === 0) return 'duplicate';
-      const parsed = payloadSchema.safeParse(envelope.payload);
-      if (!parsed.success) {
-        throw new PoisonEventError(
-          `Event ${envelope.id} (${envelope.subject} v${envelope.version}) does not match the consumer's schema: ${parsed.error.message}`,
-          { cause: parsed.error },
-        );
-      }
-      const payload = parsed.data as EventPayload<E>;
+      const payload = readPayload(envelope);
       await step.handle(payload, { tx, envelope: { ...envelope, payload }, afterCommit: (effect) => committed.push(effect) });
       return 'processed' as const;
     }, step.transactionOptions);
@@ -121,7 +129,7 @@ export interface BatchConsumerStep<E extends EventDefinition> extends ConsumerSt
  */
 export function createBatchConsumerStep<E extends EventDefinition>(step: BatchConsumerStep<E>, logger?: EventLogger) {
   const s = checkSchemaName(step.schema);
-  const payloadSchema = consumerSchemaFor(step.event);
+  const readPayload = payloadReader(step.event);
   const insertInbox = `INSERT INTO ${s}.processed_events (consumer, event_id)
     SELECT $1, ids.id::uuid FROM jsonb_array_elements_text($2::jsonb) AS ids(id)
     ON CONFLICT DO NOTHING RETURNING event_id::text AS id`;
@@ -139,14 +147,7 @@ export function createBatchConsumerStep<E extends EventDefinition>(step: BatchCo
         // A message delivered twice into one batch is applied once.
         if (!fresh.has(id) || taken.has(id)) continue;
         taken.add(id);
-        const parsed = payloadSchema.safeParse(envelope.payload);
-        if (!parsed.success) {
-          throw new PoisonEventError(
-            `Event ${envelope.id} (${envelope.subject} v${envelope.version}) does not match the consumer's schema: ${parsed.error.message}`,
-            { cause: parsed.error },
-          );
-        }
-        const payload = parsed.data as EventPayload<E>;
+        const payload = readPayload(envelope);
         items.push({ payload, envelope: { ...envelope, payload } });
       }
       if (items.length > 0) await step.handleBatch(items, { tx, afterCommit: (effect) => committed.push(effect) });
