@@ -54,30 +54,18 @@ export function runInConsumerBatchSpan<R>(
     const linked = trace.getSpanContext(extractTraceContext(carried));
     if (linked) links.push({ context: linked });
   }
-  return trace.getTracer(TRACER_NAME).startActiveSpan(
+  return runInSpan(
     `${subject} process batch`,
-    {
-      kind: SpanKind.CONSUMER,
-      links,
-      attributes: {
-        'messaging.system': system,
-        'messaging.destination.name': subject,
-        'messaging.consumer.group.name': consumer,
-        'messaging.batch.message_count': headers.length,
-      },
-    },
+    SpanKind.CONSUMER,
     ROOT_CONTEXT,
-    async (span) => {
-      try {
-        return await work();
-      } catch (error) {
-        span.recordException(error instanceof Error ? error : String(error));
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        throw error;
-      } finally {
-        span.end();
-      }
+    work,
+    {
+      'messaging.system': system,
+      'messaging.destination.name': subject,
+      'messaging.consumer.group.name': consumer,
+      'messaging.batch.message_count': headers.length,
     },
+    links,
   );
 }
 
@@ -99,8 +87,8 @@ function natsAttributes(subject: string): Attributes {
 }
 
 /** Runs `work` in a span of `kind` under `parent`, recording a failure on it. */
-function runInSpan<R>(name: string, kind: SpanKind, parent: Context, work: () => Promise<R>, attributes: Attributes): Promise<R> {
-  return trace.getTracer(TRACER_NAME).startActiveSpan(name, { kind, attributes }, parent, async (span) => {
+function runInSpan<R>(name: string, kind: SpanKind, parent: Context, work: () => Promise<R>, attributes: Attributes, links?: Link[]): Promise<R> {
+  return trace.getTracer(TRACER_NAME).startActiveSpan(name, { kind, attributes, links }, parent, async (span) => {
     try {
       return await work();
     } catch (error) {
