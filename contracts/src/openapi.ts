@@ -8,6 +8,7 @@ import { LEDGER_OPERATIONS } from './http/ledger.ts';
 import { BRIEFING_OPERATIONS } from './http/briefing.ts';
 import { DISCOVER_OPERATIONS, NETWORK_OPERATIONS } from './http/network.ts';
 import { ADMIN_OPERATIONS } from './http/admin.ts';
+import { NOTIFICATIONS_OPERATIONS } from './http/notifications.ts';
 import { pathParameterNames, type Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
@@ -21,6 +22,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(BRIEFING_OPERATIONS),
   ...Object.values(NETWORK_OPERATIONS),
   ...Object.values(ADMIN_OPERATIONS),
+  ...Object.values(NOTIFICATIONS_OPERATIONS),
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });

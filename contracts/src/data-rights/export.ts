@@ -11,6 +11,7 @@ import { ACTIVITY_TYPES } from '../http/social.ts';
 import { ZPublicProfileFields } from '../profile.ts';
 import { defineRequestPerService } from '../requests/define-request.ts';
 import { ZSettings } from '../user-settings.ts';
+import { NOTIFICATION_KINDS, NOTIFICATION_SWITCHES } from '../messages/notifications.ts';
 
 export const EXPORT_FORMAT = 'civic-agenda.export.v1';
 
@@ -137,6 +138,21 @@ export const ZAdminExportSection = z.object({
   ),
 });
 
+/**
+ * What the notifications service holds about the user (issue 22): the notifications waiting for their
+ * next mail (the batch), when the last mail went, the mails sent (when and how many notifications
+ * each gathered; never their text, which is rebuilt from the events) and the unsubscribe links used.
+ * Another citizen in a pending notification is named by id only.
+ */
+export const ZNotificationsExportSection = z.object({
+  pending: z.array(
+    z.object({ kind: z.enum(NOTIFICATION_KINDS), actorId: z.string().uuid().nullable(), subjectTitle: z.string().nullable(), occurredAt: z.string() }),
+  ),
+  lastMailAt: z.string().nullable(),
+  mails: z.array(z.object({ sentAt: z.string().nullable(), notificationCount: z.number().int().nonnegative() })),
+  unsubscribes: z.array(z.object({ switch: z.enum(NOTIFICATION_SWITCHES), usedAt: z.string() })),
+});
+
 /** One entry per service holding user data, in the order the document lists them. */
 export const EXPORT_SECTIONS = {
   auth: ZAuthExportSection,
@@ -146,6 +162,7 @@ export const EXPORT_SECTIONS = {
   ledger: ZLedgerExportSection,
   briefing: ZBriefingExportSection,
   admin: ZAdminExportSection,
+  notifications: ZNotificationsExportSection,
 } as const;
 export type ExportService = keyof typeof EXPORT_SECTIONS;
 export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];

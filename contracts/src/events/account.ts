@@ -32,6 +32,24 @@ export const PrivacyChanged = defineEvent(
 );
 
 /**
+ * A user's notification switches after a change (issue 22), or after an unsubscribe link turned one
+ * off. `version` grows with every change of the user's settings: the notifications service keeps the
+ * highest it has seen, so a redelivered older event cannot turn a switch back on.
+ */
+export const SettingsChanged = defineEvent(
+  'civic.account.settings.changed',
+  1,
+  z.object({
+    userId: z.string().uuid(),
+    emailNotifications: z.boolean(),
+    activityNotifications: z.boolean(),
+    priorityNotifications: z.boolean(),
+    version: z.number().int().positive(),
+    changedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/**
  * An account was deleted (docs/protocols/account-data.md "Erasure"). Every service holding data about
  * the user erases it, or pseudonymises what must stay (audit entries), when this arrives.
  */
@@ -44,4 +62,4 @@ export const UserDeleted = defineEvent(
   }),
 );
 
-export const ACCOUNT_EVENTS = [ProfileUpdated, PrivacyChanged, UserDeleted] as const;
+export const ACCOUNT_EVENTS = [ProfileUpdated, PrivacyChanged, SettingsChanged, UserDeleted] as const;

@@ -2,6 +2,7 @@
 // activity feed) can consume them; the priorities service enqueues them in the transaction of the
 // change they report.
 import { z } from 'zod';
+import { REMOVAL_REASON_MAX } from '../messages/notifications.ts';
 import { defineEvent } from './define-event.ts';
 
 /** A user created a priority (spec 2.13). */
@@ -95,8 +96,37 @@ export const PriorityRemoved = defineEvent(
     authorId: z.string().uuid().nullable(),
     title: z.string(),
     adminId: z.string().uuid(),
+    /** What the administrator wrote as the reason (issue 22: the author's removal notice quotes it). */
+    reason: z.string().max(REMOVAL_REASON_MAX).optional(),
     removedAt: z.iso.datetime({ offset: true }),
   }),
 );
 
-export const PRIORITIES_EVENTS = [PriorityCreated, PriorityRemoved, VoteCast, VoteRemoved, PriorityPromoted, PromotionBoostsDecayed] as const;
+/**
+ * A priority entered the top 10 of the ranking for the first time (issue 22: its author is told).
+ * Published once per priority, by the priorities service's job that compares the top 10 with the
+ * priorities that were ever in it; leaving and re-entering publishes nothing.
+ */
+export const PriorityEnteredTopTen = defineEvent(
+  'civic.priorities.priority.entered_top_ten',
+  1,
+  z.object({
+    priorityId: z.string().uuid(),
+    /** null when the author's account was erased (nobody to tell). */
+    authorId: z.string().uuid().nullable(),
+    title: z.string(),
+    /** Its rank (1-10) when the job saw it. */
+    rank: z.number().int().min(1).max(10),
+    enteredAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+export const PRIORITIES_EVENTS = [
+  PriorityEnteredTopTen,
+  PriorityCreated,
+  PriorityRemoved,
+  VoteCast,
+  VoteRemoved,
+  PriorityPromoted,
+  PromotionBoostsDecayed,
+] as const;

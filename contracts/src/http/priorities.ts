@@ -1,6 +1,7 @@
 // Requests and answers of the priorities service (spec 2.5–2.7, 2.13, 3 "Priority", "Issue",
 // "Stats", 4 "Vote on a priority", 5 "Create priority", 7.3). Ranking: docs/ranking.md.
 import { z } from 'zod';
+import { REMOVAL_REASON_MAX } from '../messages/notifications.ts';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_PATTERN,
@@ -105,6 +106,15 @@ export const ZVoteRequest = z.strictObject({ voteType: ZVoteType });
 /** DELETE /api/admin/priorities/{id} (spec 7.4: a JSON answer). Removing a removed one answers the same. */
 export const ZDeletePriorityResponse = z.object({ message: z.literal('Priority has been deleted'), id: z.string().uuid() });
 export type TDeletePriorityResponse = z.infer<typeof ZDeletePriorityResponse>;
+
+/**
+ * The optional body of DELETE /api/admin/priorities/{id} (issue 22): the reason the author's removal
+ * notice quotes. The spec's client sends no body; then the notice gives DEFAULT_REMOVAL_REASON.
+ */
+export const ZDeletePriorityRequest = z
+  .object({ reason: z.string().trim().max(REMOVAL_REASON_MAX, `reason must be at most ${REMOVAL_REASON_MAX} characters`).optional() })
+  .optional();
+export type TDeletePriorityRequest = z.infer<typeof ZDeletePriorityRequest>;
 
 /** What a vote or its removal answers: the priority's counts after it, and the caller's vote. */
 export const ZVoteResult = z.object({
@@ -257,6 +267,7 @@ export const PRIORITIES_OPERATIONS = {
     errors: [401, 403, 404],
     summary:
       'Remove a priority (administrators only): a soft delete. It leaves every citizen list, the ranking, the live stream and the counts at once; the moderation list shows it Inactive; votes and ledger entries stay. Audited as delete_priority.',
+    body: ZDeletePriorityRequest,
     response: ZDeletePriorityResponse,
   }),
 };

@@ -18,6 +18,8 @@ import { BRIEFING_OPERATIONS } from './briefing.ts';
 import { BRIEFING_ROUTES } from './routes/briefing.ts';
 import { ADMIN_OPERATIONS } from './admin.ts';
 import { ADMIN_ROUTES } from './routes/admin.ts';
+import { NOTIFICATIONS_ROUTES } from './routes/notifications.ts';
+import { NOTIFICATIONS_OPERATIONS } from './notifications.ts';
 import type { Operation, Route } from './operation.ts';
 
 const pairs: [string, Record<string, Route>, Record<string, Operation>][] = [
@@ -29,6 +31,7 @@ const pairs: [string, Record<string, Route>, Record<string, Operation>][] = [
   ['ledger', LEDGER_ROUTES, LEDGER_OPERATIONS],
   ['briefing', BRIEFING_ROUTES, BRIEFING_OPERATIONS],
   ['admin', ADMIN_ROUTES, ADMIN_OPERATIONS],
+  ['notifications', NOTIFICATIONS_ROUTES, NOTIFICATIONS_OPERATIONS],
 ];
 
 test('every operation has the route of the same name, with its method and path', () => {
