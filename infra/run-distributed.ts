@@ -25,17 +25,20 @@ function readEnvFile(file: string): Record<string, string> {
   );
 }
 
+const SHARED_SECRETS = ['INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY'] as const;
+
 /** The secrets and every process's passwords; a file from before the passwords existed gets them added. */
 function loadOrCreateSecrets(): Record<string, string> {
   const file = resolve(DATA_DIR, 'distributed.env');
   if (!existsSync(file)) {
     mkdirSync(DATA_DIR, { recursive: true });
-    const secret = () => randomBytes(32).toString('base64url');
-    writeFileSync(file, `INTERNAL_JWT_SECRET=${secret()}\nCSRF_SECRET=${secret()}\nAUTH_CODE_KEY=${secret()}\n`, { mode: 0o600 });
+    writeFileSync(file, '', { mode: 0o600 });
   }
   const known = readEnvFile(file);
-  const fresh = generateCredentials();
-  const missing = credentialKeys().filter((key) => !known[key]);
+  const secret = () => randomBytes(32).toString('base64url');
+  // A secret added by a later release (NOTIFICATIONS_LINK_KEY) is appended to an older file.
+  const fresh: Record<string, string> = { ...Object.fromEntries(SHARED_SECRETS.map((key) => [key, secret()])), ...generateCredentials() };
+  const missing = [...SHARED_SECRETS, ...credentialKeys()].filter((key) => !known[key]);
   if (missing.length) appendFileSync(file, missing.map((key) => `${key}=${fresh[key]}\n`).join(''));
   return readEnvFile(file);
 }

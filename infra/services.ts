@@ -14,6 +14,7 @@ export const SERVICE_PROCESSES: readonly ServiceProcess[] = [
   { name: 'social', entry: 'services/social/src/server.ts', port: 3105 },
   { name: 'account', entry: 'services/account/src/server.ts', port: 3106 },
   { name: 'admin', entry: 'services/admin/src/server.ts', port: 3107 },
+  { name: 'notifications', entry: 'services/notifications/src/server.ts', port: 3108 },
 ];
 
 export const GATEWAY_ENTRY = 'gateway/src/server.ts';

@@ -50,7 +50,7 @@ export async function buildGateway(options: GatewayOptions) {
   // trip (session-identity.ts), CSRF is checked, then the identity is awaited and signed.
   startSessionLookup(root, platform, names);
   await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, budgets: config });
-  installCsrfGuard(root, platform.secrets.csrf, names);
+  installCsrfGuard(root, platform.secrets.csrf, names, new Set(table.flatMap((claim) => claim.csrfExempt ?? [])));
   await installSessionIdentity(root, platform);
   installStreamLimits(root, {
     platform,

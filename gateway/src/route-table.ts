@@ -11,6 +11,12 @@ export interface RouteClaim {
    * Accept header, which any request can carry).
    */
   streams?: readonly string[];
+  /**
+   * Exact paths inside its patterns whose state-changing calls need no CSRF token: they act on a
+   * signed token the request carries, never on the browser's session (the mails' one-click
+   * unsubscribe, which a mail client POSTs with no cookie at all, RFC 8058).
+   */
+  csrfExempt?: readonly string[];
 }
 
 export const ROUTE_TABLE: readonly RouteClaim[] = [
@@ -53,4 +59,5 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
       '/api/platform-settings',
     ],
   },
+  { service: 'notifications', patterns: ['/api/notifications/unsubscribe'], csrfExempt: ['/api/notifications/unsubscribe'] },
 ];

@@ -4,6 +4,7 @@ import { adminService } from '@civic/admin';
 import { authService } from '@civic/auth';
 import { briefingService } from '@civic/briefing';
 import { ledgerService } from '@civic/ledger';
+import { notificationsService } from '@civic/notifications';
 import { prioritiesService } from '@civic/priorities';
 import { socialService } from '@civic/social';
 import type { ServiceDefinition } from '@civic/service-kit';
@@ -16,6 +17,7 @@ export const EMBEDDED_SERVICES: readonly ServiceDefinition[] = [
   ledgerService,
   briefingService,
   adminService,
+  notificationsService,
 ];
 
 /** The built services named (all when `only` is absent); an unknown name is a configuration error. */

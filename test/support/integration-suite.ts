@@ -18,7 +18,7 @@ import { lateBound } from './late-bound.ts';
 import { startStack, type ServiceName, type Stack, type StackOptions } from './stack.ts';
 
 /** For suites that reach every service (a data export gathers a section from each). */
-export const ALL_SERVICES: readonly ServiceName[] = ['auth', 'account', 'social', 'priorities', 'ledger', 'briefing', 'admin'];
+export const ALL_SERVICES: readonly ServiceName[] = ['auth', 'account', 'social', 'priorities', 'ledger', 'briefing', 'admin', 'notifications'];
 
 /** Registers the suite's start and close hooks; the returned stack is usable inside hooks and tests. */
 export function useStack(profile: Profile, options: StackOptions = {}): Stack {

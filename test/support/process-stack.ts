@@ -98,6 +98,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
     CSRF_SECRET: randomBytes(32).toString('hex'),
     AUTH_CODE_KEY: randomBytes(32).toString('hex'),
+    NOTIFICATIONS_LINK_KEY: randomBytes(32).toString('hex'),
     ...options.env,
   };
   const ports = Object.fromEntries(await Promise.all(SERVICE_PROCESSES.map(async (s) => [s.name, await freePort()] as const)));

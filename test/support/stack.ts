@@ -15,6 +15,7 @@ import { briefingService } from '@civic/briefing';
 import { ledgerService } from '@civic/ledger';
 import { prioritiesService } from '@civic/priorities';
 import { socialService } from '@civic/social';
+import { notificationsService } from '@civic/notifications';
 import { dropDatabase, listDatabases } from '@civic/service-kit/db';
 import { buildServiceProcess } from '@civic/service-kit/testing';
 import { type Clock, createPlatform, loadConfig, type Platform, type ServiceDefinition, ZPlatformConfig } from '@civic/service-kit';
@@ -33,9 +34,10 @@ export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [
   ledgerService,
   briefingService,
   adminService,
+  notificationsService,
 ];
 
-export type ServiceName = 'auth' | 'account' | 'social' | 'priorities' | 'ledger' | 'briefing' | 'admin';
+export type ServiceName = 'auth' | 'account' | 'social' | 'priorities' | 'ledger' | 'briefing' | 'admin' | 'notifications';
 
 export interface StackOptions {
   /**
@@ -154,6 +156,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
           INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
           CSRF_SECRET: randomBytes(32).toString('hex'),
           AUTH_CODE_KEY: randomBytes(32).toString('hex'),
+          NOTIFICATIONS_LINK_KEY: randomBytes(32).toString('hex'),
           // Two whole stacks run side by side on one PostgreSQL (scripts/run-tests.ts): a few
           // connections per pool are plenty for a test's load and keep both well inside max_connections.
           DATABASE_POOL_SIZE: '6',

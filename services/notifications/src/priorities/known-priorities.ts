@@ -1,0 +1,33 @@
+// The priorities whose authors notifications tells about them, from priorities' events: a vote or a
+// promotion names only the priority, so its author is looked up here.
+import type { SqlExecutor } from '@civic/service-kit/events';
+
+export interface KnownPriority {
+  authorId: string | null;
+  title: string;
+}
+
+/** Created (or first heard of through a later event that carries author and title). */
+export async function rememberPriority(tx: SqlExecutor, priorityId: string, authorId: string | null, title: string): Promise<void> {
+  await tx.$executeRawUnsafe(
+    `INSERT INTO notifications.priorities (priority_id, author_id, title) VALUES ($1::uuid, $2::uuid, $3)
+     ON CONFLICT (priority_id) DO NOTHING`,
+    priorityId,
+    authorId,
+    title,
+  );
+}
+
+export async function knownPriority(tx: SqlExecutor, priorityId: string): Promise<KnownPriority | undefined> {
+  const [row] = await tx.$queryRawUnsafe<KnownPriority[]>(
+    'SELECT author_id::text AS "authorId", title FROM notifications.priorities WHERE priority_id = $1::uuid',
+    priorityId,
+  );
+  return row;
+}
+
+/** An administrator removed it: nothing more is told about it, and what was queued about it goes. */
+export async function forgetPriority(tx: SqlExecutor, priorityId: string): Promise<void> {
+  await tx.$executeRawUnsafe('DELETE FROM notifications.priorities WHERE priority_id = $1::uuid', priorityId);
+  await tx.$executeRawUnsafe('DELETE FROM notifications.pending WHERE subject_id = $1::uuid', priorityId);
+}
