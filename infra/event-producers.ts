@@ -7,6 +7,7 @@ import {
   authEvents,
   briefingEvents,
   ledgerEvents,
+  notificationsEvents,
   prioritiesEvents,
   producerOf,
   socialEvents,
@@ -21,6 +22,8 @@ const EVENT_MODULES: readonly Record<string, unknown>[] = [
   socialEvents,
   ledgerEvents,
   adminEvents,
+  // Issue 22: account consumes notifications' switch.unsubscribed.
+  notificationsEvents,
 ];
 
 function isEventDefinition(value: unknown): value is EventDefinition {
