@@ -18,6 +18,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { MIGRATIONS_DIR as AUTH_MIGRATIONS } from '@civic/auth';
 import type { TIssue, TPriority } from '@civic/contracts';
+import { prioritiesJobsOf } from '@civic/priorities';
 import { cookieNames, type Mailer, type MailMessage, type Platform } from '@civic/service-kit';
 import { startGateway } from '../../gateway/src/start-gateway.ts';
 import { startSession } from '../../services/auth/src/sessions/sessions.ts';
@@ -309,6 +310,9 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
     });
     log(`  follows: ${follows.length}`);
 
+    // The top-ten job (issue 22) would otherwise run on its own timer, in one seed run or the next: run
+    // it now, so the first run records (and announces) the seeded top 10 and a second finds nothing new.
+    await prioritiesJobsOf(platform)?.topTen.runNow();
     log('  waiting for the events to be delivered (credits, counts, activities)...');
     await settle(platform, options.settleTimeoutMs ?? 300_000);
     log('  delivered');

@@ -10,6 +10,7 @@ import { PRIORITIES_SCHEMA, prioritiesHandlers, publishingDb, publishingSql, wat
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { memoryReadBudget, redisReadBudget } from './priorities/read-budget.ts';
+import { recordTopTenEntries } from './priorities/record-top-ten-entries.ts';
 import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import { createViewerVotesCache } from './priorities/viewer-votes-cache.ts';
 import { decayPromotionBoosts } from './promotions/decay-promotion-boosts.ts';
@@ -33,6 +34,8 @@ export interface PrioritiesJobs {
   sweepPurchases: PeriodicJob;
   /** Recomputes decaying promotion boosts (promotions/decay-promotion-boosts.ts). */
   decayBoosts: PeriodicJob;
+  /** Records priorities entering the top 10 for the first time, with their event (priorities/record-top-ten-entries.ts). */
+  topTen: PeriodicJob;
 }
 
 /** Each process's background jobs, by its platform: tests run them now instead of waiting a period. */
@@ -77,13 +80,14 @@ export const prioritiesService = defineService({
     const jobs: PrioritiesJobs = {
       sweepPurchases: startPeriodicJob('sweep purchases', config.PRIORITIES_PURCHASE_SWEEP_MS, () => sweepPurchases(ctx), platform.logger),
       decayBoosts: startPeriodicJob('decay promotion boosts', config.PRIORITIES_BOOST_DECAY_MS, () => decayPromotionBoosts(ctx), platform.logger),
+      topTen: startPeriodicJob('record top ten entries', config.PRIORITIES_TOP_TEN_MS, () => recordTopTenEntries(ctx), platform.logger),
     };
     jobsByPlatform.set(platform, jobs);
     // Open streams never end by themselves: end them before the server waits for its connections.
     app.addHook('preClose', async () => live.close());
     app.addHook('onClose', async () => {
       // A run under way finishes before the database and the relay it uses go.
-      await Promise.all([jobs.sweepPurchases.stop(), jobs.decayBoosts.stop()]);
+      await Promise.all([jobs.sweepPurchases.stop(), jobs.decayBoosts.stop(), jobs.topTen.stop()]);
       await relay.stop();
       await db.$disconnect();
     });

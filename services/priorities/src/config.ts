@@ -17,6 +17,11 @@ export const ZPrioritiesConfig = z.object({
   /** How often promotion boosts are recomputed as they decay (docs/ranking.md; src/promotions/decay-promotion-boosts.ts). */
   PRIORITIES_BOOST_DECAY_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /**
+   * How often each process looks for priorities that entered the top 10 for the first time
+   * (src/priorities/record-top-ten-entries.ts): an author's notice is at most this late.
+   */
+  PRIORITIES_TOP_TEN_MS: z.coerce.number().int().min(50).max(3_600_000).default(10_000),
+  /**
    * Vote changes sent to PostgreSQL at once by one process; changes that arrive while this many are
    * running wait and go as one group (src/votes/vote-batcher.ts). Below the pool's 10 connections,
    * so reads and event consumers keep some.

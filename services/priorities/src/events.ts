@@ -29,6 +29,7 @@ const emit = events.emitter;
 export const emitPriorityCreated = emit(prioritiesEvents.PriorityCreated);
 export const emitPromotionBoostsDecayed = emit(prioritiesEvents.PromotionBoostsDecayed);
 export const emitPriorityRemoved = emit(prioritiesEvents.PriorityRemoved);
+export const emitPriorityEnteredTopTen = emit(prioritiesEvents.PriorityEnteredTopTen);
 
 export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
   return {

@@ -4,11 +4,21 @@
 // counts at the commit of the request, while its votes stay; votes and promotions on it answer 404;
 // the moderation list (includeInactive) shows it Inactive to administrators only; a repetition and
 // ten concurrent removals write one civic.priorities.priority.removed, which becomes exactly one
-// delete_priority audit entry; open live streams are told to refetch.
+// delete_priority audit entry; the administrator's optional reason (issue 22) reaches the event, and a
+// removal without a body still works; open live streams are told to refetch.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import { ACCOUNT_COUNT_REQUESTS, ADMIN_MESSAGES, ZDeletePriorityResponse, type TAuditLog, type TPriority, type TStats } from '@civic/contracts';
+import {
+  ACCOUNT_COUNT_REQUESTS,
+  ADMIN_MESSAGES,
+  prioritiesEvents,
+  REMOVAL_REASON_MAX,
+  ZDeletePriorityResponse,
+  type TAuditLog,
+  type TPriority,
+  type TStats,
+} from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
@@ -188,6 +198,48 @@ for (const { profile, skip } of await profilePlan()) {
         (entries) => entries.length === 1,
       );
       assert.equal((await auditEntries(priority.id)).length, 1);
+    });
+
+    test("the administrator's reason (issue 22): trimmed into the event, left out when empty; no body works; over 500 characters 400", async () => {
+      const removedPayload = async (priorityId: string) => {
+        const rows = await tables.query<{ payload: unknown }>(`SELECT payload FROM priorities.outbox WHERE subject = $1 AND payload->>'priorityId' = $2`, [
+          REMOVED_SUBJECT,
+          priorityId,
+        ]);
+        assert.equal(rows.length, 1);
+        return prioritiesEvents.PriorityRemoved.schema.parse(rows[0]!.payload);
+      };
+      const removeWith = (id: string, options: Parameters<ApiClient['request']>[2]) => admin.request('DELETE', `/api/admin/priorities/${id}`, options);
+
+      const reasoned = await createPriority(author.client, { title: 'Removed with a reason' });
+      const answer = await removeWith(reasoned.id, { body: { reason: '  Personal attacks on a named person.\n' } });
+      assert.equal(answer.status, 200, answer.text);
+      assert.deepEqual(answer.body, { message: ADMIN_MESSAGES.priorityDeleted, id: reasoned.id });
+      const event = await removedPayload(reasoned.id);
+      assert.equal(event.reason, 'Personal attacks on a named person.');
+      assert.deepEqual({ authorId: event.authorId, title: event.title, adminId: event.adminId }, { authorId: author.id, title: reasoned.title, adminId });
+
+      // Exactly REMOVAL_REASON_MAX characters is accepted as it is.
+      const longest = await createPriority(author.client, { title: 'Removed with the longest reason' });
+      assert.equal((await removeWith(longest.id, { body: { reason: 'r'.repeat(REMOVAL_REASON_MAX) } })).status, 200);
+      assert.equal((await removedPayload(longest.id)).reason, 'r'.repeat(REMOVAL_REASON_MAX));
+
+      // No body at all (no content type either: the spec's client), an empty object, a blank reason: no reason.
+      for (const options of [{}, { body: {} }, { body: { reason: ' \t ' } }, { rawBody: 'null' }]) {
+        const priority = await createPriority(author.client, { title: `Removed without a reason ${JSON.stringify(options)}` });
+        const removal = await removeWith(priority.id, options);
+        assert.equal(removal.status, 200, `${JSON.stringify(options)}: ${removal.text}`);
+        assert.ok(!('reason' in (await removedPayload(priority.id))), JSON.stringify(options));
+      }
+
+      // Too long: 400 with the contract's message; nothing removed, no event.
+      const kept = await createPriority(author.client, { title: 'Kept: the reason was too long' });
+      const refused = await removeWith(kept.id, { body: { reason: 'x'.repeat(REMOVAL_REASON_MAX + 1) } });
+      assert.equal(refused.status, 400, refused.text);
+      assert.equal((refused.body as { message?: string }).message, `reason must be at most ${REMOVAL_REASON_MAX} characters`);
+      assert.equal((await removeWith(kept.id, { body: { reason: 42 } })).status, 400, 'a reason that is not text');
+      assert.equal(await outboxRows(kept.id), 0);
+      assert.ok(ids((await listPriorities(author.client, '?limit=1000')).body).includes(kept.id), 'still listed');
     });
 
     test('an open live stream is told (a tally of the removed priority), and its refetch no longer has it', async () => {

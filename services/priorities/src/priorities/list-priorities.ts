@@ -22,7 +22,8 @@ import { readCostOf } from './read-budget.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 import { TOP_DEPTH, type CachedPriority } from './top-priorities-cache.ts';
 
-const RANK_ORDER = 'ORDER BY p.score DESC, p.endorsements DESC, p.created_at ASC, p.id ASC';
+/** The order of docs/ranking.md section 3 within the ranked part (also the top-ten job's, record-top-ten-entries.ts). */
+export const RANK_ORDER = 'ORDER BY p.score DESC, p.endorsements DESC, p.created_at ASC, p.id ASC';
 
 /** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
 function containsPattern(text: string): string {

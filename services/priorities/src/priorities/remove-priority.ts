@@ -6,17 +6,21 @@
 // Every citizen read already filters on is_active (the lists, the ranking, the stats, votes and
 // promotions, the account counts): the row leaves them at the commit. This replica's top list is
 // dropped at once; every replica's (and its open streams) follows the watched event (events.ts).
+// The administrator's reason (issue 22, the body's optional `reason`, already trimmed and at most
+// REMOVAL_REASON_MAX by the contract) travels in the event for the author's notice; an empty one is
+// left out, so the notice gives its default.
 import { ADMIN_MESSAGES, isUuid, type TDeletePriorityResponse } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
 import { PriorityNotFound } from '../errors.ts';
 import { emitPriorityRemoved } from '../events.ts';
 
-export async function removePriority(ctx: PrioritiesContext, adminId: string, priorityId: string): Promise<TDeletePriorityResponse> {
+export async function removePriority(ctx: PrioritiesContext, adminId: string, priorityId: string, reason?: string): Promise<TDeletePriorityResponse> {
   // Anything that is not a UUID names no priority: a 404, not a database error.
   if (!isUuid(priorityId)) throw new PriorityNotFound();
   const id = priorityId.toLowerCase();
   const removedAt = ctx.platform.clock.now().toISOString();
+  const stated = reason?.trim();
   const removedNow = await ctx.db.$transaction(async (tx) => {
     const [row] = await tx.$queryRawUnsafe<{ author_id: string | null; title: string }[]>(
       `UPDATE priorities.priorities SET is_active = false, removed_at = $2::timestamptz, removed_by = $3::uuid
@@ -30,7 +34,7 @@ export async function removePriority(ctx: PrioritiesContext, adminId: string, pr
       if (!existing) throw new PriorityNotFound();
       return false;
     }
-    await emitPriorityRemoved(tx, { priorityId: id, authorId: row.author_id, title: row.title, adminId, removedAt });
+    await emitPriorityRemoved(tx, { priorityId: id, authorId: row.author_id, title: row.title, adminId, ...(stated ? { reason: stated } : {}), removedAt });
     return true;
   }, WRITE_TRANSACTION);
   if (removedNow) ctx.topPriorities.invalidate();
