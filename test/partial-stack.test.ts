@@ -10,7 +10,7 @@ import { useStack } from './support/integration-suite.ts';
 test('embedded: GATEWAY_SERVICES picks the mounted services; an unknown name is refused', () => {
   assert.deepEqual(
     embeddedServices(undefined).map((s) => s.name),
-    ['auth', 'account', 'social', 'priorities', 'ledger', 'briefing', 'admin'],
+    ['auth', 'account', 'social', 'priorities', 'ledger', 'briefing', 'admin', 'notifications'],
   );
   assert.deepEqual(
     embeddedServices(['ledger', 'auth']).map((s) => s.name),
