@@ -30,6 +30,7 @@ COPY services/priorities/package.json services/priorities/
 COPY services/ledger/package.json services/ledger/
 COPY services/briefing/package.json services/briefing/
 COPY services/admin/package.json services/admin/
+COPY services/notifications/package.json services/notifications/
 COPY gateway/package.json gateway/
 COPY frontends/kit/package.json frontends/kit/
 COPY frontends/shell/package.json frontends/shell/
@@ -57,6 +58,7 @@ COPY services/priorities/prisma services/priorities/prisma
 COPY services/ledger/prisma services/ledger/prisma
 COPY services/briefing/prisma services/briefing/prisma
 COPY services/admin/prisma services/admin/prisma
+COPY services/notifications/prisma services/notifications/prisma
 RUN bash scripts/prisma-generate.sh
 
 # ---- the micro-frontends (webpack 5 + Module Federation), built once for every consumer
@@ -193,6 +195,19 @@ ENV PORT=3107
 EXPOSE 3107
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/admin/src/server.ts"]
 
+FROM manifests AS notifications-modules
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace services/notifications
+FROM runtime AS notifications
+COPY --from=notifications-modules /app/node_modules node_modules
+COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
+COPY services/notifications/package.json services/notifications/
+COPY services/notifications/src services/notifications/src
+COPY services/notifications/prisma/migrations services/notifications/prisma/migrations
+COPY --from=prisma /app/services/notifications/src/generated services/notifications/src/generated
+ENV PORT=3108
+EXPOSE 3108
+CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/notifications/src/server.ts"]
+
 # ---- the gateway, with the built front ends. It serves the shell page (its CSP, the remotes' URLs)
 # and every micro-frontend from its own origin, so the bundle it serves is the one built from the same
 # commit as the routes it forwards; a remote deployed elsewhere is named by REMOTE_URL_<AREA> without
@@ -224,6 +239,9 @@ COPY services/briefing/prisma/migrations services/briefing/prisma/migrations
 COPY services/admin/package.json services/admin/
 COPY services/admin/src services/admin/src
 COPY services/admin/prisma/migrations services/admin/prisma/migrations
+COPY services/notifications/package.json services/notifications/
+COPY services/notifications/src services/notifications/src
+COPY services/notifications/prisma/migrations services/notifications/prisma/migrations
 COPY --from=prisma /app/services/auth/src/generated services/auth/src/generated
 COPY --from=prisma /app/services/account/src/generated services/account/src/generated
 COPY --from=prisma /app/services/social/src/generated services/social/src/generated
@@ -231,6 +249,7 @@ COPY --from=prisma /app/services/priorities/src/generated services/priorities/sr
 COPY --from=prisma /app/services/ledger/src/generated services/ledger/src/generated
 COPY --from=prisma /app/services/briefing/src/generated services/briefing/src/generated
 COPY --from=prisma /app/services/admin/src/generated services/admin/src/generated
+COPY --from=prisma /app/services/notifications/src/generated services/notifications/src/generated
 COPY gateway/package.json gateway/
 COPY gateway/src gateway/src
 COPY --from=frontends /frontends frontends

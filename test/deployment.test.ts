@@ -293,10 +293,10 @@ describe('docker-compose.yml', () => {
     const referenced = new Set([...COMPOSE_TEXT.matchAll(REFERENCE)].map((m) => m[1]!));
     assert.deepEqual([...EXAMPLE.keys()].sort(), [...referenced].sort());
     for (const key of credentialKeys()) assert.equal(EXAMPLE.get(key), '', `${key} is listed, empty`);
-    for (const key of ['POSTGRES_PASSWORD', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY'])
+    for (const key of ['POSTGRES_PASSWORD', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY'])
       assert.equal(EXAMPLE.get(key), '', `${key} is listed, empty`);
     // Without a value compose stops: a secret is never defaulted.
-    for (const key of [...credentialKeys(), 'POSTGRES_PASSWORD', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY']) {
+    for (const key of [...credentialKeys(), 'POSTGRES_PASSWORD', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY']) {
       assert.throws(() => interpolate(COMPOSE_TEXT, new Map([...FILLED].filter(([k]) => k !== key))), new RegExp(key));
     }
   });
