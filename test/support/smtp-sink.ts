@@ -6,12 +6,15 @@ import { parseMail, type ReadMail } from './mail-reader.ts';
 export interface SmtpSink {
   url: string;
   received: ReadMail[];
+  /** Every message as it arrived, for readers of other shapes (multipart-mail.ts). */
+  raw: string[];
   waitFor(to: string, timeoutMs?: number): Promise<ReadMail>;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReadMail[] = [];
+  const raw: string[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -20,7 +23,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8')));
+        const message = Buffer.concat(chunks).toString('utf8');
+        raw.push(message);
+        received.push(parseMail(message));
         callback();
       });
     },
@@ -30,6 +35,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    raw,
     async waitFor(to, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

@@ -58,7 +58,13 @@ for (const { profile, skip } of await profilePlan()) {
       await waitForMember(db, author);
       const priorityId = randomUUID();
       await producer.publish(prioritiesEvents.PriorityCreated, { priorityId, authorId: author.id, title: 'Cleaner rivers', createdAt: at() });
-      await producer.publish(prioritiesEvents.VoteCast, { priorityId, userId: randomUUID(), voteType: 'endorse', priorityTitle: 'Cleaner rivers', castAt: at() });
+      await producer.publish(prioritiesEvents.VoteCast, {
+        priorityId,
+        userId: randomUUID(),
+        voteType: 'endorse',
+        priorityTitle: 'Cleaner rivers',
+        castAt: at(),
+      });
       await waitForPending(db, author.id, 1);
       clock.skip(GATHER_MS + 1000);
       const [mail] = await waitForMails(stack, author, 1);
@@ -91,7 +97,11 @@ for (const { profile, skip } of await profilePlan()) {
       assert.match(html, /Stop receiving priority notification e-mails from Civic Agenda\?/);
       assert.match(html, /<form method="post"/);
       const json = await fetch(link);
-      assert.deepEqual(await json.json(), { switch: 'priorityNotifications', unsubscribed: false, message: 'Stop receiving priority notification e-mails from Civic Agenda?' });
+      assert.deepEqual(await json.json(), {
+        switch: 'priorityNotifications',
+        unsubscribed: false,
+        message: 'Stop receiving priority notification e-mails from Civic Agenda?',
+      });
 
       const used = await post(link);
       assert.equal(used.status, 200);
@@ -117,7 +127,13 @@ for (const { profile, skip } of await profilePlan()) {
     test('the switch holds for the next batch at once: the next endorsement is not mailed, a follower still is', async () => {
       const { author, mail, priorityId } = await mailedAuthor('obeyed');
       assert.equal((await post(onStack(stack.baseUrl, unsubscribeLinks(mail).priority!))).status, 200);
-      await producer.publish(prioritiesEvents.VoteCast, { priorityId, userId: randomUUID(), voteType: 'endorse', priorityTitle: 'Cleaner rivers', castAt: at() });
+      await producer.publish(prioritiesEvents.VoteCast, {
+        priorityId,
+        userId: randomUUID(),
+        voteType: 'endorse',
+        priorityTitle: 'Cleaner rivers',
+        castAt: at(),
+      });
       await producer.publish(socialEvents.FollowChanged, { followerId: randomUUID(), followeeId: author.id, following: true, changedAt: at() });
       await waitForPending(db, author.id, 1);
       clock.skip(INTERVAL_MS + GATHER_MS);
