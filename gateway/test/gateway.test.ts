@@ -126,6 +126,16 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(statuses, [400, 400, 400, 400, 400, 429], 'every spelling counts against the sign-in verification budget of 5');
     });
 
+    test('only the exact paths the route table exempts skip the CSRF guard (the mails\' one-click unsubscribe)', async () => {
+      const client = stack.client();
+      const exempt = await client.request('POST', '/api/notifications/unsubscribe?token=x', { csrf: false });
+      assert.doesNotMatch(exempt.text, /CSRF/, 'the unsubscribe link needs no CSRF token: its signed token is the authority');
+      for (const path of ['/api/notifications/unsubscribe/', '/api/notifications/unsubscribex', '/api/notifications']) {
+        const guarded = await client.request('POST', path, { csrf: false });
+        assert.match(guarded.text, /Invalid or missing CSRF token/, path);
+      }
+    });
+
     test('reads have their own budget (kept in the gateway replica, so no Redis round trip per read)', async () => {
       const client = stack.client();
       const statuses = [];
