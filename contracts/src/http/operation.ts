@@ -1,6 +1,6 @@
 // An HTTP call as data: the single source from which services take their route schemas and the
 // gateway generates the OpenAPI document.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ZErrorBody } from '../errors.ts';
 import type { Route } from './route.ts';
 
@@ -43,6 +43,15 @@ export function defineOperation<B extends z.ZodType | undefined = undefined, Q e
   return operation;
 }
 
+/**
+ * The body schema as the route validates it. Fastify hands a request without a body (no content, no
+ * content type) to the validator as null; an operation whose body is optional (it accepts undefined)
+ * reads that null as no body, instead of refusing it as a wrong type.
+ */
+function routeBody(body: z.ZodType): z.ZodType {
+  return body.safeParse(undefined).success ? z.preprocess((value) => value ?? undefined, body) : body;
+}
+
 /** The Fastify route schema of an operation (validated through the zod type provider). */
 export function routeSchema<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, R extends z.ZodType>(
   operation: Operation<B, Q, R>,
@@ -53,7 +62,7 @@ export function routeSchema<B extends z.ZodType | undefined, Q extends z.ZodType
   return {
     summary: operation.summary,
     tags: [operation.owner],
-    ...(operation.body ? { body: operation.body } : {}),
+    ...(operation.body ? { body: routeBody(operation.body) } : {}),
     ...(operation.query ? { querystring: operation.query } : {}),
     ...(operation.headers ? { headers: operation.headers } : {}),
     response,

@@ -12,7 +12,7 @@ import { exportNotificationsSection } from './data-rights/export-notifications-s
 import { applyPrivacyChange, applyProfileUpdate, applyRegistration, applySettingsChange } from './members/apply-member-events.ts';
 import { applyBlockChange, applyFollowChange } from './network/apply-network-events.ts';
 import { enqueueForFollowers, enqueueNotification, withdrawNotifications } from './pending/enqueue-notification.ts';
-import { knownPriority, rememberPriority } from './priorities/known-priorities.ts';
+import { learnPriority, notifyAuthor } from './priorities/parked-notifications.ts';
 import { applyPriorityRemoval } from './priorities/removal-notice.ts';
 
 export const NOTIFICATIONS_SCHEMA = 'notifications';
@@ -34,17 +34,14 @@ export function notificationsHandlers(ctx: NotificationsContext): ServiceHandler
 
       // Priority notifications: to the priority's author.
       subscription(prioritiesEvents.VoteCast, async (p, { tx, envelope }) => {
-        const priority = await knownPriority(tx, p.priorityId);
-        if (!priority?.authorId) return;
         // A switched vote replaces the one queued before it: the mail tells the vote that stands.
         await withdrawNotifications(tx, { kinds: ['endorsed', 'opposed'], actorId: p.userId, subjectId: p.priorityId });
-        await enqueueNotification(
+        await notifyAuthor(
           tx,
-          priority.authorId,
           {
             kind: p.voteType === 'endorse' ? 'endorsed' : 'opposed',
             actorId: p.userId,
-            subjectId: p.priorityId,
+            priorityId: p.priorityId,
             subjectTitle: p.priorityTitle,
             occurredAt: p.castAt,
             sourceEventId: envelope.id,
@@ -56,18 +53,15 @@ export function notificationsHandlers(ctx: NotificationsContext): ServiceHandler
       subscription(prioritiesEvents.VoteRemoved, (p, { tx }) =>
         withdrawNotifications(tx, { kinds: [p.voteType === 'endorse' ? 'endorsed' : 'opposed'], actorId: p.userId, subjectId: p.priorityId }),
       ),
-      subscription(prioritiesEvents.PriorityPromoted, async (p, { tx, envelope }) => {
-        const priority = await knownPriority(tx, p.priorityId);
-        if (!priority?.authorId) return;
-        await enqueueNotification(
+      subscription(prioritiesEvents.PriorityPromoted, (p, { tx, envelope }) =>
+        notifyAuthor(
           tx,
-          priority.authorId,
-          { kind: 'promoted', actorId: p.userId, subjectId: p.priorityId, subjectTitle: priority.title, occurredAt: p.promotedAt, sourceEventId: envelope.id },
+          { kind: 'promoted', actorId: p.userId, priorityId: p.priorityId, subjectTitle: null, occurredAt: p.promotedAt, sourceEventId: envelope.id },
           now(),
-        );
-      }),
+        ),
+      ),
       subscription(prioritiesEvents.PriorityEnteredTopTen, async (p, { tx, envelope }) => {
-        await rememberPriority(tx, p.priorityId, p.authorId, p.title);
+        await learnPriority(tx, p.priorityId, p.authorId, p.title, now());
         if (!p.authorId) return;
         await enqueueNotification(
           tx,
@@ -81,7 +75,7 @@ export function notificationsHandlers(ctx: NotificationsContext): ServiceHandler
 
       // Activity notifications.
       subscription(prioritiesEvents.PriorityCreated, async (p, { tx, envelope }) => {
-        await rememberPriority(tx, p.priorityId, p.authorId, p.title);
+        await learnPriority(tx, p.priorityId, p.authorId, p.title, now());
         await enqueueForFollowers(
           tx,
           {

@@ -17,6 +17,7 @@ import { type SmtpSink, startSmtpSink } from '../../../test/support/smtp-sink.ts
 import { type Stack, startStack } from '../../../test/support/stack.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { address, BULK_TEST_ENV } from '../../../test/support/test-users.ts';
+import { PARK_LOOKUP_MS } from '../src/priorities/parked-notifications.ts';
 import { GATHER_MS, INTERVAL_MS, NOTIFICATIONS_TEST_ENV, notificationsTables, pollUntil, waitForPending } from './support/notifications-helpers.ts';
 
 interface Person {
@@ -69,6 +70,33 @@ for (const { profile, skip } of await profilePlan()) {
       );
       return { id, email, client };
     }
+
+    test('a vote on a priority notifications never heard of: the priorities service is asked, and the author told', async () => {
+      const [author, voter] = [await person('Eve'), await person('Finn')];
+      const created = await author.client.post<{ id: string }>('/api/priorities', {
+        title: 'Older than the notifications service',
+        description: 'A priority created before notifications existed, its creation event long gone.',
+        issueId: null,
+      });
+      assert.equal(created.status, 200, created.text);
+      const priorityId = created.body.id;
+      await pollUntil(
+        () => db.query('SELECT 1 FROM notifications.priorities WHERE priority_id = $1::uuid', [priorityId]),
+        (rows) => rows.length === 1,
+      );
+      // As if the creation had happened before the service existed.
+      await db.query('DELETE FROM notifications.priorities WHERE priority_id = $1::uuid', [priorityId]);
+      assert.equal((await voter.client.post(`/api/priorities/${priorityId}/vote`, { voteType: 'endorse' })).status, 200);
+      await pollUntil(
+        () => db.query('SELECT 1 FROM notifications.parked WHERE priority_id = $1::uuid', [priorityId]),
+        (rows) => rows.length === 1,
+      );
+      clock.skip(PARK_LOOKUP_MS);
+      await waitForPending(db, author.id, 1);
+      clock.skip(GATHER_MS + 1000);
+      const [mail] = await waitForMails(author.email, 1);
+      assert.equal(mail!.subject, 'Finn Citizen endorsed your priority “Older than the notifications service”');
+    });
 
     test('votes, follows, settings and unsubscribe through every service; export and erasure', async () => {
       const [author, fan, critic] = [await person('Ada'), await person('Bea'), await person('Cal')];

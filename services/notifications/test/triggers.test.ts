@@ -125,6 +125,22 @@ for (const { profile, skip } of await profilePlan()) {
       for (const c of [fan, promoter, recruit]) assert.equal((await mailsTo(stack, c)).length, 0, c.name);
     });
 
+    test("a vote that arrives before its priority's creation waits for it, and is told to the author then", async () => {
+      const [author, early] = await citizens('earlyauthor', 'earlyvoter');
+      const priorityId = randomUUID();
+      await vote(priorityId, early.id, 'Early bird');
+      await pollUntil(
+        () => db.query('SELECT 1 FROM notifications.parked WHERE priority_id = $1::uuid', [priorityId]),
+        (rows) => rows.length === 1,
+      );
+      await producer.publish(prioritiesEvents.PriorityCreated, { priorityId, authorId: author.id, title: 'Early bird', createdAt: at() });
+      await waitForPending(db, author.id, 1);
+      assert.equal((await db.query('SELECT 1 FROM notifications.parked WHERE priority_id = $1::uuid', [priorityId])).length, 0);
+      await releaseBatches();
+      const [mail] = await mailsTo(stack, author);
+      assert.equal(mail!.subject, 'Earlyvoter Tester endorsed your priority “Early bird”');
+    });
+
     test('the switches: priority off keeps network mails, activity off keeps priority mails, the master off stops both', async () => {
       const [priorityOff, activityOff, masterOff, other] = await citizens('quiet', 'busy', 'silent', 'other');
       await settings(priorityOff, { priorityNotifications: false });

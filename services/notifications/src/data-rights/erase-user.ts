@@ -1,6 +1,6 @@
 // notifications' part of account erasure (civic.account.user.deleted), in the consumer's
 // transaction: the member row (address, names, switches), the user's follow edges and block states
-// both ways, their batch and every queued notification naming them, their mails (queued or the
+// both ways, their batch and every queued or parked notification naming them, their mails (queued or the
 // record of sent ones), the unsubscribe links they used, and the author of their priorities. The
 // follow rows go before the queued notifications: a fan-out to followers (enqueueForFollowers) reads
 // them FOR SHARE, so it either finished (and its rows are deleted here) or finds none. The id is
@@ -16,6 +16,7 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     'DELETE FROM notifications.follows WHERE follower_id = $1::uuid OR followee_id = $1::uuid',
     'DELETE FROM notifications.blocks WHERE blocker_id = $1::uuid OR blocked_id = $1::uuid',
     'DELETE FROM notifications.pending WHERE recipient_id = $1::uuid OR actor_id = $1::uuid',
+    'DELETE FROM notifications.parked WHERE actor_id = $1::uuid',
     'DELETE FROM notifications.mails WHERE recipient_id = $1::uuid',
     'DELETE FROM notifications.unsubscribe_uses WHERE user_id = $1::uuid',
     'UPDATE notifications.priorities SET author_id = NULL WHERE author_id = $1::uuid',

@@ -4,6 +4,7 @@
 import { type PeriodicJob, startPeriodicJob } from '@civic/service-kit';
 import type { NotificationsContext } from '../context.ts';
 import { type BatchTiming, composeBatch, dueParameters, dueSql } from './compose-batch.ts';
+import { resolveParked } from '../priorities/parked-notifications.ts';
 import { sendQueuedMails } from './mail-queue.ts';
 
 /** Batches composed per run at most; the next run takes the rest. */
@@ -17,8 +18,9 @@ export function batchTiming(ctx: NotificationsContext): BatchTiming {
   };
 }
 
-/** One run: due batches into mails, then the mails out. */
+/** One run: parked votes whose priority is still unknown looked up, due batches into mails, then the mails out. */
 export async function dispatchOnce(ctx: NotificationsContext): Promise<{ composed: number; sent: number }> {
+  await resolveParked(ctx);
   const timing = batchTiming(ctx);
   const due = await ctx.db.$queryRawUnsafe<{ recipientId: string }[]>(
     `SELECT p.recipient_id::text AS "recipientId" FROM notifications.pending p

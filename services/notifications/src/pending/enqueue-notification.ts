@@ -98,4 +98,13 @@ export async function withdrawNotifications(
     where.recipientId ?? null,
     where.subjectId ?? null,
   );
+  // A vote or promotion still waiting for its priority's author (parked-notifications.ts) goes too.
+  if (where.recipientId !== undefined) return;
+  await tx.$executeRawUnsafe(
+    `DELETE FROM notifications.parked WHERE kind = ANY($1::text[])
+       AND ($2::uuid IS NULL OR actor_id = $2::uuid) AND ($3::uuid IS NULL OR priority_id = $3::uuid)`,
+    `{${where.kinds.join(',')}}`,
+    where.actorId ?? null,
+    where.subjectId ?? null,
+  );
 }

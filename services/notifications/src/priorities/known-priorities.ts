@@ -7,6 +7,18 @@ export interface KnownPriority {
   title: string;
 }
 
+/** The advisory lock space of "a priority" (two-key form: this class, hashtext(priority id)). */
+const PRIORITY_LOCK_CLASS = 0x4e4f5432; // 'NOT2'
+
+/**
+ * Serialises, per priority, parking a vote for it and learning its author (parked-notifications.ts):
+ * without it a vote's transaction could miss the priority while the creation's transaction misses the
+ * vote's parked row, and the vote would wait for the lookup instead.
+ */
+export async function lockPriority(tx: SqlExecutor, priorityId: string): Promise<void> {
+  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, hashtext($2::uuid::text))', PRIORITY_LOCK_CLASS, priorityId);
+}
+
 /** Created (or first heard of through a later event that carries author and title). */
 export async function rememberPriority(tx: SqlExecutor, priorityId: string, authorId: string | null, title: string): Promise<void> {
   await tx.$executeRawUnsafe(
@@ -30,4 +42,5 @@ export async function knownPriority(tx: SqlExecutor, priorityId: string): Promis
 export async function forgetPriority(tx: SqlExecutor, priorityId: string): Promise<void> {
   await tx.$executeRawUnsafe('DELETE FROM notifications.priorities WHERE priority_id = $1::uuid', priorityId);
   await tx.$executeRawUnsafe('DELETE FROM notifications.pending WHERE subject_id = $1::uuid', priorityId);
+  await tx.$executeRawUnsafe('DELETE FROM notifications.parked WHERE priority_id = $1::uuid', priorityId);
 }

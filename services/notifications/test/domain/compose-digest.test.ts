@@ -13,7 +13,12 @@ const links = {
 };
 
 test('one line is the subject; the parts hold the line, the settings link and every unsubscribe link', () => {
-  const mail = composeDigest('ann@example.com', 'Ann', [{ section: 'priorities', text: 'Bo Park endorsed your priority “<Roads> & rails”.', path: '/priorities' }], links);
+  const mail = composeDigest(
+    'ann@example.com',
+    'Ann',
+    [{ section: 'priorities', text: 'Bo Park endorsed your priority “<Roads> & rails”.', path: '/priorities' }],
+    links,
+  );
   assert.equal(mail.subject, 'Bo Park endorsed your priority “<Roads> & rails”');
   assert.match(mail.text, /^Hello Ann,\n\nYour priorities\n- Bo Park endorsed your priority “<Roads> & rails”\. https:\/\/civic\.example\/priorities\n/);
   assert.match(mail.text, /Choose which e-mails you get: https:\/\/civic\.example\/settings/);

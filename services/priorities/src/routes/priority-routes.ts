@@ -1,6 +1,6 @@
 // GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3), DELETE
 // /api/admin/priorities/{id} (issue 20). The promote route is promotion-routes.ts, votes vote-routes.ts.
-import { fastifyPath, IDEMPOTENCY_KEY_HEADER, ZDeletePriorityRequest, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
+import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -18,13 +18,6 @@ import { getStats } from '../stats/get-stats.ts';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 const ZPriorityParams = z.object({ id: z.string() });
-
-/**
- * The contract's optional body of a removal (issue 22: { reason? }). Fastify hands a request without
- * a body (the spec's client sends none, nor a content type) to the validator as null, which the
- * contract's optional object refuses: null is read as no body.
- */
-const ZOptionalDeleteBody = z.preprocess((body) => body ?? undefined, ZDeletePriorityRequest);
 
 export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: PrioritiesContext }) {
   const r = typed(app);
@@ -51,9 +44,7 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
 
   r.get(fastifyPath(ops.stats), { schema: routeSchema(ops.stats) }, async () => getStats(ctx));
 
-  r.delete(
-    fastifyPath(ops.deletePriority),
-    { schema: { ...routeSchema(ops.deletePriority), params: ZPriorityParams, body: ZOptionalDeleteBody } },
-    async (request) => removePriority(ctx, requireUser(request), request.params.id, request.body?.reason),
+  r.delete(fastifyPath(ops.deletePriority), { schema: { ...routeSchema(ops.deletePriority), params: ZPriorityParams } }, async (request) =>
+    removePriority(ctx, requireUser(request), request.params.id, request.body?.reason),
   );
 }

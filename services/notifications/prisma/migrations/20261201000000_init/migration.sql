@@ -103,3 +103,18 @@ CREATE TABLE "notifications"."deleted_users" (
   "user_id"    UUID PRIMARY KEY,
   "deleted_at" TIMESTAMPTZ(3) NOT NULL
 );
+
+-- A vote or promotion whose priority is not known yet: events of different subjects have no order
+-- between them, so it can arrive before the priority's creation. Kept until the creation arrives, or
+-- the dispatcher asks the priorities service (outside any transaction) who wrote it.
+CREATE TABLE "notifications"."parked" (
+  "source_event_id" UUID PRIMARY KEY,
+  "priority_id"     UUID NOT NULL,
+  "kind"            TEXT NOT NULL CHECK ("kind" IN ('endorsed', 'opposed', 'promoted')),
+  "actor_id"        UUID NOT NULL,
+  "subject_title"   TEXT,
+  "occurred_at"     TIMESTAMPTZ(3) NOT NULL,
+  "parked_at"       TIMESTAMPTZ(3) NOT NULL
+);
+CREATE INDEX "parked_priority_id_idx" ON "notifications"."parked" ("priority_id");
+CREATE INDEX "parked_actor_id_idx" ON "notifications"."parked" ("actor_id");

@@ -1,0 +1,117 @@
+// Votes and promotions name only the priority; its author is read from the priorities read model.
+// Events of different subjects have no order between them (one durable consumer each), so a vote can
+// arrive before its priority's creation. Then it is parked (notifications.parked), and released to
+// the author when the creation (or the top-ten entry, which names the author too) arrives. For a
+// priority still unknown after PARK_LOOKUP_MS (created before this service existed, its event past
+// the stream's retention), the dispatcher asks the priorities service, outside any transaction (an
+// embedded process shares one database connection, which a transaction would hold while it waits).
+import { PRIORITIES_REQUESTS } from '@civic/contracts';
+import type { Identity } from '@civic/service-kit';
+import type { SqlExecutor } from '@civic/service-kit/events';
+import type { NotificationsContext } from '../context.ts';
+import { enqueueNotification } from '../pending/enqueue-notification.ts';
+import { knownPriority, lockPriority, rememberPriority } from './known-priorities.ts';
+
+/** How long a notification waits for its priority's creation event before the owner is asked. */
+export const PARK_LOOKUP_MS = 30_000;
+/** The lookup is the service's own, for no user (the responder reads no identity). */
+const SERVICE_IDENTITY: Identity = { userId: null, isAdmin: false, isBanned: false, ip: '127.0.0.1' };
+const LOOKUP_TIMEOUT_MS = 3_000;
+const LOOKUPS_PER_RUN = 20;
+
+export interface AuthorNotification {
+  kind: 'endorsed' | 'opposed' | 'promoted';
+  actorId: string;
+  priorityId: string;
+  /** The title the event carried (a vote does; a promotion takes the read model's). */
+  subjectTitle: string | null;
+  occurredAt: string;
+  sourceEventId: string;
+}
+
+type ParkedRow = AuthorNotification;
+
+async function enqueueForAuthor(tx: SqlExecutor, authorId: string, title: string, n: AuthorNotification, queuedAt: Date): Promise<void> {
+  await enqueueNotification(
+    tx,
+    authorId,
+    {
+      kind: n.kind,
+      actorId: n.actorId,
+      subjectId: n.priorityId,
+      subjectTitle: n.subjectTitle ?? title,
+      occurredAt: n.occurredAt,
+      sourceEventId: n.sourceEventId,
+    },
+    queuedAt,
+  );
+}
+
+/** Queues the notification for the priority's author, or parks it until the author is known. */
+export async function notifyAuthor(tx: SqlExecutor, n: AuthorNotification, queuedAt: Date): Promise<void> {
+  await lockPriority(tx, n.priorityId);
+  const priority = await knownPriority(tx, n.priorityId);
+  if (priority) {
+    if (priority.authorId) await enqueueForAuthor(tx, priority.authorId, priority.title, n, queuedAt);
+    return;
+  }
+  await tx.$executeRawUnsafe(
+    `INSERT INTO notifications.parked (source_event_id, priority_id, kind, actor_id, subject_title, occurred_at, parked_at)
+     VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5, $6::timestamptz, $7::timestamptz) ON CONFLICT DO NOTHING`,
+    n.sourceEventId,
+    n.priorityId,
+    n.kind,
+    n.actorId,
+    n.subjectTitle,
+    n.occurredAt,
+    queuedAt.toISOString(),
+  );
+}
+
+/**
+ * The priority is known (its creation, its top-ten entry, or the lookup): it is remembered, and what
+ * waited for it goes to its author, under the priority's lock (see lockPriority).
+ */
+export async function learnPriority(tx: SqlExecutor, priorityId: string, authorId: string | null, title: string, queuedAt: Date): Promise<void> {
+  await lockPriority(tx, priorityId);
+  await rememberPriority(tx, priorityId, authorId, title);
+  const rows = await tx.$queryRawUnsafe<ParkedRow[]>(
+    `DELETE FROM notifications.parked WHERE priority_id = $1::uuid
+     RETURNING kind, actor_id::text AS "actorId", priority_id::text AS "priorityId", subject_title AS "subjectTitle",
+       occurred_at AS "occurredAt", source_event_id::text AS "sourceEventId"`,
+    priorityId,
+  );
+  if (!authorId) return;
+  for (const row of rows) {
+    const occurredAt = (row.occurredAt as unknown as Date).toISOString();
+    await enqueueForAuthor(tx, authorId, title, { ...row, occurredAt }, queuedAt);
+  }
+}
+
+/** Dispatcher step: asks the priorities service about priorities parked for long, one lookup each. */
+export async function resolveParked(ctx: NotificationsContext): Promise<void> {
+  const now = ctx.platform.clock.now();
+  const ids = await ctx.db.$queryRawUnsafe<{ priorityId: string }[]>(
+    `SELECT DISTINCT priority_id::text AS "priorityId" FROM notifications.parked WHERE parked_at <= $1::timestamptz LIMIT ${LOOKUPS_PER_RUN}`,
+    new Date(now.getTime() - PARK_LOOKUP_MS).toISOString(),
+  );
+  for (const { priorityId } of ids) {
+    let answer: { priority: { priorityId: string; authorId: string | null; title: string; isActive: boolean } | null };
+    try {
+      answer = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity: SERVICE_IDENTITY, timeoutMs: LOOKUP_TIMEOUT_MS });
+    } catch (error) {
+      // Priorities is away: asked again at the next run.
+      ctx.platform.logger.warn({ err: error, priorityId }, 'parked notifications wait: the priorities service did not answer');
+      continue;
+    }
+    const { priority } = answer;
+    await ctx.db.$transaction(async (tx) => {
+      // Unknown or removed: nothing is told about it.
+      if (!priority?.isActive) {
+        await tx.$executeRawUnsafe('DELETE FROM notifications.parked WHERE priority_id = $1::uuid', priorityId);
+        return;
+      }
+      await learnPriority(tx, priority.priorityId, priority.authorId, priority.title, ctx.platform.clock.now());
+    });
+  }
+}
