@@ -3,14 +3,18 @@
 // empty states, the tabs with their counts, priority and briefing cards (badges, clamps, counts),
 // reported items first with their counts and reasons, Content Preview, Delete Content with its
 // toasts (a removed priority stays listed as Inactive and leaves the citizens' list; a deleted
-// document disappears), a failed delete, at desktop and 390 px with the axe check.
+// document disappears), a failed delete, at desktop and 390 px with the axe check; a priority's
+// optional removal reason reaches its author's notice (issue 22), none sent when left blank.
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { TBriefingDocument } from '@civic/contracts/http/briefing';
+import { DEFAULT_REMOVAL_REASON, REMOVAL_REASON_MAX } from '@civic/contracts/messages/notifications';
 import type { TPriority } from '@civic/contracts/http/priorities';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
+import { readMailsTo } from '../support/multipart-mail.ts';
 import { pollUntil } from '../support/poll.ts';
 import { adminEmail, adminHeading, adminServerEnv, assertNoHorizontalOverflow, PHONE_390, signInAsAdmin } from './admin-helpers.ts';
 import { expectNoSeriousA11yViolations } from './axe.ts';
@@ -18,6 +22,7 @@ import { toastArea } from './browser-helpers.ts';
 import { type ApiCitizen, allPriorities, apiCitizen, apiCreatePriority, apiVote, cardOf } from './priority-helpers.ts';
 
 const ADMIN = adminEmail('moderation');
+const REASON_LABEL = 'Reason (sent to the author)';
 const DOCUMENT_CONTENT = 'Talking points on bridge repair funding: the backlog, the costs, and who pays for it.';
 
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
@@ -32,13 +37,28 @@ async function contribute(citizen: ApiCitizen, title: string): Promise<TBriefing
   return answer.body;
 }
 
+/** The removal notice the author of `title` got (the embedded profile writes mails under DATA_DIR/mail). */
+async function removalNoticeOf(citizen: ApiCitizen, dataDir: string, title: string) {
+  const { email } = (await citizen.client.get<{ email: string }>('/api/auth/user')).body;
+  const notices = await pollUntil(
+    async () => (await readMailsTo(join(dataDir, 'mail'), email)).filter((mail) => mail.subject === `Your priority “${title}” was removed`),
+    (found) => found.length > 0,
+    15_000,
+  );
+  const [notice] = notices;
+  assert.ok(notice && notices.length === 1, 'one notice per removal');
+  return notice;
+}
+
 async function report(citizen: ApiCitizen, targetType: 'priority' | 'briefing_doc', targetId: string, reason: string): Promise<void> {
   const answer = await citizen.client.post('/api/reports', { targetType, targetId, reason });
   assert.equal(answer.status, 200, answer.text);
 }
 
 describe('admin area: Content Moderation', { skip: browserTestsSkip() }, () => {
-  const suite = useBrowserTestServer({ env: adminServerEnv(ADMIN) });
+  // The notifications dispatcher runs often, so the removal notice is written soon after the event.
+  const suite = useBrowserTestServer({ env: { ...adminServerEnv(ADMIN), NOTIFICATIONS_DISPATCH_MS: '100' } });
+  let author: ApiCitizen;
   let older: TPriority;
   let newer: TPriority;
   let document: TBriefingDocument;
@@ -57,7 +77,7 @@ describe('admin area: Content Moderation', { skip: browserTestsSkip() }, () => {
   });
 
   test('tabs with counts, the cards, reported items first with their reasons, Content Preview, at desktop and 390 px', async () => {
-    const author = await apiCitizen(suite.server, 'Ada', 'Author');
+    author = await apiCitizen(suite.server, 'Ada', 'Author');
     const reporter = await apiCitizen(suite.server, 'Rita', 'Reporter');
     older = await apiCreatePriority(author, { title: 'Repair the interstate bridges' });
     newer = await apiCreatePriority(author, { title: 'Fund the public libraries' });
@@ -149,13 +169,17 @@ describe('admin area: Content Moderation', { skip: browserTestsSkip() }, () => {
     await confirm.getByText('Are you sure you want to delete this priority? This action cannot be undone.', { exact: true }).waitFor();
     await confirm.getByText(newer.title, { exact: true }).waitFor();
     await confirm.getByText('By: Ada Author', { exact: true }).waitFor();
+    await confirm.getByRole('textbox', { name: REASON_LABEL }).waitFor();
     await expectNoSeriousA11yViolations(page, 'Delete Content dialog');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
 
     const deletes: string[] = [];
+    const bodies: (string | null)[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'DELETE') deletes.push(new URL(request.url()).pathname);
+      if (request.method() !== 'DELETE') return;
+      deletes.push(new URL(request.url()).pathname);
+      bodies.push(request.postData());
     });
     await card.getByRole('button', { name: /^Delete/ }).click();
     confirm = page.getByRole('alertdialog', { name: 'Delete Content' });
@@ -163,6 +187,7 @@ describe('admin area: Content Moderation', { skip: browserTestsSkip() }, () => {
     await toastArea(page).filter({ hasText: 'Success' }).getByText('Priority has been deleted', { exact: true }).waitFor();
     await confirm.waitFor({ state: 'detached' });
     assert.deepEqual(deletes, [`/api/admin/priorities/${newer.id}`]);
+    assert.deepEqual(bodies, [null], 'no reason typed: no body, as the spec client sends');
     await card.getByText('Inactive', { exact: true }).waitFor();
     assert.equal(await card.getByRole('button', { name: /^Delete/ }).isDisabled(), true, 'a removed priority cannot be removed again');
     await tab(page, /^Priorities \(2\)$/).waitFor();
@@ -190,6 +215,7 @@ describe('admin area: Content Moderation', { skip: browserTestsSkip() }, () => {
     confirm = page.getByRole('alertdialog', { name: 'Delete Content' });
     await confirm.getByText('Are you sure you want to delete this document? This action cannot be undone.', { exact: true }).waitFor();
     await confirm.getByText('By: Ada Author', { exact: true }).waitFor();
+    assert.equal(await confirm.getByRole('textbox').count(), 0, 'a document has no removal reason');
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await toastArea(page).getByText('Document has been deleted', { exact: true }).waitFor();
     await page.getByText('No briefing documents found', { exact: true }).waitFor();
@@ -202,5 +228,42 @@ describe('admin area: Content Moderation', { skip: browserTestsSkip() }, () => {
       errors.filter((error) => !error.includes('500')),
       [],
     );
+  });
+
+  test("Delete Content with a reason, at 390 px: the author's removal notice quotes it; none typed gives the default", async () => {
+    // The reasonless removal of the previous test: its notice gives the default reason.
+    assert.match((await removalNoticeOf(author, suite.server.dataDir, newer.title)).text, new RegExp(`Reason: ${DEFAULT_REMOVAL_REASON}`));
+
+    const removed = await apiCreatePriority(author, { title: 'Sell the city parks' });
+    const { page, context, errors } = await suite.start();
+    await signInAsAdmin(context, suite.server, ADMIN);
+    await page.setViewportSize(PHONE_390);
+    const bodies: (string | null)[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE') bodies.push(request.postData());
+    });
+    await page.goto('/admin/moderation');
+    const card = cardOf(priorityList(page), removed.title);
+    await card.getByRole('button', { name: /^Delete/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete Content' });
+    const reason = confirm.getByRole('textbox', { name: REASON_LABEL });
+    assert.equal(await reason.getAttribute('maxlength'), String(REMOVAL_REASON_MAX));
+    const typed = '  Advertises a private business.\n';
+    await reason.fill(typed);
+    await confirm.getByText(`(${typed.length}/${REMOVAL_REASON_MAX})`, { exact: false }).waitFor();
+    await assertNoHorizontalOverflow(page, 'Delete Content with a reason at 390 px');
+    await expectNoSeriousA11yViolations(page, 'Delete Content dialog with a reason at 390 px');
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastArea(page).filter({ hasText: 'Success' }).getByText('Priority has been deleted', { exact: true }).waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    assert.deepEqual(
+      bodies.map((body) => body && JSON.parse(body)),
+      [{ reason: 'Advertises a private business.' }],
+    );
+
+    const notice = await removalNoticeOf(author, suite.server.dataDir, removed.title);
+    assert.match(notice.text, /Reason: Advertises a private business\.\n/);
+    assert.ok(notice.html.includes('<p>Reason: Advertises a private business.</p>'), notice.html);
+    assert.deepEqual(errors, []);
   });
 });

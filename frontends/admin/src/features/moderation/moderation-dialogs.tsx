@@ -1,6 +1,7 @@
 // Content Preview and Delete Content (spec 2.12): the preview shows the title, author, created date and
 // time and the whole description or content; the confirmation asks with the right noun and shows the
-// item's title and "By: {author}".
+// item's title and "By: {author}"; for a priority, an optional reason its author's removal notice
+// quotes (issue 22; documents have no reason on the server).
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -14,9 +15,14 @@ import {
   DialogContent,
   DialogDescription,
   DialogTitle,
+  Label,
 } from '@civic/frontend-kit';
+import { REMOVAL_REASON_MAX } from '@civic/contracts/messages/notifications';
+import { useId, useState } from 'react';
 import { deleteQuestion, formatDateTime } from './moderation-rules.ts';
 import type { ContentKind } from './use-delete-content.ts';
+
+export const REMOVAL_REASON_LABEL = 'Reason (sent to the author)';
 
 /** What both dialogs need of a priority or a document. */
 export interface ContentSummary {
@@ -64,11 +70,20 @@ export function DeleteDialog({
 }: {
   content: ContentSummary | null;
   deleting: boolean;
-  onConfirm: (content: ContentSummary) => void;
+  onConfirm: (content: ContentSummary, reason: string) => void;
   onClose: () => void;
 }) {
+  const reasonId = useId();
+  // The draft belongs to one item: opening another starts empty. A failed delete keeps it for a retry;
+  // Cancel drops it.
+  const [draft, setDraft] = useState({ id: '', reason: '' });
+  const reason = content && draft.id === content.id ? draft.reason : '';
+  const close = () => {
+    setDraft({ id: '', reason: '' });
+    onClose();
+  };
   return (
-    <AlertDialog open={content !== null} onOpenChange={(open) => !open && !deleting && onClose()}>
+    <AlertDialog open={content !== null} onOpenChange={(open) => !open && !deleting && close()}>
       <AlertDialogContent>
         <AlertDialogTitle>Delete Content</AlertDialogTitle>
         {content && (
@@ -78,11 +93,30 @@ export function DeleteDialog({
               <p className="font-semibold break-words text-slate-900">{content.title}</p>
               <p className="mt-1 text-slate-700">By: {content.author}</p>
             </div>
+            {content.kind === 'priority' && (
+              <div className="grid gap-1.5">
+                <Label htmlFor={reasonId}>{REMOVAL_REASON_LABEL}</Label>
+                <textarea
+                  id={reasonId}
+                  rows={3}
+                  value={reason}
+                  maxLength={REMOVAL_REASON_MAX}
+                  disabled={deleting}
+                  aria-describedby={`${reasonId}-hint`}
+                  onChange={(event) => setDraft({ id: content.id, reason: event.target.value })}
+                  className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none disabled:opacity-60 md:text-sm"
+                  placeholder="Optional"
+                />
+                <p id={`${reasonId}-hint`} className="text-xs text-slate-600">
+                  Optional, at most {REMOVAL_REASON_MAX} characters ({reason.length}/{REMOVAL_REASON_MAX}).
+                </p>
+              </div>
+            )}
           </>
         )}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleting} />
-          <Button variant="destructive" disabled={deleting} aria-busy={deleting || undefined} onClick={() => content && onConfirm(content)}>
+          <Button variant="destructive" disabled={deleting} aria-busy={deleting || undefined} onClick={() => content && onConfirm(content, reason)}>
             Delete
           </Button>
         </AlertDialogFooter>

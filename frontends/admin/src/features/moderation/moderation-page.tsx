@@ -73,7 +73,8 @@ export function ModerationPage() {
         <ReportedOnlyCard item={item} onPreview={() => setPreviewing(reportedSummary(item))} onDelete={() => setConfirming(reportedSummary(item))} />
       </li>
     ));
-  const confirmDelete = (content: ContentSummary) => remove.mutate({ kind: content.kind, id: content.id }, { onSettled: () => setConfirming(null) });
+  const confirmDelete = (content: ContentSummary, reason: string) =>
+    remove.mutate({ kind: content.kind, id: content.id, reason }, { onSettled: () => setConfirming(null) });
 
   return (
     <AdminPage title="Content Moderation" description="Review reported content; preview and delete priorities and briefing documents.">

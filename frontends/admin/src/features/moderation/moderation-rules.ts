@@ -2,6 +2,7 @@
 // each with its report count and reasons; the rest in the list's own order. Names and counts as the
 // cards print them.
 import type { TReportedItem } from '@civic/contracts/http/admin';
+import type { TDeletePriorityRequest } from '@civic/contracts/http/priorities';
 import type { TReportTargetType } from '@civic/contracts/messages/admin';
 
 export interface Moderated<T> {
@@ -43,6 +44,15 @@ export const reportCountText = (count: number) => `${count} ${count === 1 ? 'rep
 
 /** "Are you sure you want to delete this priority/document? This action cannot be undone." */
 export const deleteQuestion = (noun: 'priority' | 'document') => `Are you sure you want to delete this ${noun}? This action cannot be undone.`;
+
+/**
+ * The body of Delete Content (issue 22): a priority's removal may carry the reason its author's notice
+ * quotes; documents have none on the server. No body when the reason is blank, as the spec's client.
+ */
+export function removalBodyOf(kind: 'priority' | 'document', reason: string): TDeletePriorityRequest {
+  const trimmed = reason.trim();
+  return kind === 'priority' && trimmed ? { reason: trimmed } : undefined;
+}
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 export const formatDateTime = (iso: string) =>

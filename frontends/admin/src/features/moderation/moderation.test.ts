@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TReportedItem } from '@civic/contracts/http/admin';
 import { MODERATION_DOCUMENTS_PATH, MODERATION_PRIORITIES_PATH } from './moderation-query.ts';
-import { authorNameOf, countOf, countText, deleteQuestion, reportCountText, reportedBeyond, reportedFirst } from './moderation-rules.ts';
+import { authorNameOf, countOf, countText, deleteQuestion, removalBodyOf, reportCountText, reportedBeyond, reportedFirst } from './moderation-rules.ts';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const report = (targetId: string, reportCount: number, targetType: TReportedItem['targetType'] = 'priority'): TReportedItem => ({
@@ -57,4 +57,11 @@ test('a reported item of the type that is not among the loaded ones is shown fro
     beyond.map((item) => item.targetId),
     [id(7)],
   );
+});
+
+test('issue 22: a priority removal sends the trimmed reason; no body when blank or for a document', () => {
+  assert.deepEqual(removalBodyOf('priority', '  Spam links.\n'), { reason: 'Spam links.' });
+  assert.equal(removalBodyOf('priority', ''), undefined);
+  assert.equal(removalBodyOf('priority', ' \n '), undefined);
+  assert.equal(removalBodyOf('document', 'Copied'), undefined);
 });

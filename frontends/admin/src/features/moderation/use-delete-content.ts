@@ -1,5 +1,5 @@
 // Delete Content (spec 2.12, 7.4, 8): DELETE /api/admin/priorities/{id} or /api/admin/briefing-docs/{id},
-// the "Success" or "Error" toast, then every list of priorities or documents (the moderation list
+// with a priority's optional removal reason as the body (issue 22), the "Success" or "Error" toast, then every list of priorities or documents (the moderation list
 // and the citizens' lists in this tab), the reports and the audit log are read again.
 import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
 import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
@@ -9,6 +9,7 @@ import { apiRequestJson, queryClient, serverMessageOf, toast } from '@civic/fron
 import { useMutation } from '@tanstack/react-query';
 import { AUDIT_LOGS_PATH, BRIEFING_DOCS_PATH, deleteDocumentPath, deletePriorityPath, PRIORITIES_PATH } from '../../api/admin-paths.ts';
 import { startsWithPath } from '../../api/admin-query.ts';
+import { removalBodyOf } from './moderation-rules.ts';
 
 export type ContentKind = 'priority' | 'document';
 
@@ -31,7 +32,8 @@ const DELETES = {
 
 export function useDeleteContent() {
   return useMutation({
-    mutationFn: ({ kind, id }: { kind: ContentKind; id: string }) => apiRequestJson<unknown>(DELETES[kind].method, DELETES[kind].path(id)),
+    mutationFn: ({ kind, id, reason = '' }: { kind: ContentKind; id: string; reason?: string }) =>
+      apiRequestJson<unknown>(DELETES[kind].method, DELETES[kind].path(id), removalBodyOf(kind, reason)),
     onSuccess: (_answer, { kind }) => toast({ title: 'Success', description: DELETES[kind].succeeded, variant: 'success' }),
     onError: (error, { kind }) => toast({ title: 'Error', description: serverMessageOf(error) ?? DELETES[kind].failed, variant: 'destructive' }),
     onSettled: (_answer, _error, { kind }) => {
