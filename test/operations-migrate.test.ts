@@ -107,5 +107,5 @@ test('distributed: migrate:status, migrate as the database owner, a second migra
 test('an unknown service is named, with the known ones', async () => {
   const answer = await migrate(['--status', '--service', 'nope'], { PROFILE: 'distributed', DATABASE_URL: LOCAL_INFRA.DATABASE_URL });
   assert.equal(answer.code, 2);
-  assert.match(answer.stderr, /No service is called nope \(known: auth, priorities, ledger, briefing, social, account, admin\)/);
+  assert.match(answer.stderr, /No service is called nope \(known: auth, priorities, ledger, briefing, social, account, admin, notifications\)/);
 });

@@ -141,13 +141,12 @@ export const ZAdminExportSection = z.object({
 /**
  * What the notifications service holds about the user (issue 22): the notifications waiting for their
  * next mail (the batch), when the last mail went, the mails sent (when and how many notifications
- * each gathered; never their text, which is rebuilt from the events) and the unsubscribe links used.
- * Another citizen in a pending notification is named by id only.
+ * each gathered; the text is not kept) and the unsubscribe links used. A waiting notification names
+ * what it is about by id (a priority, a briefing document) and not who acted: that is the other
+ * citizen's act, which the product tells only in the mail, and only when their privacy allows.
  */
 export const ZNotificationsExportSection = z.object({
-  pending: z.array(
-    z.object({ kind: z.enum(NOTIFICATION_KINDS), actorId: z.string().uuid().nullable(), subjectTitle: z.string().nullable(), occurredAt: z.string() }),
-  ),
+  pending: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), subjectId: z.string().uuid().nullable(), occurredAt: z.string() })),
   lastMailAt: z.string().nullable(),
   mails: z.array(z.object({ sentAt: z.string().nullable(), notificationCount: z.number().int().nonnegative() })),
   unsubscribes: z.array(z.object({ switch: z.enum(NOTIFICATION_SWITCHES), usedAt: z.string() })),

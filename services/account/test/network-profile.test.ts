@@ -53,6 +53,8 @@ for (const { profile, skip } of await profilePlan()) {
         const { body } = await viewer.client.get(`/api/users/${owner.id}/profile`);
         return { politicalCapital: body.politicalCapital, followers: body.followers, following: body.following };
       };
+      // The owner's profile answers once account has the registration (under load, a moment after sign-in).
+      await pollUntil(standingSeen, (s) => s.politicalCapital !== undefined);
       assert.deepEqual(await standingSeen(), { politicalCapital: 0, followers: 0, following: 0 });
       await balance(owner.id, 25, 3);
       await counts(owner.id, 4, 2, 7);

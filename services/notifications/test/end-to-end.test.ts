@@ -141,7 +141,7 @@ for (const { profile, skip } of await profilePlan()) {
         (answer) => answer.body.activityNotifications === false,
       );
 
-      // Export: the author's mails and used link; the fan's waiting batch naming the author.
+      // Export: the author's mails and used link; the fan's waiting batch (not naming the author).
       assert.equal((await author.client.post(`/api/users/${fan.id}/follow`)).status, 200);
       await waitForPending(db, fan.id, 1);
       const authorExport = ZAccountExport.parse((await author.client.get('/api/account/export')).body).sections.notifications;
@@ -154,9 +154,10 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok(authorExport.lastMailAt);
       const fanExport = ZAccountExport.parse((await fan.client.get('/api/account/export')).body).sections.notifications;
       assert.deepEqual(
-        fanExport.pending.map((p) => ({ kind: p.kind, actorId: p.actorId })),
-        [{ kind: 'followed', actorId: author.id }],
+        fanExport.pending.map((p) => ({ kind: p.kind, subjectId: p.subjectId })),
+        [{ kind: 'followed', subjectId: null }],
       );
+      assert.ok(!JSON.stringify(fanExport).includes(author.id), "who acted is the other citizen's data");
 
       // Erasure: nothing of the author is left, neither their rows nor the fan's notification naming them.
       const deleted = await author.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });

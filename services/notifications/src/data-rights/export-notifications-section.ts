@@ -10,7 +10,7 @@ type Section = z.infer<typeof ZNotificationsExportSection>;
 export async function exportNotificationsSection(ctx: NotificationsContext, userId: string): Promise<Section> {
   const [pending, member, mails, unsubscribes] = await Promise.all([
     ctx.db.$queryRawUnsafe<(Omit<Section['pending'][number], 'occurredAt'> & { occurredAt: Date })[]>(
-      `SELECT kind, actor_id::text AS "actorId", subject_title AS "subjectTitle", occurred_at AS "occurredAt"
+      `SELECT kind, subject_id::text AS "subjectId", occurred_at AS "occurredAt"
        FROM notifications.pending WHERE recipient_id = $1::uuid ORDER BY occurred_at, id`,
       userId,
     ),
