@@ -126,7 +126,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(statuses, [400, 400, 400, 400, 400, 429], 'every spelling counts against the sign-in verification budget of 5');
     });
 
-    test('only the exact paths the route table exempts skip the CSRF guard (the mails\' one-click unsubscribe)', async () => {
+    test("only the exact paths the route table exempts skip the CSRF guard (the mails' one-click unsubscribe)", async () => {
       const client = stack.client();
       const exempt = await client.request('POST', '/api/notifications/unsubscribe?token=x', { csrf: false });
       assert.doesNotMatch(exempt.text, /CSRF/, 'the unsubscribe link needs no CSRF token: its signed token is the authority');
