@@ -26,9 +26,9 @@ export const notificationsService = defineService({
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: NOTIFICATIONS_SCHEMA, service: NOTIFICATIONS_SCHEMA });
     // The bus stops its subscriptions and responders when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: NOTIFICATIONS_SCHEMA, db }, notificationsHandlers(ctx));
-    const dispatcher = startDispatcher(ctx);
+    const jobs = startDispatcher(ctx);
     app.addHook('onClose', async () => {
-      await dispatcher.stop();
+      for (const job of jobs) await job.stop();
       await relay.stop();
       await db.$disconnect();
     });

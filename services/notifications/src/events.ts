@@ -33,10 +33,9 @@ export function notificationsHandlers(ctx: NotificationsContext): ServiceHandler
       subscription(socialEvents.BlockChanged, (p, { tx }) => applyBlockChange(tx, p)),
 
       // Priority notifications: to the priority's author.
-      subscription(prioritiesEvents.VoteCast, async (p, { tx, envelope }) => {
-        // A switched vote replaces the one queued before it: the mail tells the vote that stands.
-        await withdrawNotifications(tx, { kinds: ['endorsed', 'opposed'], actorId: p.userId, subjectId: p.priorityId });
-        await notifyAuthor(
+      // A switched vote replaces the one queued before it: the mail tells the vote that stands.
+      subscription(prioritiesEvents.VoteCast, (p, { tx, envelope }) =>
+        notifyAuthor(
           tx,
           {
             kind: p.voteType === 'endorse' ? 'endorsed' : 'opposed',
@@ -47,8 +46,9 @@ export function notificationsHandlers(ctx: NotificationsContext): ServiceHandler
             sourceEventId: envelope.id,
           },
           now(),
-        );
-      }),
+          ['endorsed', 'opposed'],
+        ),
+      ),
       // A vote taken back before its mail went is not told.
       subscription(prioritiesEvents.VoteRemoved, (p, { tx }) =>
         withdrawNotifications(tx, { kinds: [p.voteType === 'endorse' ? 'endorsed' : 'opposed'], actorId: p.userId, subjectId: p.priorityId }),

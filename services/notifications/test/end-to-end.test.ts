@@ -173,6 +173,9 @@ for (const { profile, skip } of await profilePlan()) {
         ['pending', 'actor_id'],
         ['follows', 'follower_id'],
         ['follows', 'followee_id'],
+        ['blocks', 'blocker_id'],
+        ['blocks', 'blocked_id'],
+        ['parked', 'actor_id'],
         ['priorities', 'author_id'],
       ] as const) {
         const rows = await db.query(`SELECT 1 FROM notifications.${table} WHERE ${column} = $1::uuid`, [author.id]);

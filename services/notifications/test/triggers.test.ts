@@ -21,6 +21,7 @@ import {
   pendingCount,
   pollUntil,
   registerCitizen,
+  waitForHandled,
   waitForMails,
   waitForMember,
   waitForPending,
@@ -146,13 +147,14 @@ for (const { profile, skip } of await profilePlan()) {
       await settings(priorityOff, { priorityNotifications: false });
       await settings(activityOff, { activityNotifications: false });
       await settings(masterOff, { emailNotifications: false });
+      const published: { id: string }[] = [];
       for (const c of [priorityOff, activityOff, masterOff]) {
         const priorityId = await priorityOf(c, `Priority of ${c.name}`);
-        await vote(priorityId, other.id, `Priority of ${c.name}`);
-        await follow(other, c);
+        published.push(await vote(priorityId, other.id, `Priority of ${c.name}`), await follow(other, c));
       }
-      await waitForPending(db, priorityOff.id, 1);
-      await waitForPending(db, activityOff.id, 1);
+      await waitForHandled(db, published);
+      assert.equal(await pendingCount(db, priorityOff.id), 1);
+      assert.equal(await pendingCount(db, activityOff.id), 1);
       assert.equal(await pendingCount(db, masterOff.id), 0);
       await releaseBatches();
       const [toPriorityOff] = await mailsTo(stack, priorityOff);
@@ -175,17 +177,18 @@ for (const { profile, skip } of await profilePlan()) {
     test('never of one’s own act; never between citizens when either blocked the other', async () => {
       const [self, blocker, blocked, laterBlocker, laterBlocked] = await citizens('self', 'blocker', 'blocked', 'lateblocker', 'lateblocked');
       const own = await priorityOf(self, 'My own idea');
-      await vote(own, self.id, 'My own idea');
-      await producer.publish(socialEvents.BlockChanged, { blockerId: blocker.id, blockedId: blocked.id, blocked: true, version: 1, changedAt: at() });
-      await pollUntil(
-        () => db.query('SELECT 1 FROM notifications.blocks WHERE blocked'),
-        (rows) => rows.length >= 1,
+      const published: { id: string }[] = [await vote(own, self.id, 'My own idea')];
+      published.push(
+        await producer.publish(socialEvents.BlockChanged, { blockerId: blocker.id, blockedId: blocked.id, blocked: true, version: 1, changedAt: at() }),
       );
-      // The blocked citizen votes on the blocker's priority and the blocker follows… nothing either way.
+      await waitForHandled(db, published);
+      // The blocked citizen votes on the blocker's priority and the blocker on theirs: nothing either way.
       const blockersPriority = await priorityOf(blocker, 'Blocker priority');
-      await vote(blockersPriority, blocked.id, 'Blocker priority');
+      published.push(await vote(blockersPriority, blocked.id, 'Blocker priority'));
       const blockedsPriority = await priorityOf(blocked, 'Blocked priority');
-      await vote(blockedsPriority, blocker.id, 'Blocked priority');
+      published.push(await vote(blockedsPriority, blocker.id, 'Blocked priority'));
+      await waitForHandled(db, published);
+      for (const c of [self, blocker, blocked]) assert.equal(await pendingCount(db, c.id), 0, c.name);
       // Queued first, blocked afterwards: withdrawn.
       await follow(laterBlocked, laterBlocker);
       await waitForPending(db, laterBlocker.id, 1);

@@ -124,6 +124,16 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(unsubscribed.received.filter((e) => e.payload.userId === author.id).length, 1);
     });
 
+    test("a mail client's one-click POST as RFC 8058 recommends it (multipart/form-data) works too", async () => {
+      const { author, mail } = await mailedAuthor('multipart');
+      const body = new FormData();
+      body.append('List-Unsubscribe', 'One-Click');
+      const answer = await fetch(onStack(stack.baseUrl, unsubscribeLinks(mail).all!), { method: 'POST', body });
+      assert.equal(answer.status, 200, await answer.clone().text());
+      assert.equal(((await answer.json()) as { switch: string }).switch, 'emailNotifications');
+      await unsubscribed.waitFor((p) => p.userId === author.id && p.switch === 'emailNotifications');
+    });
+
     test('the switch holds for the next batch at once: the next endorsement is not mailed, a follower still is', async () => {
       const { author, mail, priorityId } = await mailedAuthor('obeyed');
       // A POST without the RFC 8058 body (some clients send none) works the same.

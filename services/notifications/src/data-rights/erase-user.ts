@@ -1,7 +1,7 @@
 // notifications' part of account erasure (civic.account.user.deleted), in the consumer's
 // transaction: the member row (address, names, switches), the user's follow edges and block states
 // both ways, their batch and every queued or parked notification naming them, their mails (queued or the
-// record of sent ones), the unsubscribe links they used, and the author of their priorities. The
+// record of sent ones) and the unsent mails of others that tell about them, the unsubscribe links they used, and the author of their priorities. The
 // follow rows go before the queued notifications: a fan-out to followers (enqueueForFollowers) reads
 // them FOR SHARE, so it either finished (and its rows are deleted here) or finds none. The id is
 // remembered so a late event records nothing again. A redelivery finds nothing left.
@@ -17,7 +17,8 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     'DELETE FROM notifications.blocks WHERE blocker_id = $1::uuid OR blocked_id = $1::uuid',
     'DELETE FROM notifications.pending WHERE recipient_id = $1::uuid OR actor_id = $1::uuid',
     'DELETE FROM notifications.parked WHERE actor_id = $1::uuid',
-    'DELETE FROM notifications.mails WHERE recipient_id = $1::uuid',
+    // Their own mails, and the unsent mails of others that tell about them.
+    'DELETE FROM notifications.mails WHERE recipient_id = $1::uuid OR ($1::uuid = ANY(actor_ids) AND sent_at IS NULL AND failed_at IS NULL)',
     'DELETE FROM notifications.unsubscribe_uses WHERE user_id = $1::uuid',
     'UPDATE notifications.priorities SET author_id = NULL WHERE author_id = $1::uuid',
     'DELETE FROM notifications.members WHERE user_id = $1::uuid',

@@ -14,7 +14,20 @@ import { type DigestItem, describeNotifications } from './describe-notifications
 import { queueMail } from './mail-queue.ts';
 
 /** A batch for a citizen whose address never arrived is dropped after this long. */
-const ADDRESSLESS_BATCH_MS = 24 * 60 * 60 * 1000;
+export const ADDRESSLESS_BATCH_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Notifications queued a day ago or more for citizens without an address: their registration never
+ * reached this service (e.g. an account older than it), so nobody can be mailed. One statement, apart
+ * from the due batches, so such recipients never hold the dispatcher's places.
+ */
+export async function dropAddresslessBatches(ctx: NotificationsContext, now: Date): Promise<void> {
+  await ctx.db.$executeRawUnsafe(
+    `DELETE FROM notifications.pending p WHERE p.queued_at < $1::timestamptz
+       AND NOT EXISTS (SELECT 1 FROM notifications.members m WHERE m.user_id = p.recipient_id AND m.email IS NOT NULL)`,
+    new Date(now.getTime() - ADDRESSLESS_BATCH_MS).toISOString(),
+  );
+}
 
 interface RecipientRow {
   email: string | null;
@@ -117,19 +130,11 @@ export async function composeBatch(ctx: NotificationsContext, recipientId: strin
       recipientId,
       ...dueParameters(timing),
     );
-    if (!recipient) {
-      // Locked by another replica (it composes this batch), or no member yet: its address may still come.
-      await tx.$executeRawUnsafe(
-        `DELETE FROM notifications.pending WHERE recipient_id = $1::uuid AND queued_at < $2::timestamptz
-           AND NOT EXISTS (SELECT 1 FROM notifications.members m WHERE m.user_id = $1::uuid)`,
-        recipientId,
-        new Date(timing.now.getTime() - ADDRESSLESS_BATCH_MS).toISOString(),
-      );
-      return false;
-    }
-    if (!recipient.due) return false;
+    // Locked by another replica (it composes this batch); or no address yet (dropAddresslessBatches
+    // waits a day for it); or not due after all.
+    if (!recipient?.email || !recipient.due) return false;
     const items = (await takeBatch(tx, recipientId)).map((row) => toDigestItem(row, recipient)).filter((i): i is DigestItem => i !== null);
-    if (items.length === 0 || !recipient.email) return false;
+    if (items.length === 0) return false;
     const origin = ctx.platform.config.PUBLIC_ORIGIN;
     const unsubscribe = unsubscribeSwitches(items).map((which) => {
       const token = signUnsubscribeLink(ctx.linkKey, { linkId: randomUUID(), userId: recipientId, switch: which });
@@ -138,7 +143,8 @@ export async function composeBatch(ctx: NotificationsContext, recipientId: strin
       return { switch: which, url: url.toString() };
     });
     const message = composeDigest(recipient.email, recipient.firstName, describeNotifications(items), { origin, unsubscribe });
-    await queueMail(tx, { recipientId, kind: 'digest', message, notificationCount: items.length, at: timing.now });
+    const actorIds = [...new Set(items.flatMap((i) => (i.actorId ? [i.actorId] : [])))];
+    await queueMail(tx, { recipientId, kind: 'digest', message, notificationCount: items.length, actorIds, at: timing.now });
     await tx.$executeRawUnsafe(
       'UPDATE notifications.members SET last_mail_at = $2::timestamptz WHERE user_id = $1::uuid',
       recipientId,

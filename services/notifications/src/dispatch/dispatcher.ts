@@ -3,7 +3,7 @@
 // batch is composed under its member row's lock, a mail sent under its lease.
 import { type PeriodicJob, startPeriodicJob } from '@civic/service-kit';
 import type { NotificationsContext } from '../context.ts';
-import { type BatchTiming, composeBatch, dueParameters, dueSql } from './compose-batch.ts';
+import { type BatchTiming, composeBatch, dropAddresslessBatches, dueParameters, dueSql } from './compose-batch.ts';
 import { resolveParked } from '../priorities/parked-notifications.ts';
 import { sendQueuedMails } from './mail-queue.ts';
 
@@ -18,13 +18,13 @@ export function batchTiming(ctx: NotificationsContext): BatchTiming {
   };
 }
 
-/** One run: parked votes whose priority is still unknown looked up, due batches into mails, then the mails out. */
+/** One run: due batches into mails, then the mails out. */
 export async function dispatchOnce(ctx: NotificationsContext): Promise<{ composed: number; sent: number }> {
-  await resolveParked(ctx);
   const timing = batchTiming(ctx);
+  await dropAddresslessBatches(ctx, timing.now);
   const due = await ctx.db.$queryRawUnsafe<{ recipientId: string }[]>(
     `SELECT p.recipient_id::text AS "recipientId" FROM notifications.pending p
-     LEFT JOIN notifications.members m ON m.user_id = p.recipient_id
+     JOIN notifications.members m ON m.user_id = p.recipient_id AND m.email IS NOT NULL
      GROUP BY p.recipient_id, m.last_mail_at
      HAVING ${dueSql('$1', '$2')}
      ORDER BY min(p.queued_at) LIMIT ${BATCHES_PER_RUN}`,
@@ -35,6 +35,13 @@ export async function dispatchOnce(ctx: NotificationsContext): Promise<{ compose
   return { composed, sent: await sendQueuedMails(ctx) };
 }
 
-export function startDispatcher(ctx: NotificationsContext): PeriodicJob {
-  return startPeriodicJob('notifications-dispatch', ctx.config.NOTIFICATIONS_DISPATCH_MS, () => dispatchOnce(ctx), ctx.platform.logger);
+/**
+ * The dispatcher, and beside it the lookups of parked votes (parked-notifications.ts): a job of their
+ * own, so a priorities service that is slow or away never holds back the mail.
+ */
+export function startDispatcher(ctx: NotificationsContext): PeriodicJob[] {
+  return [
+    startPeriodicJob('notifications-dispatch', ctx.config.NOTIFICATIONS_DISPATCH_MS, () => dispatchOnce(ctx), ctx.platform.logger),
+    startPeriodicJob('notifications-parked-lookups', ctx.config.NOTIFICATIONS_DISPATCH_MS, () => resolveParked(ctx), ctx.platform.logger),
+  ];
 }

@@ -2,14 +2,17 @@
 // notifications out of the batch, and sent afterwards, so a crash or a mail server that is down loses
 // nothing. Sending claims a mail for a lease (next_attempt_at moves ahead) under FOR UPDATE SKIP
 // LOCKED, so two replicas never send one mail at once; a mail is marked sent after the mailer took
-// it (a crash in between sends it again: at least once). Failures are retried with a growing backoff,
-// and a mail that failed MAX_ATTEMPTS times stays unsent with its last error, for the operator.
+// it (a crash in between sends it again: at least once). Failures are retried with a growing backoff;
+// a mail that failed MAX_ATTEMPTS times is marked failed with its last error, for the operator, and
+// like a sent one keeps no text and names nobody.
 import { randomUUID } from 'node:crypto';
 import type { MailMessage } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import type { NotificationsContext } from '../context.ts';
 
 export const MAX_ATTEMPTS = 10;
+/** What a sent or failed mail no longer keeps: its text and the citizens it told about. */
+const FORGET_TEXT = "to_address = NULL, subject = NULL, text_body = NULL, html_body = NULL, headers = NULL, actor_ids = '{}'";
 /** How long a claimed mail is another replica's to leave alone (longer than any SMTP conversation). */
 const LEASE_MS = 5 * 60 * 1000;
 const SEND_BATCH = 20;
@@ -20,12 +23,20 @@ export function retryDelayMs(attempts: number): number {
 
 export async function queueMail(
   tx: SqlExecutor,
-  mail: { recipientId: string; kind: 'digest' | 'removal_notice'; message: MailMessage; notificationCount: number; at: Date },
+  mail: {
+    recipientId: string;
+    kind: 'digest' | 'removal_notice';
+    message: MailMessage;
+    notificationCount: number;
+    /** The citizens the mail tells about (erasing one deletes it while unsent). */
+    actorIds: readonly string[];
+    at: Date;
+  },
 ): Promise<string> {
   const id = randomUUID();
   await tx.$executeRawUnsafe(
-    `INSERT INTO notifications.mails (id, recipient_id, kind, to_address, subject, text_body, html_body, headers, notification_count, created_at, next_attempt_at)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8::jsonb, $9, $10::timestamptz, $10::timestamptz)`,
+    `INSERT INTO notifications.mails (id, recipient_id, kind, to_address, subject, text_body, html_body, headers, notification_count, actor_ids, created_at, next_attempt_at)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6, $7, $8::jsonb, $9, $11::uuid[], $10::timestamptz, $10::timestamptz)`,
     id,
     mail.recipientId,
     mail.kind,
@@ -36,6 +47,7 @@ export async function queueMail(
     JSON.stringify(mail.message.headers ?? {}),
     mail.notificationCount,
     mail.at.toISOString(),
+    `{${mail.actorIds.join(',')}}`,
   );
   return id;
 }
@@ -55,7 +67,7 @@ export async function sendQueuedMails(ctx: NotificationsContext): Promise<number
   const now = ctx.platform.clock.now();
   const claimed = await ctx.db.$queryRawUnsafe<ClaimedMail[]>(
     `UPDATE notifications.mails m SET next_attempt_at = $2::timestamptz, attempts = m.attempts + 1
-     WHERE m.id IN (SELECT id FROM notifications.mails WHERE sent_at IS NULL AND attempts < $3 AND next_attempt_at <= $1::timestamptz
+     WHERE m.id IN (SELECT id FROM notifications.mails WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= $1::timestamptz
                     ORDER BY next_attempt_at LIMIT ${SEND_BATCH} FOR UPDATE SKIP LOCKED)
      RETURNING m.id::text AS id, m.to_address AS "to", m.subject, m.text_body AS text, m.html_body AS html, m.headers, m.attempts`,
     now.toISOString(),
@@ -67,20 +79,30 @@ export async function sendQueuedMails(ctx: NotificationsContext): Promise<number
     try {
       await ctx.platform.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
     } catch (error) {
-      const retryAt = new Date(ctx.platform.clock.now().getTime() + retryDelayMs(mail.attempts));
+      const at = ctx.platform.clock.now();
+      const lastError = String((error as Error).message ?? error).slice(0, 500);
+      if (mail.attempts >= MAX_ATTEMPTS) {
+        ctx.platform.logger.error({ err: error, mailId: mail.id, attempts: mail.attempts }, 'notification mail given up after its last attempt');
+        await ctx.db.$executeRawUnsafe(
+          `UPDATE notifications.mails SET failed_at = $2::timestamptz, last_error = $3, ${FORGET_TEXT} WHERE id = $1::uuid AND sent_at IS NULL`,
+          mail.id,
+          at.toISOString(),
+          lastError,
+        );
+        continue;
+      }
       ctx.platform.logger.warn({ err: error, mailId: mail.id, attempts: mail.attempts }, 'notification mail not sent; retried later');
       await ctx.db.$executeRawUnsafe(
         'UPDATE notifications.mails SET next_attempt_at = $2::timestamptz, last_error = $3 WHERE id = $1::uuid AND sent_at IS NULL',
         mail.id,
-        retryAt.toISOString(),
-        String((error as Error).message ?? error).slice(0, 500),
+        new Date(at.getTime() + retryDelayMs(mail.attempts)).toISOString(),
+        lastError,
       );
       continue;
     }
     // Sent: the row keeps when and how many, never the text (data minimisation).
     await ctx.db.$executeRawUnsafe(
-      `UPDATE notifications.mails SET sent_at = $2::timestamptz, to_address = NULL, subject = NULL, text_body = NULL, html_body = NULL,
-         headers = NULL, last_error = NULL WHERE id = $1::uuid`,
+      `UPDATE notifications.mails SET sent_at = $2::timestamptz, last_error = NULL, ${FORGET_TEXT} WHERE id = $1::uuid`,
       mail.id,
       ctx.platform.clock.now().toISOString(),
     );

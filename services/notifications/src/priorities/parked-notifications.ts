@@ -5,11 +5,12 @@
 // priority still unknown after PARK_LOOKUP_MS (created before this service existed, its event past
 // the stream's retention), the dispatcher asks the priorities service, outside any transaction (an
 // embedded process shares one database connection, which a transaction would hold while it waits).
-import { PRIORITIES_REQUESTS } from '@civic/contracts';
+import { PRIORITIES_REQUESTS, type TNotificationKind } from '@civic/contracts';
 import type { Identity } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import type { NotificationsContext } from '../context.ts';
-import { enqueueNotification } from '../pending/enqueue-notification.ts';
+import { notificationsErasureGuard } from '../data-rights/erasure-guard.ts';
+import { enqueueNotification, withdrawNotifications } from '../pending/enqueue-notification.ts';
 import { knownPriority, lockPriority, rememberPriority } from './known-priorities.ts';
 
 /** How long a notification waits for its priority's creation event before the owner is asked. */
@@ -47,10 +48,20 @@ async function enqueueForAuthor(tx: SqlExecutor, authorId: string, title: string
   );
 }
 
-/** Queues the notification for the priority's author, or parks it until the author is known. */
-export async function notifyAuthor(tx: SqlExecutor, n: AuthorNotification, queuedAt: Date): Promise<void> {
+/**
+ * Queues the notification for the priority's author, or parks it until the author is known.
+ * `replaces`: the kinds of this citizen's earlier notifications about the priority that it replaces
+ * (a switched vote is told as it stands). They are withdrawn after the per-user locks are taken, in
+ * the order every writer takes them, so an erasure of the author cannot deadlock with it.
+ */
+export async function notifyAuthor(tx: SqlExecutor, n: AuthorNotification, queuedAt: Date, replaces: readonly TNotificationKind[] = []): Promise<void> {
   await lockPriority(tx, n.priorityId);
   const priority = await knownPriority(tx, n.priorityId);
+  if (priority?.authorId) {
+    await notificationsErasureGuard.lockShared(tx, priority.authorId);
+    await notificationsErasureGuard.lockShared(tx, n.actorId);
+  }
+  if (replaces.length > 0) await withdrawNotifications(tx, { kinds: replaces, actorId: n.actorId, subjectId: n.priorityId });
   if (priority) {
     if (priority.authorId) await enqueueForAuthor(tx, priority.authorId, priority.title, n, queuedAt);
     return;
@@ -92,7 +103,8 @@ export async function learnPriority(tx: SqlExecutor, priorityId: string, authorI
 export async function resolveParked(ctx: NotificationsContext): Promise<void> {
   const now = ctx.platform.clock.now();
   const ids = await ctx.db.$queryRawUnsafe<{ priorityId: string }[]>(
-    `SELECT DISTINCT priority_id::text AS "priorityId" FROM notifications.parked WHERE parked_at <= $1::timestamptz LIMIT ${LOOKUPS_PER_RUN}`,
+    `SELECT priority_id::text AS "priorityId" FROM notifications.parked GROUP BY priority_id
+     HAVING min(parked_at) <= $1::timestamptz ORDER BY min(parked_at) LIMIT ${LOOKUPS_PER_RUN}`,
     new Date(now.getTime() - PARK_LOOKUP_MS).toISOString(),
   );
   for (const { priorityId } of ids) {
@@ -100,8 +112,13 @@ export async function resolveParked(ctx: NotificationsContext): Promise<void> {
     try {
       answer = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity: SERVICE_IDENTITY, timeoutMs: LOOKUP_TIMEOUT_MS });
     } catch (error) {
-      // Priorities is away: asked again at the next run.
+      // Priorities is away: this priority goes to the back of the line, asked again PARK_LOOKUP_MS later.
       ctx.platform.logger.warn({ err: error, priorityId }, 'parked notifications wait: the priorities service did not answer');
+      await ctx.db.$executeRawUnsafe(
+        'UPDATE notifications.parked SET parked_at = $2::timestamptz WHERE priority_id = $1::uuid',
+        priorityId,
+        ctx.platform.clock.now().toISOString(),
+      );
       continue;
     }
     const { priority } = answer;

@@ -21,8 +21,12 @@ export async function applyPriorityRemoval(
     'SELECT email, first_name AS "firstName" FROM notifications.members WHERE user_id = $1::uuid',
     p.authorId,
   );
-  if (!author?.email) return;
+  if (!author?.email) {
+    // A registration this service never heard of (an account older than it): nobody to mail.
+    ctx.platform.logger.warn({ priorityId: p.priorityId }, 'removal notice not sent: the author has no address here');
+    return;
+  }
   const reason = p.reason?.trim() || DEFAULT_REMOVAL_REASON;
   const message = composeRemovalNotice(author.email, author.firstName, p.title, reason, ctx.platform.config.PUBLIC_ORIGIN);
-  await queueMail(tx, { recipientId: p.authorId, kind: 'removal_notice', message, notificationCount: 1, at: ctx.platform.clock.now() });
+  await queueMail(tx, { recipientId: p.authorId, kind: 'removal_notice', message, notificationCount: 1, actorIds: [], at: ctx.platform.clock.now() });
 }

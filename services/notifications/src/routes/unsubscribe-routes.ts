@@ -21,10 +21,13 @@ function pageOnError(ctx: NotificationsContext, request: FastifyRequest, reply: 
 }
 
 export async function unsubscribeRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
-  // RFC 8058's body is form-encoded; only this plugin's routes read it.
+  // RFC 8058's body is `List-Unsubscribe=One-Click`, form-encoded or (as the RFC recommends)
+  // multipart/form-data. The token in the query is the authority, so the body is only accepted, never
+  // relied on: a multipart body is read as text and dropped. Only this plugin's routes see them.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
   const r = typed(app);
   r.get(fastifyPath(ops.unsubscribePage), { schema: routeSchema(ops.unsubscribePage) }, async (request, reply) => {
     try {

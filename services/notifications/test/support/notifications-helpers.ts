@@ -84,6 +84,19 @@ export async function waitForPending(db: SqlDriver, recipientId: string, count: 
   );
 }
 
+/**
+ * Waits until the service has handled these events (its inbox holds their ids): what they would have
+ * queued is queued. How a test shows that an event queued nothing.
+ */
+export async function waitForHandled(db: SqlDriver, envelopes: readonly { id: string }[]): Promise<void> {
+  const ids = envelopes.map((e) => e.id);
+  await pollUntil(
+    () => db.query<{ n: number }>('SELECT count(DISTINCT event_id)::int AS n FROM notifications.processed_events WHERE event_id = ANY($1::uuid[])', [ids]),
+    (rows) => rows[0]!.n === ids.length,
+    15_000,
+  );
+}
+
 export function mailsTo(stack: Stack, citizen: Citizen): Promise<MultipartMail[]> {
   return readMailsTo(join(stack.dataDir, 'mail'), citizen.email);
 }

@@ -66,8 +66,10 @@ CREATE TABLE "notifications"."pending" (
 CREATE INDEX "pending_recipient_id_queued_at_idx" ON "notifications"."pending" ("recipient_id", "queued_at");
 CREATE INDEX "pending_actor_id_idx" ON "notifications"."pending" ("actor_id");
 
--- The mail queue: a composed mail waits here until the mailer took it (sent_at), retried with backoff.
--- A sent mail keeps no text (data minimisation); its row says when and how many notifications it held.
+-- The mail queue: a composed mail waits here until the mailer took it (sent_at), retried with backoff
+-- until it failed MAX_ATTEMPTS times (failed_at). A sent or failed mail keeps no text and names nobody
+-- (data minimisation); its row says when and how many notifications it held. actor_ids are the
+-- citizens an unsent mail tells about: erasing one of them deletes the mail.
 CREATE TABLE "notifications"."mails" (
   "id"                 UUID PRIMARY KEY,
   "recipient_id"       UUID NOT NULL,
@@ -78,15 +80,18 @@ CREATE TABLE "notifications"."mails" (
   "html_body"          TEXT,
   "headers"            JSONB,
   "notification_count" INTEGER NOT NULL CHECK ("notification_count" >= 0),
+  "actor_ids"          UUID[] NOT NULL DEFAULT '{}',
   "created_at"         TIMESTAMPTZ(3) NOT NULL,
   "sent_at"            TIMESTAMPTZ(3),
+  "failed_at"          TIMESTAMPTZ(3),
   "attempts"           INTEGER NOT NULL DEFAULT 0,
   "next_attempt_at"    TIMESTAMPTZ(3) NOT NULL,
   "last_error"         TEXT,
-  -- Unsent mails hold what they will send; sent ones hold none of it.
-  CHECK (("sent_at" IS NULL) = ("to_address" IS NOT NULL AND "subject" IS NOT NULL AND "text_body" IS NOT NULL AND "html_body" IS NOT NULL))
+  -- Mails still to send hold what they will send; sent or failed ones hold none of it.
+  CHECK (("sent_at" IS NULL AND "failed_at" IS NULL) = ("to_address" IS NOT NULL AND "subject" IS NOT NULL AND "text_body" IS NOT NULL AND "html_body" IS NOT NULL)),
+  CHECK ("sent_at" IS NULL OR "failed_at" IS NULL)
 );
-CREATE INDEX "mails_next_attempt_at_idx" ON "notifications"."mails" ("next_attempt_at") WHERE "sent_at" IS NULL;
+CREATE INDEX "mails_next_attempt_at_idx" ON "notifications"."mails" ("next_attempt_at") WHERE "sent_at" IS NULL AND "failed_at" IS NULL;
 CREATE INDEX "mails_recipient_id_idx" ON "notifications"."mails" ("recipient_id");
 
 -- The unsubscribe links used: each link (its id is inside the signed token) works once.
