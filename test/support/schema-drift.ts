@@ -44,6 +44,8 @@ const NATIVE_TYPES: Record<string, string> = {
 };
 
 function expectedType(field: DmmfField): string {
+  // A list (e.g. uuid[]) is an ARRAY to information_schema; its element type is not compared.
+  if (field.isList) return 'ARRAY';
   const native = field.nativeType?.[0];
   if (native && NATIVE_TYPES[native]) return NATIVE_TYPES[native]!;
   return PG_TYPES[field.type] ?? field.type;

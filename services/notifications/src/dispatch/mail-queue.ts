@@ -72,7 +72,6 @@ export async function sendQueuedMails(ctx: NotificationsContext): Promise<number
      RETURNING m.id::text AS id, m.to_address AS "to", m.subject, m.text_body AS text, m.html_body AS html, m.headers, m.attempts`,
     now.toISOString(),
     new Date(now.getTime() + LEASE_MS).toISOString(),
-    MAX_ATTEMPTS,
   );
   let sent = 0;
   for (const mail of claimed) {
