@@ -30,7 +30,8 @@ function stringSchemasIn(value: unknown, found: Set<{ checks: { _zod: { def: Che
 }
 
 test('every string pattern of contracts/ comes after a length check that ends the checks when it fails', async () => {
-  const files = readdirSync(CONTRACTS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  // The contracts' own test files are not contracts (importing one would run its tests inside this one).
+  const files = readdirSync(CONTRACTS, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
   const unguarded: string[] = [];
   let patterns = 0;
   for (const file of files) {
