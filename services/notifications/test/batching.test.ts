@@ -5,39 +5,25 @@
 // dispatcher run.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { prioritiesEvents, socialEvents } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { useStack } from '../../../test/support/integration-suite.ts';
-import { SteppingClock } from '../../../test/support/stepping-clock.ts';
-import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import {
   type Citizen,
   GATHER_MS,
   INTERVAL_MS,
   mailsTo,
-  NOTIFICATIONS_TEST_ENV,
-  notificationsTables,
   publishAll,
   registerCitizen,
   waitForMails,
   waitForMember,
   waitForPending,
+  useNotificationsSuite,
 } from './support/notifications-helpers.ts';
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`notification batching (${profile})`, { skip }, () => {
-    const clock = new SteppingClock();
-    const stack = useStack(profile, { services: ['notifications'], env: NOTIFICATIONS_TEST_ENV, clock });
-    let producer: TestProducer;
-    let db: SqlDriver;
-    before(async () => {
-      producer = await startTestProducer(stack);
-      db = await notificationsTables(stack);
-    });
-
-    const at = () => clock.now().toISOString();
+    const { clock, stack, producer, db, at } = useNotificationsSuite(profile);
     async function authorWithPriority(label: string, title: string): Promise<{ author: Citizen; priorityId: string }> {
       const author = await registerCitizen(producer, label, () => clock.now());
       const priorityId = randomUUID();

@@ -5,19 +5,13 @@
 // whatever the switches. "Nothing" is shown by a marker mailed in the same dispatcher run.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { accountEvents, briefingEvents, DEFAULT_REMOVAL_REASON, prioritiesEvents, socialEvents } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { useStack } from '../../../test/support/integration-suite.ts';
-import { SteppingClock } from '../../../test/support/stepping-clock.ts';
-import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import {
   type Citizen,
   GATHER_MS,
   mailsTo,
-  NOTIFICATIONS_TEST_ENV,
-  notificationsTables,
   pendingCount,
   pollUntil,
   registerCitizen,
@@ -25,20 +19,12 @@ import {
   waitForMails,
   waitForMember,
   waitForPending,
+  useNotificationsSuite,
 } from './support/notifications-helpers.ts';
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`notification triggers (${profile})`, { skip }, () => {
-    const clock = new SteppingClock();
-    const stack = useStack(profile, { services: ['notifications'], env: NOTIFICATIONS_TEST_ENV, clock });
-    let producer: TestProducer;
-    let db: SqlDriver;
-    before(async () => {
-      producer = await startTestProducer(stack);
-      db = await notificationsTables(stack);
-    });
-
-    const at = () => clock.now().toISOString();
+    const { clock, stack, producer, db, at } = useNotificationsSuite(profile);
     let settingsVersion = 0;
     async function citizen(label: string): Promise<Citizen> {
       const c = await registerCitizen(producer, label, () => clock.now());

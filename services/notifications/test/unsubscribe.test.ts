@@ -7,24 +7,19 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import { notificationsEvents, prioritiesEvents, socialEvents, UNSUBSCRIBE_MESSAGES } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
 import { type EventProbe, probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
-import { useStack } from '../../../test/support/integration-suite.ts';
 import type { MultipartMail } from '../../../test/support/multipart-mail.ts';
-import { SteppingClock } from '../../../test/support/stepping-clock.ts';
-import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import {
   type Citizen,
   GATHER_MS,
   INTERVAL_MS,
   mailsTo,
-  NOTIFICATIONS_TEST_ENV,
-  notificationsTables,
   registerCitizen,
   waitForMails,
   waitForMember,
   waitForPending,
+  useNotificationsSuite,
 } from './support/notifications-helpers.ts';
 
 /** The link's path and query on the stack's own address (the mail names PUBLIC_ORIGIN). */
@@ -40,31 +35,21 @@ function unsubscribeLinks(mail: MultipartMail): Record<string, string> {
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`unsubscribe links (${profile})`, { skip }, () => {
-    const clock = new SteppingClock();
-    const stack = useStack(profile, { services: ['notifications'], env: NOTIFICATIONS_TEST_ENV, clock });
-    let producer: TestProducer;
-    let db: SqlDriver;
+    const { clock, stack, producer, db, at } = useNotificationsSuite(profile);
     let unsubscribed: EventProbe<typeof notificationsEvents.SwitchUnsubscribed>;
     before(async () => {
-      producer = await startTestProducer(stack);
-      db = await notificationsTables(stack);
       unsubscribed = await probeEvents(await stack.adminPlatform(), notificationsEvents.SwitchUnsubscribed, 'probe_unsubscribed');
       stack.onClose(() => unsubscribed.stop());
     });
-    const at = () => clock.now().toISOString();
+    const endorseByStranger = (priorityId: string) =>
+      producer.publish(prioritiesEvents.VoteCast, { priorityId, userId: randomUUID(), voteType: 'endorse', priorityTitle: 'Cleaner rivers', castAt: at() });
     /** A citizen whose priority was endorsed: mailed once the batch is released. */
     async function mailedAuthor(label: string): Promise<{ author: Citizen; mail: MultipartMail; priorityId: string }> {
       const author = await registerCitizen(producer, label, () => clock.now());
       await waitForMember(db, author);
       const priorityId = randomUUID();
       await producer.publish(prioritiesEvents.PriorityCreated, { priorityId, authorId: author.id, title: 'Cleaner rivers', createdAt: at() });
-      await producer.publish(prioritiesEvents.VoteCast, {
-        priorityId,
-        userId: randomUUID(),
-        voteType: 'endorse',
-        priorityTitle: 'Cleaner rivers',
-        castAt: at(),
-      });
+      await endorseByStranger(priorityId);
       await waitForPending(db, author.id, 1);
       clock.skip(GATHER_MS + 1000);
       const [mail] = await waitForMails(stack, author, 1);
@@ -138,13 +123,7 @@ for (const { profile, skip } of await profilePlan()) {
       const { author, mail, priorityId } = await mailedAuthor('obeyed');
       // A POST without the RFC 8058 body (some clients send none) works the same.
       assert.equal((await fetch(onStack(stack.baseUrl, unsubscribeLinks(mail).priority!), { method: 'POST' })).status, 200);
-      await producer.publish(prioritiesEvents.VoteCast, {
-        priorityId,
-        userId: randomUUID(),
-        voteType: 'endorse',
-        priorityTitle: 'Cleaner rivers',
-        castAt: at(),
-      });
+      await endorseByStranger(priorityId);
       await producer.publish(socialEvents.FollowChanged, { followerId: randomUUID(), followeeId: author.id, following: true, changedAt: at() });
       await waitForPending(db, author.id, 1);
       clock.skip(INTERVAL_MS + GATHER_MS);

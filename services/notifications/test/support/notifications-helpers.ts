@@ -2,14 +2,20 @@
 // learns them from (registration, profile, settings), its tables (as the database administrator when
 // distributed), and the mails written to the stack's mail directory.
 import { randomUUID } from 'node:crypto';
+import { before } from 'node:test';
 import { join } from 'node:path';
 import { accountEvents, authEvents, type EventDefinition, type EventPayload } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
+import { profileUpdated } from '../../../../test/support/account-events.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
+import type { Profile } from '../../../../test/support/infrastructure.ts';
+import { useStack } from '../../../../test/support/integration-suite.ts';
+import { lateBound } from '../../../../test/support/late-bound.ts';
+import { SteppingClock } from '../../../../test/support/stepping-clock.ts';
 import { type MultipartMail, readMailsTo } from '../../../../test/support/multipart-mail.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
-import type { TestProducer } from '../../../../test/support/test-producer.ts';
+import { startTestProducer, type TestProducer } from '../../../../test/support/test-producer.ts';
 import { address } from '../../../../test/support/test-users.ts';
 import { MIGRATIONS_DIR } from '../../src/app.ts';
 
@@ -28,6 +34,29 @@ export interface Citizen {
 
 export const now = () => new Date().toISOString();
 
+/**
+ * The suite of a notifications test that publishes the events itself: a stack of the notifications
+ * service alone on a stepping clock, a test producer, and the service's tables (both usable in hooks
+ * and tests). `at()` is the clock's now, as the events' times.
+ */
+export function useNotificationsSuite(profile: Profile) {
+  const clock = new SteppingClock();
+  const stack = useStack(profile, { services: ['notifications'], env: NOTIFICATIONS_TEST_ENV, clock });
+  let producer: TestProducer | undefined;
+  let db: SqlDriver | undefined;
+  before(async () => {
+    producer = await startTestProducer(stack);
+    db = await notificationsTables(stack);
+  });
+  return {
+    clock,
+    stack,
+    producer: lateBound('the test producer', () => producer),
+    db: lateBound("the notifications service's tables", () => db),
+    at: () => clock.now().toISOString(),
+  };
+}
+
 export async function notificationsTables(stack: Stack): Promise<SqlDriver> {
   if (stack.profile === 'distributed') return openAdminDatabase(stack, 'notifications');
   return (await stack.platforms.notifications!.databases.open('notifications', MIGRATIONS_DIR)).driver;
@@ -39,23 +68,7 @@ export async function registerCitizen(producer: TestProducer, label: string, clo
   const email = address(label);
   const [firstName, lastName] = [label.charAt(0).toUpperCase() + label.slice(1), 'Tester'];
   await producer.publish(authEvents.UserRegistered, { userId: id, email, isAdmin: false, registeredAt: clockNow().toISOString() });
-  await producer.publish(accountEvents.ProfileUpdated, {
-    userId: id,
-    firstName,
-    lastName,
-    profileImageUrl: null,
-    bio: null,
-    location: null,
-    birthYear: null,
-    gender: null,
-    occupation: null,
-    website: null,
-    twitterHandle: null,
-    linkedinUrl: null,
-    facebookUrl: null,
-    instagramHandle: null,
-    updatedAt: clockNow().toISOString(),
-  });
+  await producer.publish(accountEvents.ProfileUpdated, profileUpdated(id, { firstName, lastName }, clockNow()));
   return { id, email, name: `${firstName} ${lastName}` };
 }
 
