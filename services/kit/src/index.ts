@@ -72,6 +72,6 @@ export { APP_VERSION } from './version.ts';
 export { SESSION_LIFETIME_MS, type SessionFlags, type SessionRecord, type SessionStore } from './sessions/session-store.ts';
 export { MemorySessionStore } from './sessions/memory-session-store.ts';
 export { RedisSessionStore } from './sessions/redis-session-store.ts';
-export { RequestUnavailable, requestUserOf, type RequestBus, type RequestHandler, type RequestOptions } from './requests/request-bus.ts';
+export { RequestUnavailable, requestUserOf, SERVICE_IDENTITY, type RequestBus, type RequestHandler, type RequestOptions } from './requests/request-bus.ts';
 export type { Mailer, MailMessage } from './mail/mailer.ts';
 export { startPeriodicJob, type PeriodicJob } from './jobs/periodic-job.ts';

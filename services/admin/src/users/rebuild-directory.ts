@@ -7,7 +7,7 @@
 // newest version of each part wins. The command asks by adding a row to admin.directory_rebuilds; one
 // process of the admin service claims it (a crashed run is claimed again after RESUME_AFTER).
 import { AUTH_REQUESTS, type TUserDirectoryEntry, type TUserDirectoryPageReply, USER_DIRECTORY_PAGE_MAX } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit';
+import { SERVICE_IDENTITY } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import type { AdminContext } from '../context.ts';
 import { applyBalance, applyFollowers } from './apply-numbers.ts';
@@ -18,9 +18,6 @@ import { applyStanding } from './apply-standing.ts';
 /** A run that started this long ago and never finished (its process died) is started again. */
 const RESUME_AFTER = "interval '10 minutes'";
 const PAGE_TIMEOUT_MS = 10_000;
-
-/** The rebuild asks as the admin service itself: no user, no role. */
-const SERVICE_IDENTITY: Identity = { userId: null, isAdmin: false, isBanned: false, ip: '127.0.0.1' };
 
 /** One account of auth's page, applied part by part as the owners' events are. */
 export async function applyDirectoryEntry(tx: SqlExecutor, u: TUserDirectoryEntry): Promise<void> {

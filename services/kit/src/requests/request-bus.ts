@@ -35,6 +35,12 @@ export interface RequestBus {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
 
+/**
+ * The identity of a request a service makes on its own behalf, for no user and with no role (a
+ * directory rebuild, a lookup from a background job); only responders that read no user answer it.
+ */
+export const SERVICE_IDENTITY: Identity = { userId: null, isAdmin: false, isBanned: false, ip: '127.0.0.1' };
+
 /** Checks a reply against its contract, so a caller never passes on a malformed section. */
 export function parseReply<D extends RequestDefinition>(definition: D, reply: unknown): ReplyPayload<D> {
   const parsed = definition.reply.safeParse(reply);

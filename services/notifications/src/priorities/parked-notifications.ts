@@ -6,7 +6,7 @@
 // the stream's retention), the dispatcher asks the priorities service, outside any transaction (an
 // embedded process shares one database connection, which a transaction would hold while it waits).
 import { PRIORITIES_REQUESTS, type TNotificationKind } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit';
+import { SERVICE_IDENTITY } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import type { NotificationsContext } from '../context.ts';
 import { notificationsErasureGuard } from '../data-rights/erasure-guard.ts';
@@ -15,8 +15,6 @@ import { knownPriority, lockPriority, rememberPriority } from './known-prioritie
 
 /** How long a notification waits for its priority's creation event before the owner is asked. */
 export const PARK_LOOKUP_MS = 30_000;
-/** The lookup is the service's own, for no user (the responder reads no identity). */
-const SERVICE_IDENTITY: Identity = { userId: null, isAdmin: false, isBanned: false, ip: '127.0.0.1' };
 const LOOKUP_TIMEOUT_MS = 3_000;
 const LOOKUPS_PER_RUN = 20;
 
