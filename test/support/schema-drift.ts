@@ -32,6 +32,7 @@ const PG_TYPES: Record<string, string> = {
   Json: 'jsonb',
   Float: 'double precision',
   Decimal: 'numeric',
+  Bytes: 'bytea',
 };
 const NATIVE_TYPES: Record<string, string> = {
   Uuid: 'uuid',

@@ -2,10 +2,12 @@
 // runs on PostgreSQL also runs here. PGlite 0.5 ships each contrib module as a bundle that must be
 // named when the instance is created; `CREATE EXTENSION` then installs it as on a server.
 // pg_trgm: the trigram index of the priorities search (services/priorities, issue 14 item 7).
+// pgcrypto: gen_random_bytes, the votes' receipt nonces (services/priorities, issue 23).
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, pgcrypto };
 
 /** A PGlite (in memory without `dataDir`) with the extensions the services' migrations use. */
 export function createPGlite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {

@@ -14,6 +14,10 @@
 -- no change on the priority yet (the common case): the check above answers 'stale' when that is
 -- wrong, and the caller then reads and decides as before.
 --
+-- Every vote row carries a receipt nonce (issue 23, docs/open-data.md): 32 random bytes from the
+-- column's default, new for a cast and for a switch (so a changed vote's old leaf leaves the next
+-- snapshot and the two cannot be linked); a removal deletes the row and its nonce.
+--
 -- p_outbox is the outbox row of the event (services/kit/src/events/enqueue-event.ts builds and checks it).
 -- status: 'applied' | 'stale' (decide again) | 'missing' (no active priority) | 'deleted' (tombstoned user)
 CREATE OR REPLACE FUNCTION priorities.apply_vote(
@@ -54,7 +58,7 @@ BEGIN
   IF p_outcome = 'cast' THEN
     INSERT INTO priorities.votes (priority_id, user_id, vote_type, voted_at) VALUES (p_priority_id, p_user_id, p_vote, p_at);
   ELSIF p_outcome = 'switched' THEN
-    UPDATE priorities.votes v SET vote_type = p_vote, voted_at = p_at WHERE v.priority_id = p_priority_id AND v.user_id = p_user_id;
+    UPDATE priorities.votes v SET vote_type = p_vote, voted_at = p_at, receipt_nonce = DEFAULT WHERE v.priority_id = p_priority_id AND v.user_id = p_user_id;
   ELSIF p_outcome = 'removed' THEN
     DELETE FROM priorities.votes v WHERE v.priority_id = p_priority_id AND v.user_id = p_user_id;
   ELSE
