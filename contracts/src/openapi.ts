@@ -9,6 +9,7 @@ import { BRIEFING_OPERATIONS } from './http/briefing.ts';
 import { DISCOVER_OPERATIONS, NETWORK_OPERATIONS } from './http/network.ts';
 import { ADMIN_OPERATIONS } from './http/admin.ts';
 import { NOTIFICATIONS_OPERATIONS } from './http/notifications.ts';
+import { OPEN_DATA_OPERATIONS } from './http/open-data.ts';
 import { pathParameterNames, type Operation } from './http/operation.ts';
 import { ZErrorBody } from './errors.ts';
 
@@ -23,6 +24,7 @@ export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(NETWORK_OPERATIONS),
   ...Object.values(ADMIN_OPERATIONS),
   ...Object.values(NOTIFICATIONS_OPERATIONS),
+  ...Object.values(OPEN_DATA_OPERATIONS),
 ];
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });

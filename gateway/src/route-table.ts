@@ -23,7 +23,17 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
   { service: 'auth', patterns: ['/api/auth/*', '/api/csrf-token'] },
   {
     service: 'priorities',
-    patterns: ['/api/issues', '/api/issues/*', '/api/priorities', '/api/priorities/*', '/api/admin/priorities/:id', '/api/stats'],
+    patterns: [
+      '/api/issues',
+      '/api/issues/*',
+      '/api/priorities',
+      '/api/priorities/*',
+      '/api/admin/priorities/:id',
+      '/api/stats',
+      // The open agenda (issue 23): published snapshots and the administrators' request for one.
+      '/api/open-data/*',
+      '/api/admin/open-data/*',
+    ],
     streams: [PRIORITY_STREAM_PATH],
   },
   { service: 'ledger', patterns: ['/api/political-capital/*', '/api/daily-login'] },

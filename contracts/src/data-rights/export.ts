@@ -62,7 +62,19 @@ export const ZPrioritiesExportSection = z.object({
   priorities: z.array(
     z.object({ id: z.string().uuid(), title: z.string(), description: z.string(), issueId: z.number().int().nullable(), createdAt: z.string() }),
   ),
-  votes: z.array(z.object({ priorityId: z.string().uuid(), voteType: z.enum(VOTE_TYPES), votedAt: z.string() })),
+  /**
+   * Each vote with its receipt (issue 23, docs/open-data.md): the nonce only its voter is shown and the
+   * leaf the open-data snapshots publish for it, SHA-256(receiptNonce ‖ priorityId ‖ voteType), in hex.
+   */
+  votes: z.array(
+    z.object({
+      priorityId: z.string().uuid(),
+      voteType: z.enum(VOTE_TYPES),
+      votedAt: z.string(),
+      receiptNonce: z.string().regex(/^[0-9a-f]{64}$/),
+      leaf: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ),
   voteChanges: z.array(z.object({ priorityId: z.string().uuid(), lastChangedAt: z.string() })),
   /**
    * The user's promotions (spec 4 "Promote"): applied ones, and ones whose debit was given back

@@ -121,7 +121,27 @@ export const PriorityEnteredTopTen = defineEvent(
   }),
 );
 
+/**
+ * An open-data snapshot was published (issue 23, docs/open-data.md). One taken at an administrator's
+ * request (`requestedBy`) becomes the take_open_data_snapshot audit entry in the admin service.
+ */
+export const OpenDataSnapshotTaken = defineEvent(
+  'civic.priorities.open_data.snapshot_taken',
+  1,
+  z.object({
+    snapshotId: z.string().uuid(),
+    trigger: z.enum(['schedule', 'admin']),
+    /** The administrator who asked; null for the schedule. */
+    requestedBy: z.string().uuid().nullable(),
+    root: z.string().regex(/^[0-9a-f]{64}$/),
+    treeSize: z.number().int().nonnegative(),
+    priorityCount: z.number().int().nonnegative(),
+    takenAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
 export const PRIORITIES_EVENTS = [
+  OpenDataSnapshotTaken,
   PriorityEnteredTopTen,
   PriorityCreated,
   PriorityRemoved,

@@ -10,6 +10,7 @@ import { PRIORITIES_SCHEMA, prioritiesHandlers, publishingDb, publishingSql, wat
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { memoryReadBudget, redisReadBudget } from './priorities/read-budget.ts';
+import { MAX_CHECK_MS, runSnapshotSchedule, type SnapshotSchedule } from './open-data/snapshot-schedule.ts';
 import { recordTopTenEntries } from './priorities/record-top-ten-entries.ts';
 import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import { createViewerVotesCache } from './priorities/viewer-votes-cache.ts';
@@ -17,6 +18,7 @@ import { decayPromotionBoosts } from './promotions/decay-promotion-boosts.ts';
 import { sweepPurchases } from './purchases/sweep-purchases.ts';
 import { priorityRoutes } from './routes/priority-routes.ts';
 import { promotionRoutes } from './routes/promotion-routes.ts';
+import { openDataRoutes } from './routes/open-data-routes.ts';
 import { streamRoutes } from './routes/stream-routes.ts';
 import { voteRoutes } from './routes/vote-routes.ts';
 import { createVoteBatcher } from './votes/vote-batcher.ts';
@@ -36,6 +38,8 @@ export interface PrioritiesJobs {
   decayBoosts: PeriodicJob;
   /** Records priorities entering the top 10 for the first time, with their event (priorities/record-top-ten-entries.ts). */
   topTen: PeriodicJob;
+  /** Takes the open-data snapshot when its slot is due, then applies the retention (open-data/snapshot-schedule.ts). */
+  openDataSnapshot: PeriodicJob;
 }
 
 /** Each process's background jobs, by its platform: tests run them now instead of waiting a period. */
@@ -77,23 +81,31 @@ export const prioritiesService = defineService({
     // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: PRIORITIES_SCHEMA, db }, prioritiesHandlers(ctx));
     await watchLiveRankings(ctx, live);
+    const schedule: SnapshotSchedule = { everyMs: config.OPEN_DATA_SNAPSHOT_MS, keep: config.OPEN_DATA_KEEP_SNAPSHOTS };
     const jobs: PrioritiesJobs = {
       sweepPurchases: startPeriodicJob('sweep purchases', config.PRIORITIES_PURCHASE_SWEEP_MS, () => sweepPurchases(ctx), platform.logger),
       decayBoosts: startPeriodicJob('decay promotion boosts', config.PRIORITIES_BOOST_DECAY_MS, () => decayPromotionBoosts(ctx), platform.logger),
       topTen: startPeriodicJob('record top ten entries', config.PRIORITIES_TOP_TEN_MS, () => recordTopTenEntries(ctx), platform.logger),
+      openDataSnapshot: startPeriodicJob(
+        'open-data snapshot',
+        Math.min(schedule.everyMs, MAX_CHECK_MS),
+        () => runSnapshotSchedule(ctx, schedule),
+        platform.logger,
+      ),
     };
     jobsByPlatform.set(platform, jobs);
     // Open streams never end by themselves: end them before the server waits for its connections.
     app.addHook('preClose', async () => live.close());
     app.addHook('onClose', async () => {
       // A run under way finishes before the database and the relay it uses go.
-      await Promise.all([jobs.sweepPurchases.stop(), jobs.decayBoosts.stop(), jobs.topTen.stop()]);
+      await Promise.all(Object.values(jobs).map((job) => job.stop()));
       await relay.stop();
       await db.$disconnect();
     });
     await app.register(priorityRoutes, { ctx });
     await app.register(voteRoutes, { ctx });
     await app.register(promotionRoutes, { ctx });
+    await app.register(openDataRoutes, { ctx, schedule });
     await app.register(streamRoutes, { live });
   },
 });

@@ -1,5 +1,5 @@
 // The priorities service's refusals; messages are the ones users read (contracts' PRIORITY_MESSAGES).
-import { PRIORITY_MESSAGES } from '@civic/contracts';
+import { OPEN_DATA_MESSAGES, PRIORITY_MESSAGES } from '@civic/contracts';
 import { createError, exposeMessage } from '@civic/service-kit';
 
 export const IssueNotFound = createError('PRIORITIES_ISSUE_NOT_FOUND', PRIORITY_MESSAGES.issueNotFound, 400);
@@ -28,3 +28,7 @@ export const CreationInProgress = createError('PRIORITIES_CREATION_IN_PROGRESS',
 export const CreationKeyReused = createError('PRIORITIES_CREATION_KEY_REUSED', PRIORITY_MESSAGES.creationKeyReused, 400);
 /** The account spent its budget of expensive list reads for the minute (priorities/read-budget.ts); the message says how long. */
 export const ReadBudgetExceeded = createError('PRIORITIES_READ_BUDGET_EXCEEDED', '%s', 429);
+/** POST /api/admin/open-data/snapshots while a snapshot is being taken (open-data/take-snapshot.ts). */
+export const SnapshotInProgress = createError('PRIORITIES_SNAPSHOT_IN_PROGRESS', OPEN_DATA_MESSAGES.snapshotInProgress, 409);
+/** GET /api/open-data/snapshots/{id} of an unknown (or expired) snapshot. */
+export const SnapshotNotFound = createError('PRIORITIES_SNAPSHOT_NOT_FOUND', OPEN_DATA_MESSAGES.snapshotNotFound, 404);

@@ -14,6 +14,7 @@ import { eraseUser } from './data-rights/erase-user.ts';
 import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import type { LiveRankings } from './live/live-rankings.ts';
 import { addMember, applyProfileUpdate, forgetBriefingDocument, recordBriefingDocument } from './members/update-members.ts';
+import { SNAPSHOT_OUTBOX_STATEMENT } from './open-data/take-snapshot.ts';
 import { lookupPriority } from './priorities/lookup-priority.ts';
 
 export const PRIORITIES_SCHEMA = 'priorities';
@@ -21,7 +22,8 @@ export const PRIORITIES_SCHEMA = 'priorities';
 const events = serviceEvents(PRIORITIES_SCHEMA, {
   // vote.cast and vote.removed rows are inserted by the SQL functions apply_vote and apply_votes
   // (votes/vote-batcher.ts), priority.promoted rows by apply_promotion (promotions/promote-priority.ts).
-  outboxStatements: ['priorities_apply_vote', 'priorities_apply_votes', 'priorities_apply_promotion'],
+  // and the open-data snapshot's event by open-data/take-snapshot.ts.
+  outboxStatements: ['priorities_apply_vote', 'priorities_apply_votes', 'priorities_apply_promotion', SNAPSHOT_OUTBOX_STATEMENT],
 });
 export const { publishingDb, publishingSql } = events;
 const emit = events.emitter;

@@ -1,8 +1,9 @@
 // The priorities service's section of the account export: the priorities the user created, their
-// votes, the times of their last vote changes and their promotions, oldest first. A vote or a
+// votes with their receipts (nonce and leaf, issue 23), the times of their last vote changes and their promotions, oldest first. A vote or a
 // promotion names its priority by id only (the title and text are the author's); nothing of other users.
 import type { EXPORT_REQUESTS, ReplyPayload, TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
+import { leafOf } from '../open-data/vote-receipt.ts';
 
 type PromotionStatus = ReplyPayload<typeof EXPORT_REQUESTS.priorities>['promotions'][number]['status'];
 
@@ -19,7 +20,13 @@ export async function exportPrioritiesSection(ctx: PrioritiesContext, userId: st
   ]);
   return {
     priorities: priorities.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
-    votes: votes.map((v) => ({ priorityId: v.priorityId, voteType: v.voteType as TVoteType, votedAt: v.votedAt.toISOString() })),
+    votes: votes.map((v) => ({
+      priorityId: v.priorityId,
+      voteType: v.voteType as TVoteType,
+      votedAt: v.votedAt.toISOString(),
+      receiptNonce: Buffer.from(v.receiptNonce).toString('hex'),
+      leaf: leafOf(v.receiptNonce, v.priorityId, v.voteType as TVoteType).toString('hex'),
+    })),
     voteChanges: changes.map((c) => ({ priorityId: c.priorityId, lastChangedAt: c.lastChangedAt.toISOString() })),
     promotions: promotions.map((p) => ({
       id: p.id,

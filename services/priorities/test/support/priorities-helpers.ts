@@ -37,7 +37,8 @@ export async function signInCitizen(stack: Stack, firstName: string, lastName: s
 /** A client with a live session for a banned user (as after an admin's ban) or any identity. */
 export async function sessionFor(stack: Stack, userId: string, flags: { isBanned?: boolean; isAdmin?: boolean } = {}): Promise<ApiClient> {
   const sessionId = randomToken(32);
-  const now = Date.now();
+  // The stack's clock: a test that moves it ahead still gets a live session.
+  const now = stack.gatewayPlatform.clock.now().getTime();
   await stack.gatewayPlatform.sessions.create(sha256(sessionId), {
     userId,
     isAdmin: flags.isAdmin ?? false,

@@ -1,0 +1,80 @@
+// What `npm run open-data:verify` checks (issue 23, docs/open-data.md), on a snapshot document as
+// GET /api/open-data/snapshots/{id} publishes it, trusting nothing the server computed:
+// - each priority's tallies are its endorse and oppose leaves counted; its score is recomputed;
+// - the ranks and the list order are recomputed from those with the ranking rules
+//   (services/priorities/src/domain/ranking.ts, the version the snapshot names);
+// - the root is recomputed over every leaf (RFC 6962, contracts/src/open-data/merkle.ts), in tree
+//   order (by priority id, then leaf bytes), and the tree size and totals compared.
+import { createHash } from 'node:crypto';
+import { fromHex, hashLeaf, rootOfLeafHashes, type Sha256, toHex, ZSnapshot, type TSnapshot } from '@civic/contracts';
+import { RANKING_VERSION, rankPriorities, scoreOf } from '../../services/priorities/src/domain/ranking.ts';
+
+const sha256: Sha256 = (data) => createHash('sha256').update(data).digest();
+
+export interface Verification {
+  ok: boolean;
+  /** What does not match, one line each (empty when ok). */
+  problems: string[];
+  /** The root recomputed from the leaves. */
+  root: string;
+  treeSize: number;
+}
+
+const compareBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export async function verifySnapshot(input: unknown): Promise<Verification> {
+  const parsed = ZSnapshot.safeParse(input);
+  if (!parsed.success) {
+    return { ok: false, problems: parsed.error.issues.map((i) => `not a snapshot document: ${i.path.join('.')}: ${i.message}`), root: '', treeSize: 0 };
+  }
+  const snapshot: TSnapshot = parsed.data;
+  const problems: string[] = [];
+  if (snapshot.rankingVersion !== RANKING_VERSION) problems.push(`ranking version ${snapshot.rankingVersion}: this verifier knows version ${RANKING_VERSION}`);
+
+  // Tallies from the leaves.
+  const leavesOf = new Map(snapshot.leaves.map((entry) => [entry.priorityId, entry]));
+  const listed = new Set(snapshot.priorities.map((p) => p.id));
+  for (const entry of snapshot.leaves) if (!listed.has(entry.priorityId)) problems.push(`leaves of ${entry.priorityId}, which the list does not hold`);
+  for (const p of snapshot.priorities) {
+    const leaves = leavesOf.get(p.id);
+    const [endorsements, oppositions] = [leaves?.endorse.length ?? 0, leaves?.oppose.length ?? 0];
+    if (endorsements !== p.endorsements) problems.push(`${p.id}: ${p.endorsements} endorsements published, ${endorsements} endorse leaves`);
+    if (oppositions !== p.oppositions) problems.push(`${p.id}: ${p.oppositions} oppositions published, ${oppositions} oppose leaves`);
+    const score = scoreOf({ endorsements, oppositions, promotionBoost: p.promotionBoost });
+    if (score !== p.score) problems.push(`${p.id}: score ${p.score} published, ${score} recomputed`);
+  }
+
+  // Ranks and order from the recomputed tallies.
+  const recomputed = rankPriorities(
+    snapshot.priorities.map((p) => ({
+      id: p.id,
+      endorsements: leavesOf.get(p.id)?.endorse.length ?? 0,
+      oppositions: leavesOf.get(p.id)?.oppose.length ?? 0,
+      promotionBoost: p.promotionBoost,
+      createdAt: Date.parse(p.createdAt),
+    })),
+    snapshot.minEndorsementsForRanking,
+  );
+  recomputed.forEach((expected, i) => {
+    const published = snapshot.priorities[i]!;
+    if (published.id !== expected.id) problems.push(`place ${i + 1}: ${published.id} published, ${expected.id} recomputed`);
+    else if (published.rank !== expected.rank) problems.push(`${published.id}: rank ${published.rank} published, ${expected.rank} recomputed`);
+  });
+
+  // The root over every leaf in tree order.
+  const ordered = [...snapshot.leaves].sort((a, b) => compareBytes(a.priorityId.toLowerCase(), b.priorityId.toLowerCase()));
+  const leafHashes: Uint8Array[] = [];
+  let [endorse, oppose] = [0, 0];
+  for (const entry of ordered) {
+    endorse += entry.endorse.length;
+    oppose += entry.oppose.length;
+    for (const leaf of [...entry.endorse, ...entry.oppose].sort(compareBytes)) leafHashes.push(await hashLeaf(sha256, fromHex(leaf)));
+  }
+  const root = toHex(await rootOfLeafHashes(sha256, leafHashes));
+  if (root !== snapshot.root) problems.push(`root ${snapshot.root} published, ${root} recomputed from the leaves`);
+  if (leafHashes.length !== snapshot.treeSize) problems.push(`tree size ${snapshot.treeSize} published, ${leafHashes.length} leaves`);
+  if (endorse !== snapshot.endorsements) problems.push(`${snapshot.endorsements} endorsements in all published, ${endorse} endorse leaves`);
+  if (oppose !== snapshot.oppositions) problems.push(`${snapshot.oppositions} oppositions in all published, ${oppose} oppose leaves`);
+  if (snapshot.priorities.length !== snapshot.priorityCount) problems.push(`${snapshot.priorityCount} priorities published, ${snapshot.priorities.length} listed`);
+  return { ok: problems.length === 0, problems, root, treeSize: leafHashes.length };
+}

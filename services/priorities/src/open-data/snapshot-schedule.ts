@@ -1,0 +1,39 @@
+// The snapshot schedule (OPEN_DATA_SNAPSHOT_MS, default one hour): snapshots are due at fixed slots,
+// multiples of the period since the epoch (on the hour by default), so every replica and every reader
+// agrees when the next one is due. Each process checks every CHECK_MS at most; the first to find the
+// current slot without a snapshot takes it (take-snapshot.ts decides under its lock), then old
+// snapshots beyond OPEN_DATA_KEEP_SNAPSHOTS are deleted whole.
+import type { PrioritiesContext } from '../context.ts';
+import { takeSnapshot } from './take-snapshot.ts';
+
+/** How often a process looks whether a slot is due, at most. */
+export const MAX_CHECK_MS = 60_000;
+
+export interface SnapshotSchedule {
+  everyMs: number;
+  keep: number;
+}
+
+export const slotStartOf = (now: Date, everyMs: number) => new Date(Math.floor(now.getTime() / everyMs) * everyMs);
+export const nextSnapshotAt = (now: Date, everyMs: number) => new Date(slotStartOf(now, everyMs).getTime() + everyMs);
+
+/** Deletes the snapshots past the newest `keep` (their priorities and chunks go with them). */
+export async function pruneSnapshots(ctx: PrioritiesContext, keep: number): Promise<number> {
+  const gone = await ctx.sql.query(
+    `DELETE FROM priorities.open_data_snapshots WHERE id IN (
+       SELECT id FROM priorities.open_data_snapshots ORDER BY taken_at DESC, id DESC OFFSET $1::int)
+     RETURNING id`,
+    [keep],
+  );
+  return gone.length;
+}
+
+/** One run of the schedule: a snapshot if the current slot has none yet, then the retention. */
+export async function runSnapshotSchedule(ctx: PrioritiesContext, schedule: SnapshotSchedule): Promise<void> {
+  const slot = slotStartOf(ctx.platform.clock.now(), schedule.everyMs);
+  // Most runs find the slot done: a look without a transaction first.
+  const [done] = await ctx.sql.query('SELECT 1 FROM priorities.open_data_snapshots WHERE taken_at >= $1::timestamptz LIMIT 1', [slot.toISOString()]);
+  if (done) return;
+  const taken = await takeSnapshot(ctx, { kind: 'schedule', unlessTakenSince: slot });
+  if (taken) await pruneSnapshots(ctx, schedule.keep);
+}

@@ -1,0 +1,250 @@
+// The open agenda (issue 23, docs/open-data.md) on both run profiles: a snapshot holds the ranking
+// exactly as GET /api/priorities gives it at that instant and one leaf per counted vote; anyone reads
+// it without signing in (JSON with the leaves, CSV of the list, immutable caching); open-data:verify's
+// check passes on it and fails on one changed tally or leaf; a voter's receipt verifies against the
+// published root in Node (the browser's check is test/browser/open-data.test.ts); a changed vote gets
+// a new nonce and is pending until the next snapshot; the schedule takes one snapshot per slot and
+// keeps OPEN_DATA_KEEP_SNAPSHOTS; only administrators take one on request.
+import assert from 'node:assert/strict';
+import { createHash, randomUUID } from 'node:crypto';
+import { before, describe, test } from 'node:test';
+import {
+  fromHex,
+  hashLeaf,
+  rootFromAuditPath,
+  type Sha256,
+  type TPriority,
+  type TSnapshot,
+  type TSnapshotList,
+  type TSnapshotSummary,
+  type TVoteReceipt,
+  toHex,
+  voteLeaf,
+  ZSnapshot,
+  ZSnapshotList,
+  ZVoteReceipt,
+} from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db';
+import { verifySnapshot } from '../../../scripts/open-data/verify-snapshot.ts';
+import type { ApiClient } from '../../../test/support/api-client.ts';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
+import { SteppingClock } from '../../../test/support/stepping-clock.ts';
+import { prioritiesJobsOf } from '../src/app.ts';
+import {
+  createPriority,
+  listPriorities,
+  openPrioritiesTables,
+  removeVote,
+  sessionFor,
+  setSetting,
+  signInCitizen,
+  TEST_ENV,
+  vote,
+  type Citizen,
+} from './support/priorities-helpers.ts';
+
+const HOUR = 3_600_000;
+const sha256: Sha256 = (data) => createHash('sha256').update(data).digest();
+
+/** Does the receipt's audit path lead from its leaf (recomputed from the nonce) to its root? */
+async function receiptVerifies(receipt: Extract<TVoteReceipt, { status: 'counted' }>): Promise<boolean> {
+  const leaf = await voteLeaf(sha256, fromHex(receipt.receiptNonce), receipt.priorityId, receipt.voteType);
+  if (toHex(leaf) !== receipt.leaf) return false;
+  const root = await rootFromAuditPath(sha256, receipt.leafIndex, receipt.treeSize, await hashLeaf(sha256, leaf), receipt.auditPath.map(fromHex));
+  return root !== null && toHex(root) === receipt.root;
+}
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`open agenda snapshots and receipts (${profile})`, { skip }, () => {
+    // Ten minutes into the next hour, so the hourly slot cannot change under a test; time moves on as usual.
+    const clock = new SteppingClock();
+    const stack = useStack(profile, {
+      services: ['auth', 'account', 'ledger', 'priorities'],
+      env: { ...TEST_ENV, OPEN_DATA_SNAPSHOT_MS: String(HOUR), OPEN_DATA_KEEP_SNAPSHOTS: '3' },
+      clock,
+    });
+    let tables: SqlDriver;
+    let author: Citizen;
+    let voters: Citizen[];
+    let admin: ApiClient;
+    let priorities: TPriority[];
+
+    const anonymous = () => stack.client();
+    const takeSnapshot = async (): Promise<TSnapshotSummary> => {
+      const response = await admin.post<TSnapshotSummary>('/api/admin/open-data/snapshots');
+      assert.equal(response.status, 200, response.text);
+      return response.body;
+    };
+    const readSnapshot = async (id: string): Promise<TSnapshot> => {
+      const response = await anonymous().get(`/api/open-data/snapshots/${id}`);
+      assert.equal(response.status, 200, response.text);
+      return ZSnapshot.parse(response.body);
+    };
+    const receiptOf = async (client: ApiClient, priorityId: string): Promise<TVoteReceipt> => {
+      const response = await client.get(`/api/priorities/${priorityId}/vote/receipt`);
+      assert.equal(response.status, 200, response.text);
+      return ZVoteReceipt.parse(response.body);
+    };
+    const snapshotCount = async () => Number((await tables.query<{ n: number }>('SELECT count(*)::int AS n FROM priorities.open_data_snapshots'))[0]!.n);
+
+    before(async () => {
+      const now = clock.now().getTime();
+      clock.skip(Math.floor(now / HOUR) * HOUR + HOUR + 10 * 60_000 - now);
+      const platform = stack.platforms.priorities!;
+      setSetting([platform], 'max_priorities_per_user_per_day', '1000');
+      setSetting([platform], 'vote_change_cooldown_hours', '0');
+      setSetting([platform], 'min_endorsements_for_ranking', '2');
+      tables = await openPrioritiesTables(stack);
+      author = await signInCitizen(stack, 'Open', 'Author');
+      voters = [];
+      for (const name of ['Ana', 'Ben', 'Cleo']) voters.push(await signInCitizen(stack, name, 'Voter'));
+      admin = await sessionFor(stack, randomUUID(), { isAdmin: true });
+      priorities = [];
+      for (const title of ['Open data first', 'Open data second', 'Open data third']) priorities.push(await createPriority(author.client, { title }));
+      // First: 3 endorsements (ranked); second: 2 endorsements, 1 opposition (ranked); third: 1 opposition.
+      const [a, b, c] = priorities.map((p) => p.id) as [string, string, string];
+      const plan: [number, string, 'endorse' | 'oppose'][] = [
+        [0, a, 'endorse'],
+        [1, a, 'endorse'],
+        [2, a, 'endorse'],
+        [0, b, 'endorse'],
+        [1, b, 'endorse'],
+        [2, b, 'oppose'],
+        [0, c, 'oppose'],
+      ];
+      for (const [voter, id, type] of plan) assert.equal((await vote(voters[voter]!.client, id, type)).status, 200);
+    });
+
+    test('a snapshot is the ranking of that instant with one leaf per vote, public, and verifies', async () => {
+      const summary = await takeSnapshot();
+      assert.equal(summary.trigger, 'admin');
+      const live = (await listPriorities(voters[0]!.client, '?limit=200')).body;
+      const published = await readSnapshot(summary.id);
+      // The list as GET /api/priorities orders and ranks it (nothing was promoted: score = endorsements - oppositions).
+      assert.deepEqual(
+        published.priorities.map((p) => [p.id, p.rank, p.endorsements, p.oppositions, p.score]),
+        live.map((p) => [p.id, p.rank, p.endorsements, p.oppositions, p.endorsements - p.oppositions]),
+      );
+      const mine = published.leaves.filter((entry) => priorities.some((p) => p.id === entry.priorityId));
+      assert.deepEqual(
+        mine.map((entry) => [entry.priorityId, entry.endorse.length, entry.oppose.length]).sort(),
+        [
+          [priorities[0]!.id, 3, 0],
+          [priorities[1]!.id, 2, 1],
+          [priorities[2]!.id, 0, 1],
+        ].sort(),
+      );
+      assert.equal(published.treeSize, published.leaves.reduce((n, e) => n + e.endorse.length + e.oppose.length, 0));
+      assert.equal(published.root, summary.root);
+
+      const checked = await verifySnapshot(published);
+      assert.deepEqual(checked.problems, []);
+      assert.equal(checked.root, summary.root);
+
+      // One changed tally, one changed leaf: both found.
+      const tally = structuredClone(published);
+      tally.priorities.find((p) => p.id === priorities[0]!.id)!.endorsements += 1;
+      assert.ok((await verifySnapshot(tally)).problems.some((line) => line.includes('endorsements published')));
+      const leaf = structuredClone(published);
+      const entry = leaf.leaves.find((e) => e.priorityId === priorities[0]!.id)!;
+      entry.endorse[0] = `${entry.endorse[0]!.slice(0, -1)}${entry.endorse[0]!.endsWith('0') ? '1' : '0'}`;
+      const changed = await verifySnapshot(leaf);
+      assert.equal(changed.ok, false);
+      assert.ok(changed.problems.some((line) => line.startsWith('root ')));
+
+      // Listed for anyone, newest first; immutable; CSV of the list.
+      const list = await anonymous().get<TSnapshotList>('/api/open-data/snapshots');
+      assert.equal(list.status, 200);
+      assert.equal(ZSnapshotList.parse(list.body).snapshots[0]!.id, summary.id);
+      const json = await anonymous().get(`/api/open-data/snapshots/${summary.id}`);
+      assert.match(json.headers.get('cache-control') ?? '', /immutable/);
+      const etag = json.headers.get('etag')!;
+      assert.equal((await anonymous().request('GET', `/api/open-data/snapshots/${summary.id}`, { headers: { 'if-none-match': etag } })).status, 304);
+      const csv = await anonymous().get(`/api/open-data/snapshots/${summary.id}?format=csv`);
+      assert.equal(csv.status, 200);
+      assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
+      const lines = csv.text.trimEnd().split('\r\n');
+      assert.equal(lines[0], 'rank,id,title,issueId,category,endorsements,oppositions,promotionBoost,score,createdAt');
+      assert.equal(lines.length, published.priorities.length + 1);
+      assert.ok(lines.some((line) => line.startsWith(`1,`) || line.includes(priorities[0]!.id)));
+      assert.equal((await anonymous().get(`/api/open-data/snapshots/${randomUUID()}`)).status, 404);
+      assert.equal((await anonymous().get('/api/open-data/snapshots/not-a-uuid')).status, 404);
+      assert.equal((await anonymous().get(`/api/open-data/snapshots/${summary.id}?format=xml`)).status, 400);
+    });
+
+    test("a voter's receipt leads to the published root; a changed vote is pending until the next snapshot", async () => {
+      const [voter] = voters as [Citizen];
+      const id = priorities[0]!.id;
+      const summary = await takeSnapshot();
+      const receipt = await receiptOf(voter.client, id);
+      assert.equal(receipt.status, 'counted');
+      assert.ok(receipt.status === 'counted' && (await receiptVerifies(receipt)));
+      assert.equal(receipt.status === 'counted' && receipt.snapshotId, summary.id);
+      // The leaf is in the published document, under its vote type.
+      const published = await readSnapshot(summary.id);
+      assert.ok(published.leaves.find((e) => e.priorityId === id)!.endorse.includes(receipt.leaf));
+
+      // A switch: a new nonce, so a new leaf; pending until a snapshot holds it.
+      assert.equal((await vote(voter.client, id, 'oppose')).status, 200);
+      const pending = await receiptOf(voter.client, id);
+      assert.equal(pending.status, 'pending');
+      assert.notEqual(pending.receiptNonce, receipt.receiptNonce);
+      assert.equal(pending.status === 'pending' && pending.lastSnapshotAt, summary.takenAt);
+      assert.ok(pending.status === 'pending' && Date.parse(pending.nextSnapshotAt) > clock.now().getTime());
+      const next = await takeSnapshot();
+      const counted = await receiptOf(voter.client, id);
+      assert.ok(counted.status === 'counted' && counted.snapshotId === next.id && (await receiptVerifies(counted)));
+      const after = await readSnapshot(next.id);
+      const leaves = after.leaves.find((e) => e.priorityId === id)!;
+      assert.ok(leaves.oppose.includes(counted.leaf));
+      assert.ok(!leaves.endorse.includes(receipt.leaf), 'the old leaf left the snapshot');
+
+      // A removed vote has no receipt; someone who never voted neither; signed out is 401.
+      assert.equal((await removeVote(voter.client, id)).status, 200);
+      const none = await voter.client.get(`/api/priorities/${id}/vote/receipt`);
+      assert.equal(none.status, 404);
+      assert.equal(none.body.message, 'You have not voted on this priority');
+      assert.equal((await author.client.get(`/api/priorities/${id}/vote/receipt`)).status, 404);
+      assert.equal((await anonymous().get(`/api/priorities/${id}/vote/receipt`)).status, 401);
+      assert.equal((await voter.client.get(`/api/priorities/${randomUUID()}/vote/receipt`)).status, 404);
+      // The export carries the receipts of the votes that remain.
+      assert.equal((await vote(voter.client, id, 'endorse')).status, 200);
+      const exported = await voter.client.get('/api/account/export');
+      if (exported.status === 200) {
+        const votes = exported.body.priorities.votes as { priorityId: string; receiptNonce: string; leaf: string }[];
+        const current = await receiptOf(voter.client, id);
+        assert.ok(votes.some((v) => v.priorityId === id && v.receiptNonce === current.receiptNonce && v.leaf === current.leaf));
+      }
+    });
+
+    test('only administrators take a snapshot on request', async () => {
+      assert.equal((await voters[1]!.client.post('/api/admin/open-data/snapshots')).status, 403);
+      assert.equal((await anonymous().post('/api/admin/open-data/snapshots')).status, 401);
+    });
+
+    test('the schedule takes one snapshot per slot and keeps the newest OPEN_DATA_KEEP_SNAPSHOTS', async () => {
+      const job = prioritiesJobsOf(stack.platforms.priorities!)!.openDataSnapshot;
+      const latestTrigger = async () =>
+        (await tables.query<{ trigger: string }>('SELECT trigger FROM priorities.open_data_snapshots ORDER BY taken_at DESC, id DESC LIMIT 1'))[0]?.trigger;
+      // This slot already has the administrator's snapshots: the schedule takes none.
+      const before = await snapshotCount();
+      await job.runNow();
+      assert.equal(await snapshotCount(), before);
+      assert.equal(await latestTrigger(), 'admin');
+      // The next slot: one, however often the job runs; the retention keeps 3.
+      clock.skip(HOUR);
+      await job.runNow();
+      await job.runNow();
+      assert.equal(await latestTrigger(), 'schedule');
+      assert.equal(await snapshotCount(), 3);
+      const scheduled = await tables.query<{ n: number }>("SELECT count(*)::int AS n FROM priorities.open_data_snapshots WHERE trigger = 'schedule'");
+      assert.equal(Number(scheduled[0]!.n), 1);
+      const list = ZSnapshotList.parse((await anonymous().get('/api/open-data/snapshots?limit=2')).body);
+      assert.equal(list.snapshots.length, 2);
+      assert.equal(list.snapshots[0]!.trigger, 'schedule');
+      const older = ZSnapshotList.parse((await anonymous().get(`/api/open-data/snapshots?before=${encodeURIComponent(list.snapshots[1]!.takenAt)}`)).body);
+      assert.equal(older.snapshots.length, 1);
+    });
+  });
+}
