@@ -218,6 +218,37 @@ for (const { profile, skip } of await profilePlan()) {
       }
     });
 
+    test('a snapshot of leaves spanning several chunks verifies, and receipts across chunk edges do too', async () => {
+      // 700 votes written directly (as bench/seed-priorities.ts does) on two new priorities: past
+      // CHUNK_SIZE (256), so the tree is built from several chunk rows and their roots.
+      const [x, y] = [await createPriority(author.client, { title: 'Open data many votes one' }), await createPriority(author.client, { title: 'Open data many votes two' })];
+      const users: { id: string; priority: string; type: 'endorse' | 'oppose' }[] = [];
+      for (let i = 0; i < 700; i++) users.push({ id: randomUUID(), priority: i < 450 ? x.id : y.id, type: i % 3 === 0 ? 'oppose' : 'endorse' });
+      await tables.query(
+        `INSERT INTO priorities.votes (priority_id, user_id, vote_type, voted_at)
+         SELECT (u->>'priority')::uuid, (u->>'id')::uuid, u->>'type', now() FROM jsonb_array_elements($1::jsonb) AS u`,
+        [JSON.stringify(users)],
+      );
+      await tables.query(
+        `UPDATE priorities.priorities p SET endorsements = t.e, oppositions = t.o
+         FROM (SELECT priority_id, count(*) FILTER (WHERE vote_type = 'endorse')::int AS e, count(*) FILTER (WHERE vote_type = 'oppose')::int AS o
+               FROM priorities.votes GROUP BY priority_id) t
+         WHERE p.id = t.priority_id AND p.id = ANY($1::uuid[])`,
+        [[x.id, y.id]],
+      );
+      const summary = await takeSnapshot();
+      const published = await readSnapshot(summary.id);
+      assert.ok(published.treeSize > 700);
+      assert.deepEqual((await verifySnapshot(published)).problems, []);
+      // Receipts of voters on both priorities, among them the first and last of each (at chunk edges).
+      const sample = [users[0]!, users[1]!, users[255]!, users[449]!, users[450]!, users[699]!];
+      for (const user of sample) {
+        const receipt = await receiptOf(await sessionFor(stack, user.id), user.priority);
+        assert.ok(receipt.status === 'counted' && (await receiptVerifies(receipt)), `receipt of ${user.id}`);
+        assert.ok(published.leaves.find((e) => e.priorityId === user.priority)![user.type].includes(receipt.leaf));
+      }
+    });
+
     test('only administrators take a snapshot on request', async () => {
       assert.equal((await voters[1]!.client.post('/api/admin/open-data/snapshots')).status, 403);
       assert.equal((await anonymous().post('/api/admin/open-data/snapshots')).status, 401);
