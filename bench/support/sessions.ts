@@ -10,7 +10,11 @@ export interface BenchUser {
   csrf: string;
 }
 
-export async function createSessions(options: { redisUrl: string; redisPrefix: string; gateway: string }, userIds: readonly string[]): Promise<BenchUser[]> {
+export async function createSessions(
+  options: { redisUrl: string; redisPrefix: string; gateway: string },
+  userIds: readonly string[],
+  flags: { isAdmin?: boolean } = {},
+): Promise<BenchUser[]> {
   const redis = new Redis(options.redisUrl);
   const store = new RedisSessionStore(redis, options.redisPrefix);
   const users: BenchUser[] = [];
@@ -18,7 +22,7 @@ export async function createSessions(options: { redisUrl: string; redisPrefix: s
     for (const userId of userIds) {
       const sid = randomBytes(32).toString('base64url');
       const now = Date.now();
-      await store.create(sha256(sid), { userId, isAdmin: false, isBanned: false, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS });
+      await store.create(sha256(sid), { userId, isAdmin: flags.isAdmin ?? false, isBanned: false, createdAt: now, expiresAt: now + SESSION_LIFETIME_MS });
       const cookie = `sid=${sid}`;
       const answer = await fetch(`${options.gateway}/api/csrf-token`, { headers: { cookie } });
       users.push({ userId, cookie, csrf: ((await answer.json()) as { token: string }).token });

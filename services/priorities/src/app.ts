@@ -81,7 +81,7 @@ export const prioritiesService = defineService({
     // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: PRIORITIES_SCHEMA, db }, prioritiesHandlers(ctx));
     await watchLiveRankings(ctx, live);
-    const schedule: SnapshotSchedule = { everyMs: config.OPEN_DATA_SNAPSHOT_MS, keep: config.OPEN_DATA_KEEP_SNAPSHOTS };
+    const schedule: SnapshotSchedule = { everyMs: config.OPEN_DATA_SNAPSHOT_MS, keep: config.OPEN_DATA_KEEP_SNAPSHOTS, startedAt: platform.clock.now() };
     const jobs: PrioritiesJobs = {
       sweepPurchases: startPeriodicJob('sweep purchases', config.PRIORITIES_PURCHASE_SWEEP_MS, () => sweepPurchases(ctx), platform.logger),
       decayBoosts: startPeriodicJob('decay promotion boosts', config.PRIORITIES_BOOST_DECAY_MS, () => decayPromotionBoosts(ctx), platform.logger),

@@ -1,8 +1,10 @@
 // The snapshot schedule (OPEN_DATA_SNAPSHOT_MS, default one hour): snapshots are due at fixed slots,
 // multiples of the period since the epoch (on the hour by default), so every replica and every reader
-// agrees when the next one is due. Each process checks every CHECK_MS at most; the first to find the
-// current slot without a snapshot takes it (take-snapshot.ts decides under its lock), then old
-// snapshots beyond OPEN_DATA_KEEP_SNAPSHOTS are deleted whole.
+// agrees when the next one is due. Each process checks every MAX_CHECK_MS at most; the first to find
+// the current slot without a snapshot takes it (take-snapshot.ts decides under its lock), then old
+// snapshots beyond OPEN_DATA_KEEP_SNAPSHOTS are deleted whole. A process takes part only in the slots
+// that began while it ran: a fresh deployment's first snapshot is at the first boundary after its
+// start, not in the middle of its first migrations or imports.
 import type { PrioritiesContext } from '../context.ts';
 import { takeSnapshot } from './take-snapshot.ts';
 
@@ -12,6 +14,8 @@ export const MAX_CHECK_MS = 60_000;
 export interface SnapshotSchedule {
   everyMs: number;
   keep: number;
+  /** When this process started (its clock). */
+  startedAt: Date;
 }
 
 export const slotStartOf = (now: Date, everyMs: number) => new Date(Math.floor(now.getTime() / everyMs) * everyMs);
@@ -31,6 +35,7 @@ export async function pruneSnapshots(ctx: PrioritiesContext, keep: number): Prom
 /** One run of the schedule: a snapshot if the current slot has none yet, then the retention. */
 export async function runSnapshotSchedule(ctx: PrioritiesContext, schedule: SnapshotSchedule): Promise<void> {
   const slot = slotStartOf(ctx.platform.clock.now(), schedule.everyMs);
+  if (slot < schedule.startedAt) return;
   // Most runs find the slot done: a look without a transaction first.
   const [done] = await ctx.sql.query('SELECT 1 FROM priorities.open_data_snapshots WHERE taken_at >= $1::timestamptz LIMIT 1', [slot.toISOString()]);
   if (done) return;
