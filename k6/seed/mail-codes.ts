@@ -10,14 +10,25 @@ export class MailCodes {
 
   constructor(private readonly dir: string) {}
 
-  /** Reads the mails that arrived since the last look. */
-  async refresh(): Promise<void> {
+  private reading: Promise<void> = Promise.resolve();
+
+  /**
+   * Reads the mails that arrived since the last look. One look at a time: a caller that counts after
+   * its look must see every mail already there, not miss one a concurrent look has claimed but not parsed.
+   */
+  refresh(): Promise<void> {
+    this.reading = this.reading.catch(() => {}).then(() => this.readNew());
+    return this.reading;
+  }
+
+  private async readNew(): Promise<void> {
     const files = (await readdir(this.dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml') && !this.read.has(f)).sort();
     for (const file of files) {
       this.read.add(file);
       const mail = parseMail(await readFile(join(this.dir, file), 'utf8'));
       const to = mail.to.toLowerCase();
-      if (mail.code) this.byRecipient.set(to, [...(this.byRecipient.get(to) ?? []), mail.code]);
+      // Only sign-in mails: another mail to a citizen (a notification) may hold six digits too.
+      if (mail.code && /sign-in code/i.test(mail.subject)) this.byRecipient.set(to, [...(this.byRecipient.get(to) ?? []), mail.code]);
     }
   }
 

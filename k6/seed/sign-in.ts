@@ -29,7 +29,11 @@ async function expectOk<T>(response: Response, step: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
-export async function signInCitizen(baseUrl: string, email: string, mail: MailCodes, forwardedFor?: string): Promise<SeededCitizen> {
+/**
+ * `invitedBy`: the user id of an invitation link the citizen followed (the demo seed's recruits,
+ * scripts/demo/); it counts only when this sign-in makes the account.
+ */
+export async function signInCitizen(baseUrl: string, email: string, mail: MailCodes, forwardedFor?: string, invitedBy?: string): Promise<SeededCitizen> {
   const via: Record<string, string> = forwardedFor ? { 'x-forwarded-for': forwardedFor } : {};
   const first = await fetch(`${baseUrl}/api/csrf-token`, { headers: via });
   const pre = cookieNamed(first, 'pre');
@@ -42,7 +46,11 @@ export async function signInCitizen(baseUrl: string, email: string, mail: MailCo
   await mail.refresh();
   const seen = mail.count(email);
   const sent = await expectOk<{ stateId: string }>(
-    await fetch(`${baseUrl}/api/auth/email/send-otp`, { method: 'POST', headers: browser, body: JSON.stringify({ email }) }),
+    await fetch(`${baseUrl}/api/auth/email/send-otp`, {
+      method: 'POST',
+      headers: browser,
+      body: JSON.stringify({ email, ...(invitedBy ? { recruiterId: invitedBy } : {}) }),
+    }),
     `send-otp ${email}`,
   );
   const otp = await mail.next(email, seen, MAIL_WAIT_MS);
