@@ -3,6 +3,7 @@
 // document with a section per service. A service that holds user data joins by adding its section
 // schema here and answering its request; the account service's route needs no change.
 import { z } from 'zod';
+import { ZHex32 } from '../open-data/hex.ts';
 import { VOTE_TYPES } from '../http/priorities.ts';
 import { APPROVAL_STATUSES } from '../messages/admin.ts';
 import { BRIEFING_DOC_TYPES } from '../messages/briefing.ts';
@@ -71,8 +72,8 @@ export const ZPrioritiesExportSection = z.object({
       priorityId: z.string().uuid(),
       voteType: z.enum(VOTE_TYPES),
       votedAt: z.string(),
-      receiptNonce: z.string().regex(/^[0-9a-f]{64}$/),
-      leaf: z.string().regex(/^[0-9a-f]{64}$/),
+      receiptNonce: ZHex32,
+      leaf: ZHex32,
     }),
   ),
   voteChanges: z.array(z.object({ priorityId: z.string().uuid(), lastChangedAt: z.string() })),

@@ -2,6 +2,7 @@
 // activity feed) can consume them; the priorities service enqueues them in the transaction of the
 // change they report.
 import { z } from 'zod';
+import { ZHex32 } from '../open-data/hex.ts';
 import { REMOVAL_REASON_MAX } from '../messages/notifications.ts';
 import { defineEvent } from './define-event.ts';
 
@@ -133,7 +134,7 @@ export const OpenDataSnapshotTaken = defineEvent(
     trigger: z.enum(['schedule', 'admin']),
     /** The administrator who asked; null for the schedule. */
     requestedBy: z.string().uuid().nullable(),
-    root: z.string().regex(/^[0-9a-f]{64}$/),
+    root: ZHex32,
     treeSize: z.number().int().nonnegative(),
     priorityCount: z.number().int().nonnegative(),
     takenAt: z.iso.datetime({ offset: true }),

@@ -3,14 +3,14 @@
 // and the leaf: contracts/src/open-data/merkle.ts. Every hash and nonce is lowercase hex.
 import { z } from 'zod';
 import { ISSUE_CATEGORIES } from '../messages/priority.ts';
+import { ZHex32 } from '../open-data/hex.ts';
 import { defineOperation } from './operation.ts';
 import { ZVoteType } from './priorities.ts';
 import { OPEN_DATA_ROUTES } from './routes/open-data.ts';
 
 export { OPEN_DATA_ROUTES } from './routes/open-data.ts';
 
-/** 32 bytes as 64 lowercase hex digits (a SHA-256 hash or a receipt nonce). */
-export const ZHex32 = z.string().regex(/^[0-9a-f]{64}$/, 'expected 64 lowercase hex digits');
+export { ZHex32 } from '../open-data/hex.ts';
 
 /** What a snapshot was taken for: the schedule (OPEN_DATA_SNAPSHOT_MS) or an administrator. */
 export const SNAPSHOT_TRIGGERS = ['schedule', 'admin'] as const;

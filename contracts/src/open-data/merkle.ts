@@ -114,9 +114,18 @@ export function toHex(bytes: Uint8Array): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+const HEX_DIGITS = '0123456789abcdef';
+
+/** Lowercase hex to bytes, read two digits at a time (no pattern: nothing to backtrack on a long input). */
 export function fromHex(hex: string): Uint8Array {
-  if (!/^(?:[0-9a-f]{2})*$/.test(hex)) throw new Error('expected lowercase hex');
-  return Uint8Array.from(hex.match(/../g) ?? [], (pair) => Number.parseInt(pair, 16));
+  if (hex.length % 2 !== 0) throw new Error('expected lowercase hex');
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i++) {
+    const [high, low] = [HEX_DIGITS.indexOf(hex[2 * i]!), HEX_DIGITS.indexOf(hex[2 * i + 1]!)];
+    if (high < 0 || low < 0) throw new Error('expected lowercase hex');
+    bytes[i] = high * 16 + low;
+  }
+  return bytes;
 }
 
 /**

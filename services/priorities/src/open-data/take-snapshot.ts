@@ -1,13 +1,14 @@
 // Takes an open-data snapshot (issue 23, docs/open-data.md): the ranked list exactly as GET
 // /api/priorities orders it (docs/ranking.md) and one leaf per counted vote, in one transaction.
 //
-// - One statement reads everything and writes the snapshot's rows (data-modifying WITH), so the list,
-//   the tallies and the leaves are all what that statement's MVCC snapshot saw: one instant, with no
-//   lock on votes or priorities (votes go on while it runs). PostgreSQL computes each leaf,
-//   SHA-256(nonce ‖ priority id text ‖ vote type), and stores them in tree order, CHUNK_SIZE a row.
-// - Then this process reads the chunks back in order, hashes each chunk's subtree and the tree over
-//   the chunks' roots (chunk-tree.ts), and writes the root: the rows stay invisible until the commit,
-//   so nobody ever sees a snapshot without its root. Published snapshots are never updated.
+// - REPEATABLE READ: every read sees one MVCC snapshot of the data, so the list, the tallies and the
+//   leaves are all of one instant, and nothing is locked: votes go on while it runs.
+// - One statement writes the snapshot's row and its ranked list (with each priority's range of leaves).
+// - A cursor streams the leaves in tree order, PostgreSQL computing each leaf, SHA-256(nonce ‖ priority
+//   id text ‖ vote type), and its leaf hash; this process cuts them into chunks of CHUNK_SIZE, hashes
+//   each chunk's subtree as it fills (chunk-tree.ts) and writes the chunks a batch at a time. The root
+//   over the chunks' roots is written last: the rows stay invisible until the commit, so nobody ever
+//   sees a snapshot without its root. Published snapshots are never updated.
 // - One snapshot at a time across replicas: a transaction-scoped advisory lock. The schedule skips a
 //   run when another process holds it; an administrator's request gets 409.
 import { randomUUID } from 'node:crypto';
@@ -19,12 +20,10 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
 import { RANKING_VERSION } from '../domain/ranking.ts';
 import { SnapshotInProgress } from '../errors.ts';
-import { leafHashesOf, rootOf } from './chunk-tree.ts';
+import { HASH_BYTES, rootOf } from './chunk-tree.ts';
 
 /** Leaves per chunk row: a power of two (chunk-tree.ts), ~8 kB of leaves a row. */
 export const CHUNK_SIZE = 256;
-/** Chunks read back per query while hashing. */
-const READ_BATCH = 256;
 /** The snapshot's advisory lock (two-key form: its own class, key 0). */
 const SNAPSHOT_LOCK = [0x50524933 /* 'PRI3' */, 0] as const;
 
@@ -34,7 +33,8 @@ const SNAPSHOT_LOCK = [0x50524933 /* 'PRI3' */, 0] as const;
  */
 export type SnapshotTrigger = { kind: 'schedule'; unlessTakenSince: Date } | { kind: 'admin'; adminId: string };
 
-const WRITE_SNAPSHOT = `
+/** The snapshot's row and its ranked list, with each priority's range of leaves in the tree. */
+const WRITE_LIST = `
 WITH counted AS (
   SELECT v.priority_id, count(*)::int AS n
   FROM priorities.votes v JOIN priorities.priorities p ON p.id = v.priority_id AND p.is_active
@@ -63,41 +63,97 @@ WITH counted AS (
          created_at, first_leaf, leaf_count
   FROM listed
   RETURNING 1
-), leaves AS (
-  SELECT (row_number() OVER (ORDER BY v.priority_id, l.leaf) - 1) AS n, l.leaf,
-         CASE v.vote_type WHEN 'endorse' THEN 'e' ELSE 'o' END AS kind
-  FROM priorities.votes v
-  JOIN priorities.priorities p ON p.id = v.priority_id AND p.is_active
-  CROSS JOIN LATERAL (SELECT sha256(v.receipt_nonce || convert_to(v.priority_id::text || v.vote_type, 'UTF8')) AS leaf) l
-), chunk_rows AS (
-  INSERT INTO priorities.open_data_leaf_chunks (snapshot_id, chunk_no, first_leaf, leaves, kinds)
-  SELECT $1::uuid, (n / $7::int)::int, (array_agg(leaf ORDER BY n))[1], string_agg(leaf, ''::bytea ORDER BY n), string_agg(kind, '' ORDER BY n)
-  FROM leaves GROUP BY n / $7::int
-  RETURNING 1
 )
-SELECT (SELECT tree_size FROM snapshot) AS tree_size,
-       (SELECT count(*) FROM listed_rows)::int AS listed,
-       (SELECT count(*) FROM chunk_rows)::int AS chunks`;
+SELECT (SELECT tree_size FROM snapshot) AS tree_size, (SELECT count(*) FROM listed_rows)::int AS listed`;
 
-interface Written {
-  tree_size: string | number;
-  listed: number;
-  chunks: number;
+/**
+ * Every counted vote's leaf, its leaf hash (RFC 6962's SHA-256(0x00 ‖ leaf): PostgreSQL's C hashing is
+ * cheaper per call than this process's) and its type, in tree order (by priority id, then leaf bytes).
+ */
+const DECLARE_LEAVES = `
+DECLARE snapshot_leaves NO SCROLL CURSOR FOR
+SELECT l.leaf, sha256('\\x00'::bytea || l.leaf) AS leaf_hash, v.vote_type = 'endorse' AS endorse
+FROM priorities.votes v
+JOIN priorities.priorities p ON p.id = v.priority_id AND p.is_active
+CROSS JOIN LATERAL (SELECT sha256(v.receipt_nonce || convert_to(v.priority_id::text || v.vote_type, 'UTF8')) AS leaf) l
+ORDER BY v.priority_id, l.leaf`;
+
+/** Rows fetched from the cursor at a time. */
+const FETCH_ROWS = 16_384;
+/** Chunks written per INSERT: their leaves and types go as one bytea and one text, cut in SQL. */
+const WRITE_CHUNKS = 64;
+
+/** Chunks as they fill, written WRITE_CHUNKS at a time; each one's root is kept for the tree above. */
+class ChunkWriter {
+  readonly roots: Uint8Array[] = [];
+  #leaves: Buffer[] = [];
+  #hashes: Buffer[] = [];
+  #kinds = '';
+  #pending: { leaves: Buffer[]; kinds: string[] } = { leaves: [], kinds: [] };
+  #written = 0;
+
+  constructor(
+    private readonly tx: SqlDriver,
+    private readonly snapshotId: string,
+  ) {}
+
+  async add(leaf: Buffer, leafHash: Buffer, endorse: boolean): Promise<void> {
+    this.#leaves.push(leaf);
+    this.#hashes.push(leafHash);
+    this.#kinds += endorse ? 'e' : 'o';
+    if (this.#leaves.length === CHUNK_SIZE) await this.#close();
+  }
+
+  async finish(): Promise<void> {
+    if (this.#leaves.length > 0) await this.#close();
+    await this.#flush();
+  }
+
+  async #close(): Promise<void> {
+    this.roots.push(rootOf(this.#hashes));
+    this.#pending.leaves.push(Buffer.concat(this.#leaves));
+    this.#pending.kinds.push(this.#kinds);
+    this.#leaves = [];
+    this.#hashes = [];
+    this.#kinds = '';
+    if (this.#pending.leaves.length === WRITE_CHUNKS) await this.#flush();
+  }
+
+  /** Every chunk but possibly the last is full, so chunk i of the batch starts at byte i * CHUNK_SIZE * 32. */
+  async #flush(): Promise<void> {
+    const count = this.#pending.leaves.length;
+    if (count === 0) return;
+    await this.tx.query(
+      `INSERT INTO priorities.open_data_leaf_chunks (snapshot_id, chunk_no, first_leaf, leaves, kinds)
+       SELECT $1::uuid, $2::int + i,
+              substring($3::bytea FROM i * ${CHUNK_SIZE * HASH_BYTES} + 1 FOR ${HASH_BYTES}),
+              substring($3::bytea FROM i * ${CHUNK_SIZE * HASH_BYTES} + 1 FOR ${CHUNK_SIZE * HASH_BYTES}),
+              substring($4::text FROM i * ${CHUNK_SIZE} + 1 FOR ${CHUNK_SIZE})
+       FROM generate_series(0, $5::int - 1) AS i`,
+      [this.snapshotId, this.#written, Buffer.concat(this.#pending.leaves), this.#pending.kinds.join(''), count],
+    );
+    this.#written += count;
+    this.#pending = { leaves: [], kinds: [] };
+  }
 }
 
-/** The roots of the snapshot's chunks in order, read back and hashed READ_BATCH chunks at a time. */
-async function chunkRootsOf(tx: SqlDriver, snapshotId: string, chunks: number): Promise<Uint8Array[]> {
-  const roots: Uint8Array[] = [];
-  while (roots.length < chunks) {
-    const rows = await tx.query<{ chunk_no: number; leaves: Uint8Array }>(
-      `SELECT chunk_no, leaves FROM priorities.open_data_leaf_chunks
-       WHERE snapshot_id = $1::uuid AND chunk_no >= $2::int ORDER BY chunk_no LIMIT ${READ_BATCH}`,
-      [snapshotId, roots.length],
-    );
-    if (rows.length === 0) break;
-    for (const row of rows) roots.push(rootOf(leafHashesOf(row.leaves)));
+/** A driver's bytea (pg: Buffer; PGlite: Uint8Array) as a Buffer, without copying. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** Streams the leaves out of the cursor into chunks; returns the chunks' roots and the number of leaves. */
+async function writeLeaves(tx: SqlDriver, snapshotId: string): Promise<{ roots: Uint8Array[]; leaves: number }> {
+  const writer = new ChunkWriter(tx, snapshotId);
+  let leaves = 0;
+  await tx.query(DECLARE_LEAVES);
+  for (;;) {
+    const rows = await tx.query<{ leaf: Uint8Array; leaf_hash: Uint8Array; endorse: boolean }>(`FETCH ${FETCH_ROWS} FROM snapshot_leaves`);
+    for (const row of rows) await writer.add(asBuffer(row.leaf), asBuffer(row.leaf_hash), row.endorse);
+    leaves += rows.length;
+    if (rows.length < FETCH_ROWS) break;
   }
-  return roots;
+  await tx.query('CLOSE snapshot_leaves');
+  await writer.finish();
+  return { roots: writer.roots, leaves };
 }
 
 /**
@@ -110,6 +166,10 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
   const minEndorsements = settingOf(ctx, 'min_endorsements_for_ranking');
   const started = performance.now();
   const summary = await ctx.sql.transaction(async (tx) => {
+    // One MVCC snapshot for every read below (the list, the tallies, the leaves): one instant, no locks.
+    await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    // The leaves' sort (2M rows at 50k priorities) in memory rather than in temporary files.
+    await tx.query("SET LOCAL work_mem = '256MB'");
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [...SNAPSHOT_LOCK]);
     if (!lock!.locked) {
       if (trigger.kind === 'admin') throw new SnapshotInProgress();
@@ -121,7 +181,7 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
       ]);
       if (taken) return null;
     }
-    const [written] = await tx.query<Written>(WRITE_SNAPSHOT, [
+    const [written] = await tx.query<{ tree_size: string | number }>(WRITE_LIST, [
       id,
       takenAt.toISOString(),
       trigger.kind,
@@ -130,7 +190,9 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
       minEndorsements,
       CHUNK_SIZE,
     ]);
-    const chunkRoots = await chunkRootsOf(tx, id, written!.chunks);
+    const { roots: chunkRoots, leaves } = await writeLeaves(tx, id);
+    // Both read the transaction's one snapshot of the data: they cannot differ.
+    if (leaves !== Number(written!.tree_size)) throw new Error(`snapshot ${id}: ${leaves} leaves read, ${written!.tree_size} counted`);
     const root = Buffer.from(rootOf(chunkRoots));
     const [row] = await tx.query<{ tree_size: string | number; priority_count: number; endorsements: string | number; oppositions: string | number }>(
       `UPDATE priorities.open_data_snapshots SET root = $2::bytea, chunk_roots = $3::bytea WHERE id = $1::uuid

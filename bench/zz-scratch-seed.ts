@@ -1,0 +1,13 @@
+import pg from 'pg';
+import { databaseUrl, ensureDatabase, pgPoolDriver, runMigrations } from '@civic/service-kit/db';
+import { MIGRATIONS_DIR } from '../services/priorities/src/app.ts';
+import { seedPriorities } from './seed-priorities.ts';
+const server = 'postgres://postgres@127.0.0.1:5432/postgres';
+await ensureDatabase(server, 'civic_odscratch_priorities');
+const url = databaseUrl(server, 'civic_odscratch_priorities');
+const pool = new pg.Pool({ connectionString: url });
+await runMigrations(pgPoolDriver(pool), { schema: 'priorities', migrationsDir: MIGRATIONS_DIR });
+await pool.end();
+await seedPriorities(url, { priorities: 50_000, votes: 2_000_000, log: console.log });
+console.log('seeded');
+process.exit();
