@@ -3,7 +3,6 @@
 // promotion names its priority by id only (the title and text are the author's); nothing of other users.
 import type { EXPORT_REQUESTS, ReplyPayload, TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
-import { leafOf } from '../open-data/vote-receipt.ts';
 
 type PromotionStatus = ReplyPayload<typeof EXPORT_REQUESTS.priorities>['promotions'][number]['status'];
 
@@ -25,7 +24,7 @@ export async function exportPrioritiesSection(ctx: PrioritiesContext, userId: st
       voteType: v.voteType as TVoteType,
       votedAt: v.votedAt.toISOString(),
       receiptNonce: Buffer.from(v.receiptNonce).toString('hex'),
-      leaf: leafOf(v.receiptNonce, v.priorityId, v.voteType as TVoteType).toString('hex'),
+      leaf: Buffer.from(v.leaf!).toString('hex'),
     })),
     voteChanges: changes.map((c) => ({ priorityId: c.priorityId, lastChangedAt: c.lastChangedAt.toISOString() })),
     promotions: promotions.map((p) => ({

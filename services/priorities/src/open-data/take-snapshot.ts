@@ -4,8 +4,8 @@
 // - REPEATABLE READ: every read sees one MVCC snapshot of the data, so the list, the tallies and the
 //   leaves are all of one instant, and nothing is locked: votes go on while it runs.
 // - One statement writes the snapshot's row and its ranked list (with each priority's range of leaves).
-// - A cursor streams the leaves in tree order, PostgreSQL computing each leaf, SHA-256(nonce ‖ priority
-//   id text ‖ vote type), and its leaf hash; this process cuts them into chunks of CHUNK_SIZE, hashes
+// - A cursor streams the leaves in tree order (each vote's leaf is a generated column of the votes
+//   table, priorities.vote_leaf) with their leaf hashes; this process cuts them into chunks of CHUNK_SIZE, hashes
 //   each chunk's subtree as it fills (chunk-tree.ts) and writes the chunks a batch at a time. The root
 //   over the chunks' roots is written last: the rows stay invisible until the commit, so nobody ever
 //   sees a snapshot without its root. Published snapshots are never updated.
@@ -67,16 +67,16 @@ WITH counted AS (
 SELECT (SELECT tree_size FROM snapshot) AS tree_size, (SELECT count(*) FROM listed_rows)::int AS listed`;
 
 /**
- * Every counted vote's leaf, its leaf hash (RFC 6962's SHA-256(0x00 ‖ leaf): PostgreSQL's C hashing is
- * cheaper per call than this process's) and its type, in tree order (by priority id, then leaf bytes).
+ * Every counted vote's leaf (the generated column), its leaf hash (RFC 6962's SHA-256(0x00 ‖ leaf):
+ * PostgreSQL's C hashing costs less per call than this process's) and its type, in tree order (by
+ * priority id, then leaf bytes).
  */
 const DECLARE_LEAVES = `
 DECLARE snapshot_leaves NO SCROLL CURSOR FOR
-SELECT l.leaf, sha256('\\x00'::bytea || l.leaf) AS leaf_hash, v.vote_type = 'endorse' AS endorse
+SELECT v.leaf, sha256('\\x00'::bytea || v.leaf) AS leaf_hash, v.vote_type = 'endorse' AS endorse
 FROM priorities.votes v
 JOIN priorities.priorities p ON p.id = v.priority_id AND p.is_active
-CROSS JOIN LATERAL (SELECT sha256(v.receipt_nonce || convert_to(v.priority_id::text || v.vote_type, 'UTF8')) AS leaf) l
-ORDER BY v.priority_id, l.leaf`;
+ORDER BY v.priority_id, v.leaf`;
 
 /** Rows fetched from the cursor at a time. */
 const FETCH_ROWS = 16_384;

@@ -6,7 +6,6 @@
 // chunks' first leaves say which chunk of that range holds it. The path is the path inside the chunk
 // (hashing at most CHUNK_SIZE leaves) followed by the chunk's path among the chunk roots, whose levels
 // each process keeps for the latest snapshots (immutable, so never stale).
-import { createHash } from 'node:crypto';
 import { isUuid, type TVoteReceipt, type TVoteType } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
@@ -36,12 +35,8 @@ interface VoteRow {
   vote_type: TVoteType;
   voted_at: Date | string;
   receipt_nonce: Uint8Array;
+  leaf: Uint8Array;
   active: boolean;
-}
-
-/** SHA-256(nonce ‖ priority id ‖ vote type), as take-snapshot.ts computes it in SQL. */
-export function leafOf(nonce: Uint8Array, priorityId: string, voteType: TVoteType): Buffer {
-  return createHash('sha256').update(nonce).update(`${priorityId}${voteType}`, 'utf8').digest();
 }
 
 interface Placement {
@@ -86,7 +81,7 @@ export async function voteReceipt(ctx: PrioritiesContext, userId: string, priori
   if (!isUuid(priorityId)) throw new PriorityNotFound();
   const id = priorityId.toLowerCase();
   const [vote] = await ctx.sql.query<VoteRow>(
-    `SELECT v.vote_type, v.voted_at, v.receipt_nonce, p.is_active AS active
+    `SELECT v.vote_type, v.voted_at, v.receipt_nonce, v.leaf, p.is_active AS active
      FROM priorities.priorities p LEFT JOIN priorities.votes v ON v.priority_id = p.id AND v.user_id = $2::uuid
      WHERE p.id = $1::uuid`,
     [id, userId],
@@ -95,7 +90,7 @@ export async function voteReceipt(ctx: PrioritiesContext, userId: string, priori
   if (!vote?.active) throw new PriorityNotFound();
   if (!vote.vote_type) throw new NoVote();
   const nonce = Buffer.from(vote.receipt_nonce);
-  const leaf = leafOf(nonce, id, vote.vote_type);
+  const leaf = Buffer.from(vote.leaf);
   const base = {
     priorityId: id,
     voteType: vote.vote_type,

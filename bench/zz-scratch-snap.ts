@@ -1,0 +1,16 @@
+import pg from 'pg';
+import { databaseUrl, pgPoolDriver } from '@civic/service-kit/db';
+import { takeSnapshot } from '../services/priorities/src/open-data/take-snapshot.ts';
+import { voteReceipt } from '../services/priorities/src/open-data/vote-receipt.ts';
+const url = databaseUrl('postgres://postgres@127.0.0.1:5432/postgres', 'civic_odscratch_priorities');
+const pool = new pg.Pool({ connectionString: url, max: 4 });
+const sql = pgPoolDriver(pool);
+const ctx = { sql, platform: { clock: { now: () => new Date() }, settings: { getInteger: () => 5 }, logger: { info: (o: object, m: string) => console.log(m, JSON.stringify(o)) } } } as never;
+const t = performance.now();
+const s = await takeSnapshot(ctx, { kind: 'admin', adminId: '00000000-0000-4000-8000-000000000001' });
+console.log('snapshot ms', Math.round(performance.now() - t), s?.treeSize);
+const prof = await sql.query(`SELECT user_id, priority_id FROM priorities.votes LIMIT 200`);
+const t2 = performance.now();
+for (const r of prof as { user_id: string; priority_id: string }[]) await voteReceipt(ctx, r.user_id, r.priority_id, 3600000);
+console.log('receipt ms avg', ((performance.now() - t2) / prof.length).toFixed(2));
+await pool.end();
