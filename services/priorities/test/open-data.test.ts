@@ -220,7 +220,7 @@ for (const { profile, skip } of await profilePlan()) {
 
     test('a snapshot of leaves spanning several chunks verifies, and receipts across chunk edges do too', async () => {
       // 700 votes written directly (as bench/seed-priorities.ts does) on two new priorities: past
-      // CHUNK_SIZE (256), so the tree is built from several chunk rows and their roots.
+      // CHUNK_SIZE (64) many times, so the tree is built from several chunk rows and their roots.
       const [x, y] = [await createPriority(author.client, { title: 'Open data many votes one' }), await createPriority(author.client, { title: 'Open data many votes two' })];
       const users: { id: string; priority: string; type: 'endorse' | 'oppose' }[] = [];
       for (let i = 0; i < 700; i++) users.push({ id: randomUUID(), priority: i < 450 ? x.id : y.id, type: i % 3 === 0 ? 'oppose' : 'endorse' });
@@ -241,7 +241,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok(published.treeSize > 700);
       assert.deepEqual((await verifySnapshot(published)).problems, []);
       // Receipts of voters on both priorities, among them the first and last of each (at chunk edges).
-      const sample = [users[0]!, users[1]!, users[255]!, users[449]!, users[450]!, users[699]!];
+      const sample = [users[0]!, users[1]!, users[63]!, users[64]!, users[255]!, users[449]!, users[450]!, users[699]!];
       for (const user of sample) {
         const receipt = await receiptOf(await sessionFor(stack, user.id), user.priority);
         assert.ok(receipt.status === 'counted' && (await receiptVerifies(receipt)), `receipt of ${user.id}`);
