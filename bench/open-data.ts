@@ -58,7 +58,15 @@ try {
   await Promise.all([waitHealthy('http://127.0.0.1:3241'), waitHealthy('http://127.0.0.1:3242')]);
   servers.start(
     'gateway/src/server.ts',
-    { ...env, PORT: '3240', GATEWAY_SERVICES: 'auth,priorities', SERVICE_URL_AUTH: 'http://127.0.0.1:3241', SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3242' },
+    {
+      ...env,
+      PORT: '3240',
+      GATEWAY_SERVICES: 'auth,priorities',
+      SERVICE_URL_AUTH: 'http://127.0.0.1:3241',
+      SERVICE_URL_PRIORITIES: 'http://127.0.0.1:3242',
+      // The administrator's snapshot answers once it is taken: allow a slow machine more than the default 30 s.
+      GATEWAY_UPSTREAM_HEADERS_TIMEOUT_MS: '180000',
+    },
     'gateway',
   );
   await waitHealthy(GATEWAY);
