@@ -35,6 +35,7 @@ import {
   createPriority,
   listPriorities,
   openPrioritiesTables,
+  pollUntil,
   removeVote,
   sessionFor,
   setSetting,
@@ -247,6 +248,27 @@ for (const { profile, skip } of await profilePlan()) {
         assert.ok(receipt.status === 'counted' && (await receiptVerifies(receipt)), `receipt of ${user.id}`);
         assert.ok(published.leaves.find((e) => e.priorityId === user.priority)![user.type].includes(receipt.leaf));
       }
+    });
+
+    test("erasure removes a citizen's nonces: their published leaves stay in the snapshot, linked to no one", async () => {
+      const leaving = voters[2]!;
+      const summary = await takeSnapshot();
+      const receipt = await receiptOf(leaving.client, priorities[0]!.id);
+      assert.equal(receipt.status, 'counted');
+      const deleted = await leaving.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
+      assert.equal(deleted.status, 200, deleted.text);
+      await pollUntil(
+        () => tables.query<{ n: number }>('SELECT count(*)::int AS n FROM priorities.votes WHERE user_id = $1::uuid', [leaving.id]),
+        ([row]) => Number(row!.n) === 0,
+      );
+      // Nothing left can open the leaf: no vote row holds its nonce or the leaf itself.
+      const linked = await tables.query('SELECT 1 FROM priorities.votes WHERE receipt_nonce = $1::bytea OR leaf = $2::bytea', [
+        Buffer.from(receipt.receiptNonce, 'hex'),
+        Buffer.from(receipt.leaf, 'hex'),
+      ]);
+      assert.equal(linked.length, 0);
+      // The published snapshot is immutable: the leaf is still counted there.
+      assert.ok((await readSnapshot(summary.id)).leaves.find((e) => e.priorityId === priorities[0]!.id)!.endorse.includes(receipt.leaf));
     });
 
     test('only administrators take a snapshot on request', async () => {
