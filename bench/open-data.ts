@@ -83,8 +83,7 @@ try {
     Array.from({ length: VOTERS }, (_, j) => seededUserId(SEED_USERS + j)),
   );
   const offset = { n: 0 };
-  const pacedVotes = () =>
-    pacedLoad({ origin: GATEWAY, rate: VOTE_RATE, durationS: DURATION, warmupS: 1, request: () => voteRequest(voters, offset.n++) });
+  const pacedVotes = () => pacedLoad({ origin: GATEWAY, rate: VOTE_RATE, durationS: DURATION, warmupS: 1, request: () => voteRequest(voters, offset.n++) });
 
   const before = pacedLine(`votes paced ${VOTE_RATE}/s, no snapshot`, await measured(pacedVotes));
 

@@ -75,6 +75,7 @@ export async function verifySnapshot(input: unknown): Promise<Verification> {
   if (leafHashes.length !== snapshot.treeSize) problems.push(`tree size ${snapshot.treeSize} published, ${leafHashes.length} leaves`);
   if (endorse !== snapshot.endorsements) problems.push(`${snapshot.endorsements} endorsements in all published, ${endorse} endorse leaves`);
   if (oppose !== snapshot.oppositions) problems.push(`${snapshot.oppositions} oppositions in all published, ${oppose} oppose leaves`);
-  if (snapshot.priorities.length !== snapshot.priorityCount) problems.push(`${snapshot.priorityCount} priorities published, ${snapshot.priorities.length} listed`);
+  if (snapshot.priorities.length !== snapshot.priorityCount)
+    problems.push(`${snapshot.priorityCount} priorities published, ${snapshot.priorities.length} listed`);
   return { ok: problems.length === 0, problems, root, treeSize: leafHashes.length };
 }

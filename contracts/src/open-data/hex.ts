@@ -3,4 +3,7 @@
 import { z } from 'zod';
 
 const MESSAGE = 'expected 64 lowercase hex digits';
-export const ZHex32 = z.string().length(64, { error: MESSAGE, abort: true }).regex(/^[0-9a-f]{64}$/, MESSAGE);
+export const ZHex32 = z
+  .string()
+  .length(64, { error: MESSAGE, abort: true })
+  .regex(/^[0-9a-f]{64}$/, MESSAGE);

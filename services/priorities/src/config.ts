@@ -38,7 +38,12 @@ export const ZPrioritiesConfig = z.object({
    * How often an open-data snapshot is taken (issue 23, open-data/snapshot-schedule.ts): at every
    * multiple of this period since the epoch (on the hour by default).
    */
-  OPEN_DATA_SNAPSHOT_MS: z.coerce.number().int().min(1_000).max(7 * 24 * 3_600_000).default(3_600_000),
+  OPEN_DATA_SNAPSHOT_MS: z.coerce
+    .number()
+    .int()
+    .min(1_000)
+    .max(7 * 24 * 3_600_000)
+    .default(3_600_000),
   /** Snapshots kept, newest first; older ones are deleted whole after each scheduled snapshot (a week of hourly ones by default). */
   OPEN_DATA_KEEP_SNAPSHOTS: z.coerce.number().int().min(1).max(100_000).default(168),
 });

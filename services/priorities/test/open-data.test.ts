@@ -136,7 +136,10 @@ for (const { profile, skip } of await profilePlan()) {
           [priorities[2]!.id, 0, 1],
         ].sort(),
       );
-      assert.equal(published.treeSize, published.leaves.reduce((n, e) => n + e.endorse.length + e.oppose.length, 0));
+      assert.equal(
+        published.treeSize,
+        published.leaves.reduce((n, e) => n + e.endorse.length + e.oppose.length, 0),
+      );
       assert.equal(published.root, summary.root);
 
       const checked = await verifySnapshot(published);
@@ -222,7 +225,10 @@ for (const { profile, skip } of await profilePlan()) {
     test('a snapshot of leaves spanning several chunks verifies, and receipts across chunk edges do too', async () => {
       // 700 votes written directly (as bench/seed-priorities.ts does) on two new priorities: past
       // CHUNK_SIZE (64) many times, so the tree is built from several chunk rows and their roots.
-      const [x, y] = [await createPriority(author.client, { title: 'Open data many votes one' }), await createPriority(author.client, { title: 'Open data many votes two' })];
+      const [x, y] = [
+        await createPriority(author.client, { title: 'Open data many votes one' }),
+        await createPriority(author.client, { title: 'Open data many votes two' }),
+      ];
       const users: { id: string; priority: string; type: 'endorse' | 'oppose' }[] = [];
       for (let i = 0; i < 700; i++) users.push({ id: randomUUID(), priority: i < 450 ? x.id : y.id, type: i % 3 === 0 ? 'oppose' : 'endorse' });
       await tables.query(

@@ -8,7 +8,8 @@ import { SnapshotNotFound } from '../errors.ts';
 import { HASH_BYTES } from './chunk-tree.ts';
 import { SNAPSHOT_COLUMNS, type SnapshotRow, summaryOf } from './list-snapshots.ts';
 
-export const LEAF_FORMULA = 'SHA-256(receiptNonce ‖ priorityId ‖ voteType): the nonce as 32 raw bytes, the id as lowercase UUID text and the type as endorse or oppose (UTF-8)';
+export const LEAF_FORMULA =
+  'SHA-256(receiptNonce ‖ priorityId ‖ voteType): the nonce as 32 raw bytes, the id as lowercase UUID text and the type as endorse or oppose (UTF-8)';
 
 const PAGE = 1000;
 const CHUNK_BATCH = 64;

@@ -72,7 +72,8 @@ async function placeLeaf(sql: SqlDriver, snapshot: SnapshotRow, priorityId: stri
   const from = Math.max(first, chunkStart) - chunkStart;
   const to = Math.min(end, chunkStart + leaves.length / HASH_BYTES) - chunkStart;
   for (let i = from; i < to; i++) {
-    if (leaves.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES).equals(leaf)) return { leafIndex: chunkStart + i, chunkLeaves: leaves, chunkStart, chunkNo: chunk.chunk_no };
+    if (leaves.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES).equals(leaf))
+      return { leafIndex: chunkStart + i, chunkLeaves: leaves, chunkStart, chunkNo: chunk.chunk_no };
   }
   return undefined;
 }
