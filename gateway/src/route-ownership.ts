@@ -5,6 +5,7 @@ import type { RouteClaim } from './route-table.ts';
 
 export const DuplicateRouteClaim = createError('GATEWAY_DUPLICATE_ROUTE', 'Path %s is claimed by both %s and %s', 500);
 export const UnclaimedStream = createError('GATEWAY_UNCLAIMED_STREAM', 'Service %s declares the stream %s outside its own paths', 500);
+export const UnclaimedDownload = createError('GATEWAY_UNCLAIMED_DOWNLOAD', 'Service %s declares the download %s outside its own paths', 500);
 export const UnclaimedRoute = createError('GATEWAY_UNCLAIMED_ROUTE', 'Service %s registered %s, which the route table does not give it', 500);
 
 /** Parameter names do not matter for ownership: /a/:id and /a/:userId are one path. */
@@ -23,6 +24,9 @@ export function assertNoDuplicateClaims(table: readonly RouteClaim[]): void {
     }
     for (const stream of claim.streams ?? []) {
       if (!claim.patterns.some((pattern) => claimCovers(pattern, stream))) throw new UnclaimedStream(claim.service, stream);
+    }
+    for (const download of claim.downloads ?? []) {
+      if (!claim.patterns.some((pattern) => claimCovers(pattern, download))) throw new UnclaimedDownload(claim.service, download);
     }
   }
 }

@@ -17,6 +17,12 @@ export interface RouteClaim {
    * unsubscribe, which a mail client POSTs with no cookie at all, RFC 8058).
    */
   csrfExempt?: readonly string[];
+  /**
+   * Routes (inside its patterns, `:name` for a segment) whose answers are large documents: the gateway
+   * passes them through as they come instead of holding them whole, so GATEWAY_UPSTREAM_MAX_RESPONSE_BYTES
+   * does not apply (the idle timeout between two pieces still does). The published open-data snapshots.
+   */
+  downloads?: readonly string[];
 }
 
 export const ROUTE_TABLE: readonly RouteClaim[] = [
@@ -35,6 +41,7 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
       '/api/admin/open-data/*',
     ],
     streams: [PRIORITY_STREAM_PATH],
+    downloads: ['/api/open-data/snapshots/:id'],
   },
   { service: 'ledger', patterns: ['/api/political-capital/*', '/api/daily-login'] },
   { service: 'briefing', patterns: ['/api/briefing-docs', '/api/briefing-docs/*', '/api/admin/briefing-docs/:id'] },

@@ -134,11 +134,17 @@ describe('service proxy limits', () => {
       for (let i = 0; i < 8; i++) reply.raw.write(`data: ${'y'.repeat(CAP / 2)}\n\n`);
       reply.raw.end();
     });
+    // A download of the table (as the published snapshots), chunked and far over the cap.
+    upstream.get('/api/priorities/documents/:id', (_request, reply) => {
+      reply.raw.writeHead(200, { 'content-type': 'application/json' });
+      for (let i = 0; i < 64; i++) reply.raw.write('z'.repeat(CAP));
+      reply.raw.end();
+    });
     await upstream.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(upstream.server.address() as AddressInfo).port}`;
     gateway = Fastify();
     await registerServiceProxies(gateway, {
-      table: [{ service: 'priorities', patterns: ['/api/priorities/*'], streams: ['/api/priorities/stream'] }],
+      table: [{ service: 'priorities', patterns: ['/api/priorities/*'], streams: ['/api/priorities/stream'], downloads: ['/api/priorities/documents/:id'] }],
       upstreams: { priorities: origin },
       limits: { headersTimeoutMs: 300, bodyTimeoutMs: 300, maxResponseBytes: CAP },
     });
@@ -176,6 +182,14 @@ describe('service proxy limits', () => {
       assert.match(answer.json().message, /more than the gateway accepts/);
     }
     // The pool still serves the next call.
+    assert.equal((await gateway.inject({ method: 'GET', url: '/api/priorities/small' })).statusCode, 200);
+  });
+
+  test('a download of the route table passes through whole, past the cap, and the pool serves the next call', async () => {
+    const answer = await gateway.inject({ method: 'GET', url: '/api/priorities/documents/1' });
+    assert.equal(answer.statusCode, 200);
+    assert.equal(answer.payload.length, CAP * 64);
+    assert.notEqual(answer.headers.connection, 'close', 'a download keeps its connection');
     assert.equal((await gateway.inject({ method: 'GET', url: '/api/priorities/small' })).statusCode, 200);
   });
 

@@ -1,5 +1,6 @@
 // Forwards one request to a service over a keep-alive undici pool. Answers are small JSON, so they
-// are read whole and sent as one buffer; only an event stream (SSE) is piped through as a stream.
+// are read whole and sent as one buffer; only an event stream (SSE) or one of the route table's
+// downloads (a published snapshot) is piped through as it comes.
 // Measured against @fastify/reply-from, which pipes every body: the gateway's CPU per request fell
 // by about a third, the stream plumbing being most of a proxy's cost here. The answer is read with
 // the pool's dispatch callbacks (no body stream object, no promise per chunk): undici's request()
@@ -55,7 +56,7 @@ export interface UpstreamLimits {
   headersTimeoutMs: number;
   /** Between two pieces of an answer's body (an idle timeout, reset by every chunk). */
   bodyTimeoutMs: number;
-  /** The largest answer body, in bytes (event streams exempt). */
+  /** The largest answer body, in bytes (event streams and the route table's downloads exempt). */
   maxResponseBytes: number;
 }
 
@@ -127,9 +128,10 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
    * Sends the request on and answers the client with the service's answer. Rejects with
    * UpstreamTimeout, UpstreamAnswerTooLarge or undici's error before anything was sent to the
    * client; once an event stream has started, a failure ends that stream instead.
-   * `stream`: the route is one of the table's event streams.
+   * `stream`: the route is one of the table's event streams. `download`: one of its downloads, passed
+   * through as it comes (no size cap) on the ordinary pool.
    */
-  function forward(request: FastifyRequest, reply: FastifyReply, extraHeaders: ForwardHeaders, { stream = false } = {}): Promise<void> {
+  function forward(request: FastifyRequest, reply: FastifyReply, extraHeaders: ForwardHeaders, { stream = false, download = false } = {}): Promise<void> {
     const headers: Record<string, string | string[]> = {};
     const incoming = request.headers;
     for (const name in incoming) {
@@ -145,7 +147,7 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
       let answerHeaders: Record<string, string | string[] | undefined> = {};
       let chunks: Buffer[] = [];
       let size = 0;
-      /** Set when the answer is an event stream being piped to the client. */
+      /** Set when the answer is an event stream or a download being piped to the client. */
       let piped: Readable | undefined;
 
       const answer = (statusCode: number, headersOut: Record<string, string | string[] | undefined>) => {
@@ -161,8 +163,8 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
           onResponseStart(controller, statusCode, responseHeaders) {
             answerStatus = statusCode;
             answerHeaders = responseHeaders;
-            if (isEventStream(responseHeaders)) {
-              // A stream's connection is not reused: when it ends (the gateway closes), the socket goes too.
+            const eventStream = isEventStream(responseHeaders);
+            if (eventStream || download) {
               piped = new Readable({
                 read: () => controller.resume(),
                 destroy: (error, callback) => {
@@ -172,7 +174,8 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
                 },
               });
               answer(statusCode, responseHeaders);
-              reply.header('connection', 'close');
+              // A stream's connection is not reused: when it ends (the gateway closes), the socket goes too.
+              if (eventStream) reply.header('connection', 'close');
               reply.send(piped);
               resolve();
               return;

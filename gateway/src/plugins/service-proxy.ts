@@ -48,7 +48,7 @@ export async function registerServiceProxies(
       // Open event streams would keep the server waiting for their connections: end them first.
       scope.addHook('preClose', () => forwarder.endStreams());
       scope.addHook('onClose', () => forwarder.close());
-      const routeTo = (url: string, methods: readonly (typeof METHODS)[number][], stream: boolean) =>
+      const routeTo = (url: string, methods: readonly (typeof METHODS)[number][], stream: boolean, download = false) =>
         scope.route({
           method: [...methods],
           url,
@@ -59,7 +59,7 @@ export async function registerServiceProxies(
                 request,
                 reply,
                 { ...traceHeaders(), [IDENTITY_HEADER]: request.headers[IDENTITY_HEADER] as string, [REQUEST_ID_HEADER]: request.id },
-                { stream },
+                { stream, download },
               );
               return reply;
             } catch (error) {
@@ -81,6 +81,8 @@ export async function registerServiceProxies(
       // A stream is a GET of its exact path (more specific than the service's /* pattern, so the
       // router prefers it); other methods on that path go the ordinary way.
       for (const path of claim.streams ?? []) routeTo(path, ['GET'], true);
+      // A download likewise: a GET of its own route, answered as it comes (forward-request.ts).
+      for (const path of claim.downloads ?? []) routeTo(path, ['GET'], false, true);
     }
   });
   return proxied;
