@@ -277,9 +277,19 @@ for (const { profile, skip } of await profilePlan()) {
       assert.ok((await readSnapshot(summary.id)).leaves.find((e) => e.priorityId === priorities[0]!.id)!.endorse.includes(receipt.leaf));
     });
 
-    test('only administrators take a snapshot on request', async () => {
+    test('only administrators take a snapshot on request, one at a time', async () => {
       assert.equal((await voters[1]!.client.post('/api/admin/open-data/snapshots')).status, 403);
       assert.equal((await anonymous().post('/api/admin/open-data/snapshots')).status, 401);
+      // Another process taking one holds the snapshot lock (class 'PRI3'): 409 with a message, nothing written.
+      if (profile !== 'distributed') return; // PGlite has one connection: nothing else can hold the lock.
+      const before = await snapshotCount();
+      await tables.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1::int, 0)', [0x50524933]);
+        const refused = await admin.post('/api/admin/open-data/snapshots');
+        assert.equal(refused.status, 409);
+        assert.equal(refused.body.message, 'A snapshot is being taken; try again in a moment');
+      });
+      assert.equal(await snapshotCount(), before);
     });
 
     test('the schedule takes one snapshot per slot and keeps the newest OPEN_DATA_KEEP_SNAPSHOTS', async () => {
