@@ -15,14 +15,17 @@ export const AUDIT_ACTIONS = [
   'delete_announcement',
   'update_user',
   'delete_content',
+  // Issue 23: an administrator's open-data snapshot (POST /api/admin/open-data/snapshots), from
+  // priorities' civic.priorities.open_data.snapshot_taken; the spec 3 vocabulary plus this one.
+  'take_open_data_snapshot',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** spec 3: the action filter offers all except unban_user, update_user and delete_content. */
 export const AUDIT_FILTER_ACTIONS = AUDIT_ACTIONS.filter((action) => action !== 'unban_user' && action !== 'update_user' && action !== 'delete_content');
 
-/** spec 3 "Audit target types". */
-export const AUDIT_TARGET_TYPES = ['user', 'priority', 'briefing_doc', 'setting', 'announcement'] as const;
+/** spec 3 "Audit target types", plus the open-data snapshot of take_open_data_snapshot (issue 23). */
+export const AUDIT_TARGET_TYPES = ['user', 'priority', 'briefing_doc', 'setting', 'announcement', 'open_data_snapshot'] as const;
 export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** spec 3 "Audit date ranges" as sent (all is sent as no dateRange at all, spec 7.4). */

@@ -8,7 +8,7 @@
 import { accountEvents, adminEvents, authEvents, briefingEvents, EXPORT_REQUESTS, ledgerEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
 import { requestUserOf } from '@civic/service-kit';
 import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { recordBriefingDeletion, recordPriorityRemoval } from './audit/record-from-event.ts';
+import { recordBriefingDeletion, recordOpenDataSnapshot, recordPriorityRemoval } from './audit/record-from-event.ts';
 import type { AdminContext } from './context.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportAdminSection } from './data-rights/export-admin-section.ts';
@@ -43,6 +43,8 @@ export function adminHandlers(ctx: AdminContext): ServiceHandlers {
         await recordPriorityRemoval(tx, envelope.id, p);
         await priorityRemoved(tx, p);
       }),
+      // An administrator's open-data snapshot (issue 23); the schedule's are nobody's action.
+      subscription(prioritiesEvents.OpenDataSnapshotTaken, (p, { tx, envelope }) => recordOpenDataSnapshot(tx, envelope.id, p)),
       // The content citizens can report (issue 20): its author and title.
       subscription(prioritiesEvents.PriorityCreated, (p, { tx }) => priorityCreated(tx, p)),
       subscription(briefingEvents.DocumentCreated, (p, { tx }) => documentCreated(tx, p)),

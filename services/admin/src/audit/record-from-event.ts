@@ -30,3 +30,20 @@ export async function recordPriorityRemoval(tx: SqlExecutor, eventId: string, p:
     sourceEventId: eventId,
   });
 }
+
+/**
+ * civic.priorities.open_data.snapshot_taken → take_open_data_snapshot (issue 23) when an administrator
+ * asked for it (requestedBy); a scheduled snapshot is nobody's action and is not audited.
+ */
+export async function recordOpenDataSnapshot(tx: SqlExecutor, eventId: string, p: EventPayload<typeof prioritiesEvents.OpenDataSnapshotTaken>): Promise<void> {
+  if (p.requestedBy === null) return;
+  await appendAuditEntry(tx, {
+    adminId: p.requestedBy,
+    action: 'take_open_data_snapshot',
+    targetType: 'open_data_snapshot',
+    targetId: p.snapshotId,
+    details: { root: p.root, treeSize: p.treeSize, priorityCount: p.priorityCount },
+    createdAt: new Date(p.takenAt),
+    sourceEventId: eventId,
+  });
+}

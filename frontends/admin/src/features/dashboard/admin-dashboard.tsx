@@ -1,7 +1,8 @@
 // The admin dashboard (spec 2.12): stats, section links, the 10 most recent audit entries, the count
-// of active announcements and quick actions. The stats come from the reads that exist today: the
-// platform's public counts (GET /api/stats, whose "active citizens" is the accounts the priorities
-// service knows of), the active announcements and the audit log's entry count from its verification.
+// of active announcements and quick actions; an open-data snapshot on request (issue 23). The stats
+// come from the reads that exist today: the platform's public counts (GET /api/stats, whose "active
+// citizens" is the accounts the priorities service knows of), the active announcements and the audit
+// log's entry count from its verification.
 import type { TAnnouncement, TAuditLog, TAuditVerification } from '@civic/contracts/http/admin';
 import type { TStats } from '@civic/contracts/http/priorities';
 import { AppLink, Button, Card } from '@civic/frontend-kit';
@@ -13,6 +14,7 @@ import { RECENT_AUDIT_LOGS_PATH } from '../audit-logs/audit-query.ts';
 import { AuditTable } from '../audit-logs/audit-table.tsx';
 import { AdminPage } from '../layout/admin-page.tsx';
 import { LoadState } from '../layout/load-state.tsx';
+import { OpenDataCard } from '../open-data/open-data-card.tsx';
 import { StatCard } from '../layout/stat-card.tsx';
 
 const SECTIONS = [
@@ -90,6 +92,7 @@ export function AdminDashboard() {
           </AppLink>
         </Button>
       </Card>
+      <OpenDataCard />
       <Card role="region" aria-labelledby="recent-audit" className="grid min-w-0 gap-3 p-4 sm:p-6">
         <div className="flex items-center justify-between gap-2">
           <h2 id="recent-audit" className="text-lg font-semibold text-slate-900">

@@ -1,10 +1,12 @@
 // One priority in a list (spec 2.6): optional #rank, title, description, author, age, issue
 // category badge, endorsement and opposition counts, Endorse / Oppose / Promote, and Report while
-// citizens may report content (issue 20; the kit's ReportAction hides it on one's own priority).
+// citizens may report content (issue 20; the kit's ReportAction hides it on one's own priority), and
+// "Verify my vote" on a priority the citizen voted on (issue 23).
 import type { TPriority, TVoteType } from '@civic/contracts/http/priorities';
 import { Megaphone, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { ageText, Button, Card, cn, ReportAction } from '@civic/frontend-kit';
+import { VerifyMyVote } from '../verify-vote/verify-my-vote.tsx';
 import { categoryBadgeClasses } from './issue-categories.ts';
 import { usePromote } from './use-promote.ts';
 import { useVote } from './use-vote.ts';
@@ -100,6 +102,8 @@ export function PriorityCard({ priority, showRank = false }: { priority: TPriori
           <ReportAction targetType="priority" targetId={priority.id} authorId={priority.author.id} title={priority.title} />
         </div>
       </div>
+      {/* Keyed by the vote: a changed vote has a new receipt, so an earlier outcome no longer holds. */}
+      {vote.currentVote && <VerifyMyVote key={vote.currentVote} priorityId={priority.id} />}
     </Card>
   );
 }

@@ -1,0 +1,65 @@
+// "Verify my vote" (issue 23): reads the caller's receipt, and for a counted vote the public snapshot
+// list around the receipt's snapshot, then checks it in the browser (verify-receipt.ts). The list is
+// read with `before` just after the receipt's takenAt, so its first entries are that snapshot and older
+// ones, whatever was taken since; `cache: 'no-cache'` so the list's minute of public caching never
+// hides a snapshot just taken.
+import { operationPath } from '@civic/contracts/http/route';
+import { OPEN_DATA_ROUTES } from '@civic/contracts/http/routes/open-data';
+import type { TSnapshotList, TVoteReceipt } from '@civic/contracts/http/open-data';
+import type { TVoteType } from '@civic/contracts/http/priorities';
+import { ApiError, apiRequestJson, throwIfResponseNotOk } from '@civic/frontend-kit';
+import { useState } from 'react';
+import { type VerifyFailure, verifyCountedReceipt, webCryptoSha256 } from './verify-receipt.ts';
+
+/** Snapshots asked for around the receipt's: ties on takenAt are the only reason for more than one. */
+const AROUND = 10;
+
+export type VerifyState =
+  | { kind: 'idle' }
+  | { kind: 'verifying' }
+  | { kind: 'counted'; voteType: TVoteType; takenAt: string; leafIndex: number; treeSize: number; root: string }
+  | { kind: 'pending'; nextSnapshotAt: string }
+  | { kind: 'failed'; reason: VerifyFailure }
+  | { kind: 'no-vote' }
+  | { kind: 'no-web-crypto' }
+  | { kind: 'load-failed' };
+
+export const receiptPath = (priorityId: string) => operationPath(OPEN_DATA_ROUTES.voteReceipt, { id: priorityId });
+
+/** The public list's page that starts with the snapshot taken at `takenAt`. */
+export function snapshotsAroundPath(takenAt: string): string {
+  const before = new Date(new Date(takenAt).getTime() + 1).toISOString();
+  return `${OPEN_DATA_ROUTES.listSnapshots.path}?${new URLSearchParams({ before, limit: String(AROUND) })}`;
+}
+
+async function readSnapshotsAround(takenAt: string): Promise<TSnapshotList> {
+  const response = await fetch(snapshotsAroundPath(takenAt), { cache: 'no-cache' });
+  await throwIfResponseNotOk(response);
+  return (await response.json()) as TSnapshotList;
+}
+
+async function verify(priorityId: string): Promise<VerifyState> {
+  const sha256 = webCryptoSha256();
+  if (!sha256) return { kind: 'no-web-crypto' };
+  const receipt = await apiRequestJson<TVoteReceipt>(OPEN_DATA_ROUTES.voteReceipt.method, receiptPath(priorityId));
+  if (receipt.status === 'pending') return { kind: 'pending', nextSnapshotAt: receipt.nextSnapshotAt };
+  const { snapshots } = await readSnapshotsAround(receipt.takenAt);
+  const published = snapshots.find((snapshot) => snapshot.id === receipt.snapshotId);
+  const result = await verifyCountedReceipt(sha256, priorityId, receipt, published);
+  if (!result.ok) return { kind: 'failed', reason: result.reason };
+  return { kind: 'counted', voteType: receipt.voteType, takenAt: receipt.takenAt, leafIndex: receipt.leafIndex, treeSize: receipt.treeSize, root: result.root };
+}
+
+export function useVerifyVote(priorityId: string) {
+  const [state, setState] = useState<VerifyState>({ kind: 'idle' });
+  return {
+    state,
+    run: () => {
+      if (state.kind === 'verifying') return;
+      setState({ kind: 'verifying' });
+      verify(priorityId).then(setState, (error: unknown) =>
+        setState(error instanceof ApiError && error.status === 404 ? { kind: 'no-vote' } : { kind: 'load-failed' }),
+      );
+    },
+  };
+}
