@@ -83,7 +83,7 @@ ORDER BY v.priority_id, v.leaf`;
 
 /** Rows fetched from the cursor at a time. */
 const FETCH_ROWS = 16_384;
-/** Chunks written per INSERT: their leaves and types go as one bytea and one text, cut in SQL. */
+/** Chunks written per INSERT: their leaves and types go as two bytea, cut in SQL. */
 const WRITE_CHUNKS = 256;
 
 /** Chunks as they fill, written WRITE_CHUNKS at a time; each one's root is kept for the tree above. */
@@ -133,9 +133,10 @@ class ChunkWriter {
        SELECT $1::uuid, $2::int + i,
               substring($3::bytea FROM i * ${CHUNK_SIZE * HASH_BYTES} + 1 FOR ${HASH_BYTES}),
               substring($3::bytea FROM i * ${CHUNK_SIZE * HASH_BYTES} + 1 FOR ${CHUNK_SIZE * HASH_BYTES}),
-              substring($4::text FROM i * ${CHUNK_SIZE} + 1 FOR ${CHUNK_SIZE})
+              encode(substring($4::bytea FROM i * ${CHUNK_SIZE} + 1 FOR ${CHUNK_SIZE}), 'escape')
        FROM generate_series(0, $5::int - 1) AS i`,
-      [this.snapshotId, this.#written, Buffer.concat(this.#pending.leaves), this.#pending.kinds.join(''), count],
+      // The types go as bytes: cutting a text counts characters from its start, each row again.
+      [this.snapshotId, this.#written, Buffer.concat(this.#pending.leaves), Buffer.from(this.#pending.kinds.join(''), 'latin1'), count],
     );
     this.phases.write += Math.round(performance.now() - writing);
     this.#written += count;
