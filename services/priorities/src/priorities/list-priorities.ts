@@ -36,7 +36,7 @@ interface Filters {
   params: unknown[];
 }
 
-function filtersOf(query: TPriorityListQuery, first: number): Filters {
+export function filtersOf(query: TPriorityListQuery, first: number): Filters {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const next = (value: unknown) => `$${params.push(value) + first - 1}`;
