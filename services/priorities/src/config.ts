@@ -34,4 +34,9 @@ export const ZPrioritiesConfig = z.object({
    * tabs spends 480.
    */
   PRIORITIES_READ_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /**
+   * How long a state's tallies (the agenda by state, issue 23) are kept per process before they are
+   * counted again (src/priorities/state-tallies-cache.ts; docs/ranking.md section 7). 0: every read counts.
+   */
+  PRIORITIES_STATE_TALLIES_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });

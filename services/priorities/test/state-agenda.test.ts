@@ -35,7 +35,8 @@ for (const { profile, skip } of await profilePlan()) {
   describe(`the agenda by state (${profile})`, { skip }, () => {
     let tables: SqlDriver;
     let producer: TestProducer;
-    const stack = useStack(profile, { services: ALL_SERVICES, env: TEST_ENV });
+    // Tallies counted at every read (kept 60 s by default): each step is seen at once.
+    const stack = useStack(profile, { services: ALL_SERVICES, env: { ...TEST_ENV, PRIORITIES_STATE_TALLIES_MS: '0' } });
     before(async () => {
       setSetting([stack.platforms.priorities!], 'vote_change_cooldown_hours', '0');
       tables = await openPrioritiesTables(stack);
@@ -130,6 +131,7 @@ for (const { profile, skip } of await profilePlan()) {
       const author = await signInCitizen(stack, 'Agenda', 'Author');
       const first = await createPriority(author.client, { title: 'State agenda: rural broadband everywhere' });
       const second = await createPriority(author.client, { title: 'State agenda: fix the river locks' });
+      const untallied = await createPriority(author.client, { title: 'State agenda: nobody from here voted' });
       const ohio = await votersIn('OH', 11);
       const penn = await votersIn('PA', 1);
 
@@ -164,6 +166,13 @@ for (const { profile, skip } of await profilePlan()) {
           [second.id, 2, { endorsements: 6, oppositions: 4 }],
         ],
       );
+      // Paged across the end of the tallied part: the rest follows in the national order, without ranks.
+      const [head, tail] = [await stateList(author.client, 'OH', '&limit=1'), await stateList(author.client, 'OH', '&limit=2&offset=1')];
+      assert.deepEqual(
+        [...head.priorities, ...tail.priorities].map((p) => [p.id, p.rank]).slice(0, 3),
+        list.priorities.slice(0, 3).map((p) => [p.id, p.rank]),
+      );
+      assert.deepEqual([tail.priorities[1]!.id, tail.priorities[1]!.stateTally], [untallied.id, null]);
       // A filtered state list has no rank numbers, like the national one.
       const searched = await stateList(author.client, 'OH', '&search=river%20locks');
       assert.deepEqual(
