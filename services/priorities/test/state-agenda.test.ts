@@ -2,7 +2,7 @@
 // the profile's state set in Edit Profile reaches priorities' members; GET /api/priorities?state=XX
 // counts only members who share that state on a public profile; a tally is answered from 10 voters
 // of the state on a priority (9: null); a private profile, a cleared or changed state and an erased
-// account stop counting. The voters are sessions of ids whose profile events a test producer
+// account stop counting; a state set in Edit Profile re-announces the visibility. The voters are sessions of ids whose profile events a test producer
 // publishes as the account service would (signing 20 citizens in would cost seconds per profile).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -113,6 +113,14 @@ for (const { profile, skip } of await profilePlan()) {
 
       // A private profile stops counting: the visibility reaches priorities from the settings change.
       assert.equal((await citizen.client.request('PATCH', '/api/settings', { body: { profileVisibility: 'private' } })).status, 200);
+      await pollUntil(
+        () => memberRow(citizen.id),
+        (rows) => rows[0]?.profile_public === false,
+      );
+      // A member row from before priorities kept the visibility (public by default, never told):
+      // setting a state announces the visibility again, so the private profile is known before it counts.
+      await tables.query('UPDATE priorities.members SET profile_public = true, privacy_changed_at = NULL WHERE user_id = $1::uuid', [citizen.id]);
+      assert.equal((await citizen.client.request('PATCH', path, { body: { firstName: 'Ohioan', state: 'OH' } })).status, 200);
       await pollUntil(
         () => memberRow(citizen.id),
         (rows) => rows[0]?.profile_public === false,
