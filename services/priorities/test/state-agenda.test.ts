@@ -2,8 +2,9 @@
 // the profile's state set in Edit Profile reaches priorities' members; GET /api/priorities?state=XX
 // counts only members who share that state on a public profile; a tally is answered from 10 voters
 // of the state on a priority (9: null); a private profile, a cleared or changed state and an erased
-// account stop counting; a state set in Edit Profile re-announces the visibility. The voters are sessions of ids whose profile events a test producer
-// publishes as the account service would (signing 20 citizens in would cost seconds per profile).
+// account stop counting; a state set in Edit Profile re-announces the visibility. The voters are
+// sessions of ids whose profile events a test producer publishes as the account service would
+// (signing 20 citizens in would cost seconds per profile).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
