@@ -9,7 +9,7 @@ import { APPROVAL_STATUSES } from '../messages/admin.ts';
 import { BRIEFING_DOC_TYPES } from '../messages/briefing.ts';
 import { LEDGER_ENTRY_KINDS } from '../messages/ledger.ts';
 import { ACTIVITY_TYPES } from '../http/social.ts';
-import { ZPublicProfileFields } from '../profile.ts';
+import { ZProfileState, ZPublicProfileFields } from '../profile.ts';
 import { defineRequestPerService } from '../requests/define-request.ts';
 import { ZSettings } from '../user-settings.ts';
 import { NOTIFICATION_KINDS, NOTIFICATION_SWITCHES } from '../messages/notifications.ts';
@@ -32,7 +32,7 @@ export const ZAuthExportSection = z.object({
 });
 
 export const ZAccountExportSection = z.object({
-  profile: ZPublicProfileFields.extend({ updatedAt: z.string() }).nullable(),
+  profile: ZPublicProfileFields.extend({ state: ZProfileState, updatedAt: z.string() }).nullable(),
   settings: ZSettings.nullable(),
 });
 

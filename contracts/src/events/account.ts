@@ -1,6 +1,6 @@
 // Events the account service publishes.
 import { z } from 'zod';
-import { ZPublicProfileFields } from '../profile.ts';
+import { ZProfileState, ZPublicProfileFields } from '../profile.ts';
 import { VISIBILITIES } from '../user-settings.ts';
 import { defineEvent } from './define-event.ts';
 
@@ -12,11 +12,17 @@ export const ProfileUpdated = defineEvent(
     userId: z.string().uuid(),
     /** When the edit was committed: consumers ignore an update older than the one they hold. */
     updatedAt: z.string(),
+    /**
+     * The citizen's state (issue 23), null when not shared. Absent in events from before it existed:
+     * read as null (nobody had one then), so the field is an addition, not a new version.
+     */
+    state: ZProfileState.optional(),
   }),
 );
 
 /**
- * A user changed a privacy setting. Services that show the user's activity or profile to others keep
+ * A user changed a privacy setting. Also sent, unchanged, when a profile edit sets a state (issue
+ * 23): priorities began keeping the profile visibility then, and must know it before the state counts. Services that show the user's activity or profile to others keep
  * the visibility from this (social hides private activity from others' views and feeds).
  */
 export const PrivacyChanged = defineEvent(

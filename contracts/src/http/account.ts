@@ -1,7 +1,7 @@
 // Requests and answers of the account service: profiles (spec 2.10, 2.15), per-user settings
 // (spec 2.11) and account stats (spec 3). The profile messages are those of spec 5 "Profile".
 import { z } from 'zod';
-import { ZPublicProfileFields } from '../profile.ts';
+import { ZProfileState, ZPublicProfileFields, ZUsStateCode } from '../profile.ts';
 import { VISIBILITIES, ZSettings } from '../user-settings.ts';
 import {
   birthYearMessage,
@@ -87,6 +87,8 @@ export const ZUpdateProfileRequest = z.strictObject({
   linkedinUrl: optionalText(urlText(PROFILE_MESSAGES.linkedinUrl, LINKEDIN_HOSTS)),
   facebookUrl: optionalText(urlText(PROFILE_MESSAGES.facebookUrl, FACEBOOK_HOSTS)),
   instagramHandle: optionalText(handleText(INSTAGRAM_HANDLE_PATTERN, PROFILE_MESSAGES.instagramHandle)),
+  /** Issue 23: a two-letter code of US_STATES (messages/us-states.ts); empty or null unsets it. */
+  state: z.preprocess(emptyToNull, ZUsStateCode.nullable()).optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
@@ -95,7 +97,7 @@ export const ZProfileSummary = ZPublicProfileFields.pick({ firstName: true, last
   id: z.string().uuid(),
 });
 
-export const ZProfileFields = ZPublicProfileFields.extend({ id: z.string().uuid() });
+export const ZProfileFields = ZPublicProfileFields.extend({ id: z.string().uuid(), state: ZProfileState });
 export type TProfileFields = z.infer<typeof ZProfileFields>;
 
 /**

@@ -10,6 +10,8 @@ import {
   PRIORITY_LIST_LIMITS,
   PRIORITY_MESSAGES as M,
 } from '../messages/priority.ts';
+import { STATE_TALLY_MIN_VOTERS } from '../messages/us-states.ts';
+import { ZUsStateCode } from '../profile.ts';
 import { defineOperation } from './operation.ts';
 import { PRIORITIES_ROUTES } from './routes/priorities.ts';
 
@@ -90,6 +92,11 @@ export const ZPriorityListQuery = z
      * administrator only; a citizen's request is answered as if it were absent (citizens never see them).
      */
     includeInactive: z.enum(['true', 'false'], { error: "includeInactive must be 'true' or 'false'" }).optional(),
+    /**
+     * The agenda by state (issue 23, docs/ranking.md section 7): the rank among the citizens of this
+     * state (a code of US_STATES), answered as a ZStatePriorityList. Not with includeInactive.
+     */
+    state: ZUsStateCode.optional(),
     limit: z.coerce.number().int().min(1).max(PRIORITY_LIST_LIMITS.max).default(PRIORITY_LIST_LIMITS.default),
     offset: z.coerce
       .number()
@@ -100,6 +107,31 @@ export const ZPriorityListQuery = z
   })
   .refine((query) => query.offset + query.limit <= PRIORITY_LIST_LIMITS.max, { message: PRIORITY_LIST_DEPTH_MESSAGE, path: ['offset'] });
 export type TPriorityListQuery = z.infer<typeof ZPriorityListQuery>;
+
+/** A priority's votes among one state's counted citizens (docs/ranking.md section 7). */
+export const ZStateTally = z.object({ endorsements: z.number().int().nonnegative(), oppositions: z.number().int().nonnegative() });
+export type TStateTally = z.infer<typeof ZStateTally>;
+
+/**
+ * A priority in the agenda by state. `rank` is its state rank (1-based among the priorities with a
+ * state tally, unfiltered list only; null otherwise); `endorsements`/`oppositions` stay the national ones.
+ */
+export const ZStatePriority = ZPriority.extend({
+  /** null when fewer than STATE_TALLY_MIN_VOTERS of the state's counted citizens voted on it (k-anonymity). */
+  stateTally: ZStateTally.nullable(),
+});
+export type TStatePriority = z.infer<typeof ZStatePriority>;
+
+/** GET /api/priorities?state=XX (issue 23): a page of the agenda by state. */
+export const ZStatePriorityList = z.object({
+  state: ZUsStateCode,
+  /** Counted citizens of the state (public profile, state set) with at least one vote on an active priority. */
+  votersCounted: z.number().int().nonnegative(),
+  /** The k-anonymity threshold: a tally is shown from this many of the state's voters on a priority. */
+  minVoters: z.literal(STATE_TALLY_MIN_VOTERS),
+  priorities: z.array(ZStatePriority),
+});
+export type TStatePriorityList = z.infer<typeof ZStatePriorityList>;
 
 export const ZVoteRequest = z.strictObject({ voteType: ZVoteType });
 
@@ -210,9 +242,10 @@ export const PRIORITIES_OPERATIONS = {
     owner: 'priorities',
     auth: 'user',
     errors: [400, 401],
-    summary: 'Priorities in rank order (docs/ranking.md), filtered by search and category',
+    summary:
+      "Priorities in rank order (docs/ranking.md), filtered by search and category. With `state`, the agenda by state (docs/ranking.md section 7): an object with the state rank, each priority's state tally (null under 10 voters of the state) and the number of voters counted",
     query: ZPriorityListQuery,
-    response: z.array(ZPriority),
+    response: z.union([z.array(ZPriority), ZStatePriorityList]),
   }),
   createPriority: defineOperation({
     ...PRIORITIES_ROUTES.createPriority,

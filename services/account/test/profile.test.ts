@@ -25,6 +25,7 @@ const FULL_EDIT = {
   linkedinUrl: 'https://www.linkedin.com/in/ada',
   facebookUrl: 'https://facebook.com/ada',
   instagramHandle: 'ada.l_',
+  state: 'IL',
 };
 
 /** A new user's standing (this stack has no ledger or social) and a stranger's relation. */
@@ -57,6 +58,7 @@ for (const { profile, skip } of await profilePlan()) {
         linkedinUrl: null,
         facebookUrl: null,
         instagramHandle: null,
+        state: null,
         ...NO_STANDING,
         ...NO_RELATION,
         isPrivate: false,

@@ -1,5 +1,7 @@
 // The priorities service: the issue catalogue, priorities, endorse/oppose votes, promotions paid
 // with political capital, ranking (docs/ranking.md), the dashboard stats and the live rankings stream.
+import { countStateTallies } from './priorities/list-state-priorities.ts';
+import { createStateTalliesCache } from './priorities/state-tallies-cache.ts';
 import { fileURLToPath } from 'node:url';
 import { defineService, loadConfig, type PeriodicJob, type Platform, startPeriodicJob } from '@civic/service-kit';
 import { registerServiceHandlers } from '@civic/service-kit/events';
@@ -62,6 +64,7 @@ export const prioritiesService = defineService({
       platform,
       topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
       viewerVotes: createViewerVotesCache((viewerId, priorityIds) => readViewerVotes(ctx, viewerId, priorityIds)),
+      stateTallies: createStateTalliesCache((state) => countStateTallies(ctx, state), config.PRIORITIES_STATE_TALLIES_MS),
       votes: createVoteBatcher(sql, {
         maxInFlight: config.PRIORITIES_VOTE_CALLS,
         onGroupFailed: (error, size) => platform.logger.warn({ err: error, size }, 'a group of votes failed as a whole; applying them one by one'),

@@ -46,4 +46,9 @@ export const ZPrioritiesConfig = z.object({
     .default(3_600_000),
   /** Snapshots kept, newest first; older ones are deleted whole after each scheduled snapshot (a week of hourly ones by default). */
   OPEN_DATA_KEEP_SNAPSHOTS: z.coerce.number().int().min(1).max(100_000).default(168),
+  /**
+   * How long a state's tallies (the agenda by state, issue 23) are kept per process before they are
+   * counted again (src/priorities/state-tallies-cache.ts; docs/ranking.md section 7). 0: every read counts.
+   */
+  PRIORITIES_STATE_TALLIES_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
 });

@@ -3,6 +3,7 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import type { Platform } from '@civic/service-kit';
 import type { PrioritiesDb } from './db.ts';
 import type { ReadBudget } from './priorities/read-budget.ts';
+import type { StateTalliesCache } from './priorities/state-tallies-cache.ts';
 import type { TopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import type { ViewerVotesCache } from './priorities/viewer-votes-cache.ts';
 import type { VoteBatcher } from './votes/vote-batcher.ts';
@@ -15,6 +16,8 @@ export interface PrioritiesContext {
   topPriorities: TopPrioritiesCache;
   /** Each viewer's votes on the top list (priorities/viewer-votes-cache.ts). */
   viewerVotes: ViewerVotesCache;
+  /** Each state's tallies, kept a while (priorities/state-tallies-cache.ts; the agenda by state). */
+  stateTallies: StateTalliesCache;
   /** Applies decided vote changes, grouping those that wait (votes/vote-batcher.ts). */
   votes: VoteBatcher;
   /** Each account's budget of expensive list reads (priorities/read-budget.ts). */

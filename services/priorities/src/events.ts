@@ -13,7 +13,7 @@ import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import type { LiveRankings } from './live/live-rankings.ts';
-import { addMember, applyProfileUpdate, forgetBriefingDocument, recordBriefingDocument } from './members/update-members.ts';
+import { addMember, applyPrivacyChange, applyProfileUpdate, forgetBriefingDocument, recordBriefingDocument } from './members/update-members.ts';
 import { SNAPSHOT_OUTBOX_STATEMENT } from './open-data/take-snapshot.ts';
 import { lookupPriority } from './priorities/lookup-priority.ts';
 
@@ -38,6 +38,8 @@ export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
     subscriptions: [
       subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
+      // The agenda by state counts a member's state only on a public profile (issue 23).
+      subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p)),
       subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p)),
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetBriefingDocument(tx, p.documentId)),
       // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).

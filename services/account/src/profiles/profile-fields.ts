@@ -1,5 +1,5 @@
 // The profile fields of spec 3 from a stored row (wire shape, never the Prisma model itself).
-import type { TProfileFields } from '@civic/contracts';
+import type { TProfileFields, TProfileState } from '@civic/contracts';
 import type { Profile } from '../generated/prisma/client.ts';
 
 export function toProfileFields(row: Profile): TProfileFields {
@@ -18,5 +18,7 @@ export function toProfileFields(row: Profile): TProfileFields {
     linkedinUrl: row.linkedinUrl,
     facebookUrl: row.facebookUrl,
     instagramHandle: row.instagramHandle,
+    // The migration's CHECK holds it to the contract's codes.
+    state: row.state as TProfileState,
   };
 }

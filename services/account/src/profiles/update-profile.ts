@@ -2,9 +2,12 @@
 // together, so other services' copies of the names cannot miss an edit. Those copies keep the edit
 // with the latest updatedAt, so the time is taken under the row's lock and never before the time
 // the row holds: of two edits at once, the one that commits last is the newest everywhere.
+// An edit that sets a state (issue 23) also re-announces the profile's visibility, unchanged:
+// priorities started keeping it with the state and must not count a private profile it never heard of.
 import type { TProfileFields, TUpdateProfileRequest } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';
-import { emitProfileUpdated } from '../events.ts';
+import { emitPrivacyChanged, emitProfileUpdated } from '../events.ts';
+import { toSettingsView } from '../settings/settings-view.ts';
 import { toProfileFields } from './profile-fields.ts';
 import { assertUserExists } from '../data-rights/erasure-guard.ts';
 
@@ -25,7 +28,23 @@ export async function updateProfile(ctx: AccountContext, userId: string, edit: T
     const fields = toProfileFields(row);
     const { id: _id, ...publicFields } = fields;
     await emitProfileUpdated(tx, { userId, ...publicFields, updatedAt: row.updatedAt.toISOString() });
+    if (fields.state !== null) await reannouncePrivacy(tx, userId, ctx.platform.clock.now());
     return fields;
   });
   return profile;
+}
+
+type Tx = Parameters<Parameters<AccountContext['db']['$transaction']>[0]>[0];
+
+/**
+ * The settings row is read FOR SHARE, so a visibility change under way commits first (and this one
+ * is dated after it) or waits for this commit (and is dated after this one): consumers keep the
+ * latest changedAt, which is then the latest visibility.
+ */
+async function reannouncePrivacy(tx: Tx, userId: string, now: Date): Promise<void> {
+  await tx.$queryRawUnsafe('SELECT 1 FROM account.settings WHERE user_id = $1::uuid FOR SHARE', userId);
+  const stored = await tx.settings.findUnique({ where: { userId } });
+  if (!stored) return; // No settings yet: the defaults (public) are what every consumer assumes.
+  const { profileVisibility, activityVisibility } = toSettingsView(stored);
+  await emitPrivacyChanged(tx, { userId, profileVisibility, activityVisibility, changedAt: now.toISOString() });
 }

@@ -18,6 +18,7 @@ const profile = {
   linkedinUrl: null,
   facebookUrl: null,
   instagramHandle: null,
+  state: 'OH' as const,
 };
 
 const standing = { politicalCapital: 42, followers: 7, following: 3 };

@@ -3,15 +3,52 @@
 // documents (the Talking Points tile). Events from different producers come in no particular order,
 // so each one creates the member row if it is missing; an update older than the one held is
 // skipped; a deleted account's id gets no row again (its tombstone, data-rights/erasure-guard.ts).
-import type { briefingEvents, EventPayload } from '@civic/contracts';
+import type { accountEvents, briefingEvents, EventPayload } from '@civic/contracts';
 import { memberNames } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 
 const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 
+const names = memberNames(prioritiesErasureGuard);
+
 /** The members (auth's and account's events): the Active Citizens count is the number of rows. */
-export const { addMember, applyProfileUpdate } = memberNames(prioritiesErasureGuard);
+export const { addMember } = names;
+
+/**
+ * civic.account.profile.updated: the names (the kit's member names), and the state (issue 23) from
+ * the same event. The state is written only when this event's edit is the one the row now holds (its
+ * updatedAt is the row's), so an older event redelivered after a newer one changes nothing. An event
+ * from before the state existed carries none: null, as nobody had one then.
+ */
+export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void> {
+  await names.applyProfileUpdate(tx, p);
+  await tx.$executeRawUnsafe(
+    `UPDATE priorities.members SET state = $2::text
+     WHERE user_id = $1::uuid AND profile_updated_at = $3::timestamptz AND state IS DISTINCT FROM $2::text`,
+    p.userId,
+    p.state ?? null,
+    p.updatedAt,
+  );
+}
+
+/**
+ * civic.account.privacy.changed: whether the profile is public (only then does the member's state
+ * count, issue 23). Creates the row if missing; a change older than the one held is skipped; nothing
+ * for a deleted account.
+ */
+export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>): Promise<void> {
+  await prioritiesErasureGuard.lockShared(tx, p.userId);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO priorities.members AS m (user_id, profile_public, privacy_changed_at)
+     SELECT $1::uuid, $2::boolean, $3::timestamptz WHERE ${NOT_DELETED}
+     ON CONFLICT (user_id) DO UPDATE SET profile_public = EXCLUDED.profile_public, privacy_changed_at = EXCLUDED.privacy_changed_at
+     WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
+    p.userId,
+    p.profileVisibility === 'public',
+    p.changedAt,
+  );
+}
 
 /**
  * civic.briefing.document.created: one more talking point (a redelivery adds nothing). Under the

@@ -36,10 +36,12 @@ interface Filters {
   params: unknown[];
 }
 
-function filtersOf(query: TPriorityListQuery, first: number): Filters {
+/** `exclude`: priorities left out (the agenda by state lists its tallied ones before the rest: list-state-priorities.ts). */
+export function filtersOf(query: TPriorityListQuery, first: number, exclude: readonly string[] = []): Filters {
   const conditions: string[] = [];
   const params: unknown[] = [];
   const next = (value: unknown) => `$${params.push(value) + first - 1}`;
+  if (exclude.length > 0) conditions.push(`NOT (p.id = ANY(${next(exclude)}::uuid[]))`);
   if (query.search) {
     const pattern = next(containsPattern(query.search));
     conditions.push(`(p.title ILIKE ${pattern} OR p.description ILIKE ${pattern})`);
@@ -58,8 +60,9 @@ export function partQuery(
   minEndorsements: number,
   limit: number,
   offset: number,
+  exclude: readonly string[] = [],
 ): { sql: string; params: unknown[] } {
-  const filters = filtersOf(query, 2);
+  const filters = filtersOf(query, 2, exclude);
   const n = filters.params.length + 1;
   const where = ['p.is_active', `p.endorsements ${part === 'ranked' ? '>=' : '<'} $${n + 1}::int`, ...filters.conditions].join(' AND ');
   const page = `SELECT * FROM priorities.priorities p WHERE ${where} ${RANK_ORDER} LIMIT $${n + 2}::int OFFSET $${n + 3}::int`;
@@ -71,8 +74,8 @@ async function readPart(ctx: PrioritiesContext, ...args: Parameters<typeof partQ
   return ctx.db.$queryRawUnsafe<PriorityRow[]>(sql, ...params);
 }
 
-async function countRanked(ctx: PrioritiesContext, query: TPriorityListQuery, minEndorsements: number): Promise<number> {
-  const filters = filtersOf(query, 1);
+async function countRanked(ctx: PrioritiesContext, query: TPriorityListQuery, minEndorsements: number, exclude: readonly string[]): Promise<number> {
+  const filters = filtersOf(query, 1, exclude);
   const where = ['p.is_active', `p.endorsements >= $${filters.params.length + 1}::int`, ...filters.conditions].join(' AND ');
   const [row] = await ctx.db.$queryRawUnsafe<{ n: number }[]>(
     `SELECT count(*)::int AS n FROM priorities.priorities p WHERE ${where}`,
@@ -93,8 +96,14 @@ export function moderationQuery(viewerId: string | null, query: TPriorityListQue
   return { sql: `${selectPriorityViews(page)} ${NEWEST_FIRST}`, params: [viewerId, ...filters.params, query.limit, query.offset] };
 }
 
-/** A page read from the database; with a null viewer, every userVote is null. */
-export async function readPage(ctx: PrioritiesContext, viewerId: string | null, query: TPriorityListQuery, minEndorsements: number): Promise<TPriority[]> {
+/** A page read from the database; with a null viewer, every userVote is null. `exclude`: see filtersOf. */
+export async function readPage(
+  ctx: PrioritiesContext,
+  viewerId: string | null,
+  query: TPriorityListQuery,
+  minEndorsements: number,
+  exclude: readonly string[] = [],
+): Promise<TPriority[]> {
   if (query.includeInactive === 'true') {
     const { sql, params } = moderationQuery(viewerId, query);
     return (await ctx.db.$queryRawUnsafe<PriorityRow[]>(sql, ...params)).map((row) => toPriorityView(row, null));
@@ -102,12 +111,12 @@ export async function readPage(ctx: PrioritiesContext, viewerId: string | null, 
   const unfiltered = !query.search && !query.category;
   const { limit, offset } = query;
 
-  const ranked = await readPart(ctx, viewerId, query, 'ranked', minEndorsements, limit, offset);
+  const ranked = await readPart(ctx, viewerId, query, 'ranked', minEndorsements, limit, offset, exclude);
   let unranked: PriorityRow[] = [];
   if (ranked.length < limit && minEndorsements > 0) {
     // How many ranked rows precede the unranked part: known from this page unless it held none.
-    const rankedCount = ranked.length > 0 || offset === 0 ? offset + ranked.length : await countRanked(ctx, query, minEndorsements);
-    unranked = await readPart(ctx, viewerId, query, 'unranked', minEndorsements, limit - ranked.length, Math.max(0, offset - rankedCount));
+    const rankedCount = ranked.length > 0 || offset === 0 ? offset + ranked.length : await countRanked(ctx, query, minEndorsements, exclude);
+    unranked = await readPart(ctx, viewerId, query, 'unranked', minEndorsements, limit - ranked.length, Math.max(0, offset - rankedCount), exclude);
   }
   return [...ranked.map((row, index) => toPriorityView(row, unfiltered ? offset + index + 1 : null)), ...unranked.map((row) => toPriorityView(row, null))];
 }

@@ -24,11 +24,12 @@ export interface PriorityRow {
 
 /**
  * The columns of PriorityRow over a derived table `p` of priorities rows. $1 is the viewer's id
- * (their vote is joined by primary key); the caller appends ORDER BY.
+ * (their vote is joined by primary key); the caller appends joins of its own and ORDER BY, and
+ * names their columns in `extraColumns` (", c.x, ...").
  */
-export function selectPriorityViews(page: string): string {
+export function selectPriorityViews(page: string, extraColumns = ''): string {
   return `SELECT p.id, p.title, p.description, p.issue_id, p.created_at, p.author_id, p.endorsements, p.oppositions,
-       p.is_active, i.title AS issue_title, i.category AS issue_category, m.first_name, m.last_name, v.vote_type AS user_vote
+       p.is_active, i.title AS issue_title, i.category AS issue_category, m.first_name, m.last_name, v.vote_type AS user_vote${extraColumns}
   FROM (${page}) p
   LEFT JOIN priorities.issues i ON i.id = p.issue_id
   LEFT JOIN priorities.members m ON m.user_id = p.author_id

@@ -1,7 +1,7 @@
 // The per-account budget of expensive list reads (issue 14 item 7). The gateway's read limit counts
 // requests per client network (RATE_LIMIT_READ, 1,200 a minute) and cannot tell a read of the kept
 // top list (memory, microseconds) from a search or a 1,000-row page (PostgreSQL); here the cost is
-// known. A read answered from the top list (unfiltered, active only, within its first TOP_DEPTH rows) is free;
+// known. A read answered from the top list (unfiltered, active only, no state, within its first TOP_DEPTH rows) is free;
 // every other read costs one unit per 50 rows it asks for (offset + limit): a searched, filtered or
 // deep page of 50 costs 1, a Load More at 1,000 rows 20. Each account has `perMinute` units in a
 // fixed one-minute window; past them the read is refused with 429 and the seconds left, before
@@ -20,7 +20,7 @@ const ROWS_PER_UNIT = 50;
 /** What a read costs: 0 when the top list in memory answers it. */
 export function readCostOf(query: TPriorityListQuery): number {
   const rows = query.offset + query.limit;
-  if (!query.search && !query.category && query.includeInactive !== 'true' && rows <= TOP_DEPTH) return 0;
+  if (!query.search && !query.category && !query.state && query.includeInactive !== 'true' && rows <= TOP_DEPTH) return 0;
   return Math.ceil(rows / ROWS_PER_UNIT);
 }
 

@@ -8,6 +8,7 @@ import type { PrioritiesContext } from '../context.ts';
 import { listIssues } from '../issues/list-issues.ts';
 import { createPriority } from '../priorities/create-priority.ts';
 import { listPrioritiesJson } from '../priorities/list-priorities.ts';
+import { listStatePriorities } from '../priorities/list-state-priorities.ts';
 import { removePriority } from '../priorities/remove-priority.ts';
 import { getStats } from '../stats/get-stats.ts';
 
@@ -30,6 +31,11 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
     // A string sent as JSON skips Fastify's serialiser (list-priorities.ts checks and serialises).
     async (request, reply) => {
       const viewerId = requireUser(request);
+      // The agenda by state (issue 23) is the citizens' view: the moderation flag does not apply to it.
+      if (request.query.state) {
+        const { includeInactive: _ignored, state, ...filters } = request.query;
+        return reply.type(JSON_TYPE).send(JSON.stringify(await listStatePriorities(ctx, viewerId, { ...filters, state })) as never);
+      }
       // includeInactive is the moderation list's, for administrators; a citizen's is ignored (issue 20).
       const { includeInactive, ...rest } = request.query;
       const query = request.identity.isAdmin && includeInactive === 'true' ? { ...rest, includeInactive } : rest;

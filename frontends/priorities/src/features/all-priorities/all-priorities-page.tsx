@@ -1,5 +1,6 @@
 // All Priorities (spec 2.7): search, category and sort; the result count; every loaded priority,
-// ranked only in the unfiltered rank view; Load More by 50; the Create Priority dialog.
+// ranked only in the unfiltered rank view; Load More by 50; the Create Priority dialog; a state
+// selector for the agenda by state (issue 23).
 import { Button } from '@civic/frontend-kit';
 import { Loader2, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ export const ALL_PRIORITIES_TITLE = 'All Priorities';
 export function AllPrioritiesPage() {
   const listing = usePriorityListing();
   const [creating, setCreating] = useState(false);
-  const count = listing.query.data?.length;
+  const count = listing.query.data === undefined ? undefined : listing.priorities.length;
   const createButton = (
     <Button onClick={() => setCreating(true)} className="w-full sm:w-auto">
       <Plus className="size-4" aria-hidden="true" /> Create Priority

@@ -1,8 +1,9 @@
 // One priority in a list (spec 2.6): optional #rank, title, description, author, age, issue
 // category badge, endorsement and opposition counts, Endorse / Oppose / Promote, and Report while
-// citizens may report content (issue 20; the kit's ReportAction hides it on one's own priority), and
-// "Verify my vote" on a priority the citizen voted on (issue 23).
-import type { TPriority, TVoteType } from '@civic/contracts/http/priorities';
+// citizens may report content (issue 20; the kit's ReportAction hides it on one's own priority),
+// "Verify my vote" on a priority the citizen voted on, and its state tally in the agenda by state (issue 23).
+import type { TPriority, TStatePriority, TVoteType } from '@civic/contracts/http/priorities';
+import { notEnoughVotesMessage, usStateName, type UsStateCode } from '@civic/contracts/messages/us-states';
 import { Megaphone, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { ageText, Button, Card, cn, ReportAction } from '@civic/frontend-kit';
@@ -18,7 +19,21 @@ export function authorNameOf(author: TPriority['author']): string {
 
 const countText = (count: number, singular: string, plural: string) => `${count} ${count === 1 ? singular : plural}`;
 
-export function PriorityCard({ priority, showRank = false }: { priority: TPriority; showRank?: boolean }) {
+/** The agenda by state's line (issue 23): the tally among the state's voters, or why there is none. */
+function StateTally({ priority, state }: { priority: TStatePriority; state: UsStateCode }) {
+  const tally = priority.stateTally;
+  return (
+    <p className="mt-3 text-sm font-medium text-slate-800" data-state-tally={tally ? 'shown' : 'hidden'}>
+      {tally
+        ? `In ${usStateName(state)}: ${countText(tally.endorsements, 'endorsement', 'endorsements')}, ${countText(tally.oppositions, 'opposition', 'oppositions')}`
+        : notEnoughVotesMessage(state)}
+    </p>
+  );
+}
+
+const isStatePriority = (priority: TPriority): priority is TStatePriority => 'stateTally' in priority;
+
+export function PriorityCard({ priority, showRank = false, state }: { priority: TPriority; showRank?: boolean; state?: UsStateCode }) {
   const titleId = useId();
   const vote = useVote(priority);
   const promotion = usePromote(priority.id);
@@ -80,6 +95,7 @@ export function PriorityCard({ priority, showRank = false }: { priority: TPriori
               </>
             )}
           </p>
+          {state && isStatePriority(priority) && <StateTally priority={priority} state={state} />}
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">

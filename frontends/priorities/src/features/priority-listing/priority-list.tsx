@@ -1,13 +1,15 @@
 // The pieces both priorities screens show (spec 2.5, 2.7): the search, category and sort controls,
-// and the cards with their loading, error and empty states.
+// the state selector of the agenda by state (issue 23) with the number of voters counted, and the
+// cards with their loading, error and empty states.
 import { PRIORITY_LIST_LIMITS } from '@civic/contracts/http/priorities';
+import { isUsStateCode, US_STATES, usStateName } from '@civic/contracts/messages/us-states';
 import { Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Card, Input } from '@civic/frontend-kit';
 import { ISSUE_CATEGORIES, isIssueCategory } from './issue-categories.ts';
 import { PriorityCard } from './priority-card.tsx';
 import { ALL_CATEGORIES } from './priority-queries.ts';
-import { PRIORITY_LIST_TEXTS } from './priority-texts.ts';
+import { PRIORITY_LIST_TEXTS, stateVotersText } from './priority-texts.ts';
 import { PRIORITY_SORT_LABELS, PRIORITY_SORTS, type PrioritySort } from './sort-priorities.ts';
 import type { PriorityListing } from './use-priority-listing.ts';
 
@@ -17,8 +19,9 @@ const SELECT_CLASSES =
 export function PriorityFilters({ listing }: { listing: PriorityListing }) {
   const categoryId = useId();
   const sortId = useId();
+  const stateId = useId();
   return (
-    <div role="search" aria-label="Filter priorities" className="grid gap-3 sm:grid-cols-[1fr_12rem_12rem]">
+    <div role="search" aria-label="Filter priorities" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_11rem_11rem_11rem]">
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
         <Input
@@ -60,6 +63,27 @@ export function PriorityFilters({ listing }: { listing: PriorityListing }) {
           {PRIORITY_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {PRIORITY_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={stateId} className="sr-only">
+          {PRIORITY_LIST_TEXTS.stateLabel}
+        </label>
+        <select
+          id={stateId}
+          value={listing.state ?? ''}
+          onChange={(event) => {
+            const value = event.target.value;
+            listing.setState(isUsStateCode(value) ? value : null);
+          }}
+          className={SELECT_CLASSES}
+        >
+          <option value="">{PRIORITY_LIST_TEXTS.nationalOption}</option>
+          {US_STATES.map((state) => (
+            <option key={state.code} value={state.code}>
+              {state.name}
             </option>
           ))}
         </select>
@@ -107,14 +131,22 @@ export function PriorityCardList({
     );
   }
   const shown = maxItems === undefined ? priorities : priorities.slice(0, maxItems);
+  const { stateList } = listing;
   return (
-    <ul aria-label={label} aria-busy={listing.isUpdating || undefined} className="grid gap-4">
-      {shown.map((priority) => (
-        <li key={priority.id}>
-          <PriorityCard priority={priority} showRank={listing.showRank} />
-        </li>
-      ))}
-    </ul>
+    <>
+      {stateList && (
+        <p className="text-sm text-slate-600" data-state-voters={stateList.votersCounted}>
+          {stateVotersText(stateList.votersCounted, usStateName(stateList.state), stateList.minVoters)}
+        </p>
+      )}
+      <ul aria-label={label} aria-busy={listing.isUpdating || undefined} className="grid gap-4">
+        {shown.map((priority) => (
+          <li key={priority.id}>
+            <PriorityCard priority={priority} showRank={listing.showRank} state={stateList?.state} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

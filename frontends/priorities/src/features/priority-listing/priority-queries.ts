@@ -2,7 +2,8 @@
 // cache updates every priorities screen shares: refetching the lists after a vote, a promotion,
 // a creation or a live event, wherever they are shown.
 import { isOperationPath, operationPath } from '@civic/contracts/http/route';
-import type { TPriority, TVoteResult } from '@civic/contracts/http/priorities';
+import type { TPriority, TStatePriorityList, TVoteResult } from '@civic/contracts/http/priorities';
+import type { UsStateCode } from '@civic/contracts/messages/us-states';
 import { PRIORITIES_ROUTES, PRIORITY_STREAM_PATH } from '@civic/contracts/http/routes/priorities';
 import type { Query } from '@tanstack/react-query';
 import { queryClient, queryKeyToPath } from '@civic/frontend-kit';
@@ -24,14 +25,22 @@ export interface PriorityListFilters {
   search: string;
   category: CategoryFilter;
   limit: number;
+  /** The agenda by state (issue 23); null: the national ranking. */
+  state?: UsStateCode | null;
 }
 
-/** GET /api/priorities with search (when not blank), category (omitted when all) and limit; the sort is local. */
-export function priorityListPath({ search, category, limit }: PriorityListFilters): string {
+/** What GET /api/priorities answers: the national list, or with `state` the agenda by state. */
+export type PriorityListData = TPriority[] | TStatePriorityList;
+
+export const prioritiesOf = (data: PriorityListData | undefined): TPriority[] => (data === undefined ? [] : Array.isArray(data) ? data : data.priorities);
+
+/** GET /api/priorities with search (when not blank), category (omitted when all), state (when chosen) and limit; the sort is local. */
+export function priorityListPath({ search, category, limit, state }: PriorityListFilters): string {
   const query = new URLSearchParams();
   const term = search.trim();
   if (term) query.set('search', term);
   if (category !== ALL_CATEGORIES) query.set('category', category);
+  if (state) query.set('state', state);
   query.set('limit', String(limit));
   return `${PRIORITIES_PATH}?${query.toString()}`;
 }
@@ -51,12 +60,13 @@ export function refetchPriorityLists(options: { cancelRefetch?: boolean } = {}):
 
 /** Shows a vote's answer at once in every cached list, before the refetch brings the new order. */
 export function applyVoteResult(result: TVoteResult): void {
-  queryClient.setQueriesData<TPriority[]>({ predicate: isPriorityListQuery }, (list) =>
-    list?.map((priority) =>
-      priority.id === result.priorityId
-        ? { ...priority, endorsements: result.endorsements, oppositions: result.oppositions, userVote: result.userVote }
-        : priority,
-    ),
+  const apply = <T extends TPriority>(priority: T): T =>
+    priority.id === result.priorityId
+      ? { ...priority, endorsements: result.endorsements, oppositions: result.oppositions, userVote: result.userVote }
+      : priority;
+  // A state's tallies are counted by the server (and kept a while): only the national counts move here.
+  queryClient.setQueriesData<PriorityListData>({ predicate: isPriorityListQuery }, (data) =>
+    data === undefined ? data : Array.isArray(data) ? data.map(apply) : { ...data, priorities: data.priorities.map(apply) },
   );
 }
 

@@ -31,7 +31,15 @@ export const PRIORITY_LIST_TEXTS = {
   loadMore: 'Load More Priorities',
   loading: 'Loading priorities...',
   failed: 'Priorities could not be loaded. Please try again later.',
+  stateLabel: 'State',
+  nationalOption: 'Nationwide',
 } as const;
+
+/** The agenda by state's summary (issue 23): who was counted, and the k-anonymity rule. */
+export function stateVotersText(votersCounted: number, stateName: string, minVoters: number): string {
+  const voters = `${votersCounted.toLocaleString('en-US')} ${votersCounted === 1 ? 'voter' : 'voters'}`;
+  return `Ranked by ${voters} counted in ${stateName} (public profiles that share their state). A priority's tally in ${stateName} shows once ${minVoters} of them voted on it.`;
+}
 
 /** "1 priority", "12 priorities". */
 export function priorityCountText(count: number): string {

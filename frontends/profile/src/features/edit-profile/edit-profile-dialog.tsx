@@ -17,6 +17,7 @@ import {
   toast,
 } from '@civic/frontend-kit';
 import { GENDERS, PROFILE_TOASTS } from '@civic/contracts/messages/profile';
+import { US_STATES } from '@civic/contracts/messages/us-states';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -148,6 +149,29 @@ export function EditProfileDialog({ profile, onClose }: { profile: FullProfile; 
                   </option>
                 ))}
               </select>
+            </FormField>
+            <FormField name="state" label="State" error={errors.state}>
+              {/* Issue 23: optional; a public profile's state counts in the agenda by state. */}
+              <select
+                id="profile-state"
+                value={form.state}
+                aria-invalid={errors.state ? true : undefined}
+                aria-describedby={errors.state ? 'profile-state-error' : 'profile-state-hint'}
+                onChange={(event) => setForm((current) => ({ ...current, state: event.target.value }))}
+                className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus-visible:ring-2 focus-visible:ring-primary focus-visible:outline-none"
+              >
+                <option value="">Not specified</option>
+                {US_STATES.map((state) => (
+                  <option key={state.code} value={state.code}>
+                    {state.name}
+                  </option>
+                ))}
+              </select>
+              {!errors.state && (
+                <p id="profile-state-hint" className="text-xs text-slate-600">
+                  Counts in your state's agenda while your profile is public.
+                </p>
+              )}
             </FormField>
           </div>
           <div className="grid gap-4 sm:grid-cols-2">

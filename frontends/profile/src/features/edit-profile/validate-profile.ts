@@ -15,6 +15,7 @@ export const PROFILE_FIELDS = [
   'linkedinUrl',
   'facebookUrl',
   'instagramHandle',
+  'state',
 ] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 
