@@ -12,6 +12,7 @@
 // - One snapshot at a time across replicas: a transaction-scoped advisory lock. The schedule skips a
 //   run when another process holds it; an administrator's request gets 409.
 import { randomUUID } from 'node:crypto';
+import { setImmediate as turn } from 'node:timers/promises';
 import type { TSnapshotSummary } from '@civic/contracts';
 import { settingOf } from '@civic/service-kit';
 import { buildOutboxRows } from '@civic/service-kit/events';
@@ -83,6 +84,8 @@ ORDER BY v.priority_id, v.leaf`;
 
 /** Rows fetched from the cursor at a time. */
 const FETCH_ROWS = 16_384;
+/** Leaves hashed between two turns of the event loop (~2k hashes, a few ms). */
+const YIELD_EVERY = 1_024;
 /** Chunks written per INSERT: their leaves and types go as two bytea, cut in SQL. */
 const WRITE_CHUNKS = 256;
 
@@ -165,7 +168,11 @@ async function writeLeaves(tx: SqlDriver, snapshotId: string, phases: { fetch: n
     next = rows.length === FETCH_ROWS ? fetchBatch() : undefined;
     // Awaited at the next turn; if this batch fails first, its failure is the one reported.
     next?.catch(() => {});
-    for (const row of rows) await writer.add(asBuffer(row.leaf), asBuffer(row.leaf_hash), row.endorse);
+    for (const [i, row] of rows.entries()) {
+      await writer.add(asBuffer(row.leaf), asBuffer(row.leaf_hash), row.endorse);
+      // Hashing is synchronous: let the requests waiting on this process through every YIELD_EVERY leaves.
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await turn();
+    }
     leaves += rows.length;
   }
   await tx.query('CLOSE snapshot_leaves');
