@@ -20,7 +20,8 @@ export interface RouteClaim {
   /**
    * Routes (inside its patterns, `:name` for a segment) whose answers are large documents: the gateway
    * passes them through as they come instead of holding them whole, so GATEWAY_UPSTREAM_MAX_RESPONSE_BYTES
-   * does not apply (the idle timeout between two pieces still does). The published open-data snapshots.
+   * does not apply, on a small pool of their own (forward-request.ts), so clients reading slowly hold
+   * only those connections, never the ones the service's other calls need. The published snapshots.
    */
   downloads?: readonly string[];
 }

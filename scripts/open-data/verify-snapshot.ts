@@ -31,6 +31,18 @@ export async function verifySnapshot(input: unknown): Promise<Verification> {
   const problems: string[] = [];
   if (snapshot.rankingVersion !== RANKING_VERSION) problems.push(`ranking version ${snapshot.rankingVersion}: this verifier knows version ${RANKING_VERSION}`);
 
+  // Each priority once in the list and once in the leaves, each leaf once, the leaves in tree order:
+  // a second entry for a priority would otherwise count in the root but not in its tally.
+  const duplicates = (ids: readonly string[]) => ids.filter((id, i) => ids.indexOf(id) !== i);
+  for (const id of new Set(duplicates(snapshot.priorities.map((p) => p.id)))) problems.push(`${id} is listed more than once`);
+  for (const id of new Set(duplicates(snapshot.leaves.map((e) => e.priorityId)))) problems.push(`${id} has more than one entry of leaves`);
+  const allLeaves = snapshot.leaves.flatMap((e) => [...e.endorse, ...e.oppose]);
+  if (new Set(allLeaves).size !== allLeaves.length) problems.push('a leaf is published more than once');
+  snapshot.leaves.forEach((entry, i) => {
+    if (i > 0 && compareBytes(snapshot.leaves[i - 1]!.priorityId.toLowerCase(), entry.priorityId.toLowerCase()) >= 0)
+      problems.push(`the leaves of ${entry.priorityId} are not in tree order (by priority id)`);
+  });
+
   // Tallies from the leaves.
   const leavesOf = new Map(snapshot.leaves.map((entry) => [entry.priorityId, entry]));
   const listed = new Set(snapshot.priorities.map((p) => p.id));
@@ -75,6 +87,11 @@ export async function verifySnapshot(input: unknown): Promise<Verification> {
   if (leafHashes.length !== snapshot.treeSize) problems.push(`tree size ${snapshot.treeSize} published, ${leafHashes.length} leaves`);
   if (endorse !== snapshot.endorsements) problems.push(`${snapshot.endorsements} endorsements in all published, ${endorse} endorse leaves`);
   if (oppose !== snapshot.oppositions) problems.push(`${snapshot.oppositions} oppositions in all published, ${oppose} oppose leaves`);
+  const inList = (key: 'endorsements' | 'oppositions') => snapshot.priorities.reduce((n, p) => n + p[key], 0);
+  if (inList('endorsements') !== snapshot.endorsements)
+    problems.push(`${snapshot.endorsements} endorsements in all published, ${inList('endorsements')} in the list`);
+  if (inList('oppositions') !== snapshot.oppositions)
+    problems.push(`${snapshot.oppositions} oppositions in all published, ${inList('oppositions')} in the list`);
   if (snapshot.priorities.length !== snapshot.priorityCount)
     problems.push(`${snapshot.priorityCount} priorities published, ${snapshot.priorities.length} listed`);
   return { ok: problems.length === 0, problems, root, treeSize: leafHashes.length };

@@ -34,7 +34,11 @@ export const OPEN_DATA_LIST_LIMITS = { default: 50, max: 200 } as const;
 export const ZSnapshotListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(OPEN_DATA_LIST_LIMITS.max).default(OPEN_DATA_LIST_LIMITS.default),
   /** Snapshots taken before this instant (ISO 8601): the next page starts at the last one's takenAt. */
-  before: z.iso.datetime({ offset: true, error: 'before must be an ISO 8601 date and time' }).optional(),
+  before: z.iso
+    .datetime({ offset: true, error: 'before must be an ISO 8601 date and time' })
+    // PostgreSQL has no year 0 (zod's pattern allows it): years 1 to 9999 only.
+    .refine((value) => /^(?!0000)\d{4}-/.test(value), 'before must be an ISO 8601 date and time')
+    .optional(),
 });
 
 export const ZSnapshotList = z.object({

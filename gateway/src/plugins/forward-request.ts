@@ -70,6 +70,8 @@ export const DEFAULT_UPSTREAM_LIMITS: UpstreamLimits = {
 export interface ForwarderOptions {
   connections?: number;
   streamConnections?: number;
+  /** Connections for the route table's downloads; default 16. */
+  downloadConnections?: number;
   /** Tests shorten it; STREAM_IDLE_TIMEOUT_MS otherwise. */
   streamIdleTimeoutMs?: number;
   limits?: Partial<UpstreamLimits>;
@@ -115,6 +117,16 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
     headersTimeout: limits.headersTimeoutMs,
     bodyTimeout: limits.bodyTimeoutMs,
   });
+  // Downloads (large documents a client may read slowly) on a small pool of their own: slow readers
+  // hold these connections, never the ones the service's other calls need.
+  const downloads = new Pool(origin, {
+    connections: options.downloadConnections ?? 16,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    connectTimeout: limits.connectTimeoutMs,
+    headersTimeout: limits.headersTimeoutMs,
+    bodyTimeout: limits.bodyTimeoutMs,
+  });
   const streams = new Pool(origin, {
     connections: options.streamConnections ?? 5000,
     pipelining: 1,
@@ -129,7 +141,7 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
    * UpstreamTimeout, UpstreamAnswerTooLarge or undici's error before anything was sent to the
    * client; once an event stream has started, a failure ends that stream instead.
    * `stream`: the route is one of the table's event streams. `download`: one of its downloads, passed
-   * through as it comes (no size cap) on the ordinary pool.
+   * through as it comes (no size cap) on the downloads' own pool.
    */
   function forward(request: FastifyRequest, reply: FastifyReply, extraHeaders: ForwardHeaders, { stream = false, download = false } = {}): Promise<void> {
     const headers: Record<string, string | string[]> = {};
@@ -156,7 +168,7 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
         reply.headers(headersOut);
       };
 
-      (stream ? streams : pool).dispatch(
+      (stream ? streams : download ? downloads : pool).dispatch(
         { path: request.url, method, headers, body },
         {
           onRequestStart() {},
@@ -222,7 +234,8 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
     forward,
     endStreams,
     async close() {
-      await Promise.all([pool.close(), endStreams()]);
+      // A download read slowly would hold the close up: it is cut, as streams are.
+      await Promise.all([pool.close(), downloads.destroy(), endStreams()]);
     },
   };
 }

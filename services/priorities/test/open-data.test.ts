@@ -156,6 +156,11 @@ for (const { profile, skip } of await profilePlan()) {
       const changed = await verifySnapshot(leaf);
       assert.equal(changed.ok, false);
       assert.ok(changed.problems.some((line) => line.startsWith('root ')));
+      // A priority's leaves split over two entries (some would count in the root but not in its tally).
+      const split = structuredClone(published);
+      const whole = split.leaves.find((e) => e.priorityId === priorities[0]!.id)!;
+      split.leaves.splice(split.leaves.indexOf(whole) + 1, 0, { priorityId: whole.priorityId, endorse: whole.endorse.splice(0, 1), oppose: [] });
+      assert.ok((await verifySnapshot(split)).problems.some((line) => line.includes('more than one entry of leaves')));
 
       // Listed for anyone, newest first; immutable; CSV of the list.
       const list = await anonymous().get<TSnapshotList>('/api/open-data/snapshots');

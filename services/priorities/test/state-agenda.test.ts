@@ -83,7 +83,9 @@ for (const { profile, skip } of await profilePlan()) {
       const voters: Voter[] = [];
       for (let i = 0; i < count; i++) {
         const id = randomUUID();
+        // As the account service does: a state set announces the (public) visibility again.
         await setState(id, state);
+        await setPublic(id, true);
         voters.push({ id, client: await sessionFor(stack, id) });
       }
       return voters;

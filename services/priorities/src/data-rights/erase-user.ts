@@ -40,7 +40,9 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('DELETE FROM priorities.vote_changes WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM priorities.daily_priority_counts WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('UPDATE priorities.priorities SET author_id = NULL WHERE author_id = $1::uuid', userId);
-  // An administrator's removals stay removed; who removed them is the admin service's audit log's to keep.
+  // An administrator's removals stay removed, and the snapshots they asked for stay published; who did
+  // either is the admin service's audit log's to keep.
+  await tx.$executeRawUnsafe('UPDATE priorities.open_data_snapshots SET requested_by = NULL WHERE requested_by = $1::uuid', userId);
   await tx.$executeRawUnsafe('UPDATE priorities.priorities SET removed_by = NULL WHERE NOT is_active AND removed_by = $1::uuid', userId);
   for (const table of ['priorities.promotions', 'priorities.creation_charges']) {
     await tx.$executeRawUnsafe(`DELETE FROM ${table} WHERE user_id = $1::uuid AND status IN ('pending', 'refunding')`, userId);

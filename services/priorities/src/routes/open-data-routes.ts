@@ -45,7 +45,10 @@ export async function openDataRoutes(app: FastifyInstance, { ctx, schedule }: { 
   r.post(fastifyPath(ops.takeSnapshot), { schema: routeSchema(ops.takeSnapshot) }, async (request) => {
     const adminId = requireAdmin(request);
     const summary = (await takeSnapshot(ctx, { kind: 'admin', adminId }))!;
-    await pruneSnapshots(ctx, schedule.keep);
+    // The retention after the answer: the administrator waits for the snapshot only.
+    void pruneSnapshots(ctx, schedule.keep).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'deleting old snapshots failed; the next snapshot tries again'),
+    );
     return summary;
   });
 
