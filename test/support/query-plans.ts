@@ -35,19 +35,25 @@ export async function trigramIndexNames(driver: SqlDriver, schema: string): Prom
   return indexes.map((index) => index.indexname);
 }
 
+/** The indexes of every bitmap index scan in the plan below `node`, in name order. */
+export function bitmapIndexScans(node: PlanNode): string[] {
+  return nodesOf(node)
+    .filter((n) => n['Node Type'] === 'Bitmap Index Scan')
+    .map((n) => n['Index Name']!)
+    .sort();
+}
+
 /**
  * A search for a rare `term` went through exactly `indexes` (bitmap index scans) to `table`, found
  * its one row, and read only a handful of rows, not the table.
  */
 export function assertSearchedThroughIndexes(plan: PlanNode, table: string, indexes: readonly string[], term: string): void {
   const nodes = nodesOf(plan);
-  const used = nodes
-    .filter((n) => n['Node Type'] === 'Bitmap Index Scan')
-    .map((n) => n['Index Name'])
-    .sort();
-  assert.deepEqual(used, indexes, `${term}: ${JSON.stringify(plan)}`);
   const heap = nodes.find((n) => n['Relation Name'] === table)!;
   assert.equal(heap['Node Type'], 'Bitmap Heap Scan', `${term}: ${JSON.stringify(plan)}`);
+  // The index scans feeding that table's heap scan: another table's lookups (the viewer's votes, which
+  // the planner may read by bitmap or by key) are not the search's.
+  assert.deepEqual(bitmapIndexScans(heap), indexes, `${term}: ${JSON.stringify(plan)}`);
   assert.equal(heap['Actual Rows'], 1, term);
   assert.ok((heap['Rows Removed by Filter'] ?? 0) + (heap['Actual Rows'] ?? 0) < 50, `${term}: ${JSON.stringify(heap)}`);
 }
