@@ -112,14 +112,18 @@ export const SNAPSHOT_CSV_COLUMNS = [
  * vote's leaf, with the RFC 6962 audit path from it to the snapshot's root (nearest sibling first).
  * `pending`: the vote is newer than the latest snapshot (or there is none yet).
  */
+/** What both answers say of the caller's vote: the leaf a snapshot holds (or will hold) for it. */
+const ZReceiptVote = z.object({
+  priorityId: z.string().uuid(),
+  voteType: ZVoteType,
+  votedAt: z.string(),
+  receiptNonce: ZHex32,
+  leaf: ZHex32,
+});
+
 export const ZVoteReceipt = z.discriminatedUnion('status', [
-  z.object({
+  ZReceiptVote.extend({
     status: z.literal('counted'),
-    priorityId: z.string().uuid(),
-    voteType: ZVoteType,
-    votedAt: z.string(),
-    receiptNonce: ZHex32,
-    leaf: ZHex32,
     snapshotId: z.string().uuid(),
     takenAt: z.string(),
     root: ZHex32,
@@ -127,13 +131,8 @@ export const ZVoteReceipt = z.discriminatedUnion('status', [
     treeSize: z.number().int().positive(),
     auditPath: z.array(ZHex32),
   }),
-  z.object({
+  ZReceiptVote.extend({
     status: z.literal('pending'),
-    priorityId: z.string().uuid(),
-    voteType: ZVoteType,
-    votedAt: z.string(),
-    receiptNonce: ZHex32,
-    leaf: ZHex32,
     /** The latest snapshot's time, null when none was taken yet. */
     lastSnapshotAt: z.string().nullable(),
     /** When the schedule takes the next one. */

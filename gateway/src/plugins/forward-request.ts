@@ -109,32 +109,20 @@ const isEventStream = (headers: Record<string, string | string[] | undefined>) =
 
 export function createForwarder(origin: string, options: ForwarderOptions = {}) {
   const limits: UpstreamLimits = { ...DEFAULT_UPSTREAM_LIMITS, ...options.limits };
-  const pool = new Pool(origin, {
-    connections: options.connections ?? 128,
-    pipelining: 1,
-    keepAliveTimeout: 60_000,
-    connectTimeout: limits.connectTimeoutMs,
-    headersTimeout: limits.headersTimeoutMs,
-    bodyTimeout: limits.bodyTimeoutMs,
-  });
+  const poolOf = (connections: number, bodyTimeout = limits.bodyTimeoutMs) =>
+    new Pool(origin, {
+      connections,
+      pipelining: 1,
+      keepAliveTimeout: 60_000,
+      connectTimeout: limits.connectTimeoutMs,
+      headersTimeout: limits.headersTimeoutMs,
+      bodyTimeout,
+    });
+  const pool = poolOf(options.connections ?? 128);
   // Downloads (large documents a client may read slowly) on a small pool of their own: slow readers
   // hold these connections, never the ones the service's other calls need.
-  const downloads = new Pool(origin, {
-    connections: options.downloadConnections ?? 16,
-    pipelining: 1,
-    keepAliveTimeout: 60_000,
-    connectTimeout: limits.connectTimeoutMs,
-    headersTimeout: limits.headersTimeoutMs,
-    bodyTimeout: limits.bodyTimeoutMs,
-  });
-  const streams = new Pool(origin, {
-    connections: options.streamConnections ?? 5000,
-    pipelining: 1,
-    keepAliveTimeout: 60_000,
-    connectTimeout: limits.connectTimeoutMs,
-    headersTimeout: limits.headersTimeoutMs,
-    bodyTimeout: options.streamIdleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS,
-  });
+  const downloads = poolOf(options.downloadConnections ?? 16);
+  const streams = poolOf(options.streamConnections ?? 5000, options.streamIdleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS);
 
   /**
    * Sends the request on and answers the client with the service's answer. Rejects with

@@ -75,6 +75,18 @@ export function buildOutboxRows<E extends EventDefinition>(
 }
 
 /**
+ * The INSERT of outbox rows (OutboxRows['rows'] as one JSON parameter, $1), in the order given: for a
+ * writer on a plain SQL driver that writes its event itself (buildOutboxRows makes the rows).
+ */
+export function outboxInsertSql(schema: string): string {
+  return `INSERT INTO ${checkSchemaName(schema)}.outbox (id, subject, version, payload, headers, created_at)
+     SELECT (r->>'id')::uuid, r->>'subject', (r->>'version')::int, r->'payload', r->'headers',
+            (r->>'occurredAt')::timestamptz
+     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(r, n)
+     ORDER BY n`;
+}
+
+/**
  * Many events of one kind in a single INSERT (bulk imports, backfills, load tests). Rows get seq
  * numbers in the order given. `perEvent[i]` optionally sets the id/time of payload i.
  */
@@ -90,14 +102,7 @@ export async function enqueueEvents<E extends EventDefinition>(
   const { envelopes, rows } = buildOutboxRows(event, payloads, perEvent);
   // One JSON parameter rather than N*6 placeholders: portable across Prisma, pg and PGlite, and
   // free of the 65535-parameter limit.
-  await tx.$executeRawUnsafe(
-    `INSERT INTO ${s}.outbox (id, subject, version, payload, headers, created_at)
-     SELECT (r->>'id')::uuid, r->>'subject', (r->>'version')::int, r->'payload', r->'headers',
-            (r->>'occurredAt')::timestamptz
-     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(r, n)
-     ORDER BY n`,
-    JSON.stringify(rows),
-  );
+  await tx.$executeRawUnsafe(outboxInsertSql(s), JSON.stringify(rows));
   // Published once this transaction commits (publish-after-commit.ts).
   noteOutboxWrite(tx);
   return envelopes;

@@ -55,6 +55,9 @@ export function pathFromLevels(levels: readonly Uint8Array[][], index: number): 
   return path;
 }
 
+/** A driver's bytea (pg: Buffer; PGlite: Uint8Array) as a Buffer over the same bytes, without copying. */
+export const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 /** The chunks' roots stored back to back (open_data_snapshots.chunk_roots) as a list. */
 export function splitHashes(bytes: Uint8Array): Uint8Array[] {
   const out: Uint8Array[] = [];

@@ -31,6 +31,12 @@ export function summaryOf(row: SnapshotRow): TSnapshotSummary {
   };
 }
 
+/** Whether a snapshot was taken at or after `since` (the schedule's slot is then done). */
+export async function snapshotTakenSince(sql: SqlDriver, since: Date): Promise<boolean> {
+  const rows = await sql.query('SELECT 1 FROM priorities.open_data_snapshots WHERE taken_at >= $1::timestamptz LIMIT 1', [since.toISOString()]);
+  return rows.length > 0;
+}
+
 /** The newest snapshot, if any. */
 export async function latestSnapshot(sql: SqlDriver): Promise<SnapshotRow | undefined> {
   const [row] = await sql.query<SnapshotRow>(

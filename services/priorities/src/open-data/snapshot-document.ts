@@ -2,10 +2,10 @@
 // votes is never held in memory whole. JSON (contracts' ZSnapshot): the summary, the ranked list in
 // list order, then the leaves per priority in tree order, read back from the chunks (take-snapshot.ts)
 // a batch at a time. CSV: the ranked list only (SNAPSHOT_CSV_COLUMNS).
-import { SNAPSHOT_CSV_COLUMNS, type TSnapshotPriority } from '@civic/contracts';
+import { isUuid, SNAPSHOT_CSV_COLUMNS, type TSnapshotPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { SnapshotNotFound } from '../errors.ts';
-import { HASH_BYTES } from './chunk-tree.ts';
+import { asBuffer, HASH_BYTES } from './chunk-tree.ts';
 import { SNAPSHOT_COLUMNS, type SnapshotRow, summaryOf } from './list-snapshots.ts';
 
 export const LEAF_FORMULA =
@@ -34,7 +34,7 @@ type SnapshotHead = SnapshotRow & { ranking_version: number; min_endorsements: n
 
 /** The snapshot's row, or SnapshotNotFound (also for an id that is not a UUID). */
 export async function readSnapshotHead(sql: SqlDriver, id: string): Promise<SnapshotHead> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new SnapshotNotFound();
+  if (!isUuid(id)) throw new SnapshotNotFound();
   const [row] = await sql.query<SnapshotHead>(
     `SELECT ${SNAPSHOT_COLUMNS}, ranking_version, min_endorsements FROM priorities.open_data_snapshots WHERE id = $1::uuid`,
     [id],
@@ -80,7 +80,7 @@ async function* leavesInOrder(sql: SqlDriver, id: string): AsyncGenerator<{ leav
        ORDER BY chunk_no LIMIT ${CHUNK_BATCH}`,
       [id, next],
     );
-    for (const row of rows) yield { leaves: Buffer.from(row.leaves.buffer, row.leaves.byteOffset, row.leaves.byteLength), kinds: row.kinds };
+    for (const row of rows) yield { leaves: asBuffer(row.leaves), kinds: row.kinds };
     if (rows.length < CHUNK_BATCH) return;
     next = rows.at(-1)!.chunk_no + 1;
   }

@@ -6,6 +6,7 @@
 // that began while it ran: a fresh deployment's first snapshot is at the first boundary after its
 // start, not in the middle of its first migrations or imports.
 import type { PrioritiesContext } from '../context.ts';
+import { snapshotTakenSince } from './list-snapshots.ts';
 import { takeSnapshot } from './take-snapshot.ts';
 
 /** How often a process looks whether a slot is due, at most. */
@@ -37,8 +38,7 @@ export async function runSnapshotSchedule(ctx: PrioritiesContext, schedule: Snap
   const slot = slotStartOf(ctx.platform.clock.now(), schedule.everyMs);
   if (slot < schedule.startedAt) return;
   // Most runs find the slot done: a look without a transaction first.
-  const [done] = await ctx.sql.query('SELECT 1 FROM priorities.open_data_snapshots WHERE taken_at >= $1::timestamptz LIMIT 1', [slot.toISOString()]);
-  if (done) return;
+  if (await snapshotTakenSince(ctx.sql, slot)) return;
   const taken = await takeSnapshot(ctx, { kind: 'schedule', unlessTakenSince: slot });
   if (taken) await pruneSnapshots(ctx, schedule.keep);
 }

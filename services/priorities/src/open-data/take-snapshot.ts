@@ -15,13 +15,14 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
 import type { TSnapshotSummary } from '@civic/contracts';
 import { settingOf } from '@civic/service-kit';
-import { buildOutboxRows } from '@civic/service-kit/events';
+import { buildOutboxRows, outboxInsertSql } from '@civic/service-kit/events';
 import { prioritiesEvents } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
 import { RANKING_VERSION } from '../domain/ranking.ts';
 import { SnapshotInProgress } from '../errors.ts';
-import { HASH_BYTES, rootOf } from './chunk-tree.ts';
+import { asBuffer, HASH_BYTES, rootOf } from './chunk-tree.ts';
+import { SNAPSHOT_COLUMNS, type SnapshotRow, snapshotTakenSince, summaryOf } from './list-snapshots.ts';
 
 /**
  * Leaves per chunk row: a power of two (chunk-tree.ts). A receipt hashes its chunk (2 × 64 - 1 hashes,
@@ -147,9 +148,6 @@ class ChunkWriter {
   }
 }
 
-/** A driver's bytea (pg: Buffer; PGlite: Uint8Array) as a Buffer, without copying. */
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-
 /** Streams the leaves out of the cursor into chunks; returns the chunks' roots and the number of leaves. */
 async function writeLeaves(tx: SqlDriver, snapshotId: string, phases: { fetch: number; write: number }): Promise<{ roots: Uint8Array[]; leaves: number }> {
   const writer = new ChunkWriter(tx, snapshotId, phases);
@@ -201,12 +199,7 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
       if (trigger.kind === 'admin') throw new SnapshotInProgress();
       return null;
     }
-    if (trigger.kind === 'schedule') {
-      const [taken] = await tx.query('SELECT 1 FROM priorities.open_data_snapshots WHERE taken_at >= $1::timestamptz LIMIT 1', [
-        trigger.unlessTakenSince.toISOString(),
-      ]);
-      if (taken) return null;
-    }
+    if (trigger.kind === 'schedule' && (await snapshotTakenSince(tx, trigger.unlessTakenSince))) return null;
     const [written] = await tx.query<{ tree_size: string | number }>(WRITE_LIST, [
       id,
       takenAt.toISOString(),
@@ -222,21 +215,11 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
     // Both read the transaction's one snapshot of the data: they cannot differ.
     if (leaves !== Number(written!.tree_size)) throw new Error(`snapshot ${id}: ${leaves} leaves read, ${written!.tree_size} counted`);
     const root = Buffer.from(rootOf(chunkRoots));
-    const [row] = await tx.query<{ tree_size: string | number; priority_count: number; endorsements: string | number; oppositions: string | number }>(
-      `UPDATE priorities.open_data_snapshots SET root = $2::bytea, chunk_roots = $3::bytea WHERE id = $1::uuid
-       RETURNING tree_size, priority_count, endorsements, oppositions`,
+    const [row] = await tx.query<SnapshotRow>(
+      `UPDATE priorities.open_data_snapshots SET root = $2::bytea, chunk_roots = $3::bytea WHERE id = $1::uuid RETURNING ${SNAPSHOT_COLUMNS}`,
       [id, root, Buffer.concat(chunkRoots)],
     );
-    const result: TSnapshotSummary = {
-      id,
-      takenAt: takenAt.toISOString(),
-      trigger: trigger.kind,
-      root: root.toString('hex'),
-      treeSize: Number(row!.tree_size),
-      priorityCount: row!.priority_count,
-      endorsements: Number(row!.endorsements),
-      oppositions: Number(row!.oppositions),
-    };
+    const result = summaryOf(row!);
     const { rows } = buildOutboxRows(prioritiesEvents.OpenDataSnapshotTaken, [
       {
         snapshotId: id,
@@ -248,13 +231,7 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
         takenAt: result.takenAt,
       },
     ]);
-    await tx.query(
-      `INSERT INTO priorities.outbox (id, subject, version, payload, headers, created_at)
-       SELECT (r->>'id')::uuid, r->>'subject', (r->>'version')::int, r->'payload', r->'headers', (r->>'occurredAt')::timestamptz
-       FROM jsonb_array_elements($1::jsonb) AS r`,
-      [JSON.stringify(rows)],
-      SNAPSHOT_OUTBOX_STATEMENT,
-    );
+    await tx.query(outboxInsertSql('priorities'), [JSON.stringify(rows)], SNAPSHOT_OUTBOX_STATEMENT);
     return result;
   });
   if (summary) {

@@ -10,7 +10,7 @@ import { isUuid, type TVoteReceipt, type TVoteType } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
 import { NoVote, PriorityNotFound } from '../errors.ts';
-import { HASH_BYTES, leafHashesOf, levelsOf, pathFromLevels, splitHashes } from './chunk-tree.ts';
+import { asBuffer, HASH_BYTES, leafHashesOf, levelsOf, pathFromLevels, splitHashes } from './chunk-tree.ts';
 import { latestSnapshot, type SnapshotRow } from './list-snapshots.ts';
 import { nextSnapshotAt } from './snapshot-schedule.ts';
 
@@ -68,7 +68,7 @@ async function placeLeaf(sql: SqlDriver, snapshot: SnapshotRow, priorityId: stri
   );
   if (!chunk) return undefined;
   const chunkStart = chunk.chunk_no * size;
-  const leaves = Buffer.from(chunk.leaves.buffer, chunk.leaves.byteOffset, chunk.leaves.byteLength);
+  const leaves = asBuffer(chunk.leaves);
   const from = Math.max(first, chunkStart) - chunkStart;
   const to = Math.min(end, chunkStart + leaves.length / HASH_BYTES) - chunkStart;
   for (let i = from; i < to; i++) {
