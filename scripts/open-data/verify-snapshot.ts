@@ -3,10 +3,13 @@
 // - each priority's tallies are its endorse and oppose leaves counted; its score is recomputed;
 // - the ranks and the list order are recomputed from those with the ranking rules
 //   (services/priorities/src/domain/ranking.ts, the version the snapshot names);
-// - the root is recomputed over every leaf (RFC 6962, contracts/src/open-data/merkle.ts), in tree
-//   order (by priority id, then leaf bytes), and the tree size and totals compared.
+// - the root is recomputed over every leaf (RFC 6962, contracts/src/open-data/merkle.ts), in the tree
+//   order the snapshot names (by priority id, then type, then leaf bytes; the first snapshots: by
+//   priority id, then leaf bytes), and the tree size and totals compared;
+// - each priority's firstLeaf is where its leaves start in that order, so the endorse and oppose ranges
+//   a voter checks a receipt's leaf index against ("Verify my vote") are the ones the root binds.
 import { createHash } from 'node:crypto';
-import { fromHex, hashLeaf, rootOfLeafHashes, type Sha256, toHex, ZSnapshot, type TSnapshot } from '@civic/contracts';
+import { fromHex, hashLeaf, rootOfLeafHashes, type Sha256, toHex, type TSnapshot, type TSnapshotLeaves, ZSnapshot } from '@civic/contracts';
 import { RANKING_VERSION, rankPriorities, scoreOf } from '../../services/priorities/src/domain/ranking.ts';
 
 const sha256: Sha256 = (data) => createHash('sha256').update(data).digest();
@@ -73,14 +76,28 @@ export async function verifySnapshot(input: unknown): Promise<Verification> {
     else if (published.rank !== expected.rank) problems.push(`${published.id}: rank ${published.rank} published, ${expected.rank} recomputed`);
   });
 
-  // The root over every leaf in tree order.
+  // The root over every leaf in tree order, and where each priority's leaves start in it.
   const ordered = [...snapshot.leaves].sort((a, b) => compareBytes(a.priorityId.toLowerCase(), b.priorityId.toLowerCase()));
+  const inTreeOrder = (entry: TSnapshotLeaves) =>
+    snapshot.leafOrder === 'priority,type,leaf'
+      ? [...[...entry.endorse].sort(compareBytes), ...[...entry.oppose].sort(compareBytes)]
+      : [...entry.endorse, ...entry.oppose].sort(compareBytes);
   const leafHashes: Uint8Array[] = [];
+  const firstLeafOf = new Map<string, number>();
   let [endorse, oppose] = [0, 0];
   for (const entry of ordered) {
+    firstLeafOf.set(entry.priorityId, leafHashes.length);
     endorse += entry.endorse.length;
     oppose += entry.oppose.length;
-    for (const leaf of [...entry.endorse, ...entry.oppose].sort(compareBytes)) leafHashes.push(await hashLeaf(sha256, fromHex(leaf)));
+    for (const leaf of inTreeOrder(entry)) leafHashes.push(await hashLeaf(sha256, fromHex(leaf)));
+  }
+  // A priority without leaves starts where the next one by id does (the end of the tree after the last).
+  const byId = [...snapshot.priorities].sort((a, b) => compareBytes(a.id.toLowerCase(), b.id.toLowerCase()));
+  let next = leafHashes.length;
+  for (const p of byId.reverse()) {
+    const start = firstLeafOf.get(p.id) ?? next;
+    if (p.firstLeaf !== start) problems.push(`${p.id}: first leaf ${p.firstLeaf} published, ${start} in tree order`);
+    next = start;
   }
   const root = toHex(await rootOfLeafHashes(sha256, leafHashes));
   if (root !== snapshot.root) problems.push(`root ${snapshot.root} published, ${root} recomputed from the leaves`);

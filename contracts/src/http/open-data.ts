@@ -15,6 +15,15 @@ export { ZHex32 } from '../open-data/hex.ts';
 /** What a snapshot was taken for: the schedule (OPEN_DATA_SNAPSHOT_MS) or an administrator. */
 export const SNAPSHOT_TRIGGERS = ['schedule', 'admin'] as const;
 
+/**
+ * The order of a snapshot's leaves in its tree. 'priority,type,leaf' (every snapshot since the type was
+ * bound): by priority id (lowercase UUID text), then type (endorse before oppose), then leaf bytes, so a
+ * priority's endorse and oppose leaves are two ranges and a leaf's index says which tally counts it.
+ * 'priority,leaf': the first snapshots, by priority id, then leaf bytes; their root does not bind types.
+ */
+export const SNAPSHOT_LEAF_ORDERS = ['priority,type,leaf', 'priority,leaf'] as const;
+export type SnapshotLeafOrder = (typeof SNAPSHOT_LEAF_ORDERS)[number];
+
 export const ZSnapshotSummary = z.object({
   id: z.string().uuid(),
   takenAt: z.string(),
@@ -26,6 +35,7 @@ export const ZSnapshotSummary = z.object({
   priorityCount: z.number().int().nonnegative(),
   endorsements: z.number().int().nonnegative(),
   oppositions: z.number().int().nonnegative(),
+  leafOrder: z.enum(SNAPSHOT_LEAF_ORDERS),
 });
 export type TSnapshotSummary = z.infer<typeof ZSnapshotSummary>;
 
@@ -62,6 +72,12 @@ export const ZSnapshotPriority = z.object({
   promotionBoost: z.number().int().nonnegative(),
   score: z.number().int(),
   createdAt: z.string(),
+  /**
+   * The index of the priority's first leaf in the tree: its endorse leaves are [firstLeaf, firstLeaf +
+   * endorsements), its oppose leaves the next `oppositions` ('priority,type,leaf'). A priority without
+   * votes has the index its first leaf would have.
+   */
+  firstLeaf: z.number().int().nonnegative(),
 });
 export type TSnapshotPriority = z.infer<typeof ZSnapshotPriority>;
 
@@ -75,8 +91,8 @@ export type TSnapshotLeaves = z.infer<typeof ZSnapshotLeaves>;
 
 /**
  * GET /api/open-data/snapshots/{id}: everything needed to recompute the ranking and the root. The
- * tree's leaves are every entry of `leaves` ordered by priority id (lowercase UUID text), then by
- * leaf bytes; `leaves` lists the priorities in that order (those without votes are left out).
+ * tree's leaves are every entry of `leaves` in `leafOrder`; `leaves` lists the priorities in that order
+ * (those without votes are left out).
  */
 export const ZSnapshot = ZSnapshotSummary.extend({
   rankingVersion: z.number().int().positive(),
@@ -105,6 +121,7 @@ export const SNAPSHOT_CSV_COLUMNS = [
   'promotionBoost',
   'score',
   'createdAt',
+  'firstLeaf',
 ] as const satisfies readonly (keyof TSnapshotPriority)[];
 
 /**
@@ -145,6 +162,7 @@ export const ZTakeSnapshotResponse = ZSnapshotSummary;
 
 export const OPEN_DATA_MESSAGES = {
   snapshotNotFound: 'Snapshot not found',
+  snapshotPriorityNotFound: 'This snapshot does not list that priority',
   snapshotInProgress: 'A snapshot is being taken; try again in a moment',
 } as const;
 
@@ -167,6 +185,15 @@ export const OPEN_DATA_OPERATIONS = {
       'One snapshot: the ranked list and every counted vote as a leaf (JSON, streamed), or the ranked list as CSV (?format=csv). Immutable, so cached for a year.',
     query: ZSnapshotQuery,
     response: ZSnapshot,
+  }),
+  getSnapshotPriority: defineOperation({
+    ...OPEN_DATA_ROUTES.getSnapshotPriority,
+    owner: 'priorities',
+    auth: 'none',
+    errors: [404],
+    summary:
+      "One priority's line of a snapshot's ranked list, with its range of leaves (firstLeaf): what \"Verify my vote\" checks a receipt's leaf index against. Immutable, so cached for a year.",
+    response: ZSnapshotPriority,
   }),
   takeSnapshot: defineOperation({
     ...OPEN_DATA_ROUTES.takeSnapshot,

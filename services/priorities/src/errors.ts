@@ -32,3 +32,4 @@ export const ReadBudgetExceeded = createError('PRIORITIES_READ_BUDGET_EXCEEDED',
 export const SnapshotInProgress = createError('PRIORITIES_SNAPSHOT_IN_PROGRESS', OPEN_DATA_MESSAGES.snapshotInProgress, 409);
 /** GET /api/open-data/snapshots/{id} of an unknown (or expired) snapshot. */
 export const SnapshotNotFound = createError('PRIORITIES_SNAPSHOT_NOT_FOUND', OPEN_DATA_MESSAGES.snapshotNotFound, 404);
+export const SnapshotPriorityNotFound = createError('PRIORITIES_SNAPSHOT_PRIORITY_NOT_FOUND', OPEN_DATA_MESSAGES.snapshotPriorityNotFound, 404);

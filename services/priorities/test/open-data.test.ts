@@ -16,6 +16,7 @@ import {
   type TPriority,
   type TSnapshot,
   type TSnapshotList,
+  type TSnapshotPriority,
   type TSnapshotSummary,
   type TVoteReceipt,
   toHex,
@@ -47,6 +48,13 @@ import {
 
 const HOUR = 3_600_000;
 const sha256: Sha256 = (data) => createHash('sha256').update(data).digest();
+
+/** Is the receipt's leaf index in the published range of its priority's votes of its type (endorse leaves first)? */
+function inTypeRange(receipt: Extract<TVoteReceipt, { status: 'counted' }>, line: TSnapshotPriority): boolean {
+  const endorseEnd = line.firstLeaf + line.endorsements;
+  const [first, end] = receipt.voteType === 'endorse' ? [line.firstLeaf, endorseEnd] : [endorseEnd, endorseEnd + line.oppositions];
+  return receipt.leafIndex >= first && receipt.leafIndex < end;
+}
 
 /** Does the receipt's audit path lead from its leaf (recomputed from the nonce) to its root? */
 async function receiptVerifies(receipt: Extract<TVoteReceipt, { status: 'counted' }>): Promise<boolean> {
@@ -156,6 +164,20 @@ for (const { profile, skip } of await profilePlan()) {
       const changed = await verifySnapshot(leaf);
       assert.equal(changed.ok, false);
       assert.ok(changed.problems.some((line) => line.startsWith('root ')));
+      // A leaf moved from endorse to oppose, the tallies moved with it: the tree groups a priority's
+      // leaves by type, so the leaf's place changes and the root does not match.
+      const relabelled = structuredClone(published);
+      const second = relabelled.leaves.find((e) => e.priorityId === priorities[1]!.id)!;
+      const smallest = [...second.endorse].sort()[0]!;
+      second.endorse = second.endorse.filter((l) => l !== smallest);
+      second.oppose.push(smallest);
+      const line = relabelled.priorities.find((p) => p.id === priorities[1]!.id)!;
+      [line.endorsements, line.oppositions] = [line.endorsements - 1, line.oppositions + 1];
+      assert.ok((await verifySnapshot(relabelled)).problems.some((problem) => problem.startsWith('root ')));
+      // A moved range: the first leaf each priority publishes is where its leaves start in the tree.
+      const moved = structuredClone(published);
+      moved.priorities.find((p) => p.id === priorities[0]!.id)!.firstLeaf += 1;
+      assert.ok((await verifySnapshot(moved)).problems.some((problem) => problem.includes('first leaf')));
       // A priority's leaves split over two entries (some would count in the root but not in its tally).
       const split = structuredClone(published);
       const whole = split.leaves.find((e) => e.priorityId === priorities[0]!.id)!;
@@ -174,12 +196,25 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(csv.status, 200);
       assert.match(csv.headers.get('content-type') ?? '', /^text\/csv/);
       const lines = csv.text.trimEnd().split('\r\n');
-      assert.equal(lines[0], 'rank,id,title,issueId,category,endorsements,oppositions,promotionBoost,score,createdAt');
+      assert.equal(lines[0], 'rank,id,title,issueId,category,endorsements,oppositions,promotionBoost,score,createdAt,firstLeaf');
       assert.equal(lines.length, published.priorities.length + 1);
       assert.ok(lines.some((line) => line.startsWith(`1,`) || line.includes(priorities[0]!.id)));
       assert.equal((await anonymous().get(`/api/open-data/snapshots/${randomUUID()}`)).status, 404);
       assert.equal((await anonymous().get('/api/open-data/snapshots/not-a-uuid')).status, 404);
       assert.equal((await anonymous().get(`/api/open-data/snapshots/${summary.id}?format=xml`)).status, 400);
+
+      // One priority's line, for anyone: what the browser checks a receipt's place against.
+      const lineOf = (snapshotId: string, priorityId: string) => anonymous().get(`/api/open-data/snapshots/${snapshotId}/priorities/${priorityId}`);
+      const first = await lineOf(summary.id, priorities[1]!.id);
+      assert.equal(first.status, 200, first.text);
+      assert.deepEqual(
+        first.body,
+        published.priorities.find((p) => p.id === priorities[1]!.id),
+      );
+      assert.match(first.headers.get('cache-control') ?? '', /immutable/);
+      const unknownPriority = await lineOf(summary.id, randomUUID());
+      assert.deepEqual([unknownPriority.status, unknownPriority.body.message], [404, 'This snapshot does not list that priority']);
+      assert.deepEqual([(await lineOf(summary.id, 'nope')).status, (await lineOf(randomUUID(), priorities[1]!.id)).body.message], [404, 'Snapshot not found']);
     });
 
     test("a voter's receipt leads to the published root; a changed vote is pending until the next snapshot", async () => {
@@ -193,6 +228,7 @@ for (const { profile, skip } of await profilePlan()) {
       // The leaf is in the published document, under its vote type.
       const published = await readSnapshot(summary.id);
       assert.ok(published.leaves.find((e) => e.priorityId === id)!.endorse.includes(receipt.leaf));
+      assert.ok(receipt.status === 'counted' && inTypeRange(receipt, published.priorities.find((p) => p.id === id)!));
 
       // A switch: a new nonce, so a new leaf; pending until a snapshot holds it.
       assert.equal((await vote(voter.client, id, 'oppose')).status, 200);
@@ -207,6 +243,7 @@ for (const { profile, skip } of await profilePlan()) {
       const after = await readSnapshot(next.id);
       const leaves = after.leaves.find((e) => e.priorityId === id)!;
       assert.ok(leaves.oppose.includes(counted.leaf));
+      assert.ok(counted.status === 'counted' && inTypeRange(counted, after.priorities.find((p) => p.id === id)!), 'among the oppose leaves');
       assert.ok(!leaves.endorse.includes(receipt.leaf), 'the old leaf left the snapshot');
 
       // A removed vote has no receipt; someone who never voted neither; signed out is 401.
@@ -258,6 +295,7 @@ for (const { profile, skip } of await profilePlan()) {
         const receipt = await receiptOf(await sessionFor(stack, user.id), user.priority);
         assert.ok(receipt.status === 'counted' && (await receiptVerifies(receipt)), `receipt of ${user.id}`);
         assert.ok(published.leaves.find((e) => e.priorityId === user.priority)![user.type].includes(receipt.leaf));
+        assert.ok(receipt.status === 'counted' && inTypeRange(receipt, published.priorities.find((p) => p.id === user.priority)!), `range of ${user.id}`);
       }
     });
 

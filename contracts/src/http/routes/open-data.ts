@@ -5,6 +5,7 @@ import type { Route } from '../route.ts';
 export const OPEN_DATA_ROUTES = {
   listSnapshots: { method: 'GET', path: '/api/open-data/snapshots' },
   getSnapshot: { method: 'GET', path: '/api/open-data/snapshots/{id}' },
+  getSnapshotPriority: { method: 'GET', path: '/api/open-data/snapshots/{id}/priorities/{priorityId}' },
   takeSnapshot: { method: 'POST', path: '/api/admin/open-data/snapshots' },
   voteReceipt: { method: 'GET', path: '/api/priorities/{id}/vote/receipt' },
 } as const satisfies Record<string, Route>;

@@ -1,5 +1,5 @@
 // GET /api/open-data/snapshots: the published snapshots, newest first, a page at a time (`before`).
-import type { TSnapshotList, TSnapshotSummary } from '@civic/contracts';
+import type { SnapshotLeafOrder, TSnapshotList, TSnapshotSummary } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
 import { nextSnapshotAt } from './snapshot-schedule.ts';
@@ -14,9 +14,10 @@ export interface SnapshotRow {
   endorsements: string | number;
   oppositions: string | number;
   chunk_size: number;
+  leaf_order: SnapshotLeafOrder;
 }
 
-export const SNAPSHOT_COLUMNS = 'id, taken_at, trigger, root, tree_size, priority_count, endorsements, oppositions, chunk_size';
+export const SNAPSHOT_COLUMNS = 'id, taken_at, trigger, root, tree_size, priority_count, endorsements, oppositions, chunk_size, leaf_order';
 
 export function summaryOf(row: SnapshotRow): TSnapshotSummary {
   return {
@@ -28,6 +29,7 @@ export function summaryOf(row: SnapshotRow): TSnapshotSummary {
     priorityCount: row.priority_count,
     endorsements: Number(row.endorsements),
     oppositions: Number(row.oppositions),
+    leafOrder: row.leaf_order,
   };
 }
 

@@ -4,7 +4,7 @@
 // a batch at a time. CSV: the ranked list only (SNAPSHOT_CSV_COLUMNS).
 import { isUuid, SNAPSHOT_CSV_COLUMNS, type TSnapshotPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
-import { SnapshotNotFound } from '../errors.ts';
+import { SnapshotNotFound, SnapshotPriorityNotFound } from '../errors.ts';
 import { asBuffer, HASH_BYTES } from './chunk-tree.ts';
 import { SNAPSHOT_COLUMNS, type SnapshotRow, summaryOf } from './list-snapshots.ts';
 
@@ -28,6 +28,7 @@ interface PriorityRow {
   promotion_boost: number;
   score: number;
   created_at: Date | string;
+  first_leaf: string | number;
 }
 
 type SnapshotHead = SnapshotRow & { ranking_version: number; min_endorsements: number };
@@ -55,14 +56,32 @@ function priorityOf(row: PriorityRow): TSnapshotPriority {
     promotionBoost: row.promotion_boost,
     score: row.score,
     createdAt: new Date(row.created_at).toISOString(),
+    firstLeaf: Number(row.first_leaf),
   };
+}
+
+const PRIORITY_COLUMNS = 'position, priority_id, rank, title, issue_id, category, endorsements, oppositions, promotion_boost, score, created_at, first_leaf';
+
+/** One priority's line of a snapshot's list (GET /api/open-data/snapshots/{id}/priorities/{priorityId}). */
+export async function readSnapshotPriority(sql: SqlDriver, id: string, priorityId: string): Promise<TSnapshotPriority> {
+  if (!isUuid(id)) throw new SnapshotNotFound();
+  const [row] = isUuid(priorityId)
+    ? await sql.query<PriorityRow>(
+        `SELECT ${PRIORITY_COLUMNS} FROM priorities.open_data_snapshot_priorities WHERE snapshot_id = $1::uuid AND priority_id = $2::uuid`,
+        [id, priorityId],
+      )
+    : [];
+  if (row) return priorityOf(row);
+  // Which of the two is unknown, for a clear 404.
+  await readSnapshotHead(sql, id);
+  throw new SnapshotPriorityNotFound();
 }
 
 /** The ranked list in list order, a page at a time. */
 async function* rankedList(sql: SqlDriver, id: string): AsyncGenerator<TSnapshotPriority> {
   for (let after = 0; ; ) {
     const rows = await sql.query<PriorityRow>(
-      `SELECT position, priority_id, rank, title, issue_id, category, endorsements, oppositions, promotion_boost, score, created_at
+      `SELECT ${PRIORITY_COLUMNS}
        FROM priorities.open_data_snapshot_priorities WHERE snapshot_id = $1::uuid AND position > $2::int ORDER BY position LIMIT ${PAGE}`,
       [id, after],
     );

@@ -13,7 +13,7 @@
 //   run when another process holds it; an administrator's request gets 409.
 import { randomUUID } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
-import type { TSnapshotSummary } from '@civic/contracts';
+import type { SnapshotLeafOrder, TSnapshotSummary } from '@civic/contracts';
 import { settingOf } from '@civic/service-kit';
 import { buildOutboxRows, outboxInsertSql } from '@civic/service-kit/events';
 import { prioritiesEvents } from '@civic/contracts';
@@ -38,17 +38,24 @@ const SNAPSHOT_LOCK = [0x50524933 /* 'PRI3' */, 0] as const;
  */
 export type SnapshotTrigger = { kind: 'schedule'; unlessTakenSince: Date } | { kind: 'admin'; adminId: string };
 
-/** The snapshot's row and its ranked list, with each priority's range of leaves in the tree. */
+/**
+ * The leaves' order in the tree, named on every snapshot. Grouping a priority's leaves by type makes its
+ * endorse leaves and its oppose leaves two ranges of the tree, so a leaf's index says which tally counts
+ * it and the root binds the published types (docs/open-data.md).
+ */
+const LEAF_ORDER: SnapshotLeafOrder = 'priority,type,leaf';
+
+/** The snapshot's row and its ranked list, with each priority's range of leaves in the tree and how many of them endorse. */
 const WRITE_LIST = `
 WITH counted AS (
-  SELECT v.priority_id, count(*)::int AS n
+  SELECT v.priority_id, count(*)::int AS n, (count(*) FILTER (WHERE v.vote_type = 'endorse'))::int AS endorse_n
   FROM priorities.votes v JOIN priorities.priorities p ON p.id = v.priority_id AND p.is_active
   GROUP BY v.priority_id
 ), listed AS (
   SELECT p.id, p.title, p.issue_id, i.category, p.endorsements, p.oppositions, p.promotion_boost, p.score, p.created_at,
          (row_number() OVER (ORDER BY (p.endorsements >= $6::int) DESC, p.score DESC, p.endorsements DESC, p.created_at ASC, p.id ASC))::int AS position,
          (p.endorsements >= $6::int) AS ranked,
-         COALESCE(c.n, 0) AS leaf_count,
+         COALESCE(c.n, 0) AS leaf_count, COALESCE(c.endorse_n, 0) AS endorse_leaves,
          COALESCE(sum(COALESCE(c.n, 0)) OVER (ORDER BY p.id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS first_leaf
   FROM priorities.priorities p
   LEFT JOIN counted c ON c.priority_id = p.id
@@ -56,16 +63,17 @@ WITH counted AS (
   WHERE p.is_active
 ), snapshot AS (
   INSERT INTO priorities.open_data_snapshots
-    (id, taken_at, trigger, requested_by, ranking_version, min_endorsements, priority_count, tree_size, endorsements, oppositions, root, chunk_size, chunk_roots)
+    (id, taken_at, trigger, requested_by, ranking_version, min_endorsements, priority_count, tree_size, endorsements, oppositions, root, chunk_size, chunk_roots, leaf_order)
   SELECT $1::uuid, $2::timestamptz, $3::text, $4::uuid, $5::int, $6::int, count(*)::int, COALESCE(sum(leaf_count), 0)::bigint,
-         COALESCE(sum(endorsements), 0)::bigint, COALESCE(sum(oppositions), 0)::bigint, '\\x${'00'.repeat(32)}'::bytea, $7::int, '\\x'::bytea
+         COALESCE(sum(endorsements), 0)::bigint, COALESCE(sum(oppositions), 0)::bigint, '\\x${'00'.repeat(32)}'::bytea, $7::int, '\\x'::bytea,
+         '${LEAF_ORDER}'::text
   FROM listed
   RETURNING tree_size
 ), listed_rows AS (
   INSERT INTO priorities.open_data_snapshot_priorities
-    (snapshot_id, position, priority_id, rank, title, issue_id, category, endorsements, oppositions, promotion_boost, score, created_at, first_leaf, leaf_count)
+    (snapshot_id, position, priority_id, rank, title, issue_id, category, endorsements, oppositions, promotion_boost, score, created_at, first_leaf, leaf_count, endorse_leaves)
   SELECT $1::uuid, position, id, CASE WHEN ranked THEN position END, title, issue_id, category, endorsements, oppositions, promotion_boost, score,
-         created_at, first_leaf, leaf_count
+         created_at, first_leaf, leaf_count, endorse_leaves
   FROM listed
   RETURNING 1
 )
@@ -73,15 +81,15 @@ SELECT (SELECT tree_size FROM snapshot) AS tree_size, (SELECT count(*) FROM list
 
 /**
  * Every counted vote's leaf (the generated column), its leaf hash (RFC 6962's SHA-256(0x00 ‖ leaf):
- * PostgreSQL's C hashing costs less per call than this process's) and its type, in tree order (by
- * priority id, then leaf bytes).
+ * PostgreSQL's C hashing costs less per call than this process's) and its type, in tree order
+ * (LEAF_ORDER: by priority id, then type, endorse before oppose whatever the collation, then leaf bytes).
  */
 const DECLARE_LEAVES = `
 DECLARE snapshot_leaves NO SCROLL CURSOR FOR
 SELECT v.leaf, sha256('\\x00'::bytea || v.leaf) AS leaf_hash, v.vote_type = 'endorse' AS endorse
 FROM priorities.votes v
 JOIN priorities.priorities p ON p.id = v.priority_id AND p.is_active
-ORDER BY v.priority_id, v.leaf`;
+ORDER BY v.priority_id, v.vote_type <> 'endorse', v.leaf`;
 
 /** Rows fetched from the cursor at a time. */
 const FETCH_ROWS = 16_384;

@@ -2,8 +2,8 @@
 // with the RFC 6962 audit path from it to the snapshot's root, or "pending" when the vote is newer than
 // that snapshot (cast or changed since: every change gives a new nonce, so a new leaf).
 //
-// Finding the leaf reads one chunk: the priority's row gives its leaves' range in the tree, and the
-// chunks' first leaves say which chunk of that range holds it. The path is the path inside the chunk
+// Finding the leaf reads one chunk: the priority's row gives the range of its leaves of the vote's type
+// in the tree (sorted by leaf bytes), and the chunks' first leaves say which chunk of that range holds it. The path is the path inside the chunk
 // (hashing at most CHUNK_SIZE leaves) followed by the chunk's path among the chunk roots, whose levels
 // each process keeps for the latest snapshots (immutable, so never stale).
 import { isUuid, type TVoteReceipt, type TVoteType } from '@civic/contracts';
@@ -46,19 +46,32 @@ interface Placement {
   chunkNo: number;
 }
 
-/** Where the leaf sits in the snapshot, or undefined when the snapshot does not hold it. */
-async function placeLeaf(sql: SqlDriver, snapshot: SnapshotRow, priorityId: string, leaf: Buffer): Promise<Placement | undefined> {
-  const [range] = await sql.query<{ first_leaf: string | number; leaf_count: number }>(
-    'SELECT first_leaf, leaf_count FROM priorities.open_data_snapshot_priorities WHERE snapshot_id = $1::uuid AND priority_id = $2::uuid',
+/**
+ * The range of the tree that holds the priority's leaves of this type, sorted by leaf bytes: in a
+ * 'priority,type,leaf' snapshot its endorse leaves come first, then its oppose leaves; in a
+ * 'priority,leaf' one, all of the priority's leaves.
+ */
+async function rangeOf(sql: SqlDriver, snapshot: SnapshotRow, priorityId: string, voteType: TVoteType): Promise<{ first: number; end: number } | undefined> {
+  const [row] = await sql.query<{ first_leaf: string | number; leaf_count: number; endorse_leaves: number | null }>(
+    'SELECT first_leaf, leaf_count, endorse_leaves FROM priorities.open_data_snapshot_priorities WHERE snapshot_id = $1::uuid AND priority_id = $2::uuid',
     [snapshot.id, priorityId],
     'priorities_receipt_range',
   );
-  if (!range || range.leaf_count === 0) return undefined;
-  const first = Number(range.first_leaf);
-  const end = first + range.leaf_count;
+  if (!row) return undefined;
+  const [first, end] = [Number(row.first_leaf), Number(row.first_leaf) + row.leaf_count];
+  if (snapshot.leaf_order === 'priority,leaf' || row.endorse_leaves === null) return { first, end };
+  const endorseEnd = first + row.endorse_leaves;
+  return voteType === 'endorse' ? { first, end: endorseEnd } : { first: endorseEnd, end };
+}
+
+/** Where the leaf sits in the snapshot, or undefined when the snapshot does not hold it. */
+async function placeLeaf(sql: SqlDriver, snapshot: SnapshotRow, priorityId: string, voteType: TVoteType, leaf: Buffer): Promise<Placement | undefined> {
+  const range = await rangeOf(sql, snapshot, priorityId, voteType);
+  if (!range || range.end === range.first) return undefined;
+  const { first, end } = range;
   const size = snapshot.chunk_size;
   const [lo, hi] = [Math.floor(first / size), Math.floor((end - 1) / size)];
-  // The last chunk of the range whose first leaf is not after ours; chunk lo may start with another priority's leaves.
+  // The last chunk of the range whose first leaf is not after ours; chunk lo may start with leaves before the range.
   const [chunk] = await sql.query<{ chunk_no: number; leaves: Uint8Array }>(
     `SELECT chunk_no, leaves FROM priorities.open_data_leaf_chunks
      WHERE snapshot_id = $1::uuid AND chunk_no BETWEEN $2::int AND $3::int AND (chunk_no = $2::int OR first_leaf <= $4::bytea)
@@ -100,7 +113,7 @@ export async function voteReceipt(ctx: PrioritiesContext, userId: string, priori
     leaf: leaf.toString('hex'),
   };
   const snapshot = await latestSnapshot(ctx.sql);
-  const placement = snapshot && (await placeLeaf(ctx.sql, snapshot, id, leaf));
+  const placement = snapshot && (await placeLeaf(ctx.sql, snapshot, id, vote.vote_type, leaf));
   if (!snapshot || !placement) {
     return {
       status: 'pending',

@@ -7,12 +7,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';
 import { listSnapshots } from '../open-data/list-snapshots.ts';
-import { readSnapshotHead, snapshotCsv, snapshotJson } from '../open-data/snapshot-document.ts';
+import { readSnapshotHead, readSnapshotPriority, snapshotCsv, snapshotJson } from '../open-data/snapshot-document.ts';
 import { pruneSnapshots, type SnapshotSchedule } from '../open-data/snapshot-schedule.ts';
 import { takeSnapshot } from '../open-data/take-snapshot.ts';
 import { voteReceipt } from '../open-data/vote-receipt.ts';
 
 const ZIdParams = z.object({ id: z.string() });
+const ZSnapshotPriorityParams = z.object({ id: z.string(), priorityId: z.string() });
 /** A published snapshot never changes: caches may keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -41,6 +42,16 @@ export async function openDataRoutes(app: FastifyInstance, { ctx, schedule }: { 
     }
     return reply;
   });
+
+  r.get(
+    fastifyPath(ops.getSnapshotPriority),
+    { schema: { ...routeSchema(ops.getSnapshotPriority), params: ZSnapshotPriorityParams } },
+    async (request, reply) => {
+      const line = await readSnapshotPriority(ctx.sql, request.params.id, request.params.priorityId);
+      void reply.header('cache-control', IMMUTABLE);
+      return line;
+    },
+  );
 
   r.post(fastifyPath(ops.takeSnapshot), { schema: routeSchema(ops.takeSnapshot) }, async (request) => {
     const adminId = requireAdmin(request);

@@ -1,11 +1,11 @@
 // "Verify my vote" (issue 23): reads the caller's receipt, and for a counted vote the public snapshot
-// list around the receipt's snapshot, then checks it in the browser (verify-receipt.ts). The list is
-// read with `before` just after the receipt's takenAt, so its first entries are that snapshot and older
-// ones, whatever was taken since; `cache: 'no-cache'` so the list's minute of public caching never
-// hides a snapshot just taken.
+// list around the receipt's snapshot and the priority's line of that snapshot (public and immutable),
+// then checks it in the browser (verify-receipt.ts). The list is read with `before` just after the
+// receipt's takenAt, so its first entries are that snapshot and older ones, whatever was taken since;
+// `cache: 'no-cache'` so the list's minute of public caching never hides a snapshot just taken.
 import { operationPath } from '@civic/contracts/http/route';
 import { OPEN_DATA_ROUTES } from '@civic/contracts/http/routes/open-data';
-import type { TSnapshotList, TVoteReceipt } from '@civic/contracts/http/open-data';
+import type { TSnapshotList, TSnapshotPriority, TVoteReceipt } from '@civic/contracts/http/open-data';
 import type { TVoteType } from '@civic/contracts/http/priorities';
 import { ApiError, apiRequestJson, throwIfResponseNotOk } from '@civic/frontend-kit';
 import { useState } from 'react';
@@ -38,14 +38,24 @@ async function readSnapshotsAround(takenAt: string): Promise<TSnapshotList> {
   return (await response.json()) as TSnapshotList;
 }
 
+export const snapshotLinePath = (snapshotId: string, priorityId: string) => operationPath(OPEN_DATA_ROUTES.getSnapshotPriority, { id: snapshotId, priorityId });
+
+/** The priority's line of a published snapshot, or undefined when that snapshot does not list it. */
+async function readSnapshotLine(snapshotId: string, priorityId: string): Promise<TSnapshotPriority | undefined> {
+  const response = await fetch(snapshotLinePath(snapshotId, priorityId));
+  if (response.status === 404) return undefined;
+  await throwIfResponseNotOk(response);
+  return (await response.json()) as TSnapshotPriority;
+}
+
 async function verify(priorityId: string): Promise<VerifyState> {
   const sha256 = webCryptoSha256();
   if (!sha256) return { kind: 'no-web-crypto' };
   const receipt = await apiRequestJson<TVoteReceipt>(OPEN_DATA_ROUTES.voteReceipt.method, receiptPath(priorityId));
   if (receipt.status === 'pending') return { kind: 'pending', nextSnapshotAt: receipt.nextSnapshotAt };
-  const { snapshots } = await readSnapshotsAround(receipt.takenAt);
-  const published = snapshots.find((snapshot) => snapshot.id === receipt.snapshotId);
-  const result = await verifyCountedReceipt(sha256, priorityId, receipt, published);
+  const [{ snapshots }, line] = await Promise.all([readSnapshotsAround(receipt.takenAt), readSnapshotLine(receipt.snapshotId, priorityId)]);
+  const summary = snapshots.find((snapshot) => snapshot.id === receipt.snapshotId);
+  const result = await verifyCountedReceipt(sha256, priorityId, receipt, summary && { summary, line });
   if (!result.ok) return { kind: 'failed', reason: result.reason };
   return { kind: 'counted', voteType: receipt.voteType, takenAt: receipt.takenAt, leafIndex: receipt.leafIndex, treeSize: receipt.treeSize, root: result.root };
 }

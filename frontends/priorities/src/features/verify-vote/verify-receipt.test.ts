@@ -10,48 +10,71 @@ import { countedText, FAILURE_TEXTS, failureText, formatSnapshotTime, pendingTex
 
 const sha256 = webCryptoSha256()!;
 
-/** A snapshot of `size` votes on one priority and the counted receipt of the vote at `index`. */
-async function receiptIn(size: number, index: number): Promise<{ receipt: CountedReceipt; snapshot: { id: string; root: string } }> {
+type Published = NonNullable<Parameters<typeof verifyCountedReceipt>[3]>;
+
+const compareHex = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * A snapshot of `size` votes on one priority, its leaves in tree order (endorse leaves, then oppose
+ * leaves, each by leaf bytes), and the counted receipt of the leaf at `index`.
+ */
+async function receiptIn(size: number, index: number): Promise<{ receipt: CountedReceipt; published: Published }> {
   const priorityId = randomUUID();
-  const votes = Array.from({ length: size }, (_, i) => ({
-    nonce: new Uint8Array(randomBytes(32)),
-    voteType: i % 3 === 0 ? ('oppose' as const) : ('endorse' as const),
-  }));
-  const leaves = await Promise.all(votes.map((v) => voteLeaf(sha256, v.nonce, priorityId, v.voteType)));
-  const leafHashes = await Promise.all(leaves.map((leaf) => hashLeaf(sha256, leaf)));
+  const votes = await Promise.all(
+    Array.from({ length: size }, async (_, i) => {
+      const nonce = new Uint8Array(randomBytes(32));
+      const voteType = i % 3 === 0 ? ('oppose' as const) : ('endorse' as const);
+      return { nonce, voteType, leaf: toHex(await voteLeaf(sha256, nonce, priorityId, voteType)) };
+    }),
+  );
+  votes.sort((a, b) => compareHex(a.voteType, b.voteType) || compareHex(a.leaf, b.leaf));
+  const leafHashes = await Promise.all(votes.map((v) => hashLeaf(sha256, fromHex(v.leaf))));
   const root = toHex(await rootOfLeafHashes(sha256, leafHashes));
-  const snapshot = { id: randomUUID(), root };
+  const endorsements = votes.filter((v) => v.voteType === 'endorse').length;
+  const published: Published = {
+    summary: { id: randomUUID(), root, leafOrder: 'priority,type,leaf' },
+    line: { id: priorityId, firstLeaf: 0, endorsements, oppositions: size - endorsements },
+  };
   const receipt: CountedReceipt = {
     status: 'counted',
     priorityId,
     voteType: votes[index]!.voteType,
     votedAt: '2026-11-27T09:00:00.000Z',
     receiptNonce: toHex(votes[index]!.nonce),
-    leaf: toHex(leaves[index]!),
-    snapshotId: snapshot.id,
+    leaf: votes[index]!.leaf,
+    snapshotId: published.summary.id,
     takenAt: '2026-11-27T10:00:00.000Z',
     root,
     leafIndex: index,
     treeSize: size,
     auditPath: (await auditPath(sha256, leafHashes, index)).map(toHex),
   };
-  return { receipt, snapshot };
+  return { receipt, published };
 }
 
 test('every vote of trees of 1 to 9 leaves verifies against the published root', async () => {
   for (let size = 1; size <= 9; size++) {
     for (let index = 0; index < size; index++) {
-      const { receipt, snapshot } = await receiptIn(size, index);
-      assert.deepEqual(await verifyCountedReceipt(sha256, receipt.priorityId, receipt, snapshot), { ok: true, root: snapshot.root }, `${index} of ${size}`);
+      const { receipt, published } = await receiptIn(size, index);
+      assert.deepEqual(
+        await verifyCountedReceipt(sha256, receipt.priorityId, receipt, published),
+        { ok: true, root: published.summary.root },
+        `${index} of ${size}`,
+      );
     }
   }
 });
 
-test('a receipt that disagrees with the vote, its tree or the published list fails, and says why', async () => {
-  const { receipt, snapshot } = await receiptIn(6, 4);
-  /** `published` null: the list has no entry with the receipt's id. */
-  const check = (changed: Partial<CountedReceipt>, published: { id: string; root: string } | null = snapshot, priorityId = receipt.priorityId) =>
-    verifyCountedReceipt(sha256, priorityId, { ...receipt, ...changed }, published ?? undefined);
+test('a receipt that disagrees with the vote, its tree or the published snapshot fails, and says why', async () => {
+  const { receipt, published } = await receiptIn(6, 4);
+  const snapshot = published.summary;
+  /** `summary` null: the list has no entry with the receipt's id. */
+  const check = (
+    changed: Partial<CountedReceipt>,
+    summary: Published['summary'] | null = snapshot,
+    priorityId = receipt.priorityId,
+    line: Published['line'] = published.line,
+  ) => verifyCountedReceipt(sha256, priorityId, { ...receipt, ...changed }, summary ? { summary, line } : undefined);
   const failed = (reason: string) => ({ ok: false, reason });
 
   assert.deepEqual(await check({}, snapshot, randomUUID()), failed('priority'), 'the receipt of another priority');
@@ -66,9 +89,32 @@ test('a receipt that disagrees with the vote, its tree or the published list fai
   assert.deepEqual(await check({ receiptNonce: 'XYZ' }), failed('malformed'));
   assert.deepEqual(await check({ receiptNonce: 'abcd' }), failed('malformed'), 'a nonce of 2 bytes');
   assert.deepEqual(await check({}, null), failed('unpublished'), 'the list has no such snapshot');
-  assert.deepEqual(await check({}, { id: randomUUID(), root: snapshot.root }), failed('unpublished'), 'another snapshot');
+  assert.deepEqual(await check({}, { ...snapshot, id: randomUUID() }), failed('unpublished'), 'another snapshot');
   // A server that gives a consistent receipt for a tree it never published is caught by the list's root.
-  assert.deepEqual(await check({}, { id: snapshot.id, root: 'ab'.repeat(32) }), failed('published-root'));
+  assert.deepEqual(await check({}, { ...snapshot, root: 'ab'.repeat(32) }), failed('published-root'));
+});
+
+test("the leaf's place must be in the published range of the priority's votes of its type", async () => {
+  // Six votes: indexes 0-3 endorse, 4-5 oppose.
+  const endorse = await receiptIn(6, 1);
+  const oppose = await receiptIn(6, 4);
+  for (const { receipt, published } of [endorse, oppose]) {
+    const check = (line: Published['line'], leafOrder: Published['summary']['leafOrder'] = 'priority,type,leaf') =>
+      verifyCountedReceipt(sha256, receipt.priorityId, receipt, { summary: { ...published.summary, leafOrder }, line });
+    const line = published.line!;
+    assert.equal((await check(line)).ok, true, receipt.voteType);
+    // A server that relabels the vote moves the boundary between the two ranges in the published tallies.
+    const relabelled =
+      receipt.voteType === 'endorse'
+        ? { ...line, endorsements: 1, oppositions: line.oppositions + line.endorsements - 1 }
+        : { ...line, endorsements: line.endorsements + 1, oppositions: line.oppositions - 1 };
+    assert.deepEqual(await check(relabelled), { ok: false, reason: 'range' }, `${receipt.voteType} counted under the other type`);
+    assert.deepEqual(await check({ ...line, firstLeaf: 6 }), { ok: false, reason: 'range' }, "the leaf in another priority's range");
+    assert.deepEqual(await check({ ...line, id: randomUUID() }), { ok: false, reason: 'range' }, "another priority's line");
+    assert.deepEqual(await check(undefined), { ok: false, reason: 'range' }, 'the snapshot does not list the priority');
+    // The first snapshots ordered a priority's leaves by bytes only: the whole range is the check there.
+    assert.equal((await check(relabelled, 'priority,leaf')).ok, true, 'priority,leaf');
+  }
 });
 
 test("texts: the issue's sentence with the snapshot time in the reader's locale; failures name the cause", () => {

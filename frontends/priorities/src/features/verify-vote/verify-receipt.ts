@@ -1,9 +1,11 @@
 // The check behind "Verify my vote" (issue 23), done in the browser so the citizen need not take the
 // server's word: the leaf recomputed from the receipt's nonce, this card's priority and the vote type;
-// the root recomputed from the leaf's RFC 6962 audit path; and that root compared with both the
-// receipt's and the one the public snapshot list publishes. Pure: the SHA-256 is passed in (Web
-// Crypto in the page, node:crypto in the unit test). Merkle code from the contracts' zod-free module.
-import type { TSnapshotSummary, TVoteReceipt } from '@civic/contracts/http/open-data';
+// the root recomputed from the leaf's RFC 6962 audit path; that root compared with both the receipt's
+// and the one the public snapshot list publishes; and the leaf's index checked against the range the
+// published snapshot gives the priority's votes of that type, so the vote counts in the right tally.
+// Pure: the SHA-256 is passed in (Web Crypto in the page, node:crypto in the unit test). Merkle code
+// from the contracts' zod-free module.
+import type { TSnapshotPriority, TSnapshotSummary, TVoteReceipt } from '@civic/contracts/http/open-data';
 import { fromHex, hashLeaf, rootFromAuditPath, type Sha256, toHex, voteLeaf } from '@civic/contracts/open-data/merkle';
 
 export type CountedReceipt = Extract<TVoteReceipt, { status: 'counted' }>;
@@ -23,7 +25,9 @@ export type VerifyFailure =
   /** The public list has no snapshot with the receipt's id. */
   | 'unpublished'
   /** The published snapshot's root is not the one the audit path leads to. */
-  | 'published-root';
+  | 'published-root'
+  /** The leaf's index is outside the published range of the priority's votes of the receipt's type. */
+  | 'range';
 
 export type Verification = { ok: true; root: string } | { ok: false; reason: VerifyFailure };
 
@@ -34,15 +38,39 @@ export function webCryptoSha256(): Sha256 | null {
   return async (data) => new Uint8Array(await subtle.digest('SHA-256', data));
 }
 
+/** What the public snapshot says: its entry in the list and the priority's line of its ranked list. */
+export interface PublishedSnapshot {
+  summary: Pick<TSnapshotSummary, 'id' | 'root' | 'leafOrder'>;
+  /** Undefined when the snapshot does not list the priority. */
+  line: Pick<TSnapshotPriority, 'id' | 'firstLeaf' | 'endorsements' | 'oppositions'> | undefined;
+}
+
 /**
- * Checks a counted receipt for the card's priority against the published snapshot (`published`, the
- * public list's entry with the receipt's snapshotId, or undefined when the list has none).
+ * The leaf indexes of the priority's votes of this type in the published tree: its endorse leaves come
+ * first, then its oppose leaves ('priority,type,leaf'); the first snapshots ('priority,leaf') give one
+ * range for both types.
+ */
+export function publishedRange(
+  summary: PublishedSnapshot['summary'],
+  line: NonNullable<PublishedSnapshot['line']>,
+  voteType: CountedReceipt['voteType'],
+): { first: number; end: number } {
+  const [first, endorseEnd] = [line.firstLeaf, line.firstLeaf + line.endorsements];
+  const end = endorseEnd + line.oppositions;
+  if (summary.leafOrder === 'priority,leaf') return { first, end };
+  return voteType === 'endorse' ? { first, end: endorseEnd } : { first: endorseEnd, end };
+}
+
+/**
+ * Checks a counted receipt for the card's priority against the published snapshot (`published`:
+ * the public list's entry with the receipt's snapshotId and the priority's line of that snapshot, or
+ * undefined when the list has none).
  */
 export async function verifyCountedReceipt(
   sha256: Sha256,
   priorityId: string,
   receipt: CountedReceipt,
-  published: Pick<TSnapshotSummary, 'id' | 'root'> | undefined,
+  published: PublishedSnapshot | undefined,
 ): Promise<Verification> {
   if (receipt.priorityId.toLowerCase() !== priorityId.toLowerCase()) return { ok: false, reason: 'priority' };
   let root: Uint8Array | null;
@@ -58,7 +86,12 @@ export async function verifyCountedReceipt(
   if (root === null) return { ok: false, reason: 'path' };
   const rootHex = toHex(root);
   if (rootHex !== receipt.root) return { ok: false, reason: 'root' };
-  if (!published || published.id !== receipt.snapshotId) return { ok: false, reason: 'unpublished' };
-  if (published.root !== rootHex) return { ok: false, reason: 'published-root' };
+  if (!published || published.summary.id !== receipt.snapshotId) return { ok: false, reason: 'unpublished' };
+  if (published.summary.root !== rootHex) return { ok: false, reason: 'published-root' };
+  // The root binds the order of the leaves; the published range says which tally this place is in.
+  const { line } = published;
+  if (!line || line.id.toLowerCase() !== priorityId.toLowerCase()) return { ok: false, reason: 'range' };
+  const { first, end } = publishedRange(published.summary, line, receipt.voteType);
+  if (receipt.leafIndex < first || receipt.leafIndex >= end) return { ok: false, reason: 'range' };
   return { ok: true, root: rootHex };
 }

@@ -19,6 +19,7 @@ export const FAILURE_TEXTS: Record<VerifyFailure, string> = {
   root: 'the audit path does not lead to the receipt’s root.',
   unpublished: 'the receipt’s snapshot is not in the published list.',
   'published-root': 'the published snapshot has another root than the one your vote leads to.',
+  range: 'the published snapshot does not count your leaf among this priority’s votes of your type.',
 };
 
 /**
