@@ -2,7 +2,8 @@
 // Issue 23 in Chromium at phone width: "Verify my vote" checks a receipt with the page's Web Crypto.
 // A citizen endorses a priority on /priorities, an administrator takes a snapshot through the API, and
 // the card says "Your endorsement is counted in the snapshot of {time}"; a published list whose root
-// differs (the route answered here) makes the same check fail; an opposition after the snapshot is
+// differs (the route answered here) makes the same check fail, and so does a published line that counts
+// the leaf's place among the priority's oppositions; an opposition after the snapshot is
 // pending until the next one, whose time the card gives. The administrator's dashboard card takes a
 // snapshot and shows its root and leaves. The math: frontends/priorities/src/features/verify-vote.
 import assert from 'node:assert/strict';
@@ -80,6 +81,25 @@ describe('open data: verify my vote', { skip: browserTestsSkip() }, () => {
       .getByText('Your vote could not be verified: the published snapshot has another root than the one your vote leads to.', { exact: true })
       .waitFor();
     await page.unroute(listPattern);
+
+    // The snapshot's published line for the priority counts the leaf's place among the oppositions
+    // (the tallies moved by one): the browser sees the receipt's index outside the endorsements' range.
+    const linePattern = /\/api\/open-data\/snapshots\/[0-9a-f-]+\/priorities\//;
+    const line = (await (
+      await context.request.get(`/api/open-data/snapshots/${snapshot.id}/priorities/${await card.getAttribute('data-priority-id')}`)
+    ).json()) as {
+      endorsements: number;
+      oppositions: number;
+    };
+    assert.deepEqual([line.endorsements, line.oppositions], [1, 0], 'the published line counts the endorsement');
+    await fulfillWith(page, 'GET', linePattern, 200, { ...line, endorsements: 0, oppositions: 1 });
+    await verifyButton.click();
+    await outcome
+      .getByText('Your vote could not be verified: the published snapshot does not count your leaf among this priority’s votes of your type.', {
+        exact: true,
+      })
+      .waitFor();
+    await page.unroute(linePattern);
 
     // An opposition after the snapshot: a new nonce, so a new leaf that no snapshot holds yet.
     const oppose = card.getByRole('button', { name: 'Oppose' });

@@ -289,8 +289,10 @@ for (const { profile, skip } of await profilePlan()) {
       const published = await readSnapshot(summary.id);
       assert.ok(published.treeSize > 700);
       assert.deepEqual((await verifySnapshot(published)).problems, []);
-      // Receipts of voters on both priorities, among them the first and last of each (at chunk edges).
-      const sample = [users[0]!, users[1]!, users[63]!, users[64]!, users[255]!, users[449]!, users[450]!, users[699]!];
+      // Receipts of voters on both priorities, among them the first and last of each (at chunk edges),
+      // and a spread of others: each is found by the binary search over its type's chunks.
+      const edges = [0, 1, 63, 64, 255, 449, 450, 699];
+      const sample = users.filter((_, i) => edges.includes(i) || i % 29 === 5);
       for (const user of sample) {
         const receipt = await receiptOf(await sessionFor(stack, user.id), user.priority);
         assert.ok(receipt.status === 'counted' && (await receiptVerifies(receipt)), `receipt of ${user.id}`);
