@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { hashLeaf, rootOfLeafHashes, type Sha256, type SnapshotLeafOrder, type TSnapshot, toHex, voteLeaf } from '@civic/contracts';
+import { hashLeaf, PRIORITY_LEAF_ORDER_ENDED, rootOfLeafHashes, type Sha256, type SnapshotLeafOrder, type TSnapshot, toHex, voteLeaf } from '@civic/contracts';
 import { RANKING_VERSION, rankPriorities, scoreOf } from '../../services/priorities/src/domain/ranking.ts';
 import { verifySnapshot } from './verify-snapshot.ts';
 
@@ -101,4 +101,16 @@ test('a leaf moved to the other type changes the root; a first leaf out of place
   const moved = structuredClone(document);
   moved.priorities.find((p) => p.id === empty.id)!.firstLeaf += 1;
   assert.deepEqual((await verifySnapshot(moved)).problems, [`${empty.id}: first leaf ${empty.firstLeaf + 1} published, ${empty.firstLeaf} in tree order`]);
+});
+
+test('a document saved before leafOrder and firstLeaf were published verifies in the first order, until that order ended', async () => {
+  const document = await documentIn('priority,leaf');
+  const { leafOrder: _order, ...saved } = structuredClone(document);
+  for (const p of saved.priorities) delete (p as Partial<typeof p>).firstLeaf;
+  assert.deepEqual((await verifySnapshot(saved)).problems, []);
+  // A snapshot taken since every snapshot orders by type may not name the first order.
+  const late = await verifySnapshot({ ...document, takenAt: PRIORITY_LEAF_ORDER_ENDED });
+  assert.deepEqual(late.problems, [
+    `leaf order priority,leaf for a snapshot taken at ${PRIORITY_LEAF_ORDER_ENDED}: since ${PRIORITY_LEAF_ORDER_ENDED} every snapshot orders by type`,
+  ]);
 });

@@ -9,10 +9,31 @@
 // - each priority's firstLeaf is where its leaves start in that order, so the endorse and oppose ranges
 //   a voter checks a receipt's leaf index against ("Verify my vote") are the ones the root binds.
 import { createHash } from 'node:crypto';
-import { fromHex, hashLeaf, rootOfLeafHashes, type Sha256, toHex, type TSnapshot, type TSnapshotLeaves, ZSnapshot } from '@civic/contracts';
+import {
+  fromHex,
+  hashLeaf,
+  leafOrderAccepted,
+  PRIORITY_LEAF_ORDER_ENDED,
+  rootOfLeafHashes,
+  type Sha256,
+  type TSnapshotLeaves,
+  toHex,
+  ZSnapshot,
+  ZSnapshotPriority,
+} from '@civic/contracts';
+import { z } from 'zod';
 import { RANKING_VERSION, rankPriorities, scoreOf } from '../../services/priorities/src/domain/ranking.ts';
 
 const sha256: Sha256 = (data) => createHash('sha256').update(data).digest();
+
+/**
+ * A snapshot document as published now, or as the first snapshots were published and saved: without
+ * leafOrder (then 'priority,leaf') and without each priority's firstLeaf (then not checked).
+ */
+const ZVerifiableSnapshot = ZSnapshot.extend({
+  leafOrder: ZSnapshot.shape.leafOrder.default('priority,leaf'),
+  priorities: z.array(ZSnapshotPriority.extend({ firstLeaf: ZSnapshotPriority.shape.firstLeaf.optional() })),
+});
 
 export interface Verification {
   ok: boolean;
@@ -26,12 +47,16 @@ export interface Verification {
 const compareBytes = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export async function verifySnapshot(input: unknown): Promise<Verification> {
-  const parsed = ZSnapshot.safeParse(input);
+  const parsed = ZVerifiableSnapshot.safeParse(input);
   if (!parsed.success) {
     return { ok: false, problems: parsed.error.issues.map((i) => `not a snapshot document: ${i.path.join('.')}: ${i.message}`), root: '', treeSize: 0 };
   }
-  const snapshot: TSnapshot = parsed.data;
+  const snapshot = parsed.data;
   const problems: string[] = [];
+  if (!leafOrderAccepted(snapshot.leafOrder, snapshot.takenAt))
+    problems.push(
+      `leaf order ${snapshot.leafOrder} for a snapshot taken at ${snapshot.takenAt}: since ${PRIORITY_LEAF_ORDER_ENDED} every snapshot orders by type`,
+    );
   if (snapshot.rankingVersion !== RANKING_VERSION) problems.push(`ranking version ${snapshot.rankingVersion}: this verifier knows version ${RANKING_VERSION}`);
 
   // Each priority once in the list and once in the leaves, each leaf once, the leaves in tree order:
@@ -96,7 +121,7 @@ export async function verifySnapshot(input: unknown): Promise<Verification> {
   let next = leafHashes.length;
   for (const p of byId.reverse()) {
     const start = firstLeafOf.get(p.id) ?? next;
-    if (p.firstLeaf !== start) problems.push(`${p.id}: first leaf ${p.firstLeaf} published, ${start} in tree order`);
+    if (p.firstLeaf !== undefined && p.firstLeaf !== start) problems.push(`${p.id}: first leaf ${p.firstLeaf} published, ${start} in tree order`);
     next = start;
   }
   const root = toHex(await rootOfLeafHashes(sha256, leafHashes));

@@ -23,6 +23,7 @@ export const SNAPSHOT_TRIGGERS = ['schedule', 'admin'] as const;
  */
 export const SNAPSHOT_LEAF_ORDERS = ['priority,type,leaf', 'priority,leaf'] as const;
 export type SnapshotLeafOrder = (typeof SNAPSHOT_LEAF_ORDERS)[number];
+export { PRIORITY_LEAF_ORDER_ENDED, leafOrderAccepted } from '../open-data/leaf-order.ts';
 
 export const ZSnapshotSummary = z.object({
   id: z.string().uuid(),

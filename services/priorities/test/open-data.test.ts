@@ -203,6 +203,18 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await anonymous().get('/api/open-data/snapshots/not-a-uuid')).status, 404);
       assert.equal((await anonymous().get(`/api/open-data/snapshots/${summary.id}?format=xml`)).status, 400);
 
+      // The database refuses a published line whose tallies are not its leaves' counts (the range a
+      // voter checks is firstLeaf + endorsements).
+      await assert.rejects(
+        tables.query(
+          `INSERT INTO priorities.open_data_snapshot_priorities
+             (snapshot_id, position, priority_id, title, endorsements, oppositions, promotion_boost, score, created_at, first_leaf, leaf_count, endorse_leaves)
+           VALUES ($1::uuid, 10000, $2::uuid, 'Drifted', 3, 1, 0, 2, now(), 0, 4, 2)`,
+          [summary.id, randomUUID()],
+        ),
+        /endorse_leaves|check/i,
+      );
+
       // One priority's line, for anyone: what the browser checks a receipt's place against.
       const lineOf = (snapshotId: string, priorityId: string) => anonymous().get(`/api/open-data/snapshots/${snapshotId}/priorities/${priorityId}`);
       const first = await lineOf(summary.id, priorities[1]!.id);
@@ -229,6 +241,13 @@ for (const { profile, skip } of await profilePlan()) {
       const published = await readSnapshot(summary.id);
       assert.ok(published.leaves.find((e) => e.priorityId === id)!.endorse.includes(receipt.leaf));
       assert.ok(receipt.status === 'counted' && inTypeRange(receipt, published.priorities.find((p) => p.id === id)!));
+
+      // A snapshot of the first tree order (by priority, then leaf: taken before types were bound) still
+      // places its receipts; this priority's leaves are all endorsements, so both orders agree on it.
+      await tables.query(`UPDATE priorities.open_data_snapshots SET leaf_order = 'priority,leaf' WHERE id = $1::uuid;`, [summary.id]);
+      await tables.query('UPDATE priorities.open_data_snapshot_priorities SET endorse_leaves = NULL WHERE snapshot_id = $1::uuid', [summary.id]);
+      const legacy = await receiptOf(voter.client, id);
+      assert.ok(legacy.status === 'counted' && legacy.leafIndex === receipt.leafIndex && (await receiptVerifies(legacy)));
 
       // A switch: a new nonce, so a new leaf; pending until a snapshot holds it.
       assert.equal((await vote(voter.client, id, 'oppose')).status, 200);
@@ -289,10 +308,22 @@ for (const { profile, skip } of await profilePlan()) {
       const published = await readSnapshot(summary.id);
       assert.ok(published.treeSize > 700);
       assert.deepEqual((await verifySnapshot(published)).problems, []);
-      // Receipts of voters on both priorities, among them the first and last of each (at chunk edges),
-      // and a spread of others: each is found by the binary search over its type's chunks.
-      const edges = [0, 1, 63, 64, 255, 449, 450, 699];
-      const sample = users.filter((_, i) => edges.includes(i) || i % 29 === 5);
+      // Receipts of the votes at the edges of the tree's chunks and of each (priority, type) range, and a
+      // spread of others: each is found by the binary search over its type's chunks.
+      const edgeLeaves = [x.id, y.id].flatMap((id) => {
+        const line = published.priorities.find((p) => p.id === id)!;
+        const entry = published.leaves.find((e) => e.priorityId === id)!;
+        const inTree = [...[...entry.endorse].sort(), ...[...entry.oppose].sort()];
+        const rangeEdges = [0, entry.endorse.length - 1, entry.endorse.length, inTree.length - 1];
+        return inTree.filter((_, i) => rangeEdges.includes(i) || [0, 1, 63].includes((line.firstLeaf + i) % 64));
+      });
+      const atEdges = await tables.query<{ user_id: string }>(
+        'SELECT user_id FROM priorities.votes WHERE leaf IN (SELECT decode(h, $2) FROM unnest($1::text[]) AS h)',
+        [edgeLeaves, 'hex'],
+      );
+      assert.equal(atEdges.length, new Set(edgeLeaves).size);
+      const edgeUsers = new Set(atEdges.map((row) => row.user_id));
+      const sample = users.filter((user, i) => edgeUsers.has(user.id) || i % 29 === 5);
       for (const user of sample) {
         const receipt = await receiptOf(await sessionFor(stack, user.id), user.priority);
         assert.ok(receipt.status === 'counted' && (await receiptVerifies(receipt)), `receipt of ${user.id}`);

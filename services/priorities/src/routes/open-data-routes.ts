@@ -14,6 +14,8 @@ import { voteReceipt } from '../open-data/vote-receipt.ts';
 
 const ZIdParams = z.object({ id: z.string() });
 const ZSnapshotPriorityParams = z.object({ id: z.string(), priorityId: z.string() });
+/** The snapshot document's shape: 2 since it names its leafOrder and each priority's firstLeaf. */
+const DOCUMENT_VERSION = 2;
 /** A published snapshot never changes: caches may keep it for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -29,7 +31,9 @@ export async function openDataRoutes(app: FastifyInstance, { ctx, schedule }: { 
   r.get(fastifyPath(ops.getSnapshot), { schema: { ...routeSchema(ops.getSnapshot), params: ZIdParams } }, async (request, reply) => {
     const head = await readSnapshotHead(ctx.sql, request.params.id);
     const csv = request.query.format === 'csv';
-    const etag = `"${head.id}-${request.query.format}"`;
+    // The document's format version is part of the tag: leafOrder and firstLeaf were added to documents
+    // already published, so a cache holding the first version revalidates rather than answering 304.
+    const etag = `"${head.id}-${request.query.format}-${DOCUMENT_VERSION}"`;
     void reply.header('cache-control', IMMUTABLE).header('etag', etag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     if (csv) {

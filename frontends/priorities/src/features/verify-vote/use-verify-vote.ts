@@ -2,7 +2,9 @@
 // list around the receipt's snapshot and the priority's line of that snapshot (public and immutable),
 // then checks it in the browser (verify-receipt.ts). The list is read with `before` just after the
 // receipt's takenAt, so its first entries are that snapshot and older ones, whatever was taken since;
-// `cache: 'no-cache'` so the list's minute of public caching never hides a snapshot just taken.
+// `cache: 'no-cache'` so the list's minute of public caching never hides a snapshot just taken. Both
+// public reads go without cookies: the page checks what everyone else is shown, not an answer the
+// server could tailor to the signed-in voter.
 import { operationPath } from '@civic/contracts/http/route';
 import { OPEN_DATA_ROUTES } from '@civic/contracts/http/routes/open-data';
 import type { TSnapshotList, TSnapshotPriority, TVoteReceipt } from '@civic/contracts/http/open-data';
@@ -33,7 +35,7 @@ export function snapshotsAroundPath(takenAt: string): string {
 }
 
 async function readSnapshotsAround(takenAt: string): Promise<TSnapshotList> {
-  const response = await fetch(snapshotsAroundPath(takenAt), { cache: 'no-cache' });
+  const response = await fetch(snapshotsAroundPath(takenAt), { cache: 'no-cache', credentials: 'omit' });
   await throwIfResponseNotOk(response);
   return (await response.json()) as TSnapshotList;
 }
@@ -42,7 +44,7 @@ export const snapshotLinePath = (snapshotId: string, priorityId: string) => oper
 
 /** The priority's line of a published snapshot, or undefined when that snapshot does not list it. */
 async function readSnapshotLine(snapshotId: string, priorityId: string): Promise<TSnapshotPriority | undefined> {
-  const response = await fetch(snapshotLinePath(snapshotId, priorityId));
+  const response = await fetch(snapshotLinePath(snapshotId, priorityId), { credentials: 'omit' });
   if (response.status === 404) return undefined;
   await throwIfResponseNotOk(response);
   return (await response.json()) as TSnapshotPriority;

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import { PRIORITY_LEAF_ORDER_ENDED } from '@civic/contracts/open-data/leaf-order';
 import { auditPath, fromHex, hashLeaf, rootOfLeafHashes, toHex, voteLeaf } from '@civic/contracts/open-data/merkle';
 import { type CountedReceipt, verifyCountedReceipt, webCryptoSha256 } from './verify-receipt.ts';
 import { countedText, FAILURE_TEXTS, failureText, formatSnapshotTime, pendingText } from './verify-texts.ts';
@@ -32,7 +33,7 @@ async function receiptIn(size: number, index: number): Promise<{ receipt: Counte
   const root = toHex(await rootOfLeafHashes(sha256, leafHashes));
   const endorsements = votes.filter((v) => v.voteType === 'endorse').length;
   const published: Published = {
-    summary: { id: randomUUID(), root, leafOrder: 'priority,type,leaf' },
+    summary: { id: randomUUID(), root, leafOrder: 'priority,type,leaf', takenAt: '2026-11-27T10:00:00.000Z' },
     line: { id: priorityId, firstLeaf: 0, endorsements, oppositions: size - endorsements },
   };
   const receipt: CountedReceipt = {
@@ -114,6 +115,12 @@ test("the leaf's place must be in the published range of the priority's votes of
     assert.deepEqual(await check(undefined), { ok: false, reason: 'range' }, 'the snapshot does not list the priority');
     // The first snapshots ordered a priority's leaves by bytes only: the whole range is the check there.
     assert.equal((await check(relabelled, 'priority,leaf')).ok, true, 'priority,leaf');
+    // A snapshot taken since that order ended may not use it (it would unbind the types again).
+    const late = await verifyCountedReceipt(sha256, receipt.priorityId, receipt, {
+      summary: { ...published.summary, leafOrder: 'priority,leaf', takenAt: PRIORITY_LEAF_ORDER_ENDED },
+      line: relabelled,
+    });
+    assert.deepEqual(late, { ok: false, reason: 'order' });
   }
 });
 

@@ -6,6 +6,7 @@
 // Pure: the SHA-256 is passed in (Web Crypto in the page, node:crypto in the unit test). Merkle code
 // from the contracts' zod-free module.
 import type { TSnapshotPriority, TSnapshotSummary, TVoteReceipt } from '@civic/contracts/http/open-data';
+import { leafOrderAccepted } from '@civic/contracts/open-data/leaf-order';
 import { fromHex, hashLeaf, rootFromAuditPath, type Sha256, toHex, voteLeaf } from '@civic/contracts/open-data/merkle';
 
 export type CountedReceipt = Extract<TVoteReceipt, { status: 'counted' }>;
@@ -27,7 +28,9 @@ export type VerifyFailure =
   /** The published snapshot's root is not the one the audit path leads to. */
   | 'published-root'
   /** The leaf's index is outside the published range of the priority's votes of the receipt's type. */
-  | 'range';
+  | 'range'
+  /** The snapshot names a tree order that does not bind vote types, and was taken after that order ended. */
+  | 'order';
 
 export type Verification = { ok: true; root: string } | { ok: false; reason: VerifyFailure };
 
@@ -40,7 +43,7 @@ export function webCryptoSha256(): Sha256 | null {
 
 /** What the public snapshot says: its entry in the list and the priority's line of its ranked list. */
 export interface PublishedSnapshot {
-  summary: Pick<TSnapshotSummary, 'id' | 'root' | 'leafOrder'>;
+  summary: Pick<TSnapshotSummary, 'id' | 'root' | 'leafOrder' | 'takenAt'>;
   /** Undefined when the snapshot does not list the priority. */
   line: Pick<TSnapshotPriority, 'id' | 'firstLeaf' | 'endorsements' | 'oppositions'> | undefined;
 }
@@ -88,6 +91,7 @@ export async function verifyCountedReceipt(
   if (rootHex !== receipt.root) return { ok: false, reason: 'root' };
   if (!published || published.summary.id !== receipt.snapshotId) return { ok: false, reason: 'unpublished' };
   if (published.summary.root !== rootHex) return { ok: false, reason: 'published-root' };
+  if (!leafOrderAccepted(published.summary.leafOrder, published.summary.takenAt)) return { ok: false, reason: 'order' };
   // The root binds the order of the leaves; the published range says which tally this place is in.
   const { line } = published;
   if (!line || line.id.toLowerCase() !== priorityId.toLowerCase()) return { ok: false, reason: 'range' };

@@ -20,6 +20,7 @@ export const FAILURE_TEXTS: Record<VerifyFailure, string> = {
   unpublished: 'the receipt’s snapshot is not in the published list.',
   'published-root': 'the published snapshot has another root than the one your vote leads to.',
   range: 'the published snapshot does not count your leaf among this priority’s votes of your type.',
+  order: 'the snapshot’s tree order does not bind vote types, and that order is no longer accepted.',
 };
 
 /**

@@ -9,7 +9,10 @@ ALTER TABLE priorities.open_data_snapshots
 ALTER TABLE priorities.open_data_snapshots ALTER COLUMN leaf_order DROP DEFAULT;
 
 -- A priority's endorse leaves (the first endorse_leaves of its range in a 'priority,type,leaf' tree),
--- counted from the votes themselves; null in the snapshots taken before.
+-- counted from the votes themselves; null in the snapshots taken before. The published tallies must
+-- be those counts: a voter checks their leaf's place against firstLeaf + endorsements, so a snapshot
+-- whose maintained tallies disagree with its leaves cannot be written.
 ALTER TABLE priorities.open_data_snapshot_priorities
   ADD COLUMN endorse_leaves int
-    CONSTRAINT open_data_snapshot_priorities_endorse_leaves CHECK (endorse_leaves BETWEEN 0 AND leaf_count);
+    CONSTRAINT open_data_snapshot_priorities_endorse_leaves
+      CHECK (endorse_leaves IS NULL OR (endorse_leaves = endorsements AND leaf_count = endorsements + oppositions));
