@@ -61,7 +61,11 @@ export async function verifySnapshot(input: unknown): Promise<Verification> {
 
   // Each priority once in the list and once in the leaves, each leaf once, the leaves in tree order:
   // a second entry for a priority would otherwise count in the root but not in its tally.
-  const duplicates = (ids: readonly string[]) => ids.filter((id, i) => ids.indexOf(id) !== i);
+  const duplicates = (ids: readonly string[]) => {
+    // A Set, not indexOf: a snapshot lists every priority (50,000 in the benchmark).
+    const seen = new Set<string>();
+    return ids.filter((id) => seen.has(id) || !seen.add(id));
+  };
   for (const id of new Set(duplicates(snapshot.priorities.map((p) => p.id)))) problems.push(`${id} is listed more than once`);
   for (const id of new Set(duplicates(snapshot.leaves.map((e) => e.priorityId)))) problems.push(`${id} has more than one entry of leaves`);
   const allLeaves = snapshot.leaves.flatMap((e) => [...e.endorse, ...e.oppose]);

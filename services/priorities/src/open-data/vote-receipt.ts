@@ -8,6 +8,7 @@
 // (hashing at most CHUNK_SIZE leaves) followed by the chunk's path among the chunk roots, whose levels
 // each process keeps for the latest snapshots (immutable, so never stale).
 import { isUuid, type TVoteReceipt, type TVoteType } from '@civic/contracts';
+import { typeLeafRange } from '@civic/contracts/open-data/leaf-order';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
 import { NoVote, PriorityNotFound } from '../errors.ts';
@@ -48,9 +49,8 @@ interface Placement {
 }
 
 /**
- * The range of the tree that holds the priority's leaves of this type, sorted by leaf bytes: in a
- * 'priority,type,leaf' snapshot its endorse leaves come first, then its oppose leaves; in a
- * 'priority,leaf' one, all of the priority's leaves.
+ * The range of the tree that holds the priority's leaves of this type, sorted by leaf bytes
+ * (typeLeafRange: the browser's check uses the same rule on the published line).
  */
 async function rangeOf(sql: SqlDriver, snapshot: SnapshotRow, priorityId: string, voteType: TVoteType): Promise<{ first: number; end: number } | undefined> {
   const [row] = await sql.query<{ first_leaf: string | number; leaf_count: number; endorse_leaves: number | null }>(
@@ -59,10 +59,8 @@ async function rangeOf(sql: SqlDriver, snapshot: SnapshotRow, priorityId: string
     'priorities_receipt_range',
   );
   if (!row) return undefined;
-  const [first, end] = [Number(row.first_leaf), Number(row.first_leaf) + row.leaf_count];
-  if (snapshot.leaf_order === 'priority,leaf' || row.endorse_leaves === null) return { first, end };
-  const endorseEnd = first + row.endorse_leaves;
-  return voteType === 'endorse' ? { first, end: endorseEnd } : { first: endorseEnd, end };
+  const leaves = { firstLeaf: Number(row.first_leaf), leafCount: row.leaf_count, endorseLeaves: row.endorse_leaves };
+  return typeLeafRange(snapshot.leaf_order, leaves, voteType);
 }
 
 /** Where the leaf sits in the snapshot, or undefined when the snapshot does not hold it. */

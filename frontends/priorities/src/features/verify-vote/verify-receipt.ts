@@ -6,7 +6,7 @@
 // Pure: the SHA-256 is passed in (Web Crypto in the page, node:crypto in the unit test). Merkle code
 // from the contracts' zod-free module.
 import type { TSnapshotPriority, TSnapshotSummary, TVoteReceipt } from '@civic/contracts/http/open-data';
-import { leafOrderAccepted } from '@civic/contracts/open-data/leaf-order';
+import { leafOrderAccepted, typeLeafRange } from '@civic/contracts/open-data/leaf-order';
 import { fromHex, hashLeaf, rootFromAuditPath, type Sha256, toHex, voteLeaf } from '@civic/contracts/open-data/merkle';
 
 export type CountedReceipt = Extract<TVoteReceipt, { status: 'counted' }>;
@@ -49,22 +49,6 @@ export interface PublishedSnapshot {
 }
 
 /**
- * The leaf indexes of the priority's votes of this type in the published tree: its endorse leaves come
- * first, then its oppose leaves ('priority,type,leaf'); the first snapshots ('priority,leaf') give one
- * range for both types.
- */
-export function publishedRange(
-  summary: PublishedSnapshot['summary'],
-  line: NonNullable<PublishedSnapshot['line']>,
-  voteType: CountedReceipt['voteType'],
-): { first: number; end: number } {
-  const [first, endorseEnd] = [line.firstLeaf, line.firstLeaf + line.endorsements];
-  const end = endorseEnd + line.oppositions;
-  if (summary.leafOrder === 'priority,leaf') return { first, end };
-  return voteType === 'endorse' ? { first, end: endorseEnd } : { first: endorseEnd, end };
-}
-
-/**
  * Checks a counted receipt for the card's priority against the published snapshot (`published`:
  * the public list's entry with the receipt's snapshotId and the priority's line of that snapshot, or
  * undefined when the list has none).
@@ -95,7 +79,8 @@ export async function verifyCountedReceipt(
   // The root binds the order of the leaves; the published range says which tally this place is in.
   const { line } = published;
   if (!line || line.id.toLowerCase() !== priorityId.toLowerCase()) return { ok: false, reason: 'range' };
-  const { first, end } = publishedRange(published.summary, line, receipt.voteType);
+  const leaves = { firstLeaf: line.firstLeaf, leafCount: line.endorsements + line.oppositions, endorseLeaves: line.endorsements };
+  const { first, end } = typeLeafRange(published.summary.leafOrder, leaves, receipt.voteType);
   if (receipt.leafIndex < first || receipt.leafIndex >= end) return { ok: false, reason: 'range' };
   return { ok: true, root: rootHex };
 }
