@@ -11,7 +11,7 @@ import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
 import { countsOf, edgeCount, network, signInCitizen } from './support/network-helpers.ts';
-import { acts, followEdge, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
+import { acts, fillTimelines, followEdge, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
 
 const ownFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?limit=50');
 const networkFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?network=true&limit=50');
@@ -178,10 +178,12 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual((await networkFeed(ivy)).body, []);
     });
 
-    test("the network feed's first page is the newest of all the followees' activities, however they interleave", async () => {
-      // The feed reads only the followees whose newest activity is among the newest (list-activities.ts):
-      // here one followee has the most recent run of activities, the others interleave with it,
-      // and two activities share a timestamp (the id decides).
+    test("the network feed's first page is the newest of all the followees' activities, however they interleave, fanned out or wide", async () => {
+      // The feed takes fanned-out followees' activities from the reader's timeline and merges in the
+      // wide followees' own, of which it reads only those whose newest activity is among the newest
+      // (list-activities.ts): here one followee has the most recent run of activities, the others
+      // interleave with it, and two activities share a timestamp (the id decides). The same answers
+      // whether the followees are fanned out, all wide, or some of each.
       const reader = await citizen('Nia', 'Reader');
       const authors = await Promise.all(['One', 'Two', 'Three', 'Four'].map((n) => citizen('Author', n)));
       for (const author of authors) await followEdge(tables, reader, author);
@@ -211,11 +213,32 @@ for (const { profile, skip } of await profilePlan()) {
         return feed.body.map((a) => ({ id: a.id, userId: a.user.id }));
       };
       const expected = newestFirst.filter((a) => a.userId !== single.id);
-      for (const limit of [1, 3, 6, 8, 20]) assert.deepEqual(await feedOf(reader, limit), expected.slice(0, limit), `limit ${limit}`);
       const tied = await citizen('Ola', 'Reader');
       for (const author of [single, authors[1]!, authors[3]!]) await followEdge(tables, tied, author);
       const tiedExpected = newestFirst.filter((a) => [single.id, authors[1]!.id, authors[3]!.id].includes(a.userId));
-      for (const limit of [2, 3]) assert.deepEqual(await feedOf(tied, limit), tiedExpected.slice(0, limit), `tied newest, limit ${limit}`);
+      const wide = (members: Member[]) =>
+        tables.query(
+          `INSERT INTO social.user_network (user_id, fan_out) SELECT unnest($1::uuid[]), false
+           ON CONFLICT (user_id) DO UPDATE SET fan_out = false`,
+          [members.map((m) => m.id)],
+        );
+      const readAll = async (mode: string) => {
+        for (const limit of [1, 3, 6, 8, 20]) assert.deepEqual(await feedOf(reader, limit), expected.slice(0, limit), `${mode}, limit ${limit}`);
+        for (const limit of [2, 3]) assert.deepEqual(await feedOf(tied, limit), tiedExpected.slice(0, limit), `${mode}, tied newest, limit ${limit}`);
+      };
+      // Written around the service, so nothing is in the timelines until they are filled.
+      assert.deepEqual(await feedOf(reader, 20), [], 'no timeline yet');
+      await fillTimelines(tables);
+      await readAll('fanned out');
+      // Wide accounts keep their old entries (the read takes each activity once) ...
+      await wide([authors[0]!, authors[3]!]);
+      await readAll('some wide');
+      // ... and without them every activity comes from the activities themselves.
+      await tables.query('DELETE FROM social.network_timeline WHERE actor_id = ANY($1::uuid[])', [[authors[0]!.id, authors[3]!.id]]);
+      await readAll('some wide, their entries gone');
+      await wide([...authors, single]);
+      await tables.query('DELETE FROM social.network_timeline WHERE reader_id = ANY($1::uuid[])', [[reader.id, tied.id]]);
+      await readAll('all wide');
     });
 
     test('Network Growth counts the followers of the last 7 and 30 days', async () => {

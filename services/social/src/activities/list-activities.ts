@@ -4,7 +4,7 @@
 //   the other (the answer says which hid them);
 // - the network feed: the public activities of the users the caller follows, never of someone
 //   blocked either way (a block cuts the edges, and the feed checks the blocks as well, so a
-//   block is never a matter of which write came first).
+//   block is never a matter of which write came first), read from the caller's timeline.
 import type { TActivity, TUserActivities } from '@civic/contracts';
 import type { SocialContext } from '../context.ts';
 import { toActivityView, type ActivityRow } from './activity-view.ts';
@@ -25,35 +25,45 @@ export function listOwnActivities(ctx: SocialContext, userId: string, limit: num
 /**
  * The network feed's query ($1 the viewer, $2 the limit); the network benchmark explains it too.
  *
- * The first shape (join the followees' activities, sort, take `limit`) made the planner hash-join all
- * the activities with all the members: ~850 ms for a citizen who follows 1,000 people among the
- * benchmark's 100,000 citizens and 1,000,000 activities (docs/benchmarks.md). Instead: the first
- * `limit` activities of the feed, in (created_at, id) order, come from at most `limit` followees, and
- * those are among the `limit` followees whose own newest activity is newest, ties at the last place
- * included (if u's activity x is in the feed, every followee whose newest activity is newer than x
- * has an activity in the feed before x, so fewer than `limit` of them rank above u). So: each
- * visible followee's newest time (an index-only probe each on activities (user_id, created_at DESC);
- * ranking by the id as well would read every activity from the heap), the `limit` newest of those
- * WITH TIES, their `limit` newest activities each, and the first `limit` of these: ~12 ms there.
- * Who is visible is decided per followee (activity visibility, blocks either way), as before: the
- * visibility by a probe of the member's row (a join let the planner hash all the members), the
- * blocks from the viewer's blocked-either-way list read once (not two index probes per followee).
+ * Fan-out on write (migrations/20261205000003_network_timeline): the viewer's timeline already holds
+ * the activities of the followees who are fanned out (fan_out_activity.sql, and follow_user.sql's copy
+ * of a new followee's newest), so their part is the timeline's newest entries that still qualify:
+ * the edge is there (an unfollow or a block leaves its entries behind), the actor's activity is
+ * public, neither blocked the other, the activity still exists. The wide followees (not fan_out,
+ * from 1,000 followers on) are merged in from the activities as the feed was read before: each
+ * one's newest time (an index-only probe), the `limit` newest of those WITH TIES (if u's activity x
+ * is in the feed, every wide followee whose newest is newer than x has one before it, so fewer
+ * than `limit` rank above u), their `limit` newest each. The first `limit` of both, newest first.
+ * Reading every followee's newest at read time cost ~7-12 ms for 1,000 followees (docs/benchmarks.md);
+ * this reads a few dozen timeline entries and a probe per wide account.
  */
-export const NETWORK_FEED_SQL = `WITH visible AS (
-       SELECT f.followee_id AS user_id FROM social.follows f
-       WHERE f.follower_id = $1::uuid
-         AND COALESCE((SELECT m.activity_visibility FROM social.members m WHERE m.user_id = f.followee_id), 'public') = 'public'
-         AND f.followee_id NOT IN (SELECT b.blocked_id FROM social.blocks b WHERE b.blocker_id = $1::uuid
-                                   UNION ALL SELECT b.blocker_id FROM social.blocks b WHERE b.blocked_id = $1::uuid)
-     ), newest AS (
-       SELECT v.user_id FROM visible v
-       CROSS JOIN LATERAL (SELECT a.created_at FROM social.activities a WHERE a.user_id = v.user_id ORDER BY a.created_at DESC LIMIT 1) l
+export const NETWORK_FEED_SQL = `WITH hidden AS (
+       SELECT b.blocked_id AS user_id FROM social.blocks b WHERE b.blocker_id = $1::uuid
+       UNION ALL SELECT b.blocker_id FROM social.blocks b WHERE b.blocked_id = $1::uuid
+     ), fanned AS (
+       SELECT t.activity_id AS id FROM social.network_timeline t
+       WHERE t.reader_id = $1::uuid
+         AND EXISTS (SELECT 1 FROM social.follows f WHERE f.follower_id = $1::uuid AND f.followee_id = t.actor_id)
+         AND COALESCE((SELECT m.activity_visibility FROM social.members m WHERE m.user_id = t.actor_id), 'public') = 'public'
+         AND t.actor_id NOT IN (SELECT h.user_id FROM hidden h)
+         AND EXISTS (SELECT 1 FROM social.activities a WHERE a.id = t.activity_id)
+       ORDER BY t.created_at DESC, t.activity_id DESC LIMIT $2::int
+     ), wide AS (
+       SELECT n.user_id FROM social.user_network n
+       WHERE NOT n.fan_out
+         AND EXISTS (SELECT 1 FROM social.follows f WHERE f.follower_id = $1::uuid AND f.followee_id = n.user_id)
+         AND COALESCE((SELECT m.activity_visibility FROM social.members m WHERE m.user_id = n.user_id), 'public') = 'public'
+         AND n.user_id NOT IN (SELECT h.user_id FROM hidden h)
+     ), newest_wide AS (
+       SELECT w.user_id FROM wide w
+       CROSS JOIN LATERAL (SELECT a.created_at FROM social.activities a WHERE a.user_id = w.user_id ORDER BY a.created_at DESC LIMIT 1) l
        ORDER BY l.created_at DESC FETCH FIRST ($2::int) ROWS WITH TIES
+     ), pulled AS (
+       SELECT a.id FROM newest_wide w
+       CROSS JOIN LATERAL (SELECT a.id FROM social.activities a WHERE a.user_id = w.user_id ${NEWEST_FIRST} LIMIT $2::int) a
      )
-     SELECT a.id, a.type, a.description, a.created_at, a.user_id, m.first_name, m.last_name, m.profile_image_url
-     FROM newest n
-     CROSS JOIN LATERAL (SELECT * FROM social.activities a WHERE a.user_id = n.user_id ${NEWEST_FIRST} LIMIT $2::int) a
-     LEFT JOIN social.members m ON m.user_id = a.user_id
+     ${SELECT_ACTIVITIES}
+     WHERE a.id IN (SELECT id FROM fanned UNION SELECT id FROM pulled)
      ${NEWEST_FIRST} LIMIT $2::int`;
 
 export async function listNetworkActivities(ctx: SocialContext, viewerId: string, limit: number): Promise<TActivity[]> {

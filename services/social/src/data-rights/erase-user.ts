@@ -1,5 +1,5 @@
 // social's part of account erasure (civic.account.user.deleted), in the consumer's transaction: the
-// user's activities, member row, follow edges (both ways), blocks (both ways), recruits (its
+// user's activities, member row, network timeline, follow edges (both ways), blocks (both ways), recruits (its
 // recruiter's `recruited` drops with CountsChanged) and network state go,
 // and the id is remembered so a late event or a racing request records nothing. A follow activity
 // names the user it followed, so those go too, whoever wrote them. The counts of the people the user
@@ -53,6 +53,8 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     );
   }
   await tx.$executeRawUnsafe('DELETE FROM social.blocks WHERE blocker_id = $1::uuid OR blocked_id = $1::uuid', userId);
+  // Their network timeline (their activities leave the others' with the activities: a trigger).
+  await tx.$executeRawUnsafe('DELETE FROM social.network_timeline WHERE reader_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM social.user_network WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe(`DELETE FROM social.activities WHERE user_id = $1::uuid OR (type = 'follow' AND subject_id = $1::uuid)`, userId);
   await tx.$executeRawUnsafe('DELETE FROM social.members WHERE user_id = $1::uuid', userId);

@@ -1,0 +1,143 @@
+-- Made by npm run db:function-migration -- social fan_out_activity forget_timeline_entries follow_user
+-- from services/social/prisma/functions/, where each function has its one source: edit the file
+-- there and make a new migration; never edit this one.
+
+-- Puts a new activity into the network timelines of its actor's followers (fan-out on write; the
+-- table and why: migrations/20261205000003_network_timeline). Called in the transaction that recorded
+-- the activity: by social's event consumer (src/activities/record-activity.ts) and by follow_user
+-- (the follow activity).
+--
+-- The actor's state row is locked first: a follow locks it too (lock_network_pair), so an activity
+-- and a new follower's copy of the actor's newest activities (follow_user) never miss each other;
+-- whichever commits second sees the other's rows.
+-- From 1,000 followers on, the actor becomes wide, for good: this activity and every later one are
+-- left to the feed's read, which merges a wide followee's activities itself.
+CREATE OR REPLACE FUNCTION social.fan_out_activity(p_actor_id uuid, p_activity_id uuid, p_created_at timestamptz)
+RETURNS void
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_actor social.user_network;
+BEGIN
+  INSERT INTO social.user_network (user_id) VALUES (p_actor_id) ON CONFLICT DO NOTHING;
+  SELECT n.* INTO v_actor FROM social.user_network n WHERE n.user_id = p_actor_id FOR NO KEY UPDATE;
+  IF NOT v_actor.fan_out THEN
+    RETURN;
+  END IF;
+  IF v_actor.followers >= 1000 THEN
+    UPDATE social.user_network n SET fan_out = false WHERE n.user_id = p_actor_id;
+    RETURN;
+  END IF;
+  INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
+  SELECT f.follower_id, p_created_at, p_activity_id, p_actor_id FROM social.follows f WHERE f.followee_id = p_actor_id
+  ON CONFLICT DO NOTHING;
+END
+$$;
+
+-- The trigger function behind network_timeline_forget (migrations/20261205000005_network_timeline_trigger):
+-- whatever deletes activities (clearing one's history, erasure, a removed priority or briefing
+-- document, an unfollow or a block taking the follow activity with it), their timeline entries go in
+-- the same statement. A trigger, not a foreign key: a follow copying an activity that is being
+-- deleted at that moment leaves an entry the read's join with the activities ignores, instead of
+-- failing the follow.
+CREATE OR REPLACE FUNCTION social.forget_timeline_entries()
+RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  DELETE FROM social.network_timeline t USING gone g WHERE t.activity_id = g.id;
+  RETURN NULL;
+END
+$$;
+
+-- POST /api/users/{id}/follow in one statement (src/network/follow-edges.ts): what was an interactive
+-- transaction of ~16 statements, each a round trip through the client, runs in the statement's own
+-- transaction with the same locks in the same order (lock_network_pair), so a follow holds a pooled
+-- connection for one round trip (docs/benchmarks.md, issue 18).
+--
+-- p_outbox: the outbox rows of CountsChanged (followee, follower) and FollowChanged, in that order,
+-- built and checked by the caller (buildOutboxRows); the counts and version of each CountsChanged
+-- are set here from the state row the function changed. Written only when the edge is new.
+-- p_activity_id, p_activity_event_id: the follow activity's id and source event id.
+-- status: 'followed' | 'unchanged' (the edge was there: nothing written) | 'blocked' (either blocked
+-- the other) | 'deleted' | 'unknown' (lock_network_pair). followers: the followee's; following: the
+-- follower's, after the follow (0 unless followed or unchanged).
+CREATE OR REPLACE FUNCTION social.follow_user(
+  p_lock_class int,
+  p_follower_id uuid,
+  p_followee_id uuid,
+  p_at timestamptz,
+  p_activity_id uuid,
+  p_activity_event_id uuid,
+  p_outbox jsonb
+) RETURNS TABLE (status text, followers int, following int)
+LANGUAGE plpgsql
+-- A follow queued behind others on one citizen's row gives up after 10 s (a 500 the client may
+-- retry; nothing was written), as the interactive transaction's timeout did.
+SET lock_timeout = '10s'
+AS $$
+DECLARE
+  v_opened text;
+  v_followee social.user_network;
+  v_follower social.user_network;
+  v_name text;
+BEGIN
+  v_opened := social.lock_network_pair(p_lock_class, p_follower_id, p_followee_id);
+  IF v_opened <> 'ok' THEN
+    RETURN QUERY SELECT v_opened, 0, 0;
+    RETURN;
+  END IF;
+  -- Under the state locks, which a block takes too: a block committed meanwhile is seen here. The
+  -- state rows just created stay (all zeros, which is what a missing row counts as).
+  IF EXISTS (SELECT 1 FROM social.blocks b
+             WHERE (b.blocker_id = p_follower_id AND b.blocked_id = p_followee_id)
+                OR (b.blocker_id = p_followee_id AND b.blocked_id = p_follower_id)) THEN
+    RETURN QUERY SELECT 'blocked'::text, 0, 0;
+    RETURN;
+  END IF;
+  -- The primary key makes a duplicate impossible, whatever runs at once.
+  INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES (p_follower_id, p_followee_id, p_at)
+  ON CONFLICT DO NOTHING;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT 'unchanged'::text,
+      (SELECT n.followers FROM social.user_network n WHERE n.user_id = p_followee_id),
+      (SELECT n.following FROM social.user_network n WHERE n.user_id = p_follower_id);
+    RETURN;
+  END IF;
+  -- Relative, under the locks; the CHECKs (>= 0) refuse any drift (network-state.ts).
+  UPDATE social.user_network n SET followers = n.followers + 1, version = n.version + 1
+  WHERE n.user_id = p_followee_id RETURNING n.* INTO v_followee;
+  UPDATE social.user_network n SET following = n.following + 1, version = n.version + 1
+  WHERE n.user_id = p_follower_id RETURNING n.* INTO v_follower;
+  INSERT INTO social.outbox (id, subject, version, payload, headers, created_at)
+  SELECT (r->>'id')::uuid, r->>'subject', (r->>'version')::int,
+         CASE (r->'payload'->>'userId')::uuid
+           WHEN p_followee_id THEN r->'payload' || jsonb_build_object('followers', v_followee.followers,
+             'following', v_followee.following, 'recruited', v_followee.recruited, 'version', v_followee.version)
+           WHEN p_follower_id THEN r->'payload' || jsonb_build_object('followers', v_follower.followers,
+             'following', v_follower.following, 'recruited', v_follower.recruited, 'version', v_follower.version)
+           ELSE r->'payload'
+         END,
+         r->'headers', (r->>'occurredAt')::timestamptz
+  FROM jsonb_array_elements(p_outbox) WITH ORDINALITY AS t(r, n)
+  ORDER BY t.n;
+  -- The follower's activity, "Followed <first> <last>" with the names social holds now, or "Followed
+  -- a citizen" (as src/activities/describe-activity.ts describes the other kinds).
+  SELECT concat_ws(' ', nullif(btrim(m.first_name, E' \t\n\r\f\v'), ''), nullif(btrim(m.last_name, E' \t\n\r\f\v'), ''))
+  INTO v_name FROM social.members m WHERE m.user_id = p_followee_id;
+  INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
+  VALUES (p_activity_id, p_follower_id, 'follow', 'Followed ' || coalesce(nullif(v_name, ''), 'a citizen'),
+          p_followee_id, p_activity_event_id, p_at);
+  PERFORM social.fan_out_activity(p_follower_id, p_activity_id, p_at);
+  -- The network feed's timeline (fan_out_activity.sql): the followee's 50 newest activities (the
+  -- feed's largest page) join the follower's; their later ones arrive as they are recorded. A wide
+  -- followee's are read from the activities themselves.
+  IF v_followee.fan_out THEN
+    INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
+    SELECT p_follower_id, a.created_at, a.id, a.user_id FROM social.activities a
+    WHERE a.user_id = p_followee_id ORDER BY a.created_at DESC, a.id DESC LIMIT 50
+    ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN QUERY SELECT 'followed'::text, v_followee.followers, v_follower.following;
+END
+$$;

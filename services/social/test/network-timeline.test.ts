@@ -1,0 +1,201 @@
+// The network feed's timelines (fan-out on write, issue 18; migrations/20261205000003_network_timeline)
+// through the gateway, on both run profiles: a follow brings the followee's past activities, new ones
+// arrive as they are recorded (the follow activity too), an unfollow hides them at once, a wide
+// account's activities are read from the activities, and deleted activities, cleared histories and
+// erased accounts leave the timelines. Races between an activity and a follow: the last tests.
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { before, describe, test } from 'node:test';
+import type { TActivity } from '@civic/contracts';
+import type { SqlDriver } from '@civic/service-kit/db';
+import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { useStack } from '../../../test/support/integration-suite.ts';
+import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
+import { network, signInCitizen } from './support/network-helpers.ts';
+import { acts, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
+
+const ownFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?limit=50');
+const networkFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?network=true&limit=50');
+const idsOf = (feed: { body: TActivity[] }) => feed.body.map((a) => a.id);
+
+for (const { profile, skip } of await profilePlan()) {
+  describe(`social network: the feed's timelines (${profile})`, { skip }, () => {
+    let tables: SqlDriver;
+    let producer: TestProducer;
+    let act: ReturnType<typeof acts>;
+    const stack = useStack(profile, { services: ['auth', 'account', 'social'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000' } });
+    const citizen = (first: string, last: string) => signInCitizen(stack, tables, first, last);
+    /** The author's activities once social recorded `count` of them (events are consumed asynchronously). */
+    const recorded = async (author: Member, count: number) =>
+      idsOf(
+        await pollUntil(
+          () => ownFeed(author),
+          (r) => r.body.length === count,
+        ),
+      );
+    const entriesOf = async (reader: Member) =>
+      (await tables.query<{ n: number }>('SELECT count(*)::int AS n FROM social.network_timeline WHERE reader_id = $1::uuid', [reader.id]))[0]!.n;
+    before(async () => {
+      tables = await openSocialTables(stack);
+      producer = await startTestProducer(stack);
+      act = acts(producer);
+    });
+
+    test('a follow brings the past, new activities follow, an unfollow hides them at once and a new follow brings them back', async () => {
+      const author = await citizen('Pat', 'Author');
+      const reader = await citizen('Rey', 'Reader');
+      const fan = await citizen('Fay', 'Fan');
+      await act.createPriority(author.id, 'Repair the bridges');
+      await act.vote(author.id, 'endorse', 'Repair the bridges');
+      const past = await recorded(author, 2);
+      assert.deepEqual(idsOf(await networkFeed(reader)), []);
+
+      assert.equal((await network.follow(reader, author)).status, 200);
+      assert.deepEqual(idsOf(await networkFeed(reader)), past, 'the past, at once');
+      await act.vote(author.id, 'oppose', 'Close the parks');
+      const now = await recorded(author, 3);
+      await pollUntil(
+        () => networkFeed(reader),
+        (r) => idsOf(r).join() === now.join(),
+      );
+      // The follow activity of the reader reaches the reader's own followers.
+      assert.equal((await network.follow(fan, reader)).status, 200);
+      assert.equal((await network.follow(reader, fan)).status, 200);
+      const fanFeed = await networkFeed(fan);
+      assert.deepEqual(
+        fanFeed.body.map((a) => a.description),
+        ['Followed Fay Fan', 'Followed Pat Author'],
+      );
+
+      assert.equal((await network.unfollow(reader, author)).status, 200);
+      assert.deepEqual(
+        (await networkFeed(reader)).body.filter((a) => a.user.id === author.id),
+        [],
+        'hidden at once',
+      );
+      assert.equal((await network.follow(reader, author)).status, 200);
+      assert.deepEqual(
+        idsOf(await networkFeed(reader)).filter((id) => now.includes(id)),
+        now,
+      );
+    });
+
+    test("a wide account's activities are read from the activities: it stops fanning out at 1,000 followers, for good", async () => {
+      const star = await citizen('Sol', 'Star');
+      const reader = await citizen('Rue', 'Reader');
+      assert.equal((await network.follow(reader, star)).status, 200);
+      await act.vote(star.id, 'endorse', 'Before the crowd');
+      const first = await recorded(star, 1);
+      await pollUntil(
+        () => networkFeed(reader),
+        (r) => idsOf(r).join() === first.join(),
+      );
+      const fannedOut = await entriesOf(reader);
+      // The count the follows keep reaches the limit (the edges themselves are not needed to test it).
+      await tables.query('UPDATE social.user_network SET followers = 1000 WHERE user_id = $1::uuid', [star.id]);
+      await act.vote(star.id, 'oppose', 'After the crowd');
+      const both = await recorded(star, 2);
+      await pollUntil(
+        () => networkFeed(reader),
+        (r) => idsOf(r).join() === both.join(),
+      );
+      assert.equal(await entriesOf(reader), fannedOut, 'the new activity was not written to the timeline');
+      const [state] = await tables.query<{ fan_out: boolean }>('SELECT fan_out FROM social.user_network WHERE user_id = $1::uuid', [star.id]);
+      assert.equal(state!.fan_out, false);
+
+      // Below the limit again, still wide: every activity stays readable, none falls between the two ways.
+      await tables.query('UPDATE social.user_network SET followers = 1 WHERE user_id = $1::uuid', [star.id]);
+      await act.createPriority(star.id, 'Quieter now');
+      const all = await recorded(star, 3);
+      await pollUntil(
+        () => networkFeed(reader),
+        (r) => idsOf(r).join() === all.join(),
+      );
+      assert.equal(await entriesOf(reader), fannedOut);
+      // A new follower of a wide account copies nothing and still reads all of it.
+      const late = await citizen('Lee', 'Late');
+      assert.equal((await network.follow(late, star)).status, 200);
+      assert.equal(await entriesOf(late), 0);
+      assert.deepEqual(idsOf(await networkFeed(late)), all);
+    });
+
+    test('cleared histories and erased accounts leave the timelines', async () => {
+      const author = await citizen('Cy', 'Clearing');
+      const leaving = await citizen('Lou', 'Leaving');
+      const reader = await citizen('Rae', 'Reader');
+      for (const followee of [author, leaving]) assert.equal((await network.follow(reader, followee)).status, 200);
+      assert.equal((await network.follow(leaving, reader)).status, 200);
+      await act.vote(author.id, 'endorse', 'Keep the libraries open');
+      await act.vote(leaving.id, 'endorse', 'Keep the libraries open');
+      await recorded(author, 1);
+      await pollUntil(
+        () => networkFeed(reader),
+        (r) => r.body.length === 3,
+      );
+      const actorEntries = async (actor: Member) =>
+        (await tables.query<{ n: number }>('SELECT count(*)::int AS n FROM social.network_timeline WHERE actor_id = $1::uuid', [actor.id]))[0]!.n;
+      assert.equal(await actorEntries(author), 1);
+
+      const cleared = await author.client.request('DELETE', '/api/activities/clear');
+      assert.equal(cleared.status, 200, cleared.text);
+      assert.equal(await actorEntries(author), 0);
+      assert.deepEqual(
+        (await networkFeed(reader)).body.map((a) => a.user.id),
+        [leaving.id, leaving.id],
+      );
+
+      assert.ok((await entriesOf(leaving)) > 0);
+      const deleted = await leaving.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
+      assert.equal(deleted.status, 200, deleted.text);
+      await pollUntil(
+        () => tables.query('SELECT 1 FROM social.deleted_users WHERE user_id = $1::uuid', [leaving.id]),
+        (rows) => rows.length === 1,
+      );
+      assert.equal(await actorEntries(leaving), 0, "the erased citizen's activities left the others' timelines");
+      assert.equal(await entriesOf(leaving), 0, "the erased citizen's own timeline went");
+      assert.deepEqual((await networkFeed(reader)).body, []);
+    });
+
+    test('an activity recorded while its author gains followers reaches every one of them (20 at once)', async () => {
+      // The activity's fan-out and the follow's copy of the author's newest both lock the author's
+      // state row (fan_out_activity.sql), so whichever commits second sees the other's rows.
+      const author = await citizen('Ava', 'Racing');
+      const readers = await Promise.all(Array.from({ length: 20 }, (_, i) => citizen('Reader', `Number${i}`)));
+      const [, ...follows] = await Promise.all([
+        (async () => {
+          for (let i = 0; i < 5; i++) await act.vote(author.id, 'endorse', `Race ${i}`);
+        })(),
+        ...readers.map((reader) => network.follow(reader, author)),
+      ]);
+      for (const follow of follows) assert.equal(follow.status, 200);
+      const all = await recorded(author, 5);
+      // Wait until social consumed all five (the author's own feed), then every reader sees all five.
+      for (const reader of readers) assert.deepEqual(idsOf(await networkFeed(reader)), all, reader.lastName);
+    });
+
+    test('a follow that waits for an activity being recorded copies it', {
+      skip: profile === 'embedded' && 'one connection: nothing interleaves',
+    }, async () => {
+      const author = await citizen('Abe', 'Waiting');
+      const reader = await citizen('Ren', 'Waiting');
+      const activityId = randomUUID();
+      let follow: Promise<{ status: number }> | undefined;
+      await tables.transaction(async (tx) => {
+        await tx.query(
+          `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
+           VALUES ($1::uuid, $2::uuid, 'endorse', 'Endorsed "Held"', NULL, $3::uuid, now())`,
+          [activityId, author.id, randomUUID()],
+        );
+        await tx.query('SELECT social.fan_out_activity($1::uuid, $2::uuid, now())', [author.id, activityId]);
+        follow = network.follow(reader, author);
+        // The follow queues behind this transaction's lock on the author's state row.
+        await pollUntil(
+          () => tables.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%follow_user%'"),
+          (rows) => rows.length > 0,
+        );
+      });
+      assert.equal((await follow!).status, 200);
+      assert.deepEqual(idsOf(await networkFeed(reader)), [activityId]);
+    });
+  });
+}
