@@ -1,7 +1,7 @@
 // Seeds the network benchmark (issue 18): citizens in social's members and auth's users, follow edges
 // with a power-law in-degree, the activities the feed reads, and every user's counts (social's
-// user_network and auth's read model of it) recomputed from the edges, as if every follow had gone
-// through the API. All set-based SQL straight into the two databases.
+// user_network and auth's read model of it) recomputed from the edges, and the network feed's
+// timelines, as if every follow had gone through the API. All set-based SQL straight into the two databases.
 //
 // The graph: users 0..M-1 (M = users - viewers - actors) are the seeded crowd. User j's in-degree is
 // d_j ∝ 1/(j+1)^s (Zipf, capped at M-1), scaled so the degrees sum to the edge count; its followers
@@ -69,6 +69,24 @@ export function inDegrees(crowd: number, edges: number, exponent: number): Int32
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/**
+ * Every network timeline filled from the edges and the activities, as the timeline's migration does
+ * (services/social/prisma/migrations/20261205000003_network_timeline): the accounts with 1,000
+ * followers or more become wide, and each edge to a fanned-out followee brings the followee's 50
+ * newest activities, as a follow does (follow_user.sql).
+ */
+const FILL_NETWORK_TIMELINES_SQL = [
+  'UPDATE social.user_network SET fan_out = false WHERE followers >= 1000',
+  `INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
+   SELECT f.follower_id, a.created_at, a.id, a.user_id
+   FROM social.follows f
+   JOIN social.user_network n ON n.user_id = f.followee_id AND n.fan_out
+   CROSS JOIN LATERAL (
+     SELECT x.id, x.created_at, x.user_id FROM social.activities x
+     WHERE x.user_id = f.followee_id ORDER BY x.created_at DESC, x.id DESC LIMIT 50
+   ) a`,
+] as const;
 
 /**
  * Runs `load` with the table's secondary indexes dropped and then rebuilt from their own
@@ -139,6 +157,9 @@ export async function seedNetwork(socialDb: string, authDb: string, seed: Networ
     log(`  ${(seed.edges + seed.viewers * seed.viewerFollows).toLocaleString('en-US')} follow edges in ${took(edgesStarted)}`);
 
     const activitiesStarted = Date.now();
+    // Without the fan-out trigger (one copy per follower as each batch lands): the timelines are
+    // filled once below, from the edges, as the migration fills them.
+    await social.query('ALTER TABLE social.activities DISABLE TRIGGER activities_fan_out');
     await withoutSecondaryIndexes(social, 'social.activities', async () => {
       // Spread over the crowd and over 90 days (7.776 s apart), newest first for a = 0.
       for (let from = 0; from < seed.activities; from += 250_000) {
@@ -153,6 +174,7 @@ export async function seedNetwork(socialDb: string, authDb: string, seed: Networ
         );
       }
     });
+    await social.query('ALTER TABLE social.activities ENABLE TRIGGER activities_fan_out');
     log(`  ${seed.activities.toLocaleString('en-US')} activities in ${took(activitiesStarted)}`);
 
     // Every user's counts from the edges; the version stands for the changes that made them.
@@ -163,7 +185,21 @@ export async function seedNetwork(socialDb: string, authDb: string, seed: Networ
        LEFT JOIN (SELECT followee_id, count(*)::int AS n FROM social.follows GROUP BY followee_id) i ON i.followee_id = m.user_id
        LEFT JOIN (SELECT follower_id, count(*)::int AS n FROM social.follows GROUP BY follower_id) o ON o.follower_id = m.user_id`,
     );
-    for (const table of ['members', 'follows', 'activities', 'user_network']) await social.query(`VACUUM (ANALYZE) social.${table}`);
+
+    // The network feed's timelines (fan-out on write), as the migration fills them: the wide accounts
+    // marked, each edge to a fanned-out followee with its 50 newest activities. Loaded without the
+    // primary key, which is then built once from sorted rows.
+    const timelinesStarted = Date.now();
+    await social.query('ALTER TABLE social.network_timeline DROP CONSTRAINT network_timeline_pkey');
+    await withoutSecondaryIndexes(social, 'social.network_timeline', async () => {
+      for (const statement of FILL_NETWORK_TIMELINES_SQL) await social.query(statement);
+    });
+    await social.query('ALTER TABLE social.network_timeline ADD CONSTRAINT network_timeline_pkey PRIMARY KEY (reader_id, created_at, activity_id)');
+    const { rows: timeline } = await social.query<{ entries: string; wide: string }>(
+      'SELECT (SELECT count(*) FROM social.network_timeline) AS entries, (SELECT count(*) FROM social.user_network WHERE NOT fan_out) AS wide',
+    );
+    log(`  ${Number(timeline[0]!.entries).toLocaleString('en-US')} timeline entries (${timeline[0]!.wide} wide accounts) in ${took(timelinesStarted)}`);
+    for (const table of ['members', 'follows', 'activities', 'user_network', 'network_timeline']) await social.query(`VACUUM (ANALYZE) social.${table}`);
 
     // auth's read model of the same counts, and the accounts GET /api/auth/user answers for.
     const { rows: counts } = await social.query<{ id: string; followers: number; following: number; version: number }>(

@@ -138,6 +138,14 @@ function observePools(meter: Meter, pools: Map<string, pg.Pool>): void {
   );
 }
 
+/**
+ * Every service connection runs with PostgreSQL's JIT compiler off. The services' queries are short
+ * index-driven reads and writes; JIT starts whenever a plan's estimated cost passes jit_above_cost,
+ * and estimates under a LIMIT are often far off: the network feed's plan was costed at ~115,000 and
+ * spent 31 ms compiling 89 functions to run for 3 ms (docs/benchmarks.md, "Citizen network").
+ */
+const SESSION_OPTIONS = '-c jit=off';
+
 export function createPostgresDatabaseProvider(
   config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_PREFIX'> & Partial<Pick<PlatformConfig, 'DATABASE_OWNER_URL'>>,
   logger?: DatabaseLogger,
@@ -159,7 +167,7 @@ export function createPostgresDatabaseProvider(
       });
       const connectionString = databaseUrl(serverUrl, name);
       // Migrations, raw hot reads and infrastructure queries; Prisma keeps its own pool.
-      const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: SESSION_OPTIONS });
       // An idle connection that PostgreSQL drops (a restart, an administrator's terminate) makes the
       // pool emit 'error'; unheard, that event would end the process. The pool discards the client
       // and opens a new one at the next query, so a warning is all it takes.
@@ -183,7 +191,7 @@ export function createPostgresDatabaseProvider(
       // Closing twice (the owner, then the provider at shutdown) ends the pool once.
       let closing: Promise<void> | undefined;
       // Prisma's pool is made here (it ends with the client, disposeExternalPool) so its use can be observed.
-      const prismaPool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      const prismaPool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: SESSION_OPTIONS });
       pools.set(`${name}/raw`, pool);
       pools.set(`${name}/prisma`, prismaPool);
       const database: ServiceDatabase = {

@@ -76,8 +76,8 @@ BEGIN
   INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
   VALUES (p_activity_id, p_follower_id, 'follow', 'Followed ' || coalesce(nullif(v_name, ''), 'a citizen'),
           p_followee_id, p_activity_event_id, p_at);
-  PERFORM social.fan_out_activity(p_follower_id, p_activity_id, p_at);
-  -- The network feed's timeline (fan_out_activity.sql): the followee's 50 newest activities (the
+  -- The network feed's timeline (fan_out_activities.sql, which also took the follow activity to the
+  -- follower's followers just now): the followee's 50 newest activities (the
   -- feed's largest page) join the follower's; their later ones arrive as they are recorded. A wide
   -- followee's are read from the activities themselves.
   IF v_followee.fan_out THEN

@@ -26,7 +26,7 @@ export function listOwnActivities(ctx: SocialContext, userId: string, limit: num
  * The network feed's query ($1 the viewer, $2 the limit); the network benchmark explains it too.
  *
  * Fan-out on write (migrations/20261205000003_network_timeline): the viewer's timeline already holds
- * the activities of the followees who are fanned out (fan_out_activity.sql, and follow_user.sql's copy
+ * the activities of the followees who are fanned out (fan_out_activities.sql, and follow_user.sql's copy
  * of a new followee's newest), so their part is the timeline's newest entries that still qualify:
  * the edge is there (an unfollow or a block leaves its entries behind), the actor's activity is
  * public, neither blocked the other, the activity still exists. The wide followees (not fan_out,

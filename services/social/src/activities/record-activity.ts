@@ -1,7 +1,7 @@
 // Records one activity from the event that reports it, in the consumer's transaction. The event id
 // is unique in the table, so however often the event comes, there is one activity (and after the
 // owner cleared their history, a redelivery does not bring it back: the inbox already holds its id).
-// A new activity also goes into its actor's followers' network timelines (list-activities.ts).
+// A new activity also goes into its actor's followers' network timelines (prisma/functions/fan_out_activities.sql).
 import { randomUUID } from 'node:crypto';
 import type { TActivityType } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
@@ -20,13 +20,13 @@ export interface NewActivity {
 export async function recordActivity(tx: SqlExecutor, activity: NewActivity): Promise<void> {
   if (await socialErasureGuard.isDeletedUser(tx, activity.userId)) return;
   // An act from before the owner last cleared their history belongs to what they cleared.
-  const id = randomUUID();
-  const recorded = await tx.$executeRawUnsafe(
+  // The activities_fan_out trigger puts it into its actor's followers' network timelines.
+  await tx.$executeRawUnsafe(
     `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
      SELECT $1::uuid, $2::uuid, $3, $4, $5::uuid, $6::uuid, $7::timestamptz
      WHERE NOT EXISTS (SELECT 1 FROM social.members m WHERE m.user_id = $2::uuid AND m.activities_cleared_at >= $7::timestamptz)
      ON CONFLICT (source_event_id) DO NOTHING`,
-    id,
+    randomUUID(),
     activity.userId,
     activity.type,
     activity.description,
@@ -34,8 +34,4 @@ export async function recordActivity(tx: SqlExecutor, activity: NewActivity): Pr
     activity.sourceEventId,
     activity.occurredAt,
   );
-  // Into the followers' network timelines (prisma/functions/fan_out_activity.sql), in this transaction.
-  if (recorded === 1) {
-    await tx.$executeRawUnsafe('SELECT social.fan_out_activity($1::uuid, $2::uuid, $3::timestamptz)', activity.userId, id, activity.occurredAt);
-  }
 }

@@ -53,12 +53,12 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     );
   }
   await tx.$executeRawUnsafe('DELETE FROM social.blocks WHERE blocker_id = $1::uuid OR blocked_id = $1::uuid', userId);
-  // Their network timeline (their activities leave the others' with the activities: a trigger).
-  await tx.$executeRawUnsafe('DELETE FROM social.network_timeline WHERE reader_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM social.user_network WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe(`DELETE FROM social.activities WHERE user_id = $1::uuid OR (type = 'follow' AND subject_id = $1::uuid)`, userId);
   await tx.$executeRawUnsafe('DELETE FROM social.members WHERE user_id = $1::uuid', userId);
   if (recruiterId) await changeNetworkState(tx, recruiterId, { recruited: -1 }, at);
   await eraseRecruits(tx, userId);
+  // The tombstone's trigger (network_timeline_erased) takes the user's network timeline and every
+  // entry of theirs in the others' (their activities' went with the activities just now).
   await socialErasureGuard.markDeleted(tx, userId, deletedAt);
 }

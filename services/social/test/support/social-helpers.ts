@@ -10,7 +10,6 @@ import { signIn } from '../../../../test/support/sign-in.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
 import type { TestProducer } from '../../../../test/support/test-producer.ts';
 import { MIGRATIONS_DIR } from '../../src/app.ts';
-import { FILL_NETWORK_TIMELINES_SQL } from '../../src/activities/network-timeline.ts';
 
 let n = 0;
 const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
@@ -74,17 +73,13 @@ export async function openSocialTables(stack: Stack): Promise<SqlDriver> {
 export { pollUntil };
 
 /**
- * A follow edge written straight into social's table (no counts, events or activity): for feed tests,
- * which then fill the timelines (fillTimelines) once their activities are written too.
+ * A follow edge written straight into social's table (no counts, events or activity, and no copy of
+ * the followee's activities into the follower's timeline): for feed tests. Activities written after
+ * it reach the follower's timeline (the activities_fan_out trigger).
  */
 export async function followEdge(tables: SqlDriver, follower: Member, followee: Member): Promise<void> {
   await tables.query('INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES ($1::uuid, $2::uuid, now()) ON CONFLICT DO NOTHING', [
     follower.id,
     followee.id,
   ]);
-}
-
-/** Every network timeline filled from the edges and activities written directly (network-timeline.ts). */
-export async function fillTimelines(tables: SqlDriver): Promise<void> {
-  for (const statement of FILL_NETWORK_TIMELINES_SQL) await tables.query(statement, []);
 }

@@ -2,7 +2,8 @@
 -- Reading the feed by merging the followees' activities at read time costs two index probes per
 -- followee (~7-12 ms of PostgreSQL for a citizen who follows 1,000 people), too much for 500 reads a
 -- second on two cores. Instead each new activity is written into the timeline of each follower of its
--- actor (functions/fan_out_activity.sql), and a follow copies the followee's newest activities into
+-- actor (functions/fan_out_activities.sql, a trigger, so every writer of activities does it, whatever
+-- its version during a rolling deploy), and a follow copies the followee's newest activities into
 -- the follower's timeline (follow_user.sql), so reading the feed is a short scan of one timeline.
 -- Accounts with many followers are not fanned out ("wide": fan_out false, from 1,000 followers on,
 -- and for good); their activities are merged in at read time, a probe per wide followee
@@ -18,8 +19,9 @@ ALTER TABLE "social"."user_network" ADD COLUMN "fan_out" BOOLEAN NOT NULL DEFAUL
 CREATE INDEX "user_network_wide_idx" ON "social"."user_network" ("user_id") WHERE NOT "fan_out";
 
 -- One row per (reader, activity of someone the reader follows or followed). The key serves the
--- read (a reader's newest first: the index scanned backwards); the activity index serves removals
--- (the trigger on social.activities, 20261205000005_network_timeline_trigger).
+-- read (a reader's newest first: the index scanned backwards); the actor index serves removals: of
+-- deleted activities (forget_timeline_entries.sql) and of an erased actor's every entry
+-- (forget_erased_timelines.sql).
 CREATE TABLE "social"."network_timeline" (
   "reader_id"   UUID NOT NULL,
   "created_at"  TIMESTAMPTZ(3) NOT NULL,
@@ -28,7 +30,7 @@ CREATE TABLE "social"."network_timeline" (
   CONSTRAINT "network_timeline_pkey" PRIMARY KEY ("reader_id", "created_at", "activity_id"),
   CHECK ("reader_id" <> "actor_id")
 );
-CREATE INDEX "network_timeline_activity_id_idx" ON "social"."network_timeline" ("activity_id");
+CREATE INDEX "network_timeline_actor_id_activity_id_idx" ON "social"."network_timeline" ("actor_id", "activity_id");
 
 -- Today's wide accounts, then every edge's share of the timelines: the followee's 50 newest
 -- activities (the feed's largest page), as a follow copies them.

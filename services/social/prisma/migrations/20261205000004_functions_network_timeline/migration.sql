@@ -1,51 +1,75 @@
--- Made by npm run db:function-migration -- social fan_out_activity forget_timeline_entries follow_user
+-- Made by npm run db:function-migration -- social fan_out_activities forget_timeline_entries forget_erased_timelines follow_user
 -- from services/social/prisma/functions/, where each function has its one source: edit the file
 -- there and make a new migration; never edit this one.
 
--- Puts a new activity into the network timelines of its actor's followers (fan-out on write; the
--- table and why: migrations/20261205000003_network_timeline). Called in the transaction that recorded
--- the activity: by social's event consumer (src/activities/record-activity.ts) and by follow_user
--- (the follow activity).
+-- The trigger function behind activities_fan_out (migrations/20261205000005_network_timeline_triggers):
+-- new activities go into the network timelines of their actors' followers (fan-out on write; the
+-- table and why: migrations/20261205000003_network_timeline). A trigger, so every writer does it in
+-- the statement that records the activity: social's event consumer, follow_user (the follow
+-- activity), and a replica of the previous release during a rolling deploy.
 --
--- The actor's state row is locked first: a follow locks it too (lock_network_pair), so an activity
--- and a new follower's copy of the actor's newest activities (follow_user) never miss each other;
--- whichever commits second sees the other's rows.
--- From 1,000 followers on, the actor becomes wide, for good: this activity and every later one are
--- left to the feed's read, which merges a wide followee's activities itself.
-CREATE OR REPLACE FUNCTION social.fan_out_activity(p_actor_id uuid, p_activity_id uuid, p_created_at timestamptz)
-RETURNS void
+-- Each actor's state row is locked first, actors in id order (two statements adding activities of
+-- the same actors queue instead of deadlocking). A follow locks it too (lock_network_pair), so an
+-- activity and a new follower's copy of the actor's newest activities (follow_user) never miss each
+-- other: whichever commits second sees the other's rows.
+-- From 1,000 followers on, an actor becomes wide, for good: its activities from then on are left
+-- to the feed's read, which merges a wide followee's activities itself.
+CREATE OR REPLACE FUNCTION social.fan_out_activities()
+RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 DECLARE
+  v_actor_id uuid;
   v_actor social.user_network;
 BEGIN
-  INSERT INTO social.user_network (user_id) VALUES (p_actor_id) ON CONFLICT DO NOTHING;
-  SELECT n.* INTO v_actor FROM social.user_network n WHERE n.user_id = p_actor_id FOR NO KEY UPDATE;
-  IF NOT v_actor.fan_out THEN
-    RETURN;
-  END IF;
-  IF v_actor.followers >= 1000 THEN
-    UPDATE social.user_network n SET fan_out = false WHERE n.user_id = p_actor_id;
-    RETURN;
-  END IF;
-  INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
-  SELECT f.follower_id, p_created_at, p_activity_id, p_actor_id FROM social.follows f WHERE f.followee_id = p_actor_id
-  ON CONFLICT DO NOTHING;
+  FOR v_actor_id IN SELECT DISTINCT a.user_id FROM added a ORDER BY a.user_id LOOP
+    INSERT INTO social.user_network (user_id) VALUES (v_actor_id) ON CONFLICT DO NOTHING;
+    SELECT n.* INTO v_actor FROM social.user_network n WHERE n.user_id = v_actor_id FOR NO KEY UPDATE;
+    IF v_actor.fan_out AND v_actor.followers >= 1000 THEN
+      UPDATE social.user_network n SET fan_out = false WHERE n.user_id = v_actor_id;
+    ELSIF v_actor.fan_out THEN
+      INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
+      SELECT f.follower_id, a.created_at, a.id, a.user_id
+      FROM added a JOIN social.follows f ON f.followee_id = a.user_id
+      WHERE a.user_id = v_actor_id
+      ON CONFLICT DO NOTHING;
+    END IF;
+  END LOOP;
+  RETURN NULL;
 END
 $$;
 
--- The trigger function behind network_timeline_forget (migrations/20261205000005_network_timeline_trigger):
+-- The trigger function behind network_timeline_forget (migrations/20261205000005_network_timeline_triggers):
 -- whatever deletes activities (clearing one's history, erasure, a removed priority or briefing
 -- document, an unfollow or a block taking the follow activity with it), their timeline entries go in
 -- the same statement. A trigger, not a foreign key: a follow copying an activity that is being
--- deleted at that moment leaves an entry the read's join with the activities ignores, instead of
--- failing the follow.
+-- deleted at that moment leaves an entry the read's join with the activities ignores (and the actor's
+-- erasure removes), instead of failing the follow. The deleted ids as an array, so the statement's
+-- plan is the same index probe whatever the size of the first deletion it was planned for.
 CREATE OR REPLACE FUNCTION social.forget_timeline_entries()
 RETURNS trigger
 LANGUAGE plpgsql
 AS $$
 BEGIN
-  DELETE FROM social.network_timeline t USING gone g WHERE t.activity_id = g.id;
+  DELETE FROM social.network_timeline t
+  USING (SELECT g.user_id, array_agg(g.id) AS ids FROM gone g GROUP BY g.user_id) d
+  WHERE t.actor_id = d.user_id AND t.activity_id = ANY (d.ids);
+  RETURN NULL;
+END
+$$;
+
+-- The trigger function behind network_timeline_erased (migrations/20261205000005_network_timeline_triggers):
+-- when an account's erasure records its tombstone (social.deleted_users, the erasure's last step,
+-- src/data-rights/erase-user.ts), its timeline goes, and so does every entry naming it as the actor
+-- (its activities' entries went with the activities; this also takes any an interrupted copy left).
+-- A trigger on the tombstone, so the erasure of any release does it.
+CREATE OR REPLACE FUNCTION social.forget_erased_timelines()
+RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  DELETE FROM social.network_timeline t WHERE t.reader_id IN (SELECT e.user_id FROM erased e);
+  DELETE FROM social.network_timeline t WHERE t.actor_id IN (SELECT e.user_id FROM erased e);
   RETURN NULL;
 END
 $$;
@@ -128,8 +152,8 @@ BEGIN
   INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
   VALUES (p_activity_id, p_follower_id, 'follow', 'Followed ' || coalesce(nullif(v_name, ''), 'a citizen'),
           p_followee_id, p_activity_event_id, p_at);
-  PERFORM social.fan_out_activity(p_follower_id, p_activity_id, p_at);
-  -- The network feed's timeline (fan_out_activity.sql): the followee's 50 newest activities (the
+  -- The network feed's timeline (fan_out_activities.sql, which also took the follow activity to the
+  -- follower's followers just now): the followee's 50 newest activities (the
   -- feed's largest page) join the follower's; their later ones arrive as they are recorded. A wide
   -- followee's are read from the activities themselves.
   IF v_followee.fan_out THEN

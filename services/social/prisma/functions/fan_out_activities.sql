@@ -1,0 +1,36 @@
+-- The trigger function behind activities_fan_out (migrations/20261205000005_network_timeline_triggers):
+-- new activities go into the network timelines of their actors' followers (fan-out on write; the
+-- table and why: migrations/20261205000003_network_timeline). A trigger, so every writer does it in
+-- the statement that records the activity: social's event consumer, follow_user (the follow
+-- activity), and a replica of the previous release during a rolling deploy.
+--
+-- Each actor's state row is locked first, actors in id order (two statements adding activities of
+-- the same actors queue instead of deadlocking). A follow locks it too (lock_network_pair), so an
+-- activity and a new follower's copy of the actor's newest activities (follow_user) never miss each
+-- other: whichever commits second sees the other's rows.
+-- From 1,000 followers on, an actor becomes wide, for good: its activities from then on are left
+-- to the feed's read, which merges a wide followee's activities itself.
+CREATE OR REPLACE FUNCTION social.fan_out_activities()
+RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_actor_id uuid;
+  v_actor social.user_network;
+BEGIN
+  FOR v_actor_id IN SELECT DISTINCT a.user_id FROM added a ORDER BY a.user_id LOOP
+    INSERT INTO social.user_network (user_id) VALUES (v_actor_id) ON CONFLICT DO NOTHING;
+    SELECT n.* INTO v_actor FROM social.user_network n WHERE n.user_id = v_actor_id FOR NO KEY UPDATE;
+    IF v_actor.fan_out AND v_actor.followers >= 1000 THEN
+      UPDATE social.user_network n SET fan_out = false WHERE n.user_id = v_actor_id;
+    ELSIF v_actor.fan_out THEN
+      INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
+      SELECT f.follower_id, a.created_at, a.id, a.user_id
+      FROM added a JOIN social.follows f ON f.followee_id = a.user_id
+      WHERE a.user_id = v_actor_id
+      ON CONFLICT DO NOTHING;
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END
+$$;
