@@ -16,7 +16,8 @@ async function explain(client: pg.Client, title: string, sql: string, params: un
 
 /** `viewer` follows many people; `follower` does not follow `followee` (the plans insert and delete that edge, rolled back). */
 export async function networkPlans(socialDb: string, ids: { viewer: string; follower: string; followee: string }): Promise<string> {
-  const client = new pg.Client({ connectionString: socialDb });
+  // With the services' session options (JIT off: services/kit/src/db/database-provider.ts).
+  const client = new pg.Client({ connectionString: socialDb, options: '-c jit=off' });
   await client.connect();
   const plans: string[] = [];
   try {
