@@ -71,24 +71,6 @@ export function inDegrees(crowd: number, edges: number, exponent: number): Int32
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /**
- * Every network timeline filled from the edges and the activities, as the timeline's migration does
- * (services/social/prisma/migrations/20261205000003_network_timeline): the accounts with 1,000
- * followers or more become wide, and each edge to a fanned-out followee brings the followee's 50
- * newest activities, as a follow does (follow_user.sql).
- */
-const FILL_NETWORK_TIMELINES_SQL = [
-  'UPDATE social.user_network SET fan_out = false WHERE followers >= 1000',
-  `INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
-   SELECT f.follower_id, a.created_at, a.id, a.user_id
-   FROM social.follows f
-   JOIN social.user_network n ON n.user_id = f.followee_id AND n.fan_out
-   CROSS JOIN LATERAL (
-     SELECT x.id, x.created_at, x.user_id FROM social.activities x
-     WHERE x.user_id = f.followee_id ORDER BY x.created_at DESC, x.id DESC LIMIT 50
-   ) a`,
-] as const;
-
-/**
  * Runs `load` with the table's secondary indexes dropped and then rebuilt from their own
  * definitions (pg_indexes): building an index once over millions of rows is far faster than keeping
  * it up to date row by row. Indexes backing a constraint (primary key, unique) stay.
@@ -186,13 +168,14 @@ export async function seedNetwork(socialDb: string, authDb: string, seed: Networ
        LEFT JOIN (SELECT follower_id, count(*)::int AS n FROM social.follows GROUP BY follower_id) o ON o.follower_id = m.user_id`,
     );
 
-    // The network feed's timelines (fan-out on write), as the migration fills them: the wide accounts
-    // marked, each edge to a fanned-out followee with its 50 newest activities. Loaded without the
-    // primary key, which is then built once from sorted rows.
+    // The network feed's timelines (fan-out on write), as the migration fills them
+    // (social.refill_network_timelines: the wide accounts marked, each edge to a fanned-out followee
+    // with its 50 newest activities). Loaded without the primary key, which is then built once from
+    // sorted rows.
     const timelinesStarted = Date.now();
     await social.query('ALTER TABLE social.network_timeline DROP CONSTRAINT network_timeline_pkey');
     await withoutSecondaryIndexes(social, 'social.network_timeline', async () => {
-      for (const statement of FILL_NETWORK_TIMELINES_SQL) await social.query(statement);
+      await social.query('SELECT social.refill_network_timelines()');
     });
     await social.query('ALTER TABLE social.network_timeline ADD CONSTRAINT network_timeline_pkey PRIMARY KEY (reader_id, created_at, activity_id)');
     const { rows: timeline } = await social.query<{ entries: string; wide: string }>(

@@ -13,7 +13,7 @@ import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import { network, signInCitizen } from './support/network-helpers.ts';
-import { acts, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
+import { acts, followEdge, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
 
 const ownFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?limit=50');
 const networkFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?network=true&limit=50');
@@ -206,6 +206,20 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual((await networkFeed(reader)).body, []);
       await setVisibility('public');
       assert.deepEqual(idsOf(await networkFeed(reader)), mine);
+    });
+
+    test("refill_network_timelines copies what a follow written around it missed, once (the upgrade's repair)", async () => {
+      const author = await citizen('Una', 'Upgraded');
+      const reader = await citizen('Ivo', 'Upgraded');
+      const activityId = randomUUID();
+      await writeActivity(author, activityId, new Date());
+      // An edge as the previous release's follow wrote it: no copy of the author's past.
+      await followEdge(tables, reader, author);
+      assert.deepEqual(idsOf(await networkFeed(reader)), []);
+      const refill = () => tables.query<{ added: string }>('SELECT social.refill_network_timelines() AS added');
+      assert.ok(Number((await refill())[0]!.added) >= 1);
+      assert.deepEqual(idsOf(await networkFeed(reader)), [activityId]);
+      assert.equal(Number((await refill())[0]!.added), 0, 'nothing twice');
     });
 
     describe('an activity and a follow at the same moment', { skip: profile === 'embedded' && 'one connection: nothing interleaves' }, () => {

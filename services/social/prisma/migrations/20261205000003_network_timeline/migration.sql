@@ -32,15 +32,5 @@ CREATE TABLE "social"."network_timeline" (
 );
 CREATE INDEX "network_timeline_actor_id_activity_id_idx" ON "social"."network_timeline" ("actor_id", "activity_id");
 
--- Today's wide accounts, then every edge's share of the timelines: the followee's 50 newest
--- activities (the feed's largest page), as a follow copies them.
-UPDATE "social"."user_network" SET "fan_out" = false WHERE "followers" >= 1000;
-INSERT INTO "social"."network_timeline" ("reader_id", "created_at", "activity_id", "actor_id")
-SELECT f."follower_id", a."created_at", a."id", a."user_id"
-FROM "social"."follows" f
-JOIN "social"."user_network" n ON n."user_id" = f."followee_id" AND n."fan_out"
-CROSS JOIN LATERAL (
-  SELECT x."id", x."created_at", x."user_id" FROM "social"."activities" x
-  WHERE x."user_id" = f."followee_id" ORDER BY x."created_at" DESC, x."id" DESC LIMIT 50
-) a
-ON CONFLICT DO NOTHING;
+-- The timelines are filled by social.refill_network_timelines once the triggers are in place
+-- (20261205000005_network_timeline_triggers).

@@ -1,0 +1,29 @@
+-- Fills the network timelines from the edges and the activities (fan-out on write;
+-- migrations/20261205000003_network_timeline): the accounts with 1,000 followers or more become wide,
+-- and each edge to a fanned-out followee brings the followee's 50 newest activities, as a follow
+-- does (follow_user.sql). Idempotent: entries already there stay. Answers how many it added.
+-- Run by the release's migration (20261205000005_network_timeline_triggers, after the triggers), by the
+-- network benchmark's seed (bench/seed-network.ts), and once by an operator after a rolling upgrade
+-- to that release (docs/operations.md "Upgrades"): what the previous release's processes wrote while
+-- the migration ran (follows without their copy, activities without their fan-out) is filled then.
+CREATE OR REPLACE FUNCTION social.refill_network_timelines()
+RETURNS bigint
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_added bigint;
+BEGIN
+  UPDATE social.user_network n SET fan_out = false WHERE n.followers >= 1000 AND n.fan_out;
+  INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
+  SELECT f.follower_id, a.created_at, a.id, a.user_id
+  FROM social.follows f
+  CROSS JOIN LATERAL (
+    SELECT x.id, x.created_at, x.user_id FROM social.activities x
+    WHERE x.user_id = f.followee_id ORDER BY x.created_at DESC, x.id DESC LIMIT 50
+  ) a
+  WHERE NOT EXISTS (SELECT 1 FROM social.user_network n WHERE n.user_id = f.followee_id AND NOT n.fan_out)
+  ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS v_added = ROW_COUNT;
+  RETURN v_added;
+END
+$$;
