@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import { ACTIVITY_LIST_LIMITS, type TActivity } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
+import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
+import pg from 'pg';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
@@ -222,6 +223,47 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(Number((await refill())[0]!.added), 0, 'nothing twice');
     });
 
+    test('while an upgrade rolls (no rights on the timeline yet), activities, follows and deletions still keep it', {
+      skip: profile === 'embedded' && 'one role: nothing to grant',
+    }, async () => {
+      // The previous release's processes run as the runtime role, which has rights on a new table
+      // only once a process of the new release starts; the triggers and the follow's copy run as the
+      // table's owner (SECURITY DEFINER).
+      const author = await citizen('Uma', 'Rolling');
+      const fan = await citizen('Fin', 'Rolling');
+      const late = await citizen('Lia', 'Rolling');
+      assert.equal((await network.follow(fan, author)).status, 200);
+      const database = `${stack.env.DATABASE_PREFIX}social`;
+      const runtimeUrl = databaseUrl(stack.platforms.social!.config.DATABASE_URL!, database);
+      const role = decodeURIComponent(new URL(runtimeUrl).username);
+      const admin = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, database) });
+      const runtime = new pg.Client({ connectionString: runtimeUrl });
+      await admin.connect();
+      await runtime.connect();
+      const readersOf = async (activityId: string) =>
+        (await admin.query<{ id: string }>('SELECT reader_id::text AS id FROM social.network_timeline WHERE activity_id = $1::uuid', [activityId])).rows
+          .map((r) => r.id)
+          .sort();
+      try {
+        await admin.query(`REVOKE ALL ON social.network_timeline FROM "${role}"`);
+        await assert.rejects(runtime.query('SELECT 1 FROM social.network_timeline LIMIT 1'), /permission denied/);
+        const activityId = randomUUID();
+        await runtime.query(
+          `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
+           VALUES ($1::uuid, $2::uuid, 'endorse', 'Endorsed "Rolling"', NULL, $3::uuid, now())`,
+          [activityId, author.id, randomUUID()],
+        );
+        assert.deepEqual(await readersOf(activityId), [fan.id], 'fanned out');
+        assert.equal((await network.follow(late, author)).status, 200);
+        assert.deepEqual(await readersOf(activityId), [fan.id, late.id].sort(), "copied by the late follower's follow");
+        await runtime.query('DELETE FROM social.activities WHERE id = $1::uuid', [activityId]);
+        assert.deepEqual(await readersOf(activityId), [], 'forgotten with the activity');
+      } finally {
+        await admin.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON social.network_timeline TO "${role}"`);
+        await Promise.all([admin.end(), runtime.end()]);
+      }
+    });
+
     describe('an activity and a follow at the same moment', { skip: profile === 'embedded' && 'one connection: nothing interleaves' }, () => {
       /** Resolves once some session waits for a lock the transaction with backend `pid` holds. */
       const someoneWaitsFor = (pid: number) =>
@@ -230,12 +272,15 @@ for (const { profile, skip } of await profilePlan()) {
           (rows) => rows.length > 0,
           30_000,
         );
+      /** The author's state row, committed first, so the other side waits for its row lock (not for its creation). */
+      const stateRowOf = (author: Member) => tables.query('INSERT INTO social.user_network (user_id) VALUES ($1::uuid) ON CONFLICT DO NOTHING', [author.id]);
       const backendPid = async (tx: SqlDriver) => (await tx.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!.pid;
 
       test('a follow that waits for an activity being recorded copies it', async () => {
         const author = await citizen('Abe', 'Waiting');
         const reader = await citizen('Ren', 'Waiting');
         const activityId = randomUUID();
+        await stateRowOf(author);
         let follow: Promise<{ status: number }> | undefined;
         await tables.transaction(async (tx) => {
           // Its fan-out trigger locks the author's state row until the commit.
@@ -251,11 +296,11 @@ for (const { profile, skip } of await profilePlan()) {
         const author = await citizen('Ada', 'Waiting');
         const reader = await citizen('Roy', 'Waiting');
         const activityId = randomUUID();
+        await stateRowOf(author);
         let recording: Promise<void> | undefined;
         await tables.transaction(async (tx) => {
           // What follow_user holds before it copies the author's newest: the author's state row,
           // locked, and the new edge, not yet committed.
-          await tx.query('INSERT INTO social.user_network (user_id) VALUES ($1::uuid) ON CONFLICT DO NOTHING', [author.id]);
           await tx.query('SELECT 1 FROM social.user_network WHERE user_id = $1::uuid FOR UPDATE', [author.id]);
           await tx.query('INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES ($1::uuid, $2::uuid, now())', [reader.id, author.id]);
           recording = writeActivity(author, activityId, new Date());

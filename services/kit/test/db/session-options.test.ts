@@ -20,12 +20,19 @@ test("every service connection has JIT off, while the server's own default may d
   const plain = new pg.Client({ connectionString: LOCAL_INFRA.DATABASE_URL });
   await plain.connect();
   try {
-    // The check can fail: a connection without the options has the server's setting.
-    await plain.query('SET jit = on');
+    // The check can fail: a connection without the options has the server's default (on).
     assert.deepEqual((await plain.query('SHOW jit')).rows, [{ jit: 'on' }]);
     // Several at once, so more than one pooled connection answers.
     const answers = await Promise.all(Array.from({ length: 4 }, () => database.driver.query<{ jit: string }>('SHOW jit')));
     assert.deepEqual(answers.flat(), Array.from({ length: 4 }, () => ({ jit: 'off' })));
+    // Prisma's pool (the one the services' Prisma clients query through).
+    const prisma = await database.adapter.connect();
+    try {
+      const shown = await prisma.queryRaw({ sql: 'SHOW jit', args: [], argTypes: [] });
+      assert.deepEqual(shown.rows, [['off']]);
+    } finally {
+      await prisma.dispose();
+    }
   } finally {
     await plain.end();
     await provider.close();

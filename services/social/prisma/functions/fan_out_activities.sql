@@ -10,9 +10,13 @@
 -- other: whichever commits second sees the other's rows.
 -- From 1,000 followers on, an actor becomes wide, for good: its activities from then on are left
 -- to the feed's read, which merges a wide followee's activities itself.
+-- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
+-- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
 CREATE OR REPLACE FUNCTION social.fan_out_activities()
 RETURNS trigger
 LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
   v_actor_id uuid;

@@ -76,15 +76,11 @@ BEGIN
   INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
   VALUES (p_activity_id, p_follower_id, 'follow', 'Followed ' || coalesce(nullif(v_name, ''), 'a citizen'),
           p_followee_id, p_activity_event_id, p_at);
-  -- The network feed's timeline (fan_out_activities.sql, which also took the follow activity to the
-  -- follower's followers just now): the followee's 50 newest activities (the
-  -- feed's largest page) join the follower's; their later ones arrive as they are recorded. A wide
+  -- The network feed's timeline (fan_out_activities.sql took the follow activity to the follower's
+  -- followers just now): the followee's newest join the follower's (copy_to_timeline.sql). A wide
   -- followee's are read from the activities themselves.
   IF v_followee.fan_out THEN
-    INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
-    SELECT p_follower_id, a.created_at, a.id, a.user_id FROM social.activities a
-    WHERE a.user_id = p_followee_id ORDER BY a.created_at DESC, a.id DESC LIMIT 50
-    ON CONFLICT DO NOTHING;
+    PERFORM social.copy_to_timeline(p_follower_id, p_followee_id);
   END IF;
   RETURN QUERY SELECT 'followed'::text, v_followee.followers, v_follower.following;
 END

@@ -2,10 +2,11 @@
 -- migrations/20261205000003_network_timeline): the accounts with 1,000 followers or more become wide,
 -- and each edge to a fanned-out followee brings the followee's 50 newest activities, as a follow
 -- does (follow_user.sql). Idempotent: entries already there stay. Answers how many it added.
--- Run by the release's migration (20261205000005_network_timeline_triggers, after the triggers), by the
--- network benchmark's seed (bench/seed-network.ts), and once by an operator after a rolling upgrade
--- to that release (docs/operations.md "Upgrades"): what the previous release's processes wrote while
--- the migration ran (follows without their copy, activities without their fan-out) is filled then.
+-- Run by the network benchmark's seed (bench/seed-network.ts) and once by an operator after a rolling
+-- upgrade to the release that made the timelines (docs/operations.md "Upgrades"): what the previous
+-- release's processes wrote while its migration filled them (follows without their copy, activities
+-- without their fan-out) is filled then. Nothing of an erased account stays: an erasure that
+-- committed while this ran is seen by the last statement.
 CREATE OR REPLACE FUNCTION social.refill_network_timelines()
 RETURNS bigint
 LANGUAGE plpgsql
@@ -24,6 +25,8 @@ BEGIN
   WHERE NOT EXISTS (SELECT 1 FROM social.user_network n WHERE n.user_id = f.followee_id AND NOT n.fan_out)
   ON CONFLICT DO NOTHING;
   GET DIAGNOSTICS v_added = ROW_COUNT;
+  DELETE FROM social.network_timeline t WHERE t.reader_id IN (SELECT d.user_id FROM social.deleted_users d);
+  DELETE FROM social.network_timeline t WHERE t.actor_id IN (SELECT d.user_id FROM social.deleted_users d);
   RETURN v_added;
 END
 $$;

@@ -1,4 +1,4 @@
--- Made by npm run db:function-migration -- social fan_out_activities forget_timeline_entries forget_erased_timelines follow_user network_feed refill_network_timelines
+-- Made by npm run db:function-migration -- social fan_out_activities forget_timeline_entries forget_erased_timelines copy_to_timeline follow_user network_feed refill_network_timelines
 -- from services/social/prisma/functions/, where each function has its one source: edit the file
 -- there and make a new migration; never edit this one.
 
@@ -14,9 +14,13 @@
 -- other: whichever commits second sees the other's rows.
 -- From 1,000 followers on, an actor becomes wide, for good: its activities from then on are left
 -- to the feed's read, which merges a wide followee's activities itself.
+-- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
+-- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
 CREATE OR REPLACE FUNCTION social.fan_out_activities()
 RETURNS trigger
 LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
 AS $$
 DECLARE
   v_actor_id uuid;
@@ -46,9 +50,13 @@ $$;
 -- deleted at that moment leaves an entry the read's join with the activities ignores (and the actor's
 -- erasure removes), instead of failing the follow. The deleted ids as an array, so the statement's
 -- plan is the same index probe whatever the size of the first deletion it was planned for.
+-- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
+-- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
 CREATE OR REPLACE FUNCTION social.forget_timeline_entries()
 RETURNS trigger
 LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
 AS $$
 BEGIN
   DELETE FROM social.network_timeline t
@@ -63,15 +71,35 @@ $$;
 -- src/data-rights/erase-user.ts), its timeline goes, and so does every entry naming it as the actor
 -- (its activities' entries went with the activities; this also takes any an interrupted copy left).
 -- A trigger on the tombstone, so the erasure of any release does it.
+-- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
+-- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
 CREATE OR REPLACE FUNCTION social.forget_erased_timelines()
 RETURNS trigger
 LANGUAGE plpgsql
+SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
 AS $$
 BEGIN
   DELETE FROM social.network_timeline t WHERE t.reader_id IN (SELECT e.user_id FROM erased e);
   DELETE FROM social.network_timeline t WHERE t.actor_id IN (SELECT e.user_id FROM erased e);
   RETURN NULL;
 END
+$$;
+
+-- A new follow's copy of the followee's 50 newest activities (the feed's largest page) into the
+-- follower's network timeline (follow_user.sql; fan_out_activities.sql brings the later ones).
+-- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
+-- processes call follow_user too while an upgrade rolls, and their role has no rights on the timeline yet.
+CREATE OR REPLACE FUNCTION social.copy_to_timeline(p_reader_id uuid, p_actor_id uuid)
+RETURNS void
+LANGUAGE sql
+SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+  INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
+  SELECT p_reader_id, a.created_at, a.id, a.user_id FROM social.activities a
+  WHERE a.user_id = p_actor_id ORDER BY a.created_at DESC, a.id DESC LIMIT 50
+  ON CONFLICT DO NOTHING;
 $$;
 
 -- POST /api/users/{id}/follow in one statement (src/network/follow-edges.ts): what was an interactive
@@ -152,15 +180,11 @@ BEGIN
   INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
   VALUES (p_activity_id, p_follower_id, 'follow', 'Followed ' || coalesce(nullif(v_name, ''), 'a citizen'),
           p_followee_id, p_activity_event_id, p_at);
-  -- The network feed's timeline (fan_out_activities.sql, which also took the follow activity to the
-  -- follower's followers just now): the followee's 50 newest activities (the
-  -- feed's largest page) join the follower's; their later ones arrive as they are recorded. A wide
+  -- The network feed's timeline (fan_out_activities.sql took the follow activity to the follower's
+  -- followers just now): the followee's newest join the follower's (copy_to_timeline.sql). A wide
   -- followee's are read from the activities themselves.
   IF v_followee.fan_out THEN
-    INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
-    SELECT p_follower_id, a.created_at, a.id, a.user_id FROM social.activities a
-    WHERE a.user_id = p_followee_id ORDER BY a.created_at DESC, a.id DESC LIMIT 50
-    ON CONFLICT DO NOTHING;
+    PERFORM social.copy_to_timeline(p_follower_id, p_followee_id);
   END IF;
   RETURN QUERY SELECT 'followed'::text, v_followee.followers, v_follower.following;
 END
@@ -242,10 +266,11 @@ $$;
 -- migrations/20261205000003_network_timeline): the accounts with 1,000 followers or more become wide,
 -- and each edge to a fanned-out followee brings the followee's 50 newest activities, as a follow
 -- does (follow_user.sql). Idempotent: entries already there stay. Answers how many it added.
--- Run by the release's migration (20261205000005_network_timeline_triggers, after the triggers), by the
--- network benchmark's seed (bench/seed-network.ts), and once by an operator after a rolling upgrade
--- to that release (docs/operations.md "Upgrades"): what the previous release's processes wrote while
--- the migration ran (follows without their copy, activities without their fan-out) is filled then.
+-- Run by the network benchmark's seed (bench/seed-network.ts) and once by an operator after a rolling
+-- upgrade to the release that made the timelines (docs/operations.md "Upgrades"): what the previous
+-- release's processes wrote while its migration filled them (follows without their copy, activities
+-- without their fan-out) is filled then. Nothing of an erased account stays: an erasure that
+-- committed while this ran is seen by the last statement.
 CREATE OR REPLACE FUNCTION social.refill_network_timelines()
 RETURNS bigint
 LANGUAGE plpgsql
@@ -264,6 +289,8 @@ BEGIN
   WHERE NOT EXISTS (SELECT 1 FROM social.user_network n WHERE n.user_id = f.followee_id AND NOT n.fan_out)
   ON CONFLICT DO NOTHING;
   GET DIAGNOSTICS v_added = ROW_COUNT;
+  DELETE FROM social.network_timeline t WHERE t.reader_id IN (SELECT d.user_id FROM social.deleted_users d);
+  DELETE FROM social.network_timeline t WHERE t.actor_id IN (SELECT d.user_id FROM social.deleted_users d);
   RETURN v_added;
 END
 $$;

@@ -1,6 +1,6 @@
 -- The network timelines' rules, held by the database for every writer (the functions' files say why):
 -- new activities fanned out to the followers, deleted activities' entries removed, an erased
--- account's timeline and entries removed with its tombstone; then every timeline filled.
+-- account's timeline and entries removed with its tombstone.
 CREATE TRIGGER "activities_fan_out"
   AFTER INSERT ON "social"."activities"
   REFERENCING NEW TABLE AS added
@@ -15,6 +15,3 @@ CREATE TRIGGER "network_timeline_erased"
   AFTER INSERT ON "social"."deleted_users"
   REFERENCING NEW TABLE AS erased
   FOR EACH STATEMENT EXECUTE FUNCTION social.forget_erased_timelines();
-
--- Every timeline filled from today's edges and activities (functions/refill_network_timelines.sql).
-SELECT social.refill_network_timelines();
