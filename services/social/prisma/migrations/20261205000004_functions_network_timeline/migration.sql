@@ -26,8 +26,9 @@ DECLARE
   v_actor_id uuid;
   v_actor social.user_network;
 BEGIN
+  -- Every actor's state row made first, then each locked, both in id order (as lock_network_pair).
+  INSERT INTO social.user_network (user_id) SELECT DISTINCT a.user_id FROM added a ORDER BY 1 ON CONFLICT DO NOTHING;
   FOR v_actor_id IN SELECT DISTINCT a.user_id FROM added a ORDER BY a.user_id LOOP
-    INSERT INTO social.user_network (user_id) VALUES (v_actor_id) ON CONFLICT DO NOTHING;
     SELECT n.* INTO v_actor FROM social.user_network n WHERE n.user_id = v_actor_id FOR NO KEY UPDATE;
     IF v_actor.fan_out AND v_actor.followers >= 1000 THEN
       UPDATE social.user_network n SET fan_out = false WHERE n.user_id = v_actor_id;
