@@ -24,7 +24,10 @@ test("every service connection has JIT off, while the server's own default may d
     assert.deepEqual((await plain.query('SHOW jit')).rows, [{ jit: 'on' }]);
     // Several at once, so more than one pooled connection answers.
     const answers = await Promise.all(Array.from({ length: 4 }, () => database.driver.query<{ jit: string }>('SHOW jit')));
-    assert.deepEqual(answers.flat(), Array.from({ length: 4 }, () => ({ jit: 'off' })));
+    assert.deepEqual(
+      answers.flat(),
+      Array.from({ length: 4 }, () => ({ jit: 'off' })),
+    );
     // Prisma's pool (the one the services' Prisma clients query through).
     const prisma = await database.adapter.connect();
     try {
