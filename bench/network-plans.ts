@@ -4,6 +4,7 @@
 // inside a transaction that is rolled back so the seed stays as it was.
 import { randomUUID } from 'node:crypto';
 import { socialEvents } from '@civic/contracts';
+import { SESSION_OPTIONS } from '@civic/service-kit/db';
 import { buildOutboxRows } from '@civic/service-kit/events';
 import pg from 'pg';
 import { NETWORK_FEED_SQL } from '../services/social/src/activities/list-activities.ts';
@@ -16,8 +17,8 @@ async function explain(client: pg.Client, title: string, sql: string, params: un
 
 /** `viewer` follows many people; `follower` does not follow `followee` (the plans insert and delete that edge, rolled back). */
 export async function networkPlans(socialDb: string, ids: { viewer: string; follower: string; followee: string }): Promise<string> {
-  // With the services' session options (JIT off: services/kit/src/db/database-provider.ts).
-  const client = new pg.Client({ connectionString: socialDb, options: '-c jit=off' });
+  // With the services' session options (JIT off).
+  const client = new pg.Client({ connectionString: socialDb, options: SESSION_OPTIONS });
   await client.connect();
   const plans: string[] = [];
   try {

@@ -144,7 +144,7 @@ function observePools(meter: Meter, pools: Map<string, pg.Pool>): void {
  * and estimates under a LIMIT are often far off: the network feed's plan was costed at ~115,000 and
  * spent 31 ms compiling 89 functions to run for 3 ms (docs/benchmarks.md, "Citizen network").
  */
-const SESSION_OPTIONS = '-c jit=off';
+export const SESSION_OPTIONS = '-c jit=off';
 
 export function createPostgresDatabaseProvider(
   config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_PREFIX'> & Partial<Pick<PlatformConfig, 'DATABASE_OWNER_URL'>>,

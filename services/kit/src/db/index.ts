@@ -8,6 +8,7 @@ export {
   createDatabaseProvider,
   createPostgresDatabaseProvider,
   embeddedLockFile,
+  SESSION_OPTIONS,
   type DatabaseProvider,
   type ServiceDatabase,
 } from './database-provider.ts';

@@ -1,4 +1,4 @@
--- A new follow's copy of the followee's 50 newest activities (the feed's largest page) into the
+-- A new follow's copy of the followee's newest activities (timeline_copy_size.sql) into the
 -- follower's network timeline (follow_user.sql; fan_out_activities.sql brings the later ones).
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
 -- processes call follow_user too while an upgrade rolls, and their role has no rights on the timeline yet.
@@ -10,6 +10,6 @@ SET search_path = pg_catalog, pg_temp
 AS $$
   INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
   SELECT p_reader_id, a.created_at, a.id, a.user_id FROM social.activities a
-  WHERE a.user_id = p_actor_id ORDER BY a.created_at DESC, a.id DESC LIMIT 50
+  WHERE a.user_id = p_actor_id ORDER BY a.created_at DESC, a.id DESC LIMIT social.timeline_copy_size()
   ON CONFLICT DO NOTHING;
 $$;

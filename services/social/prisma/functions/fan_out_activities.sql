@@ -8,7 +8,7 @@
 -- the same actors queue instead of deadlocking). A follow locks it too (lock_network_pair), so an
 -- activity and a new follower's copy of the actor's newest activities (follow_user) never miss each
 -- other: whichever commits second sees the other's rows.
--- From 1,000 followers on, an actor becomes wide, for good: its activities from then on are left
+-- From social.wide_at_followers() (1,000) followers on, an actor becomes wide, for good: its activities from then on are left
 -- to the feed's read, which merges a wide followee's activities itself.
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
 -- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
@@ -26,7 +26,7 @@ BEGIN
   INSERT INTO social.user_network (user_id) SELECT DISTINCT a.user_id FROM added a ORDER BY 1 ON CONFLICT DO NOTHING;
   FOR v_actor_id IN SELECT DISTINCT a.user_id FROM added a ORDER BY a.user_id LOOP
     SELECT n.* INTO v_actor FROM social.user_network n WHERE n.user_id = v_actor_id FOR NO KEY UPDATE;
-    IF v_actor.fan_out AND v_actor.followers >= 1000 THEN
+    IF v_actor.fan_out AND v_actor.followers >= social.wide_at_followers() THEN
       UPDATE social.user_network n SET fan_out = false WHERE n.user_id = v_actor_id;
     ELSIF v_actor.fan_out THEN
       INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)

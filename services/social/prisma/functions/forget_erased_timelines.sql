@@ -4,7 +4,7 @@
 -- (its activities' entries went with the activities; this also takes any an interrupted copy left).
 -- A trigger on the tombstone, so the erasure of any release does it.
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
--- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
+-- processes, whose role has no rights on the timeline yet while an upgrade rolls, erase accounts too.
 CREATE OR REPLACE FUNCTION social.forget_erased_timelines()
 RETURNS trigger
 LANGUAGE plpgsql

@@ -6,7 +6,7 @@
 -- erasure removes), instead of failing the follow. The deleted ids as an array, so the statement's
 -- plan is the same index probe whatever the size of the first deletion it was planned for.
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
--- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
+-- processes, whose role has no rights on the timeline yet while an upgrade rolls, delete activities too.
 CREATE OR REPLACE FUNCTION social.forget_timeline_entries()
 RETURNS trigger
 LANGUAGE plpgsql

@@ -1,7 +1,8 @@
 -- Fills the network timelines from the edges and the activities (fan-out on write;
--- migrations/20261205000003_network_timeline): the accounts with 1,000 followers or more become wide,
--- and each edge to a fanned-out followee brings the followee's 50 newest activities, as a follow
--- does (follow_user.sql). Idempotent: entries already there stay. Answers how many it added.
+-- migrations/20261205000003_network_timeline): the accounts with wide_at_followers() followers or more
+-- become wide, and each edge to a fanned-out followee brings the followee's timeline_copy_size()
+-- newest activities, as a follow does (copy_to_timeline.sql; one statement here, for every edge at
+-- once, rather than a call per edge). Idempotent: entries already there stay. Answers how many it added.
 -- Run by the network benchmark's seed (bench/seed-network.ts) and once by an operator after a rolling
 -- upgrade to the release that made the timelines (docs/operations.md "Upgrades"): what the previous
 -- release's processes wrote while its migration filled them (follows without their copy, activities
@@ -14,13 +15,13 @@ AS $$
 DECLARE
   v_added bigint;
 BEGIN
-  UPDATE social.user_network n SET fan_out = false WHERE n.followers >= 1000 AND n.fan_out;
+  UPDATE social.user_network n SET fan_out = false WHERE n.followers >= social.wide_at_followers() AND n.fan_out;
   INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
   SELECT f.follower_id, a.created_at, a.id, a.user_id
   FROM social.follows f
   CROSS JOIN LATERAL (
     SELECT x.id, x.created_at, x.user_id FROM social.activities x
-    WHERE x.user_id = f.followee_id ORDER BY x.created_at DESC, x.id DESC LIMIT 50
+    WHERE x.user_id = f.followee_id ORDER BY x.created_at DESC, x.id DESC LIMIT social.timeline_copy_size()
   ) a
   WHERE NOT EXISTS (SELECT 1 FROM social.user_network n WHERE n.user_id = f.followee_id AND NOT n.fan_out)
   ON CONFLICT DO NOTHING;

@@ -1,6 +1,26 @@
--- Made by npm run db:function-migration -- social fan_out_activities forget_timeline_entries forget_erased_timelines copy_to_timeline follow_user network_feed refill_network_timelines
+-- Made by npm run db:function-migration -- social wide_at_followers timeline_copy_size fan_out_activities forget_timeline_entries forget_erased_timelines copy_to_timeline follow_user network_feed refill_network_timelines
 -- from services/social/prisma/functions/, where each function has its one source: edit the file
 -- there and make a new migration; never edit this one.
+
+-- From how many followers an account is wide (fan-out on write; migrations/20261205000003_network_timeline):
+-- its activities are no longer copied to its followers' timelines, for good, and the feed's read
+-- merges them in from the activities (network_feed.sql). One source for fan_out_activities.sql,
+-- which turns an account wide, and refill_network_timelines.sql, which fills as the two ways agree.
+CREATE OR REPLACE FUNCTION social.wide_at_followers()
+RETURNS int
+LANGUAGE sql
+IMMUTABLE
+AS $$ SELECT 1000 $$;
+
+-- How many of a followee's newest activities a follow copies into the follower's timeline: the
+-- feed's largest page (ACTIVITY_LIST_LIMITS.max; services/social/test/network-timeline.test.ts checks they agree), so
+-- every page shows what it would have without the copy. One source for copy_to_timeline.sql and
+-- refill_network_timelines.sql.
+CREATE OR REPLACE FUNCTION social.timeline_copy_size()
+RETURNS int
+LANGUAGE sql
+IMMUTABLE
+AS $$ SELECT 50 $$;
 
 -- The trigger function behind activities_fan_out (migrations/20261205000005_network_timeline_triggers):
 -- new activities go into the network timelines of their actors' followers (fan-out on write; the
@@ -12,7 +32,7 @@
 -- the same actors queue instead of deadlocking). A follow locks it too (lock_network_pair), so an
 -- activity and a new follower's copy of the actor's newest activities (follow_user) never miss each
 -- other: whichever commits second sees the other's rows.
--- From 1,000 followers on, an actor becomes wide, for good: its activities from then on are left
+-- From social.wide_at_followers() (1,000) followers on, an actor becomes wide, for good: its activities from then on are left
 -- to the feed's read, which merges a wide followee's activities itself.
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
 -- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
@@ -30,7 +50,7 @@ BEGIN
   INSERT INTO social.user_network (user_id) SELECT DISTINCT a.user_id FROM added a ORDER BY 1 ON CONFLICT DO NOTHING;
   FOR v_actor_id IN SELECT DISTINCT a.user_id FROM added a ORDER BY a.user_id LOOP
     SELECT n.* INTO v_actor FROM social.user_network n WHERE n.user_id = v_actor_id FOR NO KEY UPDATE;
-    IF v_actor.fan_out AND v_actor.followers >= 1000 THEN
+    IF v_actor.fan_out AND v_actor.followers >= social.wide_at_followers() THEN
       UPDATE social.user_network n SET fan_out = false WHERE n.user_id = v_actor_id;
     ELSIF v_actor.fan_out THEN
       INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
@@ -52,7 +72,7 @@ $$;
 -- erasure removes), instead of failing the follow. The deleted ids as an array, so the statement's
 -- plan is the same index probe whatever the size of the first deletion it was planned for.
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
--- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
+-- processes, whose role has no rights on the timeline yet while an upgrade rolls, delete activities too.
 CREATE OR REPLACE FUNCTION social.forget_timeline_entries()
 RETURNS trigger
 LANGUAGE plpgsql
@@ -73,7 +93,7 @@ $$;
 -- (its activities' entries went with the activities; this also takes any an interrupted copy left).
 -- A trigger on the tombstone, so the erasure of any release does it.
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
--- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
+-- processes, whose role has no rights on the timeline yet while an upgrade rolls, erase accounts too.
 CREATE OR REPLACE FUNCTION social.forget_erased_timelines()
 RETURNS trigger
 LANGUAGE plpgsql
@@ -87,7 +107,7 @@ BEGIN
 END
 $$;
 
--- A new follow's copy of the followee's 50 newest activities (the feed's largest page) into the
+-- A new follow's copy of the followee's newest activities (timeline_copy_size.sql) into the
 -- follower's network timeline (follow_user.sql; fan_out_activities.sql brings the later ones).
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
 -- processes call follow_user too while an upgrade rolls, and their role has no rights on the timeline yet.
@@ -99,7 +119,7 @@ SET search_path = pg_catalog, pg_temp
 AS $$
   INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
   SELECT p_reader_id, a.created_at, a.id, a.user_id FROM social.activities a
-  WHERE a.user_id = p_actor_id ORDER BY a.created_at DESC, a.id DESC LIMIT 50
+  WHERE a.user_id = p_actor_id ORDER BY a.created_at DESC, a.id DESC LIMIT social.timeline_copy_size()
   ON CONFLICT DO NOTHING;
 $$;
 
@@ -264,9 +284,10 @@ END
 $$;
 
 -- Fills the network timelines from the edges and the activities (fan-out on write;
--- migrations/20261205000003_network_timeline): the accounts with 1,000 followers or more become wide,
--- and each edge to a fanned-out followee brings the followee's 50 newest activities, as a follow
--- does (follow_user.sql). Idempotent: entries already there stay. Answers how many it added.
+-- migrations/20261205000003_network_timeline): the accounts with wide_at_followers() followers or more
+-- become wide, and each edge to a fanned-out followee brings the followee's timeline_copy_size()
+-- newest activities, as a follow does (copy_to_timeline.sql; one statement here, for every edge at
+-- once, rather than a call per edge). Idempotent: entries already there stay. Answers how many it added.
 -- Run by the network benchmark's seed (bench/seed-network.ts) and once by an operator after a rolling
 -- upgrade to the release that made the timelines (docs/operations.md "Upgrades"): what the previous
 -- release's processes wrote while its migration filled them (follows without their copy, activities
@@ -279,13 +300,13 @@ AS $$
 DECLARE
   v_added bigint;
 BEGIN
-  UPDATE social.user_network n SET fan_out = false WHERE n.followers >= 1000 AND n.fan_out;
+  UPDATE social.user_network n SET fan_out = false WHERE n.followers >= social.wide_at_followers() AND n.fan_out;
   INSERT INTO social.network_timeline (reader_id, created_at, activity_id, actor_id)
   SELECT f.follower_id, a.created_at, a.id, a.user_id
   FROM social.follows f
   CROSS JOIN LATERAL (
     SELECT x.id, x.created_at, x.user_id FROM social.activities x
-    WHERE x.user_id = f.followee_id ORDER BY x.created_at DESC, x.id DESC LIMIT 50
+    WHERE x.user_id = f.followee_id ORDER BY x.created_at DESC, x.id DESC LIMIT social.timeline_copy_size()
   ) a
   WHERE NOT EXISTS (SELECT 1 FROM social.user_network n WHERE n.user_id = f.followee_id AND NOT n.fan_out)
   ON CONFLICT DO NOTHING;
