@@ -55,6 +55,9 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
   const warmup = Math.round(options.rate * (options.warmupS ?? 0));
   const total = warmup + Math.round(options.rate * options.durationS);
   const latencies: number[] = [];
+  // BENCH_TIMELINE=1: the latencies by when they were due, to tell a stall (one window slow) from a
+  // queue (every window slower than the last) or steady jitter.
+  const byDue: Array<[number, number]> | undefined = process.env.BENCH_TIMELINE ? [] : undefined;
   const failures: Record<string, number> = {};
   const start = performance.now();
   let sent = 0;
@@ -65,7 +68,10 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
 
   function settle(k: number, dueAt: number, failure: string | undefined): void {
     if (failure !== undefined) failures[failure] = (failures[failure] ?? 0) + 1;
-    else if (k >= warmup) latencies.push(performance.now() - dueAt);
+    else if (k >= warmup) {
+      latencies.push(performance.now() - dueAt);
+      byDue?.push([dueAt - start, performance.now() - dueAt]);
+    }
     if (--inFlight === 0 && allSent) drained();
   }
 
@@ -109,6 +115,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
   if (inFlight > 0) await done;
   const elapsedS = (performance.now() - start) / 1000 - (options.warmupS ?? 0);
   await pool.close();
+  if (byDue) printTimeline(byDue);
   const sorted = latencies.sort((a, b) => a - b);
   return {
     requests: { total },
@@ -133,4 +140,19 @@ export function pacedLine(name: string, { result, cpu }: Measured<PacedResult>):
   );
   if (failed > 0) process.exitCode = 1;
   return result;
+}
+
+/** One line per 500 ms of due time: requests, p50 and worst latency. */
+function printTimeline(byDue: Array<[number, number]>): void {
+  const windows = new Map<number, number[]>();
+  for (const [due, latency] of byDue) {
+    const window = Math.floor(due / 500);
+    windows.set(window, [...(windows.get(window) ?? []), latency]);
+  }
+  for (const [window, values] of [...windows].sort(([a], [b]) => a - b)) {
+    const sorted = values.sort((a, b) => a - b);
+    console.log(
+      `  due ${(window / 2).toFixed(1).padStart(5)} s: ${String(sorted.length).padStart(4)} answers, p50 ${Math.round(percentile(sorted, 0.5))} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`,
+    );
+  }
 }

@@ -185,6 +185,42 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(idsOf(page), ids.slice(1).reverse());
     });
 
+    test("a page interleaves the timeline and wide followees by time, past the timeline's full page and through ties", async () => {
+      // Times in minutes, written directly: a fanned-out author (in the readers' timelines) and wide
+      // accounts (read from the activities). One reader follows a wide account with activities newer
+      // and older than the timeline's page and one older than everything; the other a wide account
+      // whose activity has the same minute as the author's at the page's edge and outranks it (same
+      // time: the larger id first), so a page of 4 must take it instead of the author's.
+      const author = await citizen('Fran', 'Fanned');
+      const wide = await citizen('Wanda', 'Wide');
+      const old = await citizen('Otto', 'Older');
+      const tied = await citizen('Tia', 'Tied');
+      const reader = await citizen('Ray', 'Reader');
+      const other = await citizen('Oli', 'Other');
+      for (const account of [wide, old, tied]) {
+        await tables.query('INSERT INTO social.user_network (user_id) VALUES ($1::uuid) ON CONFLICT DO NOTHING', [account.id]);
+        await tables.query('UPDATE social.user_network SET fan_out = false WHERE user_id = $1::uuid', [account.id]);
+      }
+      for (const account of [author, wide, old]) assert.equal((await network.follow(reader, account)).status, 200);
+      for (const account of [author, tied]) assert.equal((await network.follow(other, account)).status, 200);
+      const base = Date.now() - 86_400_000;
+      const write = async (account: Member, minutes: number[], idAt: (minute: number) => string = () => randomUUID()) => {
+        const written = minutes.map((minute) => ({ id: idAt(minute), at: base + minute * 60_000 }));
+        for (const activity of written) await writeActivity(account, activity.id, new Date(activity.at));
+        return written;
+      };
+      const byAuthor = await write(author, [10, 20, 30, 40, 50, 60]);
+      const byWide = [...(await write(wide, [5, 25, 55, 65])), ...(await write(old, [1]))];
+      const byTied = await write(tied, [2, 30], (minute) => (minute === 30 ? `ffffffff${randomUUID().slice(8)}` : randomUUID()));
+      const newestFirst = (written: { id: string; at: number }[]) => [...written].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((a) => a.id);
+      const pageOf = async (member: Member, limit: number) => idsOf(await member.client.get<TActivity[]>(`/api/activities?network=true&limit=${limit}`));
+      for (const limit of [1, 3, 5, 7, 12])
+        assert.deepEqual(await pageOf(reader, limit), newestFirst([...byAuthor, ...byWide]).slice(0, limit), `limit=${limit}`);
+      for (const limit of [3, 4, 5, 8])
+        assert.deepEqual(await pageOf(other, limit), newestFirst([...byAuthor, ...byTied]).slice(0, limit), `tied, limit=${limit}`);
+      assert.equal((await pageOf(other, 4))[3], byTied[1]!.id, "the wide account's activity at the page's edge");
+    });
+
     test("a private followee's activities are skipped while private and shown again when public", async () => {
       const shy = await citizen('Sam', 'Shy');
       const reader = await citizen('Ria', 'Reader');
