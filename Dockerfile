@@ -266,3 +266,12 @@ COPY --from=gateway-modules /app/node_modules node_modules
 COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY infra/ infra/
 CMD ["node", "--import", "tsx", "infra/setup-distributed.ts"]
+
+# ---- the OpenTelemetry Collector, with a tool its healthcheck can run: the official image is
+# distroless (no shell, no wget), so compose could not probe it. A statically linked busybox is added
+# (the musl variant needs no libraries) and compose runs its wget against the collector's
+# health_check extension (:13133, infra/otel/collector.yaml). Nothing else changes in the image; it
+# keeps the official image's non-root user.
+FROM busybox:1.37.0-musl AS probe-tool
+FROM otel/opentelemetry-collector-contrib:0.116.1 AS otel-collector
+COPY --from=probe-tool /bin/busybox /usr/local/bin/busybox

@@ -229,9 +229,6 @@ describe('docker-compose.yml', () => {
     assert.equal(username(gateway.REDIS_URL), 'gateway');
   });
 
-  /** Third-party images without any tool a healthcheck could run inside them (distroless). */
-  const NO_PROBE_TOOL = new Set(['otel-collector']);
-
   test('every container restarts by policy, has a healthcheck and a stop grace period; ours probe /readyz and outlast the drain', () => {
     const services = COMPOSE.services;
     const jobs = new Set(
@@ -249,7 +246,7 @@ describe('docker-compose.yml', () => {
         continue;
       }
       assert.ok(['always', 'unless-stopped'].includes(service.restart ?? ''), `${name}: restart policy (${service.restart})`);
-      if (!NO_PROBE_TOOL.has(name)) assert.ok(service.healthcheck?.test && !service.healthcheck.disable, `${name}: healthcheck`);
+      assert.ok(service.healthcheck?.test && !service.healthcheck.disable, `${name}: healthcheck`);
       if (servers.includes(name)) {
         assert.match((service.healthcheck?.test ?? []).join(' '), /\/readyz/, `${name} probes /readyz`);
         const grace = seconds(service.stop_grace_period);
@@ -336,6 +333,19 @@ describe('Dockerfile', () => {
     assert.equal(bundle.from, 'scratch', 'the front-end bundle holds the built files alone');
     for (const area of ['shell', ...MICRO_FRONTENDS]) assert.match(bundle.body, new RegExp(`/frontends/${area}/dist /frontends/${area}/dist`), area);
     assert.match(stage('gateway').body, /^COPY --from=frontends \/frontends frontends$/m);
+  });
+
+  test("the collector's image adds a static probe tool to the official image, and compose probes its health_check extension", () => {
+    const collector = stage('otel-collector');
+    assert.match(collector.from, /^otel\/opentelemetry-collector-contrib:\d+\.\d+\.\d+$/, 'a pinned official image');
+    assert.doesNotMatch(COMPOSE_TEXT, /image: otel\//, 'compose builds the target instead of pulling the official image');
+    assert.match(stage('probe-tool').from, /^busybox:[\d.]+-musl$/, 'a static busybox (the musl variant)');
+    assert.match(collector.body, /^COPY --from=probe-tool \/bin\/busybox \/usr\/local\/bin\/busybox$/m);
+    const service = COMPOSE.services['otel-collector'];
+    assert.equal(service?.build?.target, 'otel-collector');
+    assert.deepEqual(service?.healthcheck?.test?.slice(0, 3), ['CMD', '/usr/local/bin/busybox', 'wget']);
+    assert.match(service?.healthcheck?.test?.join(' ') ?? '', /http:\/\/127\.0\.0\.1:13133\//);
+    assert.match(read('infra/otel/collector.yaml'), /health_check:\n\s+endpoint: 0\.0\.0\.0:13133/);
   });
 
   test('each service image installs its own workspace for production and copies no other service, and no tests', () => {
