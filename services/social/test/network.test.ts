@@ -132,6 +132,23 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await stack.client().get(`/api/network/following?ids=${one.id}`)).status, 401);
     });
 
+    test('bodiless calls sent with the JSON content type and an empty body work (spec 7: bodies are JSON)', async () => {
+      const eve = await citizen('Eve', 'Empty');
+      const fay = await citizen('Fay', 'Followed');
+      const empty = { rawBody: '', headers: { 'content-type': 'application/json' } };
+      for (const [method, path] of [
+        ['POST', `/api/users/${fay.id}/follow`],
+        ['DELETE', `/api/users/${fay.id}/follow`],
+        ['POST', `/api/users/${fay.id}/block`],
+        ['DELETE', `/api/users/${fay.id}/block`],
+        ['POST', '/api/auth/logout'],
+      ] as const) {
+        const answer = await eve.client.request(method, path, empty);
+        assert.equal(answer.status, 200, `${method} ${path}: ${answer.text}`);
+      }
+      assert.equal((await eve.client.get('/api/auth/user')).status, 401, 'signed out');
+    });
+
     test('oneself is a 400, an unknown id a 404, a visitor a 401', async () => {
       const ida = await citizen('Ida', 'Self');
       for (const call of [network.follow, network.unfollow]) {

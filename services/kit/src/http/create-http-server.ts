@@ -5,6 +5,7 @@ import { logContextOptions } from '../log-context.ts';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PlatformConfig } from '../config.ts';
+import { acceptEmptyJsonBodies } from './empty-json-body.ts';
 import { installErrorHandlers } from './errors.ts';
 import { pathOf } from './path-of.ts';
 import { refuseNulCharacters } from './refuse-nul-characters.ts';
@@ -54,6 +55,7 @@ export function createHttpServer(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app as unknown as FastifyInstance);
+  acceptEmptyJsonBodies(app as unknown as FastifyInstance);
   refuseNulCharacters(app as unknown as FastifyInstance);
   // Set as the request arrives (a callback hook, no promise per request), so every answer has it.
   app.addHook('onRequest', (request, reply, done) => {

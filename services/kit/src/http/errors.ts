@@ -32,7 +32,6 @@ export const SessionUnavailable = exposeMessage(createError('KIT_SESSION_UNAVAIL
 /** Fastify's own client errors (bad JSON, too large, wrong content type) keep their status and say so. */
 const FASTIFY_CLIENT_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON body',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body must not be empty',
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
