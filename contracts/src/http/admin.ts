@@ -1,6 +1,7 @@
 // Requests and answers of the admin service (spec 2.12, 3 "Platform setting", "Audit log",
 // "Announcement", 5 "Announcement", "Platform settings", 7.4, 9).
 import { z } from 'zod';
+import { omittedWhenAll } from './omitted-when-all.ts';
 import {
   ADMIN_MESSAGES as M,
   ADMIN_USER_LIST_LIMITS,
@@ -87,9 +88,6 @@ export const ZAuditLog = z.object({
   hash: z.string(),
 });
 export type TAuditLog = z.infer<typeof ZAuditLog>;
-
-/** "all" is what the screen means by leaving a filter out (spec 7.4 omits it; a stray one is read the same). */
-const omittedWhenAll = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (value === 'all' || value === '' ? undefined : value), schema.optional());
 
 /** spec 7.4: limit, offset, optional search, action (omitted when all), dateRange (omitted when all). */
 export const ZAuditLogQuery = z.strictObject({

@@ -1,6 +1,7 @@
 // Requests and answers of the briefing service (spec 2.8, 2.14, 3 "Briefing document", 5 "Briefing
 // document", 7.3, 7.4).
 import { z } from 'zod';
+import { omittedWhenAll } from './omitted-when-all.ts';
 import { BRIEFING_DOC_TYPES, BRIEFING_LIMITS as L, BRIEFING_LIST_LIMITS, BRIEFING_MESSAGES as M, DEFAULT_BRIEFING_DOC_TYPE } from '../messages/briefing.ts';
 import { defineOperation } from './operation.ts';
 import { BRIEFING_ROUTES } from './routes/briefing.ts';
@@ -58,7 +59,7 @@ export const BRIEFING_LIST_DEPTH_MESSAGE = `Only the first ${BRIEFING_LIST_LIMIT
 export const ZBriefingDocListQuery = z
   .strictObject({
     search: z.string().trim().max(BRIEFING_LIST_LIMITS.searchMax).optional(),
-    type: ZBriefingDocType.optional(),
+    type: omittedWhenAll(ZBriefingDocType),
     limit: z.coerce.number().int().min(1).max(BRIEFING_LIST_LIMITS.max).default(BRIEFING_LIST_LIMITS.default),
     offset: z.coerce
       .number()

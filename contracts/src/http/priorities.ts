@@ -1,6 +1,7 @@
 // Requests and answers of the priorities service (spec 2.5–2.7, 2.13, 3 "Priority", "Issue",
 // "Stats", 4 "Vote on a priority", 5 "Create priority", 7.3). Ranking: docs/ranking.md.
 import { z } from 'zod';
+import { omittedWhenAll } from './omitted-when-all.ts';
 import { REMOVAL_REASON_MAX } from '../messages/notifications.ts';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
@@ -86,7 +87,7 @@ export const PRIORITY_LIST_DEPTH_MESSAGE = `Only the first ${PRIORITY_LIST_LIMIT
 export const ZPriorityListQuery = z
   .strictObject({
     search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
-    category: z.enum(ISSUE_CATEGORIES).optional(),
+    category: omittedWhenAll(z.enum(ISSUE_CATEGORIES)),
     /**
      * The moderation list (issue 20): 'true' adds the removed (inactive) priorities, for an
      * administrator only; a citizen's request is answered as if it were absent (citizens never see them).

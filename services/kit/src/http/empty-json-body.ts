@@ -11,7 +11,8 @@ export function acceptEmptyJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body.length === 0) done(null, undefined);
-    else parseJson(request, body, done);
+    const text = body as string; // parseAs: 'string'
+    if (text.length === 0) done(null, undefined);
+    else parseJson(request, text, done);
   });
 }
