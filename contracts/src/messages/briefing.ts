@@ -20,7 +20,7 @@ export const BRIEFING_MESSAGES = {
   type: "type must be 'talking_point', 'document' or 'research'",
   priorityNotFound: 'Priority not found',
   documentNotFound: 'Document not found',
-  documentDeleted: 'Document deleted',
+  documentDeleted: 'Document has been deleted',
   /** spec 8: the toasts of the Contribute Document dialog. */
   created: 'Document created',
   createFailed: 'Failed to create document. Please try again.',
