@@ -258,15 +258,6 @@ ENV PORT=3000 \
 EXPOSE 3000
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "gateway/src/server.ts"]
 
-# ---- the operators' job (compose `setup`): roles, databases and streams as the administrators
-# (infra/setup-distributed.ts). It needs the service kit and its dependencies, which the gateway's
-# production install holds, and infra/; no service sources.
-FROM runtime AS setup
-COPY --from=gateway-modules /app/node_modules node_modules
-COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
-COPY infra/ infra/
-CMD ["node", "--import", "tsx", "infra/setup-distributed.ts"]
-
 # ---- the OpenTelemetry Collector, with a tool its healthcheck can run: the official image is
 # distroless (no shell, no wget), so compose could not probe it. A statically linked busybox is added
 # (the musl variant needs no libraries) and compose runs its wget against the collector's
@@ -275,3 +266,12 @@ CMD ["node", "--import", "tsx", "infra/setup-distributed.ts"]
 FROM busybox:1.37.0-musl AS probe-tool
 FROM otel/opentelemetry-collector-contrib:0.116.1 AS otel-collector
 COPY --from=probe-tool /bin/busybox /usr/local/bin/busybox
+
+# ---- the operators' job (compose `setup`): roles, databases and streams as the administrators
+# (infra/setup-distributed.ts). It needs the service kit and its dependencies, which the gateway's
+# production install holds, and infra/; no service sources.
+FROM runtime AS setup
+COPY --from=gateway-modules /app/node_modules node_modules
+COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
+COPY infra/ infra/
+CMD ["node", "--import", "tsx", "infra/setup-distributed.ts"]

@@ -57,7 +57,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
   const latencies: number[] = [];
   // BENCH_TIMELINE=1: the latencies by when they were due, to tell a stall (one window slow) from a
   // queue (every window slower than the last) or steady jitter.
-  const byDue: Array<[number, number]> | undefined = process.env.BENCH_TIMELINE ? [] : undefined;
+  const byDue: Array<[number, number]> | undefined = process.env.BENCH_TIMELINE === '1' ? [] : undefined;
   const failures: Record<string, number> = {};
   const start = performance.now();
   let sent = 0;
@@ -69,8 +69,9 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
   function settle(k: number, dueAt: number, failure: string | undefined): void {
     if (failure !== undefined) failures[failure] = (failures[failure] ?? 0) + 1;
     else if (k >= warmup) {
-      latencies.push(performance.now() - dueAt);
-      byDue?.push([dueAt - start, performance.now() - dueAt]);
+      const latency = performance.now() - dueAt;
+      latencies.push(latency);
+      byDue?.push([dueAt - start, latency]);
     }
     if (--inFlight === 0 && allSent) drained();
   }
@@ -147,7 +148,9 @@ function printTimeline(byDue: Array<[number, number]>): void {
   const windows = new Map<number, number[]>();
   for (const [due, latency] of byDue) {
     const window = Math.floor(due / 500);
-    windows.set(window, [...(windows.get(window) ?? []), latency]);
+    const values = windows.get(window);
+    if (values) values.push(latency);
+    else windows.set(window, [latency]);
   }
   for (const [window, values] of [...windows].sort(([a], [b]) => a - b)) {
     const sorted = values.sort((a, b) => a - b);

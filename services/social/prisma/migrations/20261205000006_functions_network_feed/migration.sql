@@ -21,7 +21,9 @@
 -- followee whose newest is newer than x has one before it, so fewer than p_limit rank above u); their
 -- p_limit newest each, at or above the floor. Then the first p_limit of both ways, ranked by the times
 -- the timeline and the index hold, and only those are fetched with their actors' names. On the
--- benchmark's readers the floor and the late fetch took a read from ~950 buffers to ~630.
+-- benchmark's readers the floor and the late fetch took a read from ~950 buffers to ~630. A timeline
+-- entry's created_at is its activity's (every writer copies a.created_at), so an activity found both
+-- ways (fanned out before its author became wide) is one candidate after the UNION.
 CREATE OR REPLACE FUNCTION social.network_feed(p_viewer_id uuid, p_limit int)
 RETURNS TABLE (id uuid, type text, description text, created_at timestamptz, user_id uuid, first_name text, last_name text, profile_image_url text)
 LANGUAGE plpgsql
