@@ -68,9 +68,9 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
 
   function settle(k: number, dueAt: number, failure: string | undefined): void {
     if (failure !== undefined) failures[failure] = (failures[failure] ?? 0) + 1;
-    else if (k >= warmup) {
+    else {
       const latency = performance.now() - dueAt;
-      latencies.push(latency);
+      if (k >= warmup) latencies.push(latency);
       byDue?.push([dueAt - start, latency]);
     }
     if (--inFlight === 0 && allSent) drained();
@@ -116,7 +116,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedResult>
   if (inFlight > 0) await done;
   const elapsedS = (performance.now() - start) / 1000 - (options.warmupS ?? 0);
   await pool.close();
-  if (byDue) printTimeline(byDue);
+  if (byDue) printTimeline(byDue, options.warmupS ?? 0);
   const sorted = latencies.sort((a, b) => a - b);
   return {
     requests: { total },
@@ -143,8 +143,8 @@ export function pacedLine(name: string, { result, cpu }: Measured<PacedResult>):
   return result;
 }
 
-/** One line per 500 ms of due time: requests, p50 and worst latency. */
-function printTimeline(byDue: Array<[number, number]>): void {
+/** One line per 500 ms of due time: requests, p50 and worst latency, the warm-up's marked. */
+function printTimeline(byDue: Array<[number, number]>, warmupS: number): void {
   const windows = new Map<number, number[]>();
   for (const [due, latency] of byDue) {
     const window = Math.floor(due / 500);
@@ -154,8 +154,9 @@ function printTimeline(byDue: Array<[number, number]>): void {
   }
   for (const [window, values] of [...windows].sort(([a], [b]) => a - b)) {
     const sorted = values.sort((a, b) => a - b);
+    const warming = window / 2 < warmupS ? ' (warm-up)' : '';
     console.log(
-      `  due ${(window / 2).toFixed(1).padStart(5)} s: ${String(sorted.length).padStart(4)} answers, p50 ${Math.round(percentile(sorted, 0.5))} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms`,
+      `  due ${(window / 2).toFixed(1).padStart(5)} s: ${String(sorted.length).padStart(4)} answers, p50 ${Math.round(percentile(sorted, 0.5))} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms${warming}`,
     );
   }
 }
