@@ -66,7 +66,7 @@ export async function csrfHeaders(context: BrowserContext): Promise<Record<strin
   return { 'X-CSRF-Token': csrf.token };
 }
 
-/** The first-sign-in dialog asking for a name while the user has none. */
+/** The first-sign-in prompt asking for a name while the user has none (a non-modal dialog under the navigation). */
 export const NAME_PROMPT_TITLE = 'Welcome to Civic Agenda';
 export const namePrompt = (page: Page) => page.getByRole('dialog', { name: NAME_PROMPT_TITLE });
 

@@ -34,7 +34,11 @@ describe('name prompt and profile', { skip: browserTestsSkip() }, () => {
     await page.goto('/');
     await prompt.waitFor();
 
-    // It cannot be dismissed: no close button, Escape leaves it open, an empty name is refused.
+    // It does not block the page: the navigation answers clicks and the prompt follows to the next
+    // page. It cannot be dismissed: no close button, Escape leaves it, an empty name is refused.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Briefing Room' }).click();
+    await page.waitForURL((url) => url.pathname === '/briefing-room');
+    await prompt.waitFor();
     assert.equal(await prompt.getByRole('button', { name: 'Close' }).count(), 0);
     await page.keyboard.press('Escape');
     await prompt.getByRole('button', { name: 'Continue' }).click();
@@ -43,6 +47,7 @@ describe('name prompt and profile', { skip: browserTestsSkip() }, () => {
     await prompt.getByRole('button', { name: 'Continue' }).click();
     assert.equal(await prompt.isVisible(), true);
 
+    await page.goto('/');
     await answerNamePrompt(page, 'Nora', 'Newman');
     await waitForDashboard(page);
     await page.getByRole('button', { name: 'User menu' }).getByText('Nora Newman', { exact: true }).waitFor();

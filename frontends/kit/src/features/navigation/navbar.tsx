@@ -1,8 +1,10 @@
-// Top navigation, shown only when signed in (spec 2.2), and under it the announcements banner (issue 19).
+// Top navigation, shown only when signed in (spec 2.2), and under it the announcements banner (issue 19)
+// and, while the user has no first name, the first-sign-in name prompt (issue 3).
 import { Landmark } from 'lucide-react';
 import { useAuth } from '../../auth/use-auth.ts';
 import { formatPoliticalCapital } from '../../auth/user-display.ts';
 import { AnnouncementBanner } from '../announcements/announcement-banner.tsx';
+import { LazyNamePrompt } from '../name-prompt/lazy-name-prompt.tsx';
 import { AppLink } from './app-link.tsx';
 import { MobileDrawer } from './mobile-drawer.tsx';
 import { NavLinkList } from './nav-link-list.tsx';
@@ -35,6 +37,7 @@ export function Navbar() {
         </div>
       </header>
       <AnnouncementBanner />
+      <LazyNamePrompt />
     </>
   );
 }

@@ -1,5 +1,7 @@
-// First sign-in: while the current user has no first name, every signed-in page asks for one.
-// The dialog cannot be dismissed; saving refetches the current user, whose first name closes it.
+// First sign-in: while the current user has no first name, every signed-in page asks for one, in a
+// panel under the navigation (the navbar renders it). It does not block the page: the product's
+// screens (spec 2) stay usable around it, nothing covers them, and it takes no focus. It cannot be
+// dismissed either; saving refetches the current user, whose first name removes it.
 import { ACCOUNT_ROUTES } from '@civic/contracts/http/routes/account';
 import { operationPath } from '@civic/contracts/http/route';
 import { PROFILE_MESSAGES, PROFILE_TOASTS } from '@civic/contracts/messages/profile';
@@ -13,7 +15,6 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { toast } from '../../toast/toast-store.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Label } from '../../ui/label.tsx';
 import { isSignInDialogOpen, isSignInRedirectPending, subscribeSignInDialog } from '../sign-in/sign-in-dialog-store.ts';
@@ -29,7 +30,7 @@ interface NameInput {
 /** Not while signing in: the sign-in dialog is open, or the page is about to load again after it. */
 const readSigningIn = () => isSignInDialogOpen() || isSignInRedirectPending();
 
-export function NamePromptDialog() {
+export function NamePrompt() {
   const { user } = useAuth();
   const signingIn = useSyncExternalStore(subscribeSignInDialog, readSigningIn, readSigningIn);
   if (!user || user.firstName || signingIn) return null;
@@ -68,16 +69,23 @@ function NamePromptForm({ userId }: { userId: string }) {
   };
 
   return (
-    <Dialog open onOpenChange={() => undefined}>
-      <DialogContent
-        hideClose
-        onEscapeKeyDown={(event) => event.preventDefault()}
-        onPointerDownOutside={(event) => event.preventDefault()}
-        onInteractOutside={(event) => event.preventDefault()}
-      >
-        <DialogTitle>{NAME_PROMPT_TITLE}</DialogTitle>
-        <DialogDescription>Tell us your name so other citizens know who you are.</DialogDescription>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
+    <section
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="name-prompt-title"
+      aria-describedby="name-prompt-description"
+      className="border-b border-blue-200 bg-blue-50"
+    >
+      <div className="mx-auto grid max-w-7xl gap-3 px-4 py-4 sm:px-6 lg:px-8">
+        <div>
+          <h2 id="name-prompt-title" className="text-lg font-semibold text-slate-900">
+            {NAME_PROMPT_TITLE}
+          </h2>
+          <p id="name-prompt-description" className="text-sm text-slate-700">
+            Tell us your name so other citizens know who you are.
+          </p>
+        </div>
+        <form className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={submit} noValidate>
           <div className="grid gap-2">
             <Label htmlFor="name-prompt-first">First name</Label>
             <Input
@@ -87,19 +95,18 @@ function NamePromptForm({ userId }: { userId: string }) {
               maxLength={100}
               aria-invalid={error ? true : undefined}
               onChange={(event) => setFirstName(event.target.value)}
-              autoFocus
             />
           </div>
           <div className="grid gap-2">
             <Label htmlFor="name-prompt-last">Last name (optional)</Label>
             <Input id="name-prompt-last" autoComplete="family-name" value={lastName} maxLength={100} onChange={(event) => setLastName(event.target.value)} />
           </div>
-          {error && <Alert variant="destructive">{error}</Alert>}
           <Button type="submit" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Continue'}
           </Button>
         </form>
-      </DialogContent>
-    </Dialog>
+        {error && <Alert variant="destructive">{error}</Alert>}
+      </div>
+    </section>
   );
 }
