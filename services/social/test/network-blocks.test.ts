@@ -11,7 +11,7 @@ import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
 import { countsOf, edgeCount, network, signInCitizen } from './support/network-helpers.ts';
-import { acts, followEdge, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
+import { acts, feedOrder, followEdge, makeWide, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
 
 const ownFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?limit=50');
 const networkFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?network=true&limit=50');
@@ -206,7 +206,7 @@ for (const { profile, skip } of await profilePlan()) {
       await write(authors[3]!, 45, 'ffffffff-0000-4000-8000-000000000001');
       const single = await citizen('Author', 'Five');
       await write(single, 50);
-      const newestFirst = written.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map(({ id, userId }) => ({ id, userId }));
+      const newestFirst = written.sort(feedOrder).map(({ id, userId }) => ({ id, userId }));
       const feedOf = async (viewer: Member, limit: number) => {
         const feed = await viewer.client.get<TActivity[]>(`/api/activities?network=true&limit=${limit}`);
         assert.equal(feed.status, 200, feed.text);
@@ -217,12 +217,6 @@ for (const { profile, skip } of await profilePlan()) {
       // Followed after the activities were written: the follows copy them.
       for (const author of [single, authors[1]!, authors[3]!]) assert.equal((await network.follow(tied, author)).status, 200);
       const tiedExpected = newestFirst.filter((a) => [single.id, authors[1]!.id, authors[3]!.id].includes(a.userId));
-      const wide = (members: Member[]) =>
-        tables.query(
-          `INSERT INTO social.user_network (user_id, fan_out) SELECT unnest($1::uuid[]), false
-           ON CONFLICT (user_id) DO UPDATE SET fan_out = false`,
-          [members.map((m) => m.id)],
-        );
       const readAll = async (mode: string) => {
         for (const limit of [1, 3, 6, 8, 20]) assert.deepEqual(await feedOf(reader, limit), expected.slice(0, limit), `${mode}, limit ${limit}`);
         for (const limit of [2, 3]) assert.deepEqual(await feedOf(tied, limit), tiedExpected.slice(0, limit), `${mode}, tied newest, limit ${limit}`);
@@ -230,12 +224,12 @@ for (const { profile, skip } of await profilePlan()) {
       // Written after the edges, so the activities_fan_out trigger put them in the timelines.
       await readAll('fanned out');
       // Wide accounts keep their old entries (the read takes each activity once) ...
-      await wide([authors[0]!, authors[3]!]);
+      await makeWide(tables, [authors[0]!, authors[3]!]);
       await readAll('some wide');
       // ... and without them every activity comes from the activities themselves.
       await tables.query('DELETE FROM social.network_timeline WHERE actor_id = ANY($1::uuid[])', [[authors[0]!.id, authors[3]!.id]]);
       await readAll('some wide, their entries gone');
-      await wide([...authors, single]);
+      await makeWide(tables, [...authors, single]);
       await tables.query('DELETE FROM social.network_timeline WHERE reader_id = ANY($1::uuid[])', [[reader.id, tied.id]]);
       await readAll('all wide');
     });

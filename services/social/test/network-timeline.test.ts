@@ -14,7 +14,7 @@ import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import { network, signInCitizen } from './support/network-helpers.ts';
-import { acts, followEdge, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
+import { acts, feedOrder, followEdge, makeWide, type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
 
 const ownFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?limit=50');
 const networkFeed = (m: Member) => m.client.get<TActivity[]>('/api/activities?network=true&limit=50');
@@ -197,10 +197,7 @@ for (const { profile, skip } of await profilePlan()) {
       const tied = await citizen('Tia', 'Tied');
       const reader = await citizen('Ray', 'Reader');
       const other = await citizen('Oli', 'Other');
-      for (const account of [wide, old, tied]) {
-        await tables.query('INSERT INTO social.user_network (user_id) VALUES ($1::uuid) ON CONFLICT DO NOTHING', [account.id]);
-        await tables.query('UPDATE social.user_network SET fan_out = false WHERE user_id = $1::uuid', [account.id]);
-      }
+      await makeWide(tables, [wide, old, tied]);
       for (const account of [author, wide, old]) assert.equal((await network.follow(reader, account)).status, 200);
       for (const account of [author, tied]) assert.equal((await network.follow(other, account)).status, 200);
       const base = Date.now() - 86_400_000;
@@ -212,7 +209,7 @@ for (const { profile, skip } of await profilePlan()) {
       const byAuthor = await write(author, [10, 20, 30, 40, 50, 60]);
       const byWide = [...(await write(wide, [5, 25, 55, 65])), ...(await write(old, [1]))];
       const byTied = await write(tied, [2, 30], (minute) => (minute === 30 ? `ffffffff${randomUUID().slice(8)}` : randomUUID()));
-      const newestFirst = (written: { id: string; at: number }[]) => [...written].sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((a) => a.id);
+      const newestFirst = (written: { id: string; at: number }[]) => [...written].sort(feedOrder).map((a) => a.id);
       const pageOf = async (member: Member, limit: number) => idsOf(await member.client.get<TActivity[]>(`/api/activities?network=true&limit=${limit}`));
       for (const limit of [1, 3, 5, 7, 12])
         assert.deepEqual(await pageOf(reader, limit), newestFirst([...byAuthor, ...byWide]).slice(0, limit), `limit=${limit}`);

@@ -83,3 +83,18 @@ export async function followEdge(tables: SqlDriver, follower: Member, followee: 
     followee.id,
   ]);
 }
+
+/**
+ * Makes accounts wide for feed tests (`user_network.fan_out` false, as 1,000 followers would): their
+ * activities are then read from the activities, never copied into timelines.
+ */
+export async function makeWide(tables: SqlDriver, members: Member[]): Promise<void> {
+  await tables.query(
+    `INSERT INTO social.user_network (user_id, fan_out) SELECT unnest($1::uuid[]), false
+     ON CONFLICT (user_id) DO UPDATE SET fan_out = false`,
+    [members.map((m) => m.id)],
+  );
+}
+
+/** The network feed's order for activities a test wrote: newest first, then the larger id first. */
+export const feedOrder = (a: { at: number; id: string }, b: { at: number; id: string }) => b.at - a.at || (a.id < b.id ? 1 : -1);
