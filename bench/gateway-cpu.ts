@@ -7,7 +7,7 @@
 //
 //   BENCH_ROUNDS (3)  BENCH_DURATION (6 s)  BENCH_RATE (1,000/s)
 //   BENCH_CPU_PROF=<dir>  V8 CPU profiles of the gateway and the service, written when they exit
-import { createServer } from 'node:net';
+import { reservePort } from '../infra/port-reservation.ts';
 import { databaseUrl } from '@civic/service-kit/db';
 import { SEED_USERS, seededUserId, seedPriorities } from './seed-priorities.ts';
 import { benchEnv, dropBenchEnv } from './support/bench-env.ts';
@@ -46,19 +46,10 @@ async function healthy(url: string): Promise<void> {
   throw new Error(`${url} did not become healthy within 3 minutes`);
 }
 
-/** A port nothing listens on now (other benchmarks and helpers share the machine). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const env = await benchEnv('g');
 const servers = new ServerProcesses();
 try {
-  const [gatewayPort, authPort, prioritiesPort] = [await freePort(), await freePort(), await freePort()];
+  const [gatewayPort, authPort, prioritiesPort] = [await reservePort(), await reservePort(), await reservePort()];
   // Started here rather than by startStack: on a machine shared with other work a service's start
   // can take longer than waitHealthy's 30 s.
   const services = [

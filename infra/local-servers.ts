@@ -5,22 +5,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { join } from 'node:path';
+import { reservePort } from './port-reservation.ts';
 
 export interface LocalServer {
   port: number;
   stop(): Promise<void>;
-}
-
-/** A port nothing listens on now (the kernel's choice; the server binds it a moment later). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:`port` now. */
@@ -71,7 +60,7 @@ async function startServer(name: string, command: string, args: string[], port: 
 
 /** nats-server with JetStream under `dir` and the given authorization block (nats-authorization.ts). */
 export async function startNatsServer(options: { dir: string; authorization: string; port?: number; command?: string }): Promise<LocalServer> {
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await reservePort());
   await mkdir(join(options.dir, 'jetstream'), { recursive: true });
   const config = join(options.dir, 'nats-server.conf');
   await writeFile(config, `listen: "127.0.0.1:${port}"\njetstream { store_dir: ${JSON.stringify(join(options.dir, 'jetstream'))} }\n${options.authorization}`, {
@@ -86,7 +75,7 @@ export async function startNatsServer(options: { dir: string; authorization: str
  * deployment's Redis keeps its sessions across a restart.
  */
 export async function startRedisServer(options: { dir: string; acl: string[]; port?: number; command?: string; persist?: boolean }): Promise<LocalServer> {
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await reservePort());
   await mkdir(options.dir, { recursive: true });
   const config = join(options.dir, 'redis.conf');
   const save = options.persist ? 'save 3600 1' : 'save ""';

@@ -3,7 +3,8 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { accepts, freePort } from '../../infra/local-servers.ts';
+import { accepts } from '../../infra/local-servers.ts';
+import { reservePort } from '../../infra/port-reservation.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -44,7 +45,7 @@ async function dedicated(
   dir: string | null,
   options: DedicatedOptions = {},
 ): Promise<DedicatedServer> {
-  const port = await freePort();
+  const port = await reservePort();
   let child: ChildProcess | null = null;
   const start = async () => {
     if (child) return;

@@ -12,7 +12,7 @@ import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, listDatabases } from '@civic/service-kit/db';
 import { spawnDistributedProcesses, stopServerProcess, type DistributedProcess } from '../../infra/distributed-processes.ts';
-import { freePort } from '../../infra/local-servers.ts';
+import { reservePort } from '../../infra/port-reservation.ts';
 import { startSecuredNetwork, type SecuredNetwork } from '../../infra/secured-network.ts';
 import { SERVICE_PROCESSES } from '../../infra/services.ts';
 import { ApiClient } from './api-client.ts';
@@ -58,13 +58,15 @@ const STOP_BOUND_MS = 10_000;
 async function waitUntilReady(processes: DistributedProcess[], exits: ProcessExit[], output: (name: string) => string, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   const pending = new Set(processes.map((p) => p.name));
-  while (pending.size > 0) {
+  for (;;) {
+    // Checked after the last answer too: a process that exited as the others became ready (one whose
+    // port another process took, and whose /readyz that one answered) fails the start.
     if (exits.length > 0) throw new Error(`${exits[0]!.name} exited at start (${exits[0]!.signal ?? exits[0]!.code}):\n${output(exits[0]!.name)}`);
     for (const { name, url } of processes.filter((p) => pending.has(p.name))) {
       const ready = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
       if (ready?.status === 200) pending.delete(name);
     }
-    if (pending.size === 0) return;
+    if (pending.size === 0 && exits.length === 0) return;
     if (Date.now() > deadline) {
       throw new Error(`not ready within ${timeoutMs} ms: ${[...pending].map((name) => `${name}:\n${output(name)}`).join('\n')}`);
     }
@@ -101,7 +103,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     NOTIFICATIONS_LINK_KEY: randomBytes(32).toString('hex'),
     ...options.env,
   };
-  const ports = Object.fromEntries(await Promise.all(SERVICE_PROCESSES.map(async (s) => [s.name, await freePort()] as const)));
+  const ports = Object.fromEntries(await Promise.all(SERVICE_PROCESSES.map(async (s) => [s.name, await reservePort()] as const)));
   const logFile = (name: string) => join(dataDir, `${name}.log`);
   const outputOf = (name: string, lines = 12) => {
     try {
@@ -120,7 +122,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
   const processes = spawnDistributedProcesses({
     envOf: (name) => ({ ...base, ...network.envOf(name) }),
     portOf: (service) => ports[service]!,
-    gatewayPort: await freePort(),
+    gatewayPort: await reservePort(),
     stdioOf: (name) => ['ignore', logs.get(name)!, logs.get(name)!],
   });
   for (const fd of logs.values()) closeSync(fd);
