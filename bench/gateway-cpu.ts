@@ -4,6 +4,9 @@
 // as with 50,000; the service's Node work does not depend on the table's size), 200 sessions taking
 // turns. Each round is a paced run (bench/support/paced-load.ts) with the CPU each server process
 // spent over it divided by the requests sent; the figure to read is the ratio, measured in one run.
+// Each round then sends the same load through bench/support/bare-proxy.ts (Node's HTTP server and
+// undici, nothing else) to the same service: the floor of any gateway built on Node, beside the
+// gateway's own figure.
 //
 //   BENCH_ROUNDS (3)  BENCH_DURATION (6 s)  BENCH_RATE (1,000/s)
 //   BENCH_CPU_PROF=<dir>  V8 CPU profiles of the gateway and the service, written when they exit
@@ -49,7 +52,7 @@ async function healthy(url: string): Promise<void> {
 const env = await benchEnv('g');
 const servers = new ServerProcesses();
 try {
-  const [gatewayPort, authPort, prioritiesPort] = [await reservePort(), await reservePort(), await reservePort()];
+  const [gatewayPort, authPort, prioritiesPort, barePort] = [await reservePort(), await reservePort(), await reservePort(), await reservePort()];
   // Started here rather than by startStack: on a machine shared with other work a service's start
   // can take longer than waitHealthy's 30 s.
   const services = [
@@ -71,42 +74,59 @@ try {
     CPU_PROF,
   );
   await healthy(`http://127.0.0.1:${gatewayPort}`);
+  servers.start(
+    'bench/support/bare-proxy.ts',
+    { ...env, PORT: String(barePort), UPSTREAM_URL: `http://127.0.0.1:${prioritiesPort}`, UPSTREAM_AUDIENCE: 'priorities' },
+    'bare proxy',
+    CPU_PROF,
+  );
+  await healthy(`http://127.0.0.1:${barePort}`);
   const gateway = `http://127.0.0.1:${gatewayPort}`;
   await seedPriorities(databaseUrl(env.DATABASE_URL, `${env.DATABASE_PREFIX}priorities`), { priorities: 1_000, votes: 20_000 });
   const users = await createSessions(
     { redisUrl: env.REDIS_URL, redisPrefix: env.REDIS_PREFIX, gateway },
     Array.from({ length: USERS }, (_, j) => seededUserId(SEED_USERS + j)),
   );
-  const run = (durationS: number) =>
+  /** Through the gateway (signed in by cookie), or through the bare proxy (the user named in a header). */
+  const run = (durationS: number, through: 'gateway' | 'bare proxy' = 'gateway') =>
     pacedLoad({
-      origin: gateway,
+      origin: through === 'gateway' ? gateway : `http://127.0.0.1:${barePort}`,
       rate: RATE,
       durationS,
-      request: (k) => ({ method: 'GET', path: '/api/priorities?limit=50', headers: { cookie: users[k % USERS]!.cookie } }),
+      request: (k) => ({
+        method: 'GET',
+        path: '/api/priorities?limit=50',
+        headers: (through === 'gateway' ? { cookie: users[k % USERS]!.cookie } : { 'x-bench-user': users[k % USERS]!.userId }) as Record<string, string>,
+      }),
     });
   await run(3); // warm-up: JIT, pools
-  console.log(`GET /api/priorities?limit=50 through the gateway, paced ${RATE}/s, ${DURATION} s a round`);
-  const ratios: number[] = [];
+  await run(3, 'bare proxy');
+  console.log(`GET /api/priorities?limit=50 through the gateway, then through the bare proxy, paced ${RATE}/s, ${DURATION} s a round`);
+  const ratios: Record<'gateway' | 'bare proxy', number[]> = { gateway: [], 'bare proxy': [] };
   for (let round = 1; round <= ROUNDS; round++) {
-    const before = ['gateway', 'priorities'].map(cpuOf);
-    const result = await run(DURATION);
-    const [gateway, service] = ['gateway', 'priorities'].map((name, i) => {
-      const after = cpuOf(name);
-      const perRequest = (seconds: number) => (seconds * 1e6) / result.requests.total;
-      return { user: perRequest(after.user - before[i]!.user), system: perRequest(after.system - before[i]!.system) };
-    }) as [{ user: number; system: number }, { user: number; system: number }];
-    const gatewayUs = gateway.user + gateway.system;
-    const serviceUs = service.user + service.system;
-    const split = (cpu: { user: number; system: number }) => `(user ${Math.round(cpu.user)} + system ${Math.round(cpu.system)})`;
-    const failed = Object.values(result.failures).reduce((sum, n) => sum + n, 0);
-    ratios.push(gatewayUs / serviceUs);
-    console.log(
-      `round ${round}: gateway ${Math.round(gatewayUs)} µs ${split(gateway)}, priorities ${Math.round(serviceUs)} µs ${split(service)} per request: ratio ${(gatewayUs / serviceUs).toFixed(2)}   p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${failed}`,
-    );
-    if (failed > 0) process.exitCode = 1;
+    for (const through of ['gateway', 'bare proxy'] as const) {
+      const before = [through, 'priorities'].map(cpuOf);
+      const result = await run(DURATION, through);
+      const [proxy, service] = [through, 'priorities'].map((name, i) => {
+        const after = cpuOf(name);
+        const perRequest = (seconds: number) => (seconds * 1e6) / result.requests.total;
+        return { user: perRequest(after.user - before[i]!.user), system: perRequest(after.system - before[i]!.system) };
+      }) as [{ user: number; system: number }, { user: number; system: number }];
+      const proxyUs = proxy.user + proxy.system;
+      const serviceUs = service.user + service.system;
+      const split = (cpu: { user: number; system: number }) => `(user ${Math.round(cpu.user)} + system ${Math.round(cpu.system)})`;
+      const failed = Object.values(result.failures).reduce((sum, n) => sum + n, 0);
+      ratios[through].push(proxyUs / serviceUs);
+      console.log(
+        `round ${round}, ${through.padEnd(10)}: ${Math.round(proxyUs)} µs ${split(proxy)}, priorities ${Math.round(serviceUs)} µs ${split(service)} per request: ratio ${(proxyUs / serviceUs).toFixed(2)}   p50 ${result.p50} ms, p99 ${result.p99} ms, failures ${failed}`,
+      );
+      if (failed > 0) process.exitCode = 1;
+    }
   }
-  const sorted = [...ratios].sort((a, b) => a - b);
-  console.log(`median gateway / service CPU: ${sorted[Math.floor(sorted.length / 2)]!.toFixed(2)} (target <= 0.5)`);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!.toFixed(2);
+  console.log(
+    `median gateway / service CPU: ${median(ratios.gateway)} (target <= 0.5); the bare proxy's (the floor of a Node gateway): ${median(ratios['bare proxy'])}`,
+  );
 } finally {
   await servers.stopAll();
   await dropBenchEnv(env);

@@ -1,5 +1,7 @@
 // `npm run bench`: req/s and p99 of GET /api/auth/user for a signed-in user,
 //   - distributed: straight to the auth service vs through the gateway (ratio = gateway / direct),
+//   - distributed through bench/support/bare-proxy.ts (Node's HTTP server and undici, nothing else):
+//     the throughput any gateway built on Node could keep at best,
 //   - embedded: the single process.
 // Servers run as their real entry points in child processes; autocannon drives them from here.
 // Timings on a shared 2-core machine are noisy: read the ratio, measured in one run.
@@ -113,6 +115,8 @@ try {
   await waitHealthy('http://127.0.0.1:3211');
   startProcess('gateway/src/server.ts', { ...distributedEnv, PORT: '3210', GATEWAY_SERVICES: 'auth', SERVICE_URL_AUTH: 'http://127.0.0.1:3211' }, 'gateway');
   await waitHealthy('http://127.0.0.1:3210');
+  startProcess('bench/support/bare-proxy.ts', { ...distributedEnv, PORT: '3213', UPSTREAM_URL: 'http://127.0.0.1:3211', UPSTREAM_AUDIENCE: 'auth' }, 'bare proxy');
+  await waitHealthy('http://127.0.0.1:3213');
   const client = await signIn('http://127.0.0.1:3210', join(dataDir, 'distributed', 'mail'));
   const me = await client.get('/api/auth/user');
   // Direct calls carry what the gateway would add; a bench run is far shorter than the token's minute.
@@ -121,6 +125,7 @@ try {
     ...(await measureAlternating([
       { name: 'distributed, direct to auth', url: 'http://127.0.0.1:3211/api/auth/user', headers: { 'x-civic-identity': token } },
       { name: 'distributed, through the gateway', url: 'http://127.0.0.1:3210/api/auth/user', headers: { cookie: client.cookieHeader() } },
+      { name: 'distributed, through a bare proxy', url: 'http://127.0.0.1:3213/api/auth/user', headers: { 'x-bench-user': me.body.id } },
     ])),
   );
   await servers.stopAll();
@@ -134,8 +139,9 @@ try {
   const embeddedClient = await signIn('http://127.0.0.1:3212', join(dataDir, 'embedded', 'mail'));
   results.push(await measure('embedded (one process)', 'http://127.0.0.1:3212/api/auth/user', { cookie: embeddedClient.cookieHeader() }));
 
-  const [direct, gateway] = results;
-  console.log(`\ngateway keeps ${((100 * gateway!.rps) / direct!.rps).toFixed(0)}% of direct throughput (target >= 70%)`);
+  const [direct, gateway, bare] = results;
+  const kept = (figures: Figures) => `${((100 * figures.rps) / direct!.rps).toFixed(0)}%`;
+  console.log(`\ngateway keeps ${kept(gateway!)} of direct throughput (target >= 70%); a bare Node proxy keeps ${kept(bare!)}`);
 } finally {
   await servers.stopAll();
   await dropBenchEnv(distributedEnv);

@@ -10,6 +10,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } f
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pidLockHolder } from '@civic/service-kit/db';
 
 const LOCK_DIR = join(tmpdir(), 'civic-port-locks');
 /** How far below the ephemeral range reservations reach (the range is 32768-60999 by default). */
@@ -26,15 +27,6 @@ function ephemeralRangeStart(): number {
     return Number.isInteger(first) && first > 1024 ? first : 32_768;
   } catch {
     return 32_768;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -99,12 +91,7 @@ export async function reservePort(): Promise<number> {
   throw new Error(`no port free below ${end} after ${ATTEMPTS} attempts (locks in ${LOCK_DIR})`);
 }
 
-/** The holder of a port's lock, or null: for tests. */
+/** The live process holding a port's lock, or null: for tests. */
 export function lockHolder(port: number): number | null {
-  try {
-    const pid = Number(readFileSync(join(LOCK_DIR, String(port)), 'utf8'));
-    return Number.isInteger(pid) && isAlive(pid) ? pid : null;
-  } catch {
-    return null;
-  }
+  return pidLockHolder(join(LOCK_DIR, String(port)));
 }

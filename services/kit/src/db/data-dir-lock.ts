@@ -17,8 +17,8 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** The pid holding the lock, or null when nobody (alive) does. */
-export function dataDirLockHolder(lockFile: string): number | null {
+/** The pid a lock file names, or null when nobody (alive) holds it (also the test ports' locks: infra/port-reservation.ts). */
+export function pidLockHolder(lockFile: string): number | null {
   let pid: number;
   try {
     pid = Number(readFileSync(lockFile, 'utf8').trim());
@@ -30,14 +30,14 @@ export function dataDirLockHolder(lockFile: string): number | null {
 
 /** Takes the lock for this process; returns its release. Throws DataDirInUseError if another live process holds it. */
 export function acquireDataDirLock(lockFile: string, what: string): () => void {
-  const holder = dataDirLockHolder(lockFile);
+  const holder = pidLockHolder(lockFile);
   if (holder !== null && holder !== process.pid) {
     throw new DataDirInUseError(`${what} is in use by process ${holder} (another npm start?). Stop it first; if no such process runs, delete ${lockFile}.`);
   }
   writeFileSync(lockFile, `${process.pid}\n`);
   return () => {
     try {
-      if (dataDirLockHolder(lockFile) === process.pid) unlinkSync(lockFile);
+      if (pidLockHolder(lockFile) === process.pid) unlinkSync(lockFile);
     } catch {
       // Already gone.
     }

@@ -13,4 +13,4 @@ export {
   type ServiceDatabase,
 } from './database-provider.ts';
 export { MigrationChecksumError, migrationStatus, runMigrations, type MigrationStatus } from './migrate.ts';
-export { acquireDataDirLock, DataDirInUseError } from './data-dir-lock.ts';
+export { acquireDataDirLock, DataDirInUseError, pidLockHolder } from './data-dir-lock.ts';
