@@ -115,7 +115,11 @@ try {
   await waitHealthy('http://127.0.0.1:3211');
   startProcess('gateway/src/server.ts', { ...distributedEnv, PORT: '3210', GATEWAY_SERVICES: 'auth', SERVICE_URL_AUTH: 'http://127.0.0.1:3211' }, 'gateway');
   await waitHealthy('http://127.0.0.1:3210');
-  startProcess('bench/support/bare-proxy.ts', { ...distributedEnv, PORT: '3213', UPSTREAM_URL: 'http://127.0.0.1:3211', UPSTREAM_AUDIENCE: 'auth' }, 'bare proxy');
+  startProcess(
+    'bench/support/bare-proxy.ts',
+    { ...distributedEnv, PORT: '3213', UPSTREAM_URL: 'http://127.0.0.1:3211', UPSTREAM_AUDIENCE: 'auth' },
+    'bare proxy',
+  );
   await waitHealthy('http://127.0.0.1:3213');
   const client = await signIn('http://127.0.0.1:3210', join(dataDir, 'distributed', 'mail'));
   const me = await client.get('/api/auth/user');
