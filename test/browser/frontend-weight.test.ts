@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { closeBrowser } from '../support/browser.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 import { measurePageWeights, type PageWeight, WEIGHT_SERVER_ENV } from '../support/frontend-weight-pages.ts';
 import { describeScripts, kilobytes } from '../support/script-weight.ts';
 import { startTestServer } from '../support/test-server.ts';
 
-describe('front-end weight: JavaScript on the wire per page', () => {
+describe('front-end weight: JavaScript on the wire per page', { skip: browserTestsSkip() }, () => {
   let server: Awaited<ReturnType<typeof startTestServer>>;
   let weights: PageWeight[] = [];
 
