@@ -15,6 +15,7 @@ import { after, before, describe, test } from 'node:test';
 import webpack, { type Configuration } from 'webpack';
 import { startTestServer } from '../support/test-server.ts';
 import { closeBrowser, newSession } from '../support/browser.ts';
+import { browserTestsSkip } from '../support/chromium-plan.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FRONTENDS = join(ROOT, 'frontends');
@@ -93,7 +94,7 @@ async function serveStatic(dir: string): Promise<{ server: Server; origin: strin
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
 
-describe('one remote deployed on its own', () => {
+describe('one remote deployed on its own', { skip: browserTestsSkip() }, () => {
   const workDir = join(ROOT, '.tmp', `independent-deployment-${process.pid}`);
   const outputDir = join(workDir, 'dist');
   const marker = `Landing build ${process.pid}-${Date.now()}`;
