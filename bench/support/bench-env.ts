@@ -28,6 +28,7 @@ export async function benchEnv(tag: string) {
     HOST: '127.0.0.1',
     RATE_LIMIT_READ: '100000000',
     RATE_LIMIT_WRITE: '100000000',
+    RATE_LIMIT_ACCOUNT_WRITE: '100000000',
     // The stream benchmark opens 1,000 streams from one address (5 per voter, the per-user default).
     STREAM_LIMIT_PER_NETWORK: '100000000',
   };

@@ -9,6 +9,7 @@ import { instrumentFastify } from '@civic/service-kit/telemetry';
 import { fastifyTrustProxy, type GatewayConfig, upstreamLimitsOf } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { installAccountWriteBudget } from './plugins/account-write-budget.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerServiceProxies } from './plugins/service-proxy.ts';
@@ -47,11 +48,13 @@ export async function buildGateway(options: GatewayOptions) {
   await app.register(cookie);
   installSecurityHeaders(root, { hsts: isSecureOrigin(platform.config) });
   // Order matters: the session read starts, the rate limit's Redis command joins it in one round
-  // trip (session-identity.ts), CSRF is checked, then the identity is awaited and signed.
+  // trip (session-identity.ts), CSRF is checked, then the identity is awaited and signed, and a
+  // signed-in write is counted against its account's budget.
   startSessionLookup(root, platform, names);
   await registerRateLimits(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, budgets: config });
   installCsrfGuard(root, platform.secrets.csrf, names, new Set(table.flatMap((claim) => claim.csrfExempt ?? [])));
   await installSessionIdentity(root, platform);
+  installAccountWriteBudget(root, { redis: platform.redis, namespace: platform.config.REDIS_PREFIX, max: config.RATE_LIMIT_ACCOUNT_WRITE });
   installStreamLimits(root, {
     platform,
     names,

@@ -51,6 +51,11 @@ export const ZGatewayConfig = z.object({
   RATE_LIMIT_WRITE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_READ: z.coerce.number().int().positive().default(1200),
   /**
+   * Writes per signed-in account per minute, whatever network they come from (docs/security.md,
+   * "Write budgets"): one a second, above any citizen's clicking, half of what one network may write.
+   */
+  RATE_LIMIT_ACCOUNT_WRITE: z.coerce.number().int().positive().default(60),
+  /**
    * Live event streams (GET /api/priorities/stream), counted by this gateway process: open streams
    * per signed-in user and per client network (IPv4 address or IPv6 /64), and in all. The total is
    * also the stream pool's connection cap per service, so a stream is refused before it could queue.

@@ -57,7 +57,7 @@ describe('TRUST_PROXY', () => {
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`gateway (${profile})`, { skip }, () => {
-    const stack = useStack(profile, { env: { RATE_LIMIT_SIGN_IN_VERIFY: '5', RATE_LIMIT_READ: '40' } });
+    const stack = useStack(profile, { env: { RATE_LIMIT_SIGN_IN_VERIFY: '5', RATE_LIMIT_READ: '40', RATE_LIMIT_ACCOUNT_WRITE: '6' } });
 
     test('SECURITY 27: every response carries the security headers; no HSTS on local http', async () => {
       const client = stack.client();
@@ -167,7 +167,27 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await from('2001:db8:77:2::1')).status, 401, 'the next /64 is another client');
     });
 
-    test('a signed-in write costs the gateway one Redis round trip: the session read and the write budget share it', {
+    test('one account has one write budget, from however many addresses it writes (SECURITY 26)', async () => {
+      const client = stack.client('203.0.113.80');
+      await signIn(stack, client, `account-budget-${Date.now()}@example.com`);
+      const voteFrom = (address: string) =>
+        client.request('POST', `/api/priorities/${crypto.randomUUID()}/vote`, { body: { voteType: 'endorse' }, headers: { 'x-forwarded-for': address } });
+      const statuses: number[] = [];
+      // Six writes (the budget), alternating between two networks, then one from a third.
+      for (let i = 0; i < 6; i++) statuses.push((await voteFrom(i % 2 === 0 ? '203.0.113.80' : '198.51.100.80')).status);
+      assert.deepEqual(new Set(statuses), new Set([404]), 'within the budget: the service answers (no such priority)');
+      const refused = await voteFrom('192.0.2.80');
+      assert.equal(refused.status, 429);
+      assert.match(refused.body.message, /^You have made too many changes in the last minute\. Please wait \d+ seconds and try again\.$/);
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1);
+      // Reads are not writes; another account from the same network still writes.
+      assert.equal((await client.request('GET', '/api/auth/user', { headers: { 'x-forwarded-for': '192.0.2.80' } })).status, 200);
+      const other = stack.client('203.0.113.80');
+      await signIn(stack, other, `account-budget-other-${Date.now()}@example.com`);
+      assert.equal((await other.post(`/api/priorities/${crypto.randomUUID()}/vote`, { voteType: 'endorse' })).status, 404);
+    });
+
+    test('a signed-in write costs the gateway two Redis round trips: the session read with the network budget, then the account budget', {
       skip: profile === 'embedded' && 'no Redis when embedded',
     }, async () => {
       const client = stack.client('203.0.113.77');
@@ -189,7 +209,8 @@ for (const { profile, skip } of await profilePlan()) {
       } finally {
         socket.write = write;
       }
-      assert.equal(writes, 1, 'the session GET and the rate limit script went to Redis together');
+      // The account's budget needs the user id the session read answers, so it cannot join that trip.
+      assert.equal(writes, 2, 'the session GET and the network budget went to Redis together, the account budget after');
     });
 
     test('GET /api/docs is the OpenAPI document generated from contracts', async () => {

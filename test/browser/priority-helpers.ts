@@ -10,7 +10,7 @@ import type { TestServer } from '../support/test-server.ts';
 import { uniqueEmail } from './browser-helpers.ts';
 
 /** Budgets for tests that sign many citizens in and write in bulk from one address. */
-export const BULK_ENV = { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_WRITE: '100000', RATE_LIMIT_READ: '100000' };
+export const BULK_ENV = { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_WRITE: '100000', RATE_LIMIT_ACCOUNT_WRITE: '100000', RATE_LIMIT_READ: '100000' };
 
 export const allPriorities = (page: Page) => page.getByRole('list', { name: 'All Priorities' });
 export const topPriorities = (page: Page) => page.getByRole('list', { name: 'Top Priorities This Week' });

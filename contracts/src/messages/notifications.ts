@@ -43,6 +43,7 @@ export const NOTIFICATION_KIND_SWITCH: Record<TNotificationKind, Exclude<TNotifi
 export const UNSUBSCRIBE_MESSAGES = {
   invalid: 'This unsubscribe link is not valid.',
   used: 'This unsubscribe link has already been used.',
+  expired: 'This unsubscribe link has expired. You can choose which e-mails you get in Settings.',
   /** {label} is NOTIFICATION_SWITCH_LABELS of the switch turned off. */
   done: 'You will no longer receive {label} e-mails. You can turn them back on in Settings.',
   confirm: 'Stop receiving {label} e-mails from Civic Agenda?',

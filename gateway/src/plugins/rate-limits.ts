@@ -12,11 +12,12 @@ export interface RateLimitBudgets {
   RATE_LIMIT_SIGN_IN_VERIFY: number;
   RATE_LIMIT_WRITE: number;
   RATE_LIMIT_READ: number;
+  RATE_LIMIT_ACCOUNT_WRITE: number;
 }
 
 type Bucket = 'mail' | 'verify' | 'write' | 'read';
 
-function bucket(request: FastifyRequest): Bucket {
+export function bucket(request: FastifyRequest): Bucket {
   // The decoded path: "/api/auth/email/%73end-otp" is a sign-in mail like any other.
   const url = routedPath(request);
   if (url.startsWith('/api/auth/email/send-') || url.startsWith('/api/auth/email/resend-')) return 'mail';

@@ -6,7 +6,8 @@
 // (`installSessionIdentity`, after CSRF). The rate limit's Redis command is then issued in the same
 // turn of the event loop, and ioredis's auto-pipelining sends both in one write and reads both
 // answers in one: one round trip per request instead of two. Only the waiting moves; the session is
-// still read after the request arrived (SECURITY 11: a revoked session's next request fails).
+// still read after the request arrived (SECURITY 11: a revoked session's next request fails). A
+// signed-in write then spends its account's budget (account-write-budget.ts), a second round trip.
 //
 // While the session store is away a request with a session cookie goes on as a visitor's, marked
 // `sessionUnavailable`: public routes (the pages, /api/csrf-token) keep answering, and a route

@@ -19,6 +19,11 @@ const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreCo
 
 export const LOCAL_KEY_PREFIX = 'read:';
 
+/** A counter shared by every replica (Redis) when distributed, this process's memory when embedded. */
+export function createSharedCounter(redis: Redis | null, nameSpace: string): Store {
+  return redis ? new RedisStore(false, false, redis, nameSpace) : new LocalStore(false, false, 20_000);
+}
+
 export function createTieredStore(redis: Redis, nameSpace: string) {
   class TieredStore implements Store {
     private readonly local: Store;

@@ -47,6 +47,7 @@ export {
   type UserLockMode,
 } from './data-rights/erasure-guard.ts';
 export { memberNames, type MemberNames } from './data-rights/member-names.ts';
+export { type ActivityVisibility, type ActorPrivacy, mayNameActor, privateActorSql } from './privacy/name-visibility.ts';
 
 // HTTP: one error vocabulary, the caller's identity and the guards from the contracts, cookies and CSRF.
 export { BadRequest, createError, exposeMessage, Forbidden, NotFound, TooManyRequests, Unauthorized } from './http/errors.ts';

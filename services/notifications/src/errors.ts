@@ -6,3 +6,5 @@ import { createError } from '@civic/service-kit';
 export const UnsubscribeLinkInvalid = createError('NOTIFICATIONS_LINK_INVALID', UNSUBSCRIBE_MESSAGES.invalid, 400);
 /** The link was used already (each works once). */
 export const UnsubscribeLinkUsed = createError('NOTIFICATIONS_LINK_USED', UNSUBSCRIBE_MESSAGES.used, 410);
+/** The link is older than its lifetime (UNSUBSCRIBE_LINK_LIFETIME_MS): Settings does the same. */
+export const UnsubscribeLinkExpired = createError('NOTIFICATIONS_LINK_EXPIRED', UNSUBSCRIBE_MESSAGES.expired, 410);

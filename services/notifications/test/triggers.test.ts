@@ -1,7 +1,7 @@
 // What each event tells whom (issue 22), on both profiles, with the events published as their
 // producers do: the right mail to the right citizen for every trigger; nothing the switches refuse
 // (emailNotifications is the master), nothing of one's own act, nothing between citizens when either
-// blocked the other, a private citizen unnamed to non-followers; and the removal notice, sent
+// blocked the other, a private citizen named to nobody, followers included (SECURITY 31); and the removal notice, sent
 // whatever the switches. "Nothing" is shown by a marker mailed in the same dispatcher run.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
@@ -184,8 +184,8 @@ for (const { profile, skip } of await profilePlan()) {
       for (const c of [self, blocker, blocked, laterBlocker]) assert.equal((await mailsTo(stack, c)).length, 0, c.name);
     });
 
-    test('a private citizen is named to their followers only', async () => {
-      const [author, privateVoter, followerAuthor] = await citizens('pauthor', 'hidden', 'pfollower');
+    test('a private voter is never named in any mail, to their followers neither (SECURITY 31)', async () => {
+      const [author, privateVoter, followerAuthor, followed] = await citizens('pauthor', 'hidden', 'pfollower', 'pfollowed');
       await producer.publish(accountEvents.PrivacyChanged, {
         userId: privateVoter.id,
         profileVisibility: 'public',
@@ -196,19 +196,27 @@ for (const { profile, skip } of await profilePlan()) {
         () => db.query<{ v: string }>('SELECT activity_visibility AS v FROM notifications.members WHERE user_id = $1::uuid', [privateVoter.id]),
         (rows) => rows[0]?.v === 'private',
       );
+      // The follower authors a priority the private citizen opposes, and follows them: the mail still says "A citizen".
       await follow(followerAuthor, privateVoter);
       const a = await priorityOf(author, 'Priority A');
       const b = await priorityOf(followerAuthor, 'Priority B');
       await vote(a, privateVoter.id, 'Priority A');
-      await vote(b, privateVoter.id, 'Priority B');
+      await vote(b, privateVoter.id, 'Priority B', 'oppose');
+      // Their own follow, their own priority, as told to whom they follow and to their followers.
+      await follow(privateVoter, followed);
+      await priorityOf(privateVoter, 'Private idea');
       await waitForPending(db, author.id, 1);
-      await waitForPending(db, followerAuthor.id, 1);
+      await waitForPending(db, followerAuthor.id, 2);
+      await waitForPending(db, followed.id, 1);
       await releaseBatches();
       const [toStranger] = await mailsTo(stack, author);
       assert.equal(toStranger!.subject, 'A citizen endorsed your priority “Priority A”');
-      assert.doesNotMatch(toStranger!.text + toStranger!.html, /Hidden/);
       const [toFollower] = await mailsTo(stack, followerAuthor);
-      assert.equal(toFollower!.subject, 'Hidden Tester endorsed your priority “Priority B”');
+      assert.match(toFollower!.text, /A citizen opposed your priority “Priority B”\./);
+      assert.match(toFollower!.text, /Someone you follow created the priority “Private idea”\./);
+      const [toFollowed] = await mailsTo(stack, followed);
+      assert.equal(toFollowed!.subject, 'A citizen followed you');
+      for (const mail of [toStranger!, toFollower!, toFollowed!]) assert.doesNotMatch(mail.subject + mail.text + mail.html, /Hidden/);
     });
 
     test('a removal by moderation: the notice with the reason, whatever the switches, and the queued votes on it go', async () => {

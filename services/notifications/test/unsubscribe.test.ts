@@ -1,8 +1,8 @@
 // The mails' one-click unsubscribe (issue 22, RFC 8058), on both profiles, through the gateway with
 // no session and no CSRF token, as a mail client calls it: the headers and the parts of a mail; the
 // page a browser gets (nothing changes on GET); the POST that turns the switch off once (a second
-// use is 410) and tells the account service; a forged or damaged link refused; the next batch
-// obeying the switch at once.
+// use is 410) and tells the account service; a forged or damaged link refused; a link past its
+// lifetime refused with the message that says so; the next batch obeying the switch at once.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
@@ -10,6 +10,7 @@ import { notificationsEvents, prioritiesEvents, socialEvents, UNSUBSCRIBE_MESSAG
 import { type EventProbe, probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import type { MultipartMail } from '../../../test/support/multipart-mail.ts';
+import { UNSUBSCRIBE_LINK_LIFETIME_MS } from '../src/unsubscribe/unsubscribe-token.ts';
 import {
   type Citizen,
   GATHER_MS,
@@ -152,6 +153,26 @@ for (const { profile, skip } of await profilePlan()) {
       const [row] = await db.query<{ on: boolean }>('SELECT email_notifications AS on FROM notifications.members WHERE user_id = $1::uuid', [author.id]);
       assert.equal(row!.on, true);
       assert.equal((await mailsTo(stack, author)).length, 1);
+    });
+
+    test('a link past its lifetime is refused, as a page and as JSON, with the way to Settings; it changes nothing', async () => {
+      const { author, mail } = await mailedAuthor('expired');
+      const link = onStack(stack.baseUrl, unsubscribeLinks(mail).all!);
+      // Still good on its last day.
+      clock.skip(UNSUBSCRIBE_LINK_LIFETIME_MS - 60_000);
+      assert.equal((await fetch(link)).status, 200);
+      clock.skip(120_000);
+      const answer = await post(link);
+      assert.equal(answer.status, 410);
+      assert.equal(((await answer.json()) as { message: string }).message, UNSUBSCRIBE_MESSAGES.expired);
+      const page = await fetch(link, { headers: { accept: 'text/html' } });
+      assert.equal(page.status, 410);
+      const html = await page.text();
+      assert.match(html, /This unsubscribe link has expired\. You can choose which e-mails you get in Settings\./);
+      assert.match(html, /<a href="http:\/\/localhost:3000\/settings">Open your settings<\/a>/);
+      assert.doesNotMatch(html, /<form/);
+      const [row] = await db.query<{ on: boolean }>('SELECT email_notifications AS on FROM notifications.members WHERE user_id = $1::uuid', [author.id]);
+      assert.equal(row!.on, true);
     });
   });
 }

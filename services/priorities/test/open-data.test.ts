@@ -130,6 +130,12 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(summary.trigger, 'admin');
       const live = (await listPriorities(voters[0]!.client, '?limit=200')).body;
       const published = await readSnapshot(summary.id);
+      // SECURITY 31: open data names no citizen at all (so no private one): no author, no voter, by id or name.
+      const raw = (await anonymous().get(`/api/open-data/snapshots/${summary.id}`)).text;
+      for (const citizen of [author, ...voters]) {
+        assert.ok(!raw.includes(citizen.id), `${citizen.firstName}'s id is not published`);
+        assert.ok(!raw.includes(`${citizen.firstName} ${citizen.lastName}`) && !raw.includes(citizen.lastName), `${citizen.firstName} is not named`);
+      }
       // The list as GET /api/priorities orders and ranks it (nothing was promoted: score = endorsements - oppositions).
       assert.deepEqual(
         published.priorities.map((p) => [p.id, p.rank, p.endorsements, p.oppositions, p.score]),

@@ -141,6 +141,53 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual((await alan.client.get(`/api/users/${randomUUID()}/activities`)).body, { activities: [], isPrivate: false, hiddenBecause: null });
     });
 
+    test("a private citizen is never named in someone else's follow activity, in any view or feed (SECURITY 31)", async () => {
+      const [grace, fan, reader, late] = await Promise.all([
+        signInMember(stack, 'Grace', 'Hopper'),
+        signInMember(stack, 'Fan', 'Public'),
+        signInMember(stack, 'Reader', 'Two'),
+        signInMember(stack, 'Late', 'Follower'),
+      ]);
+      /** Follows through the API once social knows the followee's names (the profile event may lag). */
+      const follow = async (follower: Member, followee: Member) => {
+        await pollUntil(
+          () => tables.query<{ n: string | null }>('SELECT first_name AS n FROM social.members WHERE user_id = $1::uuid', [followee.id]),
+          (rows) => rows[0]?.n === followee.firstName,
+        );
+        const answer = await follower.client.post(`/api/users/${followee.id}/follow`, {});
+        assert.equal(answer.status, 200, answer.text);
+      };
+      const followDescriptions = async (of: Member) => (await viewOf(reader, of)).body.activities.filter((a) => a.type === 'follow').map((a) => a.description);
+      const feedFollows = async () =>
+        (await networkFeed(reader)).body.filter((a) => a.type === 'follow' && (a.user.id === fan.id || a.user.id === late.id)).map((a) => a.description);
+      await follow(reader, fan);
+      await follow(reader, late);
+      await follow(fan, grace);
+      assert.deepEqual(await followDescriptions(fan), ['Followed Grace Hopper']);
+      await pollUntil(feedFollows, (d) => d.includes('Followed Grace Hopper'));
+
+      const hidden = await grace.client.request('PATCH', '/api/settings', { body: { activityVisibility: 'private' } });
+      assert.equal(hidden.status, 200, hidden.text);
+      await pollUntil(
+        () => followDescriptions(fan),
+        (d) => d[0] === 'Followed a citizen',
+      );
+      await follow(late, grace);
+      assert.deepEqual(await followDescriptions(late), ['Followed a citizen']);
+      const feed = await pollUntil(feedFollows, (d) => d.length === 2);
+      assert.deepEqual(feed, ['Followed a citizen', 'Followed a citizen']);
+      assert.doesNotMatch(JSON.stringify((await networkFeed(reader)).body), /Grace|Hopper/);
+
+      // Public again: named again, in the activities written while private too.
+      const shown = await grace.client.request('PATCH', '/api/settings', { body: { activityVisibility: 'public' } });
+      assert.equal(shown.status, 200, shown.text);
+      await pollUntil(
+        () => followDescriptions(late),
+        (d) => d[0] === 'Followed Grace Hopper',
+      );
+      assert.deepEqual(await followDescriptions(fan), ['Followed Grace Hopper']);
+    });
+
     test('private activity is shown to its owner only', async () => {
       const rosa = await signInMember(stack, 'Rosa', 'Parks');
       const viewer = await signInMember(stack, 'Viewer', 'One');

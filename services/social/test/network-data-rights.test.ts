@@ -1,5 +1,5 @@
 // The network's data rights and its integrity under concurrency, on both run profiles: the export
-// carries the user's follows, followers and blocks; an erasure cuts every edge of the user and drops
+// carries the user's follows, followers and blocks, and never the name of a private citizen; an erasure cuts every edge of the user and drops
 // the counts of the people on the other end (with events); a storm of follows, unfollows and blocks
 // among a few citizens leaves every count equal to its edges; distributed, a follow committing while
 // the account is erased goes with the rest.
@@ -89,6 +89,30 @@ for (const { profile, skip } of await profilePlan()) {
       const recruitSection = (await recruitClient.get('/api/account/export')).body.sections.social;
       assert.equal(recruitSection.recruitedBy.userId, nia.id);
       assert.equal(recruitSection.recruitedBy.joinedAt, recruiterSection.recruits[0].joinedAt);
+    });
+
+    test('an export never names a citizen whose activity is private, not even in its own follow activity (SECURITY 31)', async () => {
+      const tia = await citizen('Tia', 'Exporter');
+      const hidden = await citizen('Uma', 'Hidden');
+      const privateFan = await citizen('Vic', 'Hidden');
+      for (const m of [hidden, privateFan]) {
+        const answer = await m.client.request('PATCH', '/api/settings', { body: { activityVisibility: 'private' } });
+        assert.equal(answer.status, 200, answer.text);
+        await pollUntil(
+          () => tables.query<{ v: string }>('SELECT activity_visibility AS v FROM social.members WHERE user_id = $1::uuid', [m.id]),
+          (rows) => rows[0]?.v === 'private',
+        );
+      }
+      assert.equal((await network.follow(tia, hidden)).status, 200);
+      assert.equal((await network.follow(privateFan, tia)).status, 200);
+      const exported = await tia.client.get('/api/account/export');
+      assert.equal(exported.status, 200, exported.text);
+      const section = exported.body.sections.social;
+      assert.deepEqual(
+        section.activities.map((a: { type: string; description: string }) => [a.type, a.description]),
+        [['follow', 'Followed a citizen']],
+      );
+      assert.doesNotMatch(exported.text, /Uma|Vic|Hidden/);
     });
 
     test("erasure cuts the user's edges and blocks everywhere, and the others' counts drop with events", async () => {

@@ -1,7 +1,8 @@
 // The lock order of the network's writes, exercised concurrently against PostgreSQL on a freshly
 // migrated database: a follow of B by A, B's block of A and B's follow of A take the same two state
 // rows from opposite ends, and must queue, not deadlock; whatever order they commit in, the counts
-// equal the edges and no edge stands beside a block. Each race waits on pg_locks
+// equal the edges and no edge stands beside a block. A follow racing the followee's turn to private
+// activity never leaves them named in the follower's activity (SECURITY 31). Each race waits on pg_locks
 // (test/support/lock-waits.ts) for the other sides to be blocked, never on the clock. The embedded
 // profile is skipped: PGlite serves one connection, so no two transactions can wait on each other.
 import assert from 'node:assert/strict';
@@ -14,6 +15,7 @@ import pg from 'pg';
 import type { SocialContext } from '../src/context.ts';
 import { block } from '../src/network/blocks.ts';
 import { follow } from '../src/network/follow-edges.ts';
+import { applyPrivacyChange } from '../src/members/update-members.ts';
 import { lockNetworkStates } from '../src/network/network-state.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
@@ -91,6 +93,27 @@ for (const { profile, skip } of await profilePlan()) {
           [a, b],
         );
         assert.deepEqual(state, { edges: 0, blocks: 1, followers: 0, following: 0 }, `round ${round}`);
+      }
+    });
+
+    test("a follow racing the followee's turn to private never names them: whichever commits second sees the other", async () => {
+      for (let round = 0; round < 3; round++) {
+        const [a, b] = await members(2);
+        await db.driver.query("UPDATE social.members SET first_name = 'Hidden', last_name = 'Person' WHERE user_id = $1::uuid", [b]);
+        const holder = await side();
+        await holder.client.query('BEGIN');
+        await lockNetworkStates(holder.tx, [a!, b!]);
+        const [s1, s2] = [await side(), await side()];
+        const privacy = { userId: b!, profileVisibility: 'public', activityVisibility: 'private', changedAt: new Date().toISOString() } as const;
+        const racing = Promise.all([follow(s1.ctx, a!, b!), s2.ctx.db.$transaction((tx) => applyPrivacyChange(tx, privacy))]);
+        await waitUntilBlocked(holder.client, holder.pid, { waiters: 2 });
+        await holder.client.query('COMMIT');
+        await racing;
+        const rows = await db.driver.query<{ description: string }>(
+          "SELECT description FROM social.activities WHERE type = 'follow' AND user_id = $1::uuid AND subject_id = $2::uuid",
+          [a, b],
+        );
+        assert.deepEqual(rows, [{ description: 'Followed a citizen' }], `round ${round}`);
       }
     });
   });

@@ -1,10 +1,11 @@
 // Turns one recipient's due batch into a mail, in one transaction: the batch is taken out of
 // notifications.pending, read against what holds now (the switches, blocks, whether the recipient
-// still follows the actor, the actor's privacy), composed, queued, and the recipient's last_mail_at
+// still follows the actor, the actor's privacy: a private actor is never named), composed, queued, and the recipient's last_mail_at
 // set, which starts the interval before their next mail. The member row is locked FOR UPDATE SKIP
 // LOCKED: a second replica composing the same batch skips it instead of mailing twice.
 import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_KIND_SWITCH, NOTIFICATIONS_OPERATIONS, type TNotificationKind, type TNotificationSwitch } from '@civic/contracts';
+import { type ActivityVisibility, type ActorPrivacy, mayNameActor } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import type { NotificationsContext } from '../context.ts';
 import { notificationsErasureGuard } from '../data-rights/erasure-guard.ts';
@@ -45,7 +46,7 @@ interface TakenRow {
   subjectTitle: string | null;
   actorFirstName: string | null;
   actorLastName: string | null;
-  actorPrivate: boolean;
+  actorActivityVisibility: ActivityVisibility | null;
   recipientFollows: boolean;
   blocked: boolean;
   actorDeleted: boolean;
@@ -70,20 +71,22 @@ export function dueParameters(timing: BatchTiming): [string, string] {
   return [new Date(timing.now.getTime() - timing.gatherMs).toISOString(), new Date(timing.now.getTime() - timing.intervalMs).toISOString()];
 }
 
+const actorPrivacy = (row: TakenRow): ActorPrivacy => ({ actorId: row.actorId!, activityVisibility: row.actorActivityVisibility });
+
 function fullName(first: string | null, last: string | null): string | null {
   const name = [first, last].filter((part) => part?.trim()).join(' ');
   return name === '' ? null : name;
 }
 
 /** Whether the recipient's settings, blocks and follows let this notification through now, and how it names the actor. */
-function toDigestItem(row: TakenRow, recipient: RecipientRow): DigestItem | null {
+function toDigestItem(row: TakenRow, recipientId: string, recipient: RecipientRow): DigestItem | null {
   if (row.blocked || row.actorDeleted) return null;
   const kindSwitch = NOTIFICATION_KIND_SWITCH[row.kind];
   if (!recipient.emailNotifications || !recipient[kindSwitch]) return null;
   // "Someone you follow created …" holds only while they still do.
   if ((row.kind === 'followee_priority' || row.kind === 'followee_document') && !row.recipientFollows) return null;
-  // A private citizen's acts are told to their followers only: to anyone else they stay nameless.
-  const named = !row.actorPrivate || row.recipientFollows;
+  // A private citizen stays nameless to everyone, their followers included (SECURITY 31).
+  const named = row.actorId !== null && mayNameActor(actorPrivacy(row), recipientId);
   return {
     kind: row.kind,
     actorId: row.actorId,
@@ -98,7 +101,7 @@ async function takeBatch(tx: SqlExecutor, recipientId: string): Promise<TakenRow
     `WITH taken AS (DELETE FROM notifications.pending WHERE recipient_id = $1::uuid RETURNING *)
      SELECT t.kind, t.actor_id::text AS "actorId", t.subject_id::text AS "subjectId", t.subject_title AS "subjectTitle",
        a.first_name AS "actorFirstName", a.last_name AS "actorLastName",
-       COALESCE(a.activity_visibility = 'private' OR a.profile_visibility = 'private', false) AS "actorPrivate",
+       a.activity_visibility AS "actorActivityVisibility",
        EXISTS (SELECT 1 FROM notifications.follows f WHERE f.follower_id = $1::uuid AND f.followee_id = t.actor_id) AS "recipientFollows",
        EXISTS (SELECT 1 FROM notifications.blocks b WHERE b.blocked
          AND ((b.blocker_id = $1::uuid AND b.blocked_id = t.actor_id) OR (b.blocker_id = t.actor_id AND b.blocked_id = $1::uuid))) AS blocked,
@@ -133,11 +136,11 @@ export async function composeBatch(ctx: NotificationsContext, recipientId: strin
     // Locked by another replica (it composes this batch); or no address yet (dropAddresslessBatches
     // waits a day for it); or not due after all.
     if (!recipient?.email || !recipient.due) return false;
-    const items = (await takeBatch(tx, recipientId)).map((row) => toDigestItem(row, recipient)).filter((i): i is DigestItem => i !== null);
+    const items = (await takeBatch(tx, recipientId)).map((row) => toDigestItem(row, recipientId, recipient)).filter((i): i is DigestItem => i !== null);
     if (items.length === 0) return false;
     const origin = ctx.platform.config.PUBLIC_ORIGIN;
     const unsubscribe = unsubscribeSwitches(items).map((which) => {
-      const token = signUnsubscribeLink(ctx.linkKey, { linkId: randomUUID(), userId: recipientId, switch: which });
+      const token = signUnsubscribeLink(ctx.linkKey, { linkId: randomUUID(), userId: recipientId, switch: which, issuedAt: timing.now });
       const url = new URL(NOTIFICATIONS_OPERATIONS.unsubscribe.path, origin);
       url.searchParams.set('token', token);
       return { switch: which, url: url.toString() };

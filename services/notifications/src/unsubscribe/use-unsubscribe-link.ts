@@ -1,14 +1,14 @@
 // What a mail's unsubscribe link does (issue 22, RFC 8058). The signed token names the link, the
 // citizen and the switch; no session is involved, so the token is the only authority, and each link
-// works once (unsubscribe_uses' primary key, under any concurrency). The switch is turned off here at
+// works once (unsubscribe_uses' primary key, under any concurrency) and for 90 days after its mail. The switch is turned off here at
 // once, so the next batch already obeys it, and civic.notifications.switch.unsubscribed tells the
 // account service, which owns the settings, to turn it off there too (and /settings shows it).
 import { NOTIFICATION_SWITCH_LABELS, type TUnsubscribeAnswer, UNSUBSCRIBE_MESSAGES } from '@civic/contracts';
 import type { NotificationsContext } from '../context.ts';
 import { notificationsErasureGuard } from '../data-rights/erasure-guard.ts';
-import { UnsubscribeLinkInvalid, UnsubscribeLinkUsed } from '../errors.ts';
+import { UnsubscribeLinkExpired, UnsubscribeLinkInvalid, UnsubscribeLinkUsed } from '../errors.ts';
 import { emitSwitchUnsubscribed } from '../events.ts';
-import { type UnsubscribeLink, verifyUnsubscribeLink } from './unsubscribe-token.ts';
+import { isUnsubscribeLinkExpired, type UnsubscribeLink, verifyUnsubscribeLink } from './unsubscribe-token.ts';
 
 const SWITCH_COLUMNS = {
   emailNotifications: 'email_notifications',
@@ -18,9 +18,11 @@ const SWITCH_COLUMNS = {
 
 const label = (link: UnsubscribeLink) => NOTIFICATION_SWITCH_LABELS[link.switch];
 
+/** The link the token names, if it is genuine and still within its lifetime. */
 function verified(ctx: NotificationsContext, token: string): UnsubscribeLink {
   const link = verifyUnsubscribeLink(ctx.linkKey, token);
   if (!link) throw new UnsubscribeLinkInvalid();
+  if (isUnsubscribeLinkExpired(link, ctx.platform.clock.now())) throw new UnsubscribeLinkExpired();
   return link;
 }
 

@@ -1,11 +1,12 @@
 // The three ways activities are read, newest first (spec 2.5, 2.9, 2.10). Who may see what:
 // - one's own activities, always, whatever their visibility;
-// - another user's, only while that user's activity visibility is public and neither one blocked
-//   the other (the answer says which hid them);
+// - another user's, only while that user's activity visibility is public (the kit's privateActorSql,
+//   SECURITY 31) and neither one blocked the other (the answer says which hid them);
 // - the network feed: the public activities of the users the caller follows, never of someone
 //   blocked either way (a block cuts the edges, and the feed checks the blocks as well, so a
 //   block is never a matter of which write came first), read from the caller's timeline.
 import type { TActivity, TUserActivities } from '@civic/contracts';
+import { privateActorSql } from '@civic/service-kit';
 import type { SocialContext } from '../context.ts';
 import { toActivityView, type ActivityRow } from './activity-view.ts';
 
@@ -39,7 +40,7 @@ export async function listNetworkActivities(ctx: SocialContext, viewerId: string
 export async function listUserActivities(ctx: SocialContext, userId: string, viewerId: string, limit: number): Promise<TUserActivities> {
   if (userId !== viewerId) {
     const [seen] = await ctx.db.$queryRawUnsafe<{ private: boolean; blocked: boolean }[]>(
-      `SELECT COALESCE((SELECT activity_visibility = 'private' FROM social.members WHERE user_id = $1::uuid), false) AS private,
+      `SELECT COALESCE((SELECT ${privateActorSql('m')} FROM social.members m WHERE m.user_id = $1::uuid), false) AS private,
               EXISTS (SELECT 1 FROM social.blocks b WHERE (b.blocker_id = $1::uuid AND b.blocked_id = $2::uuid)
                                                      OR (b.blocker_id = $2::uuid AND b.blocked_id = $1::uuid)) AS blocked`,
       userId,

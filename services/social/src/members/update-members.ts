@@ -35,10 +35,15 @@ export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof
 
 /**
  * civic.account.privacy.changed: whether others may see the member's activity, and their profile
- * (a private profile's follower and following lists are the owner's only).
+ * (a private profile's follower and following lists are the owner's only). Other citizens' follow
+ * activities name them again, or no more, as social.follow_description says (SECURITY 31). The
+ * member's network state row is locked first, as every follow of them locks it before its activity
+ * is written: a follow racing this change is rewritten here or reads the new visibility itself.
  */
 export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>): Promise<void> {
   await socialErasureGuard.lockShared(tx, p.userId);
+  await tx.$executeRawUnsafe(`INSERT INTO social.user_network (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`, p.userId);
+  await tx.$queryRawUnsafe('SELECT 1 FROM social.user_network WHERE user_id = $1::uuid FOR UPDATE', p.userId);
   await tx.$executeRawUnsafe(
     `INSERT INTO social.members AS m (user_id, activity_visibility, profile_visibility, privacy_changed_at)
      SELECT $1::uuid, $2::text, $4::text, $3::timestamptz WHERE ${NOT_DELETED}
@@ -50,5 +55,10 @@ export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof
     p.activityVisibility,
     p.changedAt,
     p.profileVisibility,
+  );
+  await tx.$executeRawUnsafe(
+    `UPDATE social.activities a SET description = social.follow_description(a.subject_id)
+     WHERE a.type = 'follow' AND a.subject_id = $1::uuid AND a.description IS DISTINCT FROM social.follow_description(a.subject_id)`,
+    p.userId,
   );
 }
