@@ -11,6 +11,7 @@ export {
   BRIEFING_LIMITS,
   BRIEFING_LIST_LIMITS,
   BRIEFING_MESSAGES,
+  dailyBriefingLimitMessage,
   DEFAULT_BRIEFING_DOC_TYPE,
   type TBriefingDocType,
 } from '../messages/briefing.ts';
