@@ -31,6 +31,7 @@ import {
   dailyLogin,
   openLedgerTables,
   pollUntil,
+  refusal,
   requestDebit,
   signInCitizen,
   TEST_ENV,
@@ -41,15 +42,6 @@ import { redeliver } from './support/redeliver-events.ts';
 
 const summary = (list: { description: string; amount: number }[]) => list.map(({ description, amount }) => ({ description, amount }));
 const REVERSED = LEDGER_DESCRIPTIONS.reward_reversed;
-
-async function refusal(tables: SqlDriver, sql: string, params: unknown[]): Promise<string> {
-  try {
-    await tables.query(sql, params);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  assert.fail(`expected the database to refuse: ${sql}`);
-}
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`earning bounds and claw-back (${profile})`, { skip }, () => {

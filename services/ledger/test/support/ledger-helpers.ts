@@ -141,4 +141,14 @@ export async function assertBalancesMatchEntries(tables: SqlDriver): Promise<voi
   assert.ok(accounts > 0, 'the check looked at accounts');
 }
 
+/** Runs `sql` and answers the error it fails with (or fails the test when it succeeds). */
+export async function refusal(tables: SqlDriver, sql: string, params: unknown[] = []): Promise<string> {
+  try {
+    await tables.query(sql, params);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  assert.fail(`expected the database to refuse: ${sql}`);
+}
+
 export { pollUntil };
