@@ -16,9 +16,16 @@ export const PLATFORM_SETTING_DEFAULTS = [
   { key: 'priority_creation_cost', value: '0', category: 'political_capital', description: 'Political capital charged to create a priority' },
   { key: 'priority_promotion_cost', value: '50', category: 'political_capital', description: 'Political capital charged to promote a priority' },
   { key: 'recruit_user_reward', value: '10', category: 'political_capital', description: 'Political capital earned when a recruited citizen joins' },
+  {
+    key: 'briefing_rewards_per_day',
+    value: '5',
+    category: 'political_capital',
+    description: "Briefing documents of a citizen's day that earn political capital",
+  },
   { key: 'min_endorsements_for_ranking', value: '5', category: 'voting', description: 'Endorsements a priority needs before it is ranked' },
   { key: 'vote_change_cooldown_hours', value: '24', category: 'voting', description: 'Hours before a vote on one priority may be changed again' },
   { key: 'max_priorities_per_user_per_day', value: '5', category: 'moderation', description: 'Priorities one citizen may create per day' },
+  { key: 'max_briefing_docs_per_user_per_day', value: '10', category: 'moderation', description: 'Briefing documents one citizen may create per day' },
   { key: 'auto_ban_threshold', value: '10', category: 'moderation', description: 'Reports before an automatic ban' },
   { key: 'content_moderation_enabled', value: 'true', category: 'moderation', description: 'Citizens may report priorities and briefing documents for review' },
 ] as const satisfies readonly PlatformSettingDefault[];
@@ -29,7 +36,7 @@ export type PlatformSettingKey = (typeof PLATFORM_SETTING_DEFAULTS)[number]['key
  * What the server accepts for each key (issue 19): booleans are `true` or `false`; numbers are whole
  * numbers written in digits, within a bound per key. Amounts of political capital stop at 1,000,000
  * (the ledger's and priorities' own ceiling, an entry's amount is a PostgreSQL integer); the daily
- * priority limit and the auto-ban threshold start at 1 (0 would stop every creation, ban at once).
+ * priority and briefing document limits and the auto-ban threshold start at 1 (0 would stop every creation, ban at once).
  */
 export type PlatformSettingRule = { kind: 'boolean' } | { kind: 'integer'; min: number; max: number };
 
@@ -41,9 +48,11 @@ export const PLATFORM_SETTING_RULES: Record<PlatformSettingKey, PlatformSettingR
   priority_creation_cost: { kind: 'integer', min: 0, max: 1_000_000 },
   priority_promotion_cost: { kind: 'integer', min: 0, max: 1_000_000 },
   recruit_user_reward: { kind: 'integer', min: 0, max: 1_000_000 },
+  briefing_rewards_per_day: { kind: 'integer', min: 0, max: 10_000 },
   min_endorsements_for_ranking: { kind: 'integer', min: 0, max: 1_000_000 },
   vote_change_cooldown_hours: { kind: 'integer', min: 0, max: 8_760 },
   max_priorities_per_user_per_day: { kind: 'integer', min: 1, max: 10_000 },
+  max_briefing_docs_per_user_per_day: { kind: 'integer', min: 1, max: 10_000 },
   auto_ban_threshold: { kind: 'integer', min: 1, max: 10_000 },
   content_moderation_enabled: { kind: 'boolean' },
 };

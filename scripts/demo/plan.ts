@@ -108,6 +108,9 @@ export interface PlanOptions {
   maxPrioritiesPerCitizen?: number;
 }
 
+/** max_briefing_docs_per_user_per_day's default: the most documents one citizen contributes. */
+const MAX_DOCUMENTS_PER_CITIZEN = 10;
+
 export const DEMO_EMAIL_DOMAIN = 'demo.civic-agenda.example';
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
@@ -202,8 +205,12 @@ export function planDemo(issues: readonly TIssue[], options: PlanOptions): DemoP
   // Briefing documents: about one per four citizens, most about a popular priority.
   const documents: PlannedDocument[] = [];
   const docCount = Math.max(1, Math.round(n / 4));
+  const contributed = new Map<number, number>();
   for (let d = 0; d < docCount; d++) {
-    const author = weightedSample(random, activity, 1)[0] ?? 0;
+    let author = weightedSample(random, activity, 1)[0] ?? 0;
+    // The seed stays under max_briefing_docs_per_user_per_day (SECURITY 30), as under the priorities' limit.
+    for (let k = 0; (contributed.get(author) ?? 0) >= MAX_DOCUMENTS_PER_CITIZEN && k < n; k++) author = (author + 1) % n;
+    contributed.set(author, (contributed.get(author) ?? 0) + 1);
     const priority = random() < 0.85 ? (weightedSample(random, popularity, 1)[0] ?? null) : null;
     const issue = priority === null ? pick(random, issues) : issues.find((i) => i.id === priorities[priority]!.issueId)!;
     const type = pick(random, DOC_TYPES);

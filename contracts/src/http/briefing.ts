@@ -11,6 +11,7 @@ export {
   BRIEFING_LIMITS,
   BRIEFING_LIST_LIMITS,
   BRIEFING_MESSAGES,
+  dailyBriefingLimitMessage,
   DEFAULT_BRIEFING_DOC_TYPE,
   type TBriefingDocType,
 } from '../messages/briefing.ts';
@@ -96,8 +97,9 @@ export const BRIEFING_OPERATIONS = {
     ...BRIEFING_ROUTES.createDocument,
     owner: 'briefing',
     auth: 'active-user',
-    errors: [400, 401, 403],
-    summary: 'Contribute a briefing document (spec 5 rules; type defaults to talking_point; priorityId must name a priority). Earns 2 PC.',
+    errors: [400, 401, 403, 429],
+    summary:
+      'Contribute a briefing document (spec 5 rules; type defaults to talking_point; priorityId must name a priority; max_briefing_docs_per_user_per_day, 429 past it). Earns 2 PC for the first briefing_rewards_per_day documents of a UTC day.',
     body: ZCreateBriefingDocRequest,
     response: ZBriefingDocument,
   }),

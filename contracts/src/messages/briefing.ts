@@ -27,6 +27,14 @@ export const BRIEFING_MESSAGES = {
 } as const;
 
 /**
+ * max_briefing_docs_per_user_per_day (SECURITY 30): the 429 when a citizen has created today's
+ * documents, worded as priorities' daily limit (dailyLimitMessage).
+ */
+export function dailyBriefingLimitMessage(limit: number): string {
+  return `You can create at most ${limit} briefing ${limit === 1 ? 'document' : 'documents'} per day. Please try again tomorrow.`;
+}
+
+/**
  * spec 2.8, 7.3, 7.4, 9: document lists. Load More asks limit=50, 100, ...; moderation asks 100.
  * As priorities' lists (PRIORITY_LIST_LIMITS), no read reaches past row 1000.
  */

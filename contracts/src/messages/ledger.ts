@@ -10,7 +10,19 @@ export const PRIORITY_CREATION_REWARD = 5;
 export const BRIEFING_DOCUMENT_REWARD = 2;
 
 /** What kind of entry a transaction is; stored with each ledger entry. */
-export const LEDGER_ENTRY_KINDS = ['initial', 'priority_created', 'briefing_created', 'recruit_joined', 'daily_login', 'debit', 'refund'] as const;
+export const LEDGER_ENTRY_KINDS = [
+  'initial',
+  'priority_created',
+  'briefing_created',
+  'recruit_joined',
+  'daily_login',
+  'debit',
+  'refund',
+  /** SECURITY 30: an administrator removed content whose reward is taken back (as much as the balance holds). */
+  'reward_reversed',
+  /** SECURITY 30: what a reversal could not take, taken from a later credit. */
+  'owed_repaid',
+] as const;
 export type TLedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 /** What a debit pays for (rpc.ledger.debit's `reason`); each has the description users read. */
@@ -28,6 +40,13 @@ export const LEDGER_DESCRIPTIONS = {
     promote_priority: 'Promoted a priority',
     create_priority: 'Priority creation cost',
   } satisfies Record<TDebitReason, string>,
+  /** SECURITY 30: the reward of content an administrator removed, taken back. */
+  reward_reversed: {
+    briefing_created: 'Reward reversed: document removed',
+    priority_created: 'Reward reversed: priority removed',
+  },
+  /** SECURITY 30: the part of a reversed reward the balance could not cover, taken from a later credit. */
+  owed_repaid: 'Reward reversed: owed political capital repaid',
   /** A refund repeats what it gives back: "Refund: Promoted a priority". */
   refundOf: (debitDescription: string) => `Refund: ${debitDescription}`,
 } as const;

@@ -53,6 +53,8 @@ for (const { profile, skip } of await profilePlan()) {
     const stack = useStack(profile, { services: ['auth', 'account', 'priorities', 'ledger', 'social', 'briefing'], env: TEST_ENV });
     before(async () => {
       stack.platforms.priorities!.settings.set('max_priorities_per_user_per_day', '1000');
+      // Ada writes more than a day's documents here; the limit itself is tested in services/ledger/test/earning-bounds.test.ts.
+      stack.platforms.briefing!.settings.set('max_briefing_docs_per_user_per_day', '1000');
       tables = await openBriefingTables(stack);
       prioritiesTables = await openPrioritiesTables(stack);
       ada = await signInCitizen(stack, 'Ada', 'Lovelace');

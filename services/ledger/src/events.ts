@@ -9,6 +9,7 @@ import { responder, serviceEvents, type ServiceHandlers, subscription } from '@c
 import { requestUserOf } from '@civic/service-kit';
 import type { LedgerContext } from './context.ts';
 import { creditBriefingDocument, creditPriorityCreated, creditRecruitJoined, openAccount } from './credits/credit-from-event.ts';
+import { reverseReward } from './credits/reverse-reward.ts';
 import { eraseUser } from './data-rights/erase-user.ts';
 import { exportLedgerSection } from './data-rights/export-ledger-section.ts';
 import { debit } from './debits/debit.ts';
@@ -31,8 +32,15 @@ export function ledgerHandlers(ctx: LedgerContext): ServiceHandlers {
     subscriptions: [
       // initial_political_capital when the account is created (spec 9).
       subscription(authEvents.UserRegistered, (p, { tx, envelope }) => openAccount(ctx, tx, p.userId, envelope.id)),
-      subscription(prioritiesEvents.PriorityCreated, (p, { tx, envelope }) => creditPriorityCreated(ctx, tx, p.authorId, envelope.id)),
-      subscription(briefingEvents.DocumentCreated, (p, { tx, envelope }) => creditBriefingDocument(ctx, tx, p.authorId, envelope.id)),
+      subscription(prioritiesEvents.PriorityCreated, (p, { tx, envelope }) => creditPriorityCreated(ctx, tx, p, envelope.id)),
+      subscription(briefingEvents.DocumentCreated, (p, { tx, envelope }) => creditBriefingDocument(ctx, tx, p, envelope.id)),
+      // Claw-back (SECURITY 30): an administrator's removal reverses the content's reward (credits/reverse-reward.ts).
+      subscription(prioritiesEvents.PriorityRemoved, (p, { tx, envelope }) =>
+        reverseReward(ctx, tx, { authorId: p.authorId, kind: 'priority_created', contentId: p.priorityId, eventId: envelope.id }),
+      ),
+      subscription(briefingEvents.DocumentDeleted, (p, { tx, envelope }) =>
+        reverseReward(ctx, tx, { authorId: p.authorId, kind: 'briefing_created', contentId: p.documentId, eventId: envelope.id }),
+      ),
       // recruit_user_reward for the recruiter when the recruited citizen joins (spec 9).
       subscription(socialEvents.RecruitJoined, (p, { tx, envelope }) => creditRecruitJoined(ctx, tx, p, envelope.id)),
       // Account erasure: the account and its entries go, the id stays as a tombstone (data-rights/erase-user.ts).

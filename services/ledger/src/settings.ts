@@ -13,3 +13,8 @@ type LedgerSetting = Extract<PlatformSettingKey, 'initial_political_capital' | '
 export function amountSettingOf(ctx: Pick<LedgerContext, 'platform'>, key: LedgerSetting): number {
   return settingOf(ctx, key, { max: MAX_AMOUNT });
 }
+
+/** briefing_rewards_per_day (SECURITY 30): how many documents of a citizen's UTC day earn their reward. */
+export function briefingRewardsPerDay(ctx: Pick<LedgerContext, 'platform'>): number {
+  return settingOf(ctx, 'briefing_rewards_per_day', { max: 10_000 });
+}

@@ -17,6 +17,7 @@ import {
   dailyLogin,
   openLedgerTables,
   pollUntil,
+  refusal,
   requestDebit,
   signInCitizen,
   TEST_ENV,
@@ -24,16 +25,6 @@ import {
   waitForBalance,
 } from './support/ledger-helpers.ts';
 import { redeliver } from './support/redeliver-events.ts';
-
-/** Runs `sql` and answers the error it fails with (or fails the test when it succeeds). */
-async function refusal(tables: SqlDriver, sql: string, params: unknown[] = []): Promise<string> {
-  try {
-    await tables.query(sql, params);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  assert.fail(`expected the database to refuse: ${sql}`);
-}
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`ledger integrity (${profile})`, { skip }, () => {

@@ -11,5 +11,6 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await briefingErasureGuard.lockExclusive(tx, userId);
   await tx.$executeRawUnsafe('DELETE FROM briefing.documents WHERE author_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM briefing.members WHERE user_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe('DELETE FROM briefing.daily_document_counts WHERE user_id = $1::uuid', userId);
   await briefingErasureGuard.markDeleted(tx, userId, deletedAt);
 }

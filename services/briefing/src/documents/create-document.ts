@@ -2,15 +2,18 @@
 // default) were checked by the contract's schema. First the priority it names must exist (briefing's
 // read model, or the priorities service when that has not caught up: priorities/known-priority.ts;
 // asked before the transaction, so no transaction waits on another service). Then in one
-// transaction: the caller's account is not deleted (erasure guard), the row, and
-// civic.briefing.document.created in the outbox (published after the commit: the ledger credits 2 PC,
+// transaction: the caller's account is not deleted (erasure guard), the caller's count for today
+// stays within max_briefing_docs_per_user_per_day (SECURITY 30; as priorities' daily limit: one row
+// per user and UTC day, incremented only while below the limit, whose row lock makes concurrent
+// creates of one user take turns), the row, and civic.briefing.document.created in the outbox (published after the commit: the ledger credits 2 PC,
 // social records the activity, priorities counts the Talking Points tile).
 import { randomUUID } from 'node:crypto';
-import type { TBriefingDocument, TCreateBriefingDocRequest } from '@civic/contracts';
-import type { Identity } from '@civic/service-kit';
+import { dailyBriefingLimitMessage, type TBriefingDocument, type TCreateBriefingDocRequest } from '@civic/contracts';
+import { type Identity, settingOf } from '@civic/service-kit';
 import type { BriefingContext } from '../context.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
 import { briefingErasureGuard } from '../data-rights/erasure-guard.ts';
+import { DailyLimitReached } from '../errors.ts';
 import { emitDocumentCreated } from '../events.ts';
 import { assertPriorityExists } from '../priorities/known-priority.ts';
 import { DOCUMENT_COLUMNS, type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
@@ -23,8 +26,19 @@ export async function createDocument(ctx: BriefingContext, identity: Identity, a
   // priority an administrator deletes a moment later is that deletion's to follow up).
   if (priorityId !== null) await assertPriorityExists(ctx, identity, priorityId);
   const createdAt = ctx.platform.clock.now().toISOString();
+  const limit = settingOf(ctx, 'max_briefing_docs_per_user_per_day');
   const created = await ctx.db.$transaction(async (tx) => {
     await briefingErasureGuard.assertNotDeleted(tx, authorId);
+    const counted = await tx.$queryRawUnsafe<unknown[]>(
+      `INSERT INTO briefing.daily_document_counts AS c (user_id, day, created)
+       SELECT $1::uuid, $2::date, 1 WHERE $3::int > 0
+       ON CONFLICT (user_id, day) DO UPDATE SET created = c.created + 1 WHERE c.created < $3::int
+       RETURNING created`,
+      authorId,
+      createdAt.slice(0, 10),
+      limit,
+    );
+    if (counted.length === 0) throw new DailyLimitReached(dailyBriefingLimitMessage(limit));
     await tx.$executeRawUnsafe(
       `INSERT INTO briefing.documents (id, title, content, type, priority_id, author_id, is_public, created_at)
        VALUES ($1::uuid, $2, $3, $4, $5::uuid, $6::uuid, true, $7::timestamptz)`,

@@ -9,6 +9,8 @@ export interface LockedAccount {
   userId: string;
   balance: number;
   version: number;
+  /** What reversed rewards still owe (SECURITY 30): taken from the next earnings (accounts/owed.ts). */
+  owed: number;
 }
 
 /** The locked account, or null when the account was erased (nothing may be posted to it). */
@@ -16,12 +18,12 @@ export async function lockAccount(tx: SqlExecutor, userId: string, at: Date): Pr
   if (await ledgerErasureGuard.isDeletedUser(tx, userId)) return null;
   // One statement creates the row if it is missing and locks it either way (the no-op update takes
   // the row lock, as SELECT ... FOR UPDATE would, and returns the committed balance).
-  const [row] = await tx.$queryRawUnsafe<{ balance: number; version: number }[]>(
+  const [row] = await tx.$queryRawUnsafe<{ balance: number; version: number; owed: number }[]>(
     `INSERT INTO ledger.accounts AS a (user_id, balance, version, opened_at) VALUES ($1::uuid, 0, 0, $2::timestamptz)
      ON CONFLICT (user_id) DO UPDATE SET user_id = a.user_id
-     RETURNING a.balance, a.version`,
+     RETURNING a.balance, a.version, a.owed`,
     userId,
     at.toISOString(),
   );
-  return { userId, balance: row!.balance, version: row!.version };
+  return { userId, balance: row!.balance, version: row!.version, owed: row!.owed };
 }

@@ -1,32 +1,54 @@
 // Credits earned by acts other services report (spec 9): the initial balance when the account is
-// created, +5 for a priority, +2 for a briefing document, recruit_user_reward when a recruited
-// citizen joins. Each runs in the consumer's transaction and is keyed by the event's id: an event
-// seen before (its entry exists) credits nothing, even when the inbox has forgotten it. An erased
-// account gets nothing.
+// created, +5 for a priority, +2 for a briefing document (only the first briefing_rewards_per_day
+// documents of the author's UTC day, SECURITY 30), recruit_user_reward when a recruited citizen
+// joins. Each runs in the consumer's transaction and is keyed by the event's id: an event seen
+// before (its entry exists) credits nothing, even when the inbox has forgotten it. An erased account
+// gets nothing. A content reward names its content (reference), so its removal can reverse it
+// (credits/reverse-reward.ts); every credit first pays what the account owes (accounts/owed.ts).
 import { BRIEFING_DOCUMENT_REWARD, LEDGER_DESCRIPTIONS, PRIORITY_CREATION_REWARD, type TLedgerEntryKind } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
+import { repayOwed } from '../accounts/owed.ts';
 import type { LedgerContext } from '../context.ts';
-import { amountSettingOf } from '../settings.ts';
+import { utcDayOf } from '../domain/utc-day.ts';
+import { amountSettingOf, briefingRewardsPerDay } from '../settings.ts';
+import { dailyRewardSlot, type DailyRewardBound } from './daily-reward-slot.ts';
 
-async function creditOnce(
-  ctx: LedgerContext,
-  tx: SqlExecutor,
-  credit: { userId: string; eventId: string; kind: TLedgerEntryKind; amount: number; description: string },
-): Promise<void> {
+interface EventCredit {
+  userId: string;
+  eventId: string;
+  kind: TLedgerEntryKind;
+  amount: number;
+  description: string;
+  /** The rewarded content's id (priority, document), for its reversal. */
+  reference?: string;
+  /** Only so many of these credits per UTC day (briefing documents). */
+  bound?: DailyRewardBound;
+}
+
+async function creditOnce(ctx: LedgerContext, tx: SqlExecutor, credit: EventCredit): Promise<void> {
   const account = await lockAccount(tx, credit.userId, ctx.platform.clock.now());
   // A zero reward (a setting at 0) opens the account and writes nothing: an entry is never 0.
   if (!account || credit.amount === 0) return;
   const seen = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM ledger.entries WHERE event_id = $1::uuid', credit.eventId);
   if (seen.length > 0) return;
-  await appendEntry(tx, account, {
+  let idempotencyKey: string | null = null;
+  if (credit.bound) {
+    idempotencyKey = await dailyRewardSlot(tx, account.userId, credit.kind, credit.bound);
+    if (idempotencyKey === null) return;
+  }
+  const at = ctx.platform.clock.now();
+  const entry = await appendEntry(tx, account, {
     amount: credit.amount,
     kind: credit.kind,
     description: credit.description,
     eventId: credit.eventId,
-    at: ctx.platform.clock.now(),
+    idempotencyKey,
+    reference: credit.reference ?? null,
+    at,
   });
+  await repayOwed(tx, account, entry, at);
 }
 
 /** civic.auth.user.registered: the account opens with initial_political_capital. */
@@ -35,22 +57,34 @@ export function openAccount(ctx: LedgerContext, tx: SqlExecutor, userId: string,
   return creditOnce(ctx, tx, { userId, eventId, kind: 'initial', amount, description: LEDGER_DESCRIPTIONS.initial });
 }
 
-/** civic.priorities.priority.created: the author earns PRIORITY_CREATION_REWARD. */
-export function creditPriorityCreated(ctx: LedgerContext, tx: SqlExecutor, authorId: string, eventId: string): Promise<void> {
+/** civic.priorities.priority.created: the author earns PRIORITY_CREATION_REWARD (bounded by max_priorities_per_user_per_day). */
+export function creditPriorityCreated(ctx: LedgerContext, tx: SqlExecutor, p: { authorId: string; priorityId: string }, eventId: string): Promise<void> {
   return creditOnce(ctx, tx, {
-    userId: authorId,
+    userId: p.authorId,
     eventId,
+    reference: p.priorityId.toLowerCase(),
     kind: 'priority_created',
     amount: PRIORITY_CREATION_REWARD,
     description: LEDGER_DESCRIPTIONS.priority_created,
   });
 }
 
-/** civic.briefing.document.created: the author earns BRIEFING_DOCUMENT_REWARD. */
-export function creditBriefingDocument(ctx: LedgerContext, tx: SqlExecutor, authorId: string, eventId: string): Promise<void> {
+/**
+ * civic.briefing.document.created: the author earns BRIEFING_DOCUMENT_REWARD for the first
+ * briefing_rewards_per_day documents of the UTC day the document was created on (its own time, not
+ * the moment the ledger hears of it); later ones earn nothing.
+ */
+export function creditBriefingDocument(
+  ctx: LedgerContext,
+  tx: SqlExecutor,
+  p: { authorId: string; documentId: string; createdAt: string },
+  eventId: string,
+): Promise<void> {
   return creditOnce(ctx, tx, {
-    userId: authorId,
+    userId: p.authorId,
     eventId,
+    reference: p.documentId.toLowerCase(),
+    bound: { day: utcDayOf(new Date(p.createdAt)), limit: briefingRewardsPerDay(ctx) },
     kind: 'briefing_created',
     amount: BRIEFING_DOCUMENT_REWARD,
     description: LEDGER_DESCRIPTIONS.briefing_created,

@@ -1,13 +1,15 @@
 // POST /api/daily-login (spec 2.5, 9): daily_login_bonus at most once per user and UTC day. The
 // account lock makes concurrent calls of one user take turns; the first finds no entry keyed with
 // today's date and writes it, the others find it (and the unique (user, kind, key) index would refuse
-// a second one anyway). A bonus of 0 (the setting) credits nothing.
+// a second one anyway). A bonus of 0 (the setting) credits nothing. The bonus pays what the account
+// owes first (accounts/owed.ts).
 // The dashboard asks on every load, so most calls find today's bonus already there: one plain read
 // answers those without a transaction or a lock (a bonus, once written, is never taken back).
 import { LEDGER_DESCRIPTIONS, type TDailyLoginResponse } from '@civic/contracts';
 import { AccountDeleted } from '@civic/service-kit';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
+import { repayOwed } from '../accounts/owed.ts';
 import type { LedgerContext } from '../context.ts';
 import { ACCOUNT_TRANSACTION } from '../db.ts';
 import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
@@ -45,6 +47,8 @@ export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promi
       idempotencyKey: day,
       at: now,
     });
-    return { credited: true, amount, balance: entry.balance };
+    // What reversed rewards still owe comes out of the bonus first (SECURITY 30).
+    await repayOwed(tx, account, entry, now);
+    return { credited: true, amount, balance: account.balance };
   }, ACCOUNT_TRANSACTION);
 }

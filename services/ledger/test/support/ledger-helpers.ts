@@ -127,8 +127,28 @@ export async function assertBalancesMatchEntries(tables: SqlDriver): Promise<voi
      WHERE a.balance <> s.total OR a.version <> s.entries OR a.balance <> COALESCE(s.last_balance, 0)`,
   );
   assert.deepEqual(broken, [], 'every balance equals the sum of its entries');
+  // SECURITY 30: what an account owes is what its reversals could not take, less what later credits repaid.
+  const owing = await tables.query(
+    `SELECT a.user_id, a.owed,
+            (SELECT COALESCE(sum(r.owed), 0)::int FROM ledger.reward_reversals r WHERE r.user_id = a.user_id) AS reversed,
+            (SELECT COALESCE(sum(e.amount), 0)::int FROM ledger.entries e WHERE e.user_id = a.user_id AND e.kind = 'owed_repaid') AS repaid
+     FROM ledger.accounts a
+     WHERE a.owed <> (SELECT COALESCE(sum(r.owed), 0) FROM ledger.reward_reversals r WHERE r.user_id = a.user_id)
+                   + (SELECT COALESCE(sum(e.amount), 0) FROM ledger.entries e WHERE e.user_id = a.user_id AND e.kind = 'owed_repaid')`,
+  );
+  assert.deepEqual(owing, [], "every owed amount equals the reversals' shortfalls less the repayments");
   const [{ accounts }] = (await tables.query<{ accounts: number }>('SELECT count(*)::int AS accounts FROM ledger.accounts')) as [{ accounts: number }];
   assert.ok(accounts > 0, 'the check looked at accounts');
+}
+
+/** Runs `sql` and answers the error it fails with (or fails the test when it succeeds). */
+export async function refusal(tables: SqlDriver, sql: string, params: unknown[] = []): Promise<string> {
+  try {
+    await tables.query(sql, params);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  assert.fail(`expected the database to refuse: ${sql}`);
 }
 
 export { pollUntil };

@@ -8,9 +8,16 @@ import { wireSubjectFor } from '@civic/service-kit/events';
 import type { Stack } from '../../../../test/support/stack.ts';
 import { startTestProducer } from '../../../../test/support/test-producer.ts';
 
-/** The credit events the ledger consumes, by subject (the embedded resender needs each definition). */
+/** The credit and claw-back events the ledger consumes, by subject (the embedded resender needs each definition). */
 const CREDIT_EVENTS: Record<string, EventDefinition> = Object.fromEntries(
-  [authEvents.UserRegistered, prioritiesEvents.PriorityCreated, briefingEvents.DocumentCreated, socialEvents.RecruitJoined].map((e) => [e.subject, e]),
+  [
+    authEvents.UserRegistered,
+    prioritiesEvents.PriorityCreated,
+    briefingEvents.DocumentCreated,
+    socialEvents.RecruitJoined,
+    prioritiesEvents.PriorityRemoved,
+    briefingEvents.DocumentDeleted,
+  ].map((e) => [e.subject, e]),
 );
 
 /**
@@ -26,7 +33,7 @@ export async function redeliver(stack: Stack, envelopes: readonly TEventEnvelope
     try {
       for (const envelope of envelopes) {
         const definition = CREDIT_EVENTS[envelope.subject];
-        if (!definition) throw new Error(`redeliver: ${envelope.subject} is not a ledger credit event`);
+        if (!definition) throw new Error(`redeliver: ${envelope.subject} is not an event the ledger consumes`);
         await resender.publish(definition, envelope.payload as never, { id: envelope.id, occurredAt: new Date(envelope.occurredAt) });
       }
       await handled();
