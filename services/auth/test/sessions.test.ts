@@ -138,7 +138,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(bare.status, 401);
       const bareCsrf = await fetch(`${direct}/api/csrf-token`);
       assert.equal(bareCsrf.status, 401);
-      const sign = createIdentitySigner(stack.env.INTERNAL_JWT_SECRET!);
+      const sign = createIdentitySigner(stack.env.IDENTITY_SIGNING_KEY!);
       const identity = { userId: crypto.randomUUID(), isAdmin: false, isBanned: false, ip: '127.0.0.1' };
       const wrongAudience = await fetch(`${direct}/api/auth/user`, { headers: { 'x-civic-identity': sign(identity, 'ledger') } });
       assert.equal(wrongAudience.status, 401);
