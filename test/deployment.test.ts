@@ -296,7 +296,15 @@ describe('docker-compose.yml', () => {
     for (const key of ['POSTGRES_PASSWORD', 'IDENTITY_SIGNING_KEY', 'IDENTITY_PUBLIC_KEY', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY'])
       assert.equal(EXAMPLE.get(key), '', `${key} is listed, empty`);
     // Without a value compose stops: a secret is never defaulted.
-    for (const key of [...credentialKeys(), 'POSTGRES_PASSWORD', 'IDENTITY_SIGNING_KEY', 'IDENTITY_PUBLIC_KEY', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY']) {
+    for (const key of [
+      ...credentialKeys(),
+      'POSTGRES_PASSWORD',
+      'IDENTITY_SIGNING_KEY',
+      'IDENTITY_PUBLIC_KEY',
+      'CSRF_SECRET',
+      'AUTH_CODE_KEY',
+      'NOTIFICATIONS_LINK_KEY',
+    ]) {
       assert.throws(() => interpolate(COMPOSE_TEXT, new Map([...FILLED].filter(([k]) => k !== key))), new RegExp(key));
     }
   });

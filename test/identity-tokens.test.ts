@@ -8,7 +8,15 @@ import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { AUTH_REQUESTS } from '@civic/contracts';
-import { createIdentitySigner, generateIdentityKeyPair, type Identity, IDENTITY_HEADER, IDENTITY_SIGN_OPTIONS, type Platform, SERVICE_IDENTITY } from '@civic/service-kit';
+import {
+  createIdentitySigner,
+  generateIdentityKeyPair,
+  type Identity,
+  IDENTITY_HEADER,
+  IDENTITY_SIGN_OPTIONS,
+  type Platform,
+  SERVICE_IDENTITY,
+} from '@civic/service-kit';
 import { wireSubjectFor } from '@civic/service-kit/events';
 import { generateIdentityKeyEnv } from '../infra/identity-key-env.ts';
 import { profilePlan } from './support/infrastructure.ts';
@@ -39,7 +47,7 @@ for (const { profile, skip } of await profilePlan()) {
     const keys = generateIdentityKeyEnv();
     const stack = useStack(profile, { services: ['auth', 'ledger', 'admin'], env: keys });
 
-    test('a token signed with any key but the gateway\'s is refused by every service (401); a genuine one for another audience too', async (t) => {
+    test("a token signed with any key but the gateway's is refused by every service (401); a genuine one for another audience too", async (t) => {
       if (profile === 'embedded') {
         // One process: the services are reached only through the gateway, which discards a client's
         // identity header; a forged administrator's token sent to it gains nothing.
@@ -71,16 +79,21 @@ for (const { profile, skip } of await profilePlan()) {
       // responder's own check is what refuses (the server's comes in the next test).
       const asker = await stack.adminPlatform();
       for (const caller of ['social', 'ledger', 'auth']) {
-        await assert.rejects(asker.requests.request(AUTH_REQUESTS.userDirectory, PAGE, { caller, identity: SERVICE_IDENTITY, timeoutMs: 10_000 }), (e: Error & { statusCode?: number }) => {
-          assert.equal(e.statusCode, 503, caller);
-          return true;
-        });
+        await assert.rejects(
+          asker.requests.request(AUTH_REQUESTS.userDirectory, PAGE, { caller, identity: SERVICE_IDENTITY, timeoutMs: 10_000 }),
+          (e: Error & { statusCode?: number }) => {
+            assert.equal(e.statusCode, 503, caller);
+            return true;
+          },
+        );
       }
       const page = await asker.requests.request(AUTH_REQUESTS.userDirectory, PAGE, { caller: 'admin', identity: SERVICE_IDENTITY, timeoutMs: 10_000 });
       assert.ok(Array.isArray(page.users), 'the admin service is answered');
     });
 
-    test('NATS refuses a service publishing a request subject its contract does not name it a caller of (distributed)', { skip: profile !== 'distributed' }, async () => {
+    test('NATS refuses a service publishing a request subject its contract does not name it a caller of (distributed)', {
+      skip: profile !== 'distributed',
+    }, async () => {
       const subject = wireSubjectFor(AUTH_REQUESTS.userDirectory.subject, stack.env.NATS_PREFIX);
       const operator = await connect({ servers: stack.env.NATS_URL!, user: stack.env.NATS_USER, pass: stack.env.NATS_PASSWORD });
       const seen: string[] = [];
@@ -98,7 +111,7 @@ for (const { profile, skip } of await profilePlan()) {
         admin.publish(subject, '{"from":"admin"}');
         await admin.flush();
         await operator.flush();
-        assert.deepEqual(seen, ['{"from":"admin"}'], 'only the admin service\'s request arrived');
+        assert.deepEqual(seen, ['{"from":"admin"}'], "only the admin service's request arrived");
         assert.ok(
           errors.some((e) => /Permissions Violation for Publish/.test(e)),
           `the server told the ledger: ${errors.join('; ')}`,

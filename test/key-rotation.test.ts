@@ -49,7 +49,13 @@ for (const { profile, skip } of await profilePlan()) {
     const fresh = Object.fromEntries(VARIABLES.map((name) => [name, secret()])) as Record<(typeof VARIABLES)[number], string>;
     const [oldPair, freshPair] = [generateIdentityKeyPair(), generateIdentityKeyPair()];
     // Step 1 of docs/key-rotation.md: the new key first, with an id; the old plain key still accepted.
-    const rotated = { ...Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]},${old[name]}`])), ...identityRing([['k2', freshPair], ['', oldPair]]) };
+    const rotated = {
+      ...Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]},${old[name]}`])),
+      ...identityRing([
+        ['k2', freshPair],
+        ['', oldPair],
+      ]),
+    };
     // Step 2: once what the old key made has expired, the new key alone.
     const newOnly = { ...Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]}`])), ...identityRing([['k2', freshPair]]) };
     const allKeys = [...VARIABLES.flatMap((name) => [old[name], fresh[name]]), ...[oldPair, freshPair].flatMap((pair) => [pair.privateKey, pair.publicKey])];

@@ -14,7 +14,12 @@ export interface RequestDefinition<Q extends z.ZodType = z.ZodType, R extends z.
   readonly callers: readonly string[];
 }
 
-export function defineRequest<Q extends z.ZodType, R extends z.ZodType>(subject: string, request: Q, reply: R, callers: readonly string[]): RequestDefinition<Q, R> {
+export function defineRequest<Q extends z.ZodType, R extends z.ZodType>(
+  subject: string,
+  request: Q,
+  reply: R,
+  callers: readonly string[],
+): RequestDefinition<Q, R> {
   if (!/^rpc\.[a-z]+\.[a-z_]+$/.test(subject)) throw new Error(`Bad request subject: ${subject}`);
   if (callers.length === 0 || callers.some((caller) => !/^[a-z]+$/.test(caller))) throw new Error(`Bad callers of ${subject}`);
   return { subject, request, reply, callers };

@@ -84,10 +84,17 @@ test('the configuration names the variable whose ring is bad', () => {
   assert.throws(() => loadConfig(ZPlatformConfig, { IDENTITY_SIGNING_KEY: 'x'.repeat(31) }), /IDENTITY_SIGNING_KEY: must be at least 32 characters/);
   const [one, two] = [generateIdentityKeyPair(), generateIdentityKeyPair()];
   // Each identity variable holds keys of its own kind only (a public key cannot sign; SECURITY 33).
-  assert.throws(() => loadConfig(ZPlatformConfig, { IDENTITY_SIGNING_KEY: `k2:${two.privateKey},k1:${one.publicKey}` }), /IDENTITY_SIGNING_KEY: entry 2 of 2 is not an Ed25519 private key/);
+  assert.throws(
+    () => loadConfig(ZPlatformConfig, { IDENTITY_SIGNING_KEY: `k2:${two.privateKey},k1:${one.publicKey}` }),
+    /IDENTITY_SIGNING_KEY: entry 2 of 2 is not an Ed25519 private key/,
+  );
   assert.throws(() => loadConfig(ZPlatformConfig, { IDENTITY_PUBLIC_KEY: one.privateKey }), /IDENTITY_PUBLIC_KEY: the key is not an Ed25519 public key/);
   assert.throws(() => loadConfig(ZPlatformConfig, { IDENTITY_PUBLIC_KEY: A }), /IDENTITY_PUBLIC_KEY: the key is not an Ed25519 public key/);
   const config = loadConfig(ZPlatformConfig, { IDENTITY_SIGNING_KEY: `k2:${two.privateKey},${one.privateKey}`, CSRF_SECRET: A });
   assert.equal(config.IDENTITY_SIGNING_KEY, `k2:${two.privateKey},${one.privateKey}`);
-  assert.equal(publicIdentityRingText(config.IDENTITY_SIGNING_KEY!), `k2:${two.publicKey},${one.publicKey}`, 'the public ring of a private one: same ids, same order');
+  assert.equal(
+    publicIdentityRingText(config.IDENTITY_SIGNING_KEY!),
+    `k2:${two.publicKey},${one.publicKey}`,
+    'the public ring of a private one: same ids, same order',
+  );
 });

@@ -35,7 +35,11 @@ const plugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, options) =
   const ring = asKeyRing(options.publicKeys);
   // One @fastify/jwt namespace per key of the ring, holding only the public key: it cannot sign.
   for (const key of ring.keys) {
-    await app.register(fastifyJwt, { secret: { public: identityKeyPem(key, 'public') }, namespace: `identity-${service}:${key.id}`, verify: identityVerifyOptions(service) });
+    await app.register(fastifyJwt, {
+      secret: { public: identityKeyPem(key, 'public') },
+      namespace: `identity-${service}:${key.id}`,
+      verify: identityVerifyOptions(service),
+    });
   }
   const verify = keyedVerifier(ring, (key) => {
     const jwt = app.jwt[`identity-${service}:${key.id}`]!;

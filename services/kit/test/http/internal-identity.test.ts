@@ -23,7 +23,9 @@ test('SECURITY 33: what a service holds cannot sign a token another service acce
   const forged = [
     createIdentitySigner(generateIdentityKeyPair().privateKey)(alice, 'ledger'),
     createSigner({ key: PUBLIC, algorithm: 'HS256', iss: IDENTITY_SIGN_OPTIONS.iss, expiresIn: 60_000 })(claims('ledger')),
-    createSigner({ key: identityKeyPem({ id: 'default', secret: PUBLIC }, 'public'), algorithm: 'HS256', iss: IDENTITY_SIGN_OPTIONS.iss, expiresIn: 60_000 })(claims('ledger')),
+    createSigner({ key: identityKeyPem({ id: 'default', secret: PUBLIC }, 'public'), algorithm: 'HS256', iss: IDENTITY_SIGN_OPTIONS.iss, expiresIn: 60_000 })(
+      claims('ledger'),
+    ),
     createSigner({ key: 'x'.repeat(40), algorithm: 'HS256', iss: IDENTITY_SIGN_OPTIONS.iss, expiresIn: 60_000 })(claims('ledger')),
   ];
   for (const token of forged) assert.throws(() => verify(token));

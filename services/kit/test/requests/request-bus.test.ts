@@ -48,7 +48,11 @@ async function contractChecks(bus: RequestBus) {
     });
   }
   for (const caller of ['mallory', '']) {
-    await assert.rejects(bus.request(Greeting, { name: 'Ada' }, { caller, identity }), (e: Error & { statusCode?: number }) => e.statusCode === 503, 'a caller not named');
+    await assert.rejects(
+      bus.request(Greeting, { name: 'Ada' }, { caller, identity }),
+      (e: Error & { statusCode?: number }) => e.statusCode === 503,
+      'a caller not named',
+    );
   }
   assert.equal(calls, 3, 'the handler never ran for a caller the definition does not name');
 }

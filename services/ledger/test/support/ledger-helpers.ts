@@ -76,7 +76,11 @@ export function requestDebit(stack: Stack, request: Partial<TDebitRequest> & { u
 }
 
 export function requestRefund(stack: Stack, userId: string, idempotencyKey: string): Promise<TRefundReply> {
-  return stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.refund, { userId, idempotencyKey }, { caller: 'priorities', identity: identityOf(userId), timeoutMs: 20_000 });
+  return stack.platforms.priorities!.requests.request(
+    LEDGER_REQUESTS.refund,
+    { userId, idempotencyKey },
+    { caller: 'priorities', identity: identityOf(userId), timeoutMs: 20_000 },
+  );
 }
 
 /** Sets a platform setting where the ledger runs (one platform, or the ledger process's). */
