@@ -105,13 +105,13 @@ for (const { profile, skip } of await profilePlan()) {
         void (async () => {
           for await (const status of ledger.status()) if (status.type === 'error') errors.push(String(status.error));
         })();
-        ledger.publish(subject, '{"from":"ledger"}');
+        ledger.publish(subject, '{"by":"ledger"}');
         // The server handles the PUB before it answers this PING, and the operator's PING after that.
         await ledger.flush();
-        admin.publish(subject, '{"from":"admin"}');
+        admin.publish(subject, '{"by":"admin"}');
         await admin.flush();
         await operator.flush();
-        assert.deepEqual(seen, ['{"from":"admin"}'], "only the admin service's request arrived");
+        assert.deepEqual(seen, ['{"by":"admin"}'], "only the admin service's request arrived");
         assert.ok(
           errors.some((e) => /Permissions Violation for Publish/.test(e)),
           `the server told the ledger: ${errors.join('; ')}`,
