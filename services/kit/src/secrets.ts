@@ -41,14 +41,15 @@ export async function loadSecrets(config: PlatformConfig): Promise<Secrets> {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   // Embedded: the gateway and the services share the process, so the one generated key pair's private
-  // half signs and its public half checks. (A file of an older version keeps an unused `internalJwt`.)
+  // half signs and its public half checks. A file of an older version loses its shared HMAC secret
+  // (`internalJwt`), which nothing reads any more.
   const secrets: Record<StoredSecret, string> = {
     identitySigning: config.IDENTITY_SIGNING_KEY ?? stored.identitySigning ?? generateIdentityKeyPair().privateKey,
     csrf: config.CSRF_SECRET ?? stored.csrf ?? randomBytes(32).toString('base64url'),
   };
-  if (secrets.identitySigning !== stored.identitySigning || secrets.csrf !== stored.csrf) {
+  if (secrets.identitySigning !== stored.identitySigning || secrets.csrf !== stored.csrf || 'internalJwt' in stored) {
     await mkdir(config.DATA_DIR, { recursive: true });
-    await writeFile(file, JSON.stringify({ ...stored, ...secrets }), { mode: 0o600 });
+    await writeFile(file, JSON.stringify(secrets), { mode: 0o600 });
   }
   const signing = parseKeyRing(secrets.identitySigning);
   return {

@@ -1,7 +1,7 @@
 // The process secrets (secrets.ts), SECURITY 33: embedded, one identity key pair is generated once under
 // DATA_DIR and kept; distributed, a service given only the public keys holds nothing that signs.
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -16,7 +16,10 @@ test('embedded: an identity key pair is generated once under DATA_DIR (0600) and
   const dir = await mkdtemp(join(tmpdir(), 'civic-secrets-'));
   try {
     const config = loadConfig(ZPlatformConfig, { DATA_DIR: dir });
+    // A file of the version before (one shared HMAC secret) keeps its CSRF key and loses the rest.
+    await writeFile(join(dir, 'secrets.json'), JSON.stringify({ internalJwt: 'i'.repeat(43), csrf: 'c'.repeat(43) }), { mode: 0o600 });
     const first = await loadSecrets(config);
+    assert.equal(first.csrf.current.secret, 'c'.repeat(43));
     const again = await loadSecrets(config);
     assert.ok(first.identitySigning);
     assert.deepEqual(again, first, 'a restart keeps the keys');
