@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { createIdentitySigner } from '@civic/service-kit';
 import { ApiClient } from '../test/support/api-client.ts';
 import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
+import { generateIdentityKeyEnv } from '../infra/identity-key-env.ts';
 import { readLatestMail } from '../test/support/mail-reader.ts';
 import { dropBenchEnv } from './support/bench-env.ts';
 import { cpuSeconds, ServerProcesses, waitHealthy } from './support/processes.ts';
@@ -92,7 +93,7 @@ async function measureAlternating(targets: { name: string; url: string; headers:
 const dataDir = await mkdtemp(join(tmpdir(), 'civic-bench-'));
 const runId = randomBytes(4).toString('hex');
 const secrets = {
-  INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
+  ...generateIdentityKeyEnv(),
   CSRF_SECRET: randomBytes(32).toString('hex'),
   AUTH_CODE_KEY: randomBytes(32).toString('hex'),
 };
@@ -124,7 +125,7 @@ try {
   const client = await signIn('http://127.0.0.1:3210', join(dataDir, 'distributed', 'mail'));
   const me = await client.get('/api/auth/user');
   // Direct calls carry what the gateway would add; a bench run is far shorter than the token's minute.
-  const token = createIdentitySigner(secrets.INTERNAL_JWT_SECRET)({ userId: me.body.id, isAdmin: false, isBanned: false, ip: '127.0.0.1' }, 'auth');
+  const token = createIdentitySigner(secrets.IDENTITY_SIGNING_KEY)({ userId: me.body.id, isAdmin: false, isBanned: false, ip: '127.0.0.1' }, 'auth');
   results.push(
     ...(await measureAlternating([
       { name: 'distributed, direct to auth', url: 'http://127.0.0.1:3211/api/auth/user', headers: { 'x-civic-identity': token } },

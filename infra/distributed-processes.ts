@@ -1,10 +1,12 @@
 // Spawns the distributed profile's processes: every service of services.ts on its port, then the
 // gateway pointed at them. Used by `npm run start:distributed` (run-distributed.ts) and by the tests
 // that need real processes (test/support/process-stack.ts); each caller decides the environments,
-// the ports and where the output goes.
+// the ports and where the output goes. A service's process never gets the gateway's private
+// identity keys (identity-key-env.ts), whatever its caller's environment holds.
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { identityKeysFor } from './identity-key-env.ts';
 import { GATEWAY_ENTRY, SERVER_NODE_FLAGS, SERVICE_PROCESSES } from './services.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -59,7 +61,7 @@ export function spawnDistributedProcesses(options: DistributedProcessOptions): D
     const url = `http://127.0.0.1:${port}`;
     const child = spawnServerProcess(
       service.entry,
-      { ...options.envOf(service.name), HOST: '127.0.0.1', PORT: String(port), ...metricsPort(index + 1) },
+      { ...identityKeysFor(service.name, options.envOf(service.name)), HOST: '127.0.0.1', PORT: String(port), ...metricsPort(index + 1) },
       options.stdioOf(service.name),
     );
     processes.push({ name: service.name, child, url });

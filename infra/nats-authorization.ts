@@ -1,7 +1,8 @@
 // The NATS users of the distributed profile and what each may do (issue 14 item 4), generated from the
 // service list and the subject conventions of the contracts, so there is one source of truth:
 // - a service publishes only its own events, civic.<service>.> (the subjects of its stream), and
-//   requests (rpc.*.*, each carrying a token signed for its responder: services/kit/src/requests);
+//   the requests whose contract names it among the callers (SECURITY 33: rpc.auth.user_directory
+//   only the admin service; services/kit/src/requests), never another request subject;
 // - it subscribes to the requests it answers (rpc.<service>.*), to events (its live watches) and to
 //   its own inbox prefix _INBOX_<user>, so no one else's replies (exports, debits) reach it;
 // - JetStream API: its own stream's create/update, and on every service's stream the calls of a
@@ -12,6 +13,7 @@
 //   do everything. Every other publication is refused by the server;
 // - platform settings (the KV bucket `platform-settings`, issue 19): every process reads and watches
 //   it; only the admin service writes it ($KV.<bucket>.>).
+import { requestSubjectsOf } from '@civic/contracts';
 import { settingsBucketFor, settingsStreamFor } from '@civic/service-kit';
 import { streamNameFor, wireSubjectFor } from '@civic/service-kit/events';
 import { streamOwners } from './event-producers.ts';
@@ -56,7 +58,7 @@ export function servicePermissions(service: string, services: readonly string[],
   return {
     publish: [
       wire(`civic.${service}.>`),
-      wire('rpc.*.*'),
+      ...requestSubjectsOf(service).map(wire),
       '$JS.API.INFO',
       `$JS.API.STREAM.CREATE.${own}`,
       `$JS.API.STREAM.UPDATE.${own}`,

@@ -8,6 +8,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFrontendsBuilt } from '../scripts/ensure-frontends.ts';
+import { publicIdentityRingText } from '@civic/service-kit';
+import { generateIdentityKeyEnv, PUBLIC_KEY, SIGNING_KEY } from './identity-key-env.ts';
 import { credentialKeys, generateCredentials } from './network-credentials.ts';
 import { startSecuredNetwork } from './secured-network.ts';
 import { spawnDistributedProcesses, stopServerProcess } from './distributed-processes.ts';
@@ -25,7 +27,7 @@ function readEnvFile(file: string): Record<string, string> {
   );
 }
 
-const SHARED_SECRETS = ['INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY'] as const;
+const SHARED_SECRETS = ['CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY'] as const;
 
 /** The secrets and every process's passwords; a file from before the passwords existed gets them added. */
 function loadOrCreateSecrets(): Record<string, string> {
@@ -36,16 +38,25 @@ function loadOrCreateSecrets(): Record<string, string> {
   }
   const known = readEnvFile(file);
   const secret = () => randomBytes(32).toString('base64url');
-  // A secret added by a later release (NOTIFICATIONS_LINK_KEY) is appended to an older file.
-  const fresh: Record<string, string> = { ...Object.fromEntries(SHARED_SECRETS.map((key) => [key, secret()])), ...generateCredentials() };
-  const missing = [...SHARED_SECRETS, ...credentialKeys()].filter((key) => !known[key]);
+  // A secret added by a later release (NOTIFICATIONS_LINK_KEY, the identity keys) is appended to an
+  // older file. The public identity keys are always those of the private ones in the file.
+  const pair = generateIdentityKeyEnv();
+  const signing = known[SIGNING_KEY] ?? pair[SIGNING_KEY];
+  const fresh: Record<string, string> = {
+    ...Object.fromEntries(SHARED_SECRETS.map((key) => [key, secret()])),
+    [SIGNING_KEY]: signing,
+    [PUBLIC_KEY]: publicIdentityRingText(signing),
+    ...generateCredentials(),
+  };
+  const missing = [...SHARED_SECRETS, SIGNING_KEY, PUBLIC_KEY, ...credentialKeys()].filter((key) => !known[key]);
   if (missing.length) appendFileSync(file, missing.map((key) => `${key}=${fresh[key]}\n`).join(''));
   return readEnvFile(file);
 }
 
 await ensureFrontendsBuilt();
 const secrets = loadOrCreateSecrets();
-// Each process gets the shared secrets and its own passwords only (network.envOf), never the others'.
+// Each process gets the shared secrets and its own passwords only (network.envOf), never the others';
+// only the gateway gets the private identity keys (distributed-processes.ts, identity-key-env.ts).
 const passwords = new Set(credentialKeys());
 const base: NodeJS.ProcessEnv = {
   // Local development: sign-in mail as .eml files under data/mail (a deployment must choose; see README).

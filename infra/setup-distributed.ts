@@ -8,6 +8,9 @@
 // - `--write-server-auth <dir>`: writes the NATS authorization (nats-auth.conf, included by
 //   infra/nats/nats-server.conf) and the Redis ACL file (redis-users.acl) from the NATS_PASSWORD_* and
 //   REDIS_PASSWORD_* variables, for servers this script does not start (docker-compose.yml).
+// - `--identity-keys [id]`: prints a new identity key pair as IDENTITY_SIGNING_KEY and
+//   IDENTITY_PUBLIC_KEY lines for the env file, each `id:` prefixed when an id is given (a rotation's
+//   new key; docs/key-rotation.md).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
@@ -15,6 +18,7 @@ import { ensureSettingsBucket, loadConfig, natsConnectionOptions, ZPlatformConfi
 import { ensureDatabase } from '@civic/service-kit/db';
 import { ensureStreams } from '@civic/service-kit/events';
 import { streamOwners } from './event-producers.ts';
+import { generateIdentityKeyEnv } from './identity-key-env.ts';
 import { natsAuthorizationConfig } from './nats-authorization.ts';
 import { NETWORK_USERS, passwordOf } from './network-credentials.ts';
 import { databaseRolesFor, ensureServiceRoles } from './postgres-roles.ts';
@@ -56,8 +60,18 @@ export function writeServerAuth(dir: string, env: NodeJS.ProcessEnv = process.en
   writeFileSync(join(dir, 'redis-users.acl'), `user default off\n${acl.map((rule) => `user ${rule}`).join('\n')}\n`, { mode: 0o600 });
 }
 
+/** A new pair as env-file lines; with `id`, each entry carries it (a ring entry to put in front). */
+export function identityKeyLines(id?: string): string {
+  if (id !== undefined && !/^[A-Za-z0-9_-]{1,32}$/.test(id)) throw new Error('--identity-keys: a key id is 1-32 letters, digits, _ or -');
+  const prefix = id ? `${id}:` : '';
+  return Object.entries(generateIdentityKeyEnv())
+    .map(([key, value]) => `${key}=${prefix}${value}\n`)
+    .join('');
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const at = process.argv.indexOf('--write-server-auth');
   if (at >= 0) writeServerAuth(process.argv[at + 1] ?? 'data');
+  else if (process.argv.includes('--identity-keys')) process.stdout.write(identityKeyLines(process.argv[process.argv.indexOf('--identity-keys') + 1]));
   else await setupDistributed();
 }

@@ -18,6 +18,7 @@ import { MICRO_FRONTENDS } from '../gateway/src/plugins/frontends.ts';
 import { remoteUrlsFromEnv } from '../gateway/src/remote-url-config.ts';
 import { ROUTE_TABLE } from '../gateway/src/route-table.ts';
 import { distributedUpstreams } from '../gateway/src/upstreams.ts';
+import { generateIdentityKeyEnv } from '../infra/identity-key-env.ts';
 import { credentialKeys } from '../infra/network-credentials.ts';
 import { databaseRolesFor } from '../infra/postgres-roles.ts';
 import { SERVICE_PROCESSES } from '../infra/services.ts';
@@ -46,6 +47,8 @@ const EXAMPLE = envFile(read('.env.example'));
 /** The example with its empty values (the secrets) filled in, each long enough for every schema. */
 const FILLED = new Map([...EXAMPLE].map(([key, value]) => [key, value || `${key.toLowerCase().replaceAll('_', '-')}-0123456789abcdef0123456789abcdef`]));
 FILLED.set('SMTP_URL', 'smtp://mail.example.org:587');
+// The identity keys are checked for what they are (Ed25519, private or public).
+for (const [key, value] of Object.entries(generateIdentityKeyEnv())) FILLED.set(key, value);
 FILLED.set('ADMIN_EMAILS', 'first-admin@example.org');
 
 const REFERENCE = /\$\{([A-Z][A-Z0-9_]*)(?:(:?[-?])([^}]*))?\}/g;
@@ -290,12 +293,28 @@ describe('docker-compose.yml', () => {
     const referenced = new Set([...COMPOSE_TEXT.matchAll(REFERENCE)].map((m) => m[1]!));
     assert.deepEqual([...EXAMPLE.keys()].sort(), [...referenced].sort());
     for (const key of credentialKeys()) assert.equal(EXAMPLE.get(key), '', `${key} is listed, empty`);
-    for (const key of ['POSTGRES_PASSWORD', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY'])
+    for (const key of ['POSTGRES_PASSWORD', 'IDENTITY_SIGNING_KEY', 'IDENTITY_PUBLIC_KEY', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY'])
       assert.equal(EXAMPLE.get(key), '', `${key} is listed, empty`);
     // Without a value compose stops: a secret is never defaulted.
-    for (const key of [...credentialKeys(), 'POSTGRES_PASSWORD', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY', 'NOTIFICATIONS_LINK_KEY']) {
+    for (const key of [
+      ...credentialKeys(),
+      'POSTGRES_PASSWORD',
+      'IDENTITY_SIGNING_KEY',
+      'IDENTITY_PUBLIC_KEY',
+      'CSRF_SECRET',
+      'AUTH_CODE_KEY',
+      'NOTIFICATIONS_LINK_KEY',
+    ]) {
       assert.throws(() => interpolate(COMPOSE_TEXT, new Map([...FILLED].filter(([k]) => k !== key))), new RegExp(key));
     }
+  });
+
+  test('SECURITY 33: the gateway alone gets the private identity keys; every service only the public ones', () => {
+    for (const name of SERVICES) {
+      assert.equal(environmentOf(name).IDENTITY_SIGNING_KEY, undefined, `${name} holds no signing key`);
+      assert.ok(environmentOf(name).IDENTITY_PUBLIC_KEY, `${name} checks with the public keys`);
+    }
+    assert.ok(environmentOf('gateway').IDENTITY_SIGNING_KEY, 'the gateway signs');
   });
 
   test('the variables read outside the schemas are still read there', () => {

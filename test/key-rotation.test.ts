@@ -1,6 +1,6 @@
 // Key rotation (issue 21; docs/key-rotation.md), on both profiles: a deployment with today's plain
-// INTERNAL_JWT_SECRET, CSRF_SECRET and AUTH_CODE_KEY is restarted with a new current key and the old
-// one still in each ring, then with the new key alone. What was made before the rotation keeps
+// identity key pair (IDENTITY_SIGNING_KEY, IDENTITY_PUBLIC_KEY), CSRF_SECRET and AUTH_CODE_KEY is
+// restarted with a new current key and the old one still in each ring, then with the new key alone. What was made before the rotation keeps
 // working while its key is in the ring, and is refused once it is not; sessions are opaque ids in
 // the session store, untouched by either restart (distributed: Redis; the embedded profile keeps
 // sessions in memory, so any restart of it signs everyone out, rotation or not).
@@ -10,7 +10,7 @@ import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import { MIGRATIONS_DIR as AUTH_MIGRATIONS } from '@civic/auth';
 import { SIGN_IN_MESSAGES } from '@civic/contracts';
-import { createIdentitySigner } from '@civic/service-kit';
+import { createIdentitySigner, generateIdentityKeyPair } from '@civic/service-kit';
 import type { ApiClient } from './support/api-client.ts';
 import { profilePlan } from './support/infrastructure.ts';
 import { useStack } from './support/integration-suite.ts';
@@ -19,7 +19,12 @@ import { requestCode, signIn } from './support/sign-in.ts';
 let n = 0;
 const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
 const secret = () => randomBytes(32).toString('base64url');
-const VARIABLES = ['INTERNAL_JWT_SECRET', 'CSRF_SECRET', 'AUTH_CODE_KEY'] as const;
+const VARIABLES = ['CSRF_SECRET', 'AUTH_CODE_KEY'] as const;
+/** The identity keys as the two variables: the private ring, and the public ring of the same ids. */
+const identityRing = (entries: [string, { privateKey: string; publicKey: string }][]) => ({
+  IDENTITY_SIGNING_KEY: entries.map(([id, pair]) => (id ? `${id}:${pair.privateKey}` : pair.privateKey)).join(','),
+  IDENTITY_PUBLIC_KEY: entries.map(([id, pair]) => (id ? `${id}:${pair.publicKey}` : pair.publicKey)).join(','),
+});
 
 /** A state-changing call with exactly this CSRF token: no fetch-a-new-token-and-retry (the client's rule would hide a refusal). */
 function postWithToken(client: ApiClient, path: string, token: string, body?: unknown) {
@@ -42,12 +47,20 @@ for (const { profile, skip } of await profilePlan()) {
   describe(`key rotation (${profile})`, { skip }, () => {
     const old = Object.fromEntries(VARIABLES.map((name) => [name, secret()])) as Record<(typeof VARIABLES)[number], string>;
     const fresh = Object.fromEntries(VARIABLES.map((name) => [name, secret()])) as Record<(typeof VARIABLES)[number], string>;
+    const [oldPair, freshPair] = [generateIdentityKeyPair(), generateIdentityKeyPair()];
     // Step 1 of docs/key-rotation.md: the new key first, with an id; the old plain key still accepted.
-    const rotated = Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]},${old[name]}`]));
+    const rotated = {
+      ...Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]},${old[name]}`])),
+      ...identityRing([
+        ['k2', freshPair],
+        ['', oldPair],
+      ]),
+    };
     // Step 2: once what the old key made has expired, the new key alone.
-    const newOnly = Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]}`]));
+    const newOnly = { ...Object.fromEntries(VARIABLES.map((name) => [name, `k2:${fresh[name]}`])), ...identityRing([['k2', freshPair]]) };
+    const allKeys = [...VARIABLES.flatMap((name) => [old[name], fresh[name]]), ...[oldPair, freshPair].flatMap((pair) => [pair.privateKey, pair.publicKey])];
     const logs = new LogCapture();
-    const stack = useStack(profile, { services: ['auth'], env: { ...old, LOG_LEVEL: 'warn' }, logStream: logs });
+    const stack = useStack(profile, { services: ['auth'], env: { ...old, ...identityRing([['', oldPair]]), LOG_LEVEL: 'warn' }, logStream: logs });
 
     test('a rotation keeps sessions, CSRF tokens, mailed codes and identity tokens; removing the old key refuses what it made', async () => {
       const sessionsSurvive = profile === 'distributed';
@@ -89,10 +102,10 @@ for (const { profile, skip } of await profilePlan()) {
         const direct = `${stack.serviceUrls.auth!}/api/csrf-token`;
         const identity = { userId: null, isAdmin: false, isBanned: false, ip: '127.0.0.1' };
         const withToken = (token: string) => fetch(direct, { headers: { 'x-civic-identity': token } });
-        assert.equal((await withToken(createIdentitySigner(old.INTERNAL_JWT_SECRET)(identity, 'auth'))).status, 200, 'the previous key');
-        assert.equal((await withToken(createIdentitySigner(rotated.INTERNAL_JWT_SECRET!)(identity, 'auth'))).status, 200, 'the current key');
-        assert.equal((await withToken(createIdentitySigner(`k9:${fresh.INTERNAL_JWT_SECRET}`)(identity, 'auth'))).status, 401, 'an unknown key id');
-        assert.equal((await withToken(createIdentitySigner(secret())(identity, 'auth'))).status, 401, 'a key of no ring');
+        assert.equal((await withToken(createIdentitySigner(oldPair.privateKey)(identity, 'auth'))).status, 200, 'the previous key');
+        assert.equal((await withToken(createIdentitySigner(rotated.IDENTITY_SIGNING_KEY)(identity, 'auth'))).status, 200, 'the current key');
+        assert.equal((await withToken(createIdentitySigner(`k9:${freshPair.privateKey}`)(identity, 'auth'))).status, 401, 'an unknown key id');
+        assert.equal((await withToken(createIdentitySigner(generateIdentityKeyPair().privateKey)(identity, 'auth'))).status, 401, 'a key of no ring');
       }
 
       // Two erased addresses, one remembered under the old key (no id) and one under k2: removing the
@@ -115,7 +128,7 @@ for (const { profile, skip } of await profilePlan()) {
         'one warning, counting the address of the removed key',
       );
       assert.ok(
-        logs.lines.every((line) => VARIABLES.every((name) => !line.includes(old[name]) && !line.includes(fresh[name]))),
+        logs.lines.every((line) => allKeys.every((key) => !line.includes(key))),
         'no key is ever logged',
       );
 
@@ -145,8 +158,8 @@ for (const { profile, skip } of await profilePlan()) {
         const direct = `${stack.serviceUrls.auth!}/api/csrf-token`;
         const identity = { userId: null, isAdmin: false, isBanned: false, ip: '127.0.0.1' };
         const withToken = (token: string) => fetch(direct, { headers: { 'x-civic-identity': token } });
-        assert.equal((await withToken(createIdentitySigner(old.INTERNAL_JWT_SECRET)(identity, 'auth'))).status, 401, 'the removed key');
-        assert.equal((await withToken(createIdentitySigner(newOnly.INTERNAL_JWT_SECRET!)(identity, 'auth'))).status, 200, 'the current key');
+        assert.equal((await withToken(createIdentitySigner(oldPair.privateKey)(identity, 'auth'))).status, 401, 'the removed key');
+        assert.equal((await withToken(createIdentitySigner(newOnly.IDENTITY_SIGNING_KEY)(identity, 'auth'))).status, 200, 'the current key');
       }
     });
   });

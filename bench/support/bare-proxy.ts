@@ -6,7 +6,7 @@
 // lookup. No Fastify, no Redis, no rate limit, CSRF, headers, logs or metrics: not a gateway, only
 // the measure of what every gateway built on Node pays per request before doing any of its work.
 //
-//   PORT  UPSTREAM_URL  UPSTREAM_AUDIENCE  INTERNAL_JWT_SECRET
+//   PORT  UPSTREAM_URL  UPSTREAM_AUDIENCE  IDENTITY_SIGNING_KEY
 import http from 'node:http';
 import { createIdentitySigner, IDENTITY_HEADER } from '@civic/service-kit';
 import { type Dispatcher, Pool } from 'undici';
@@ -14,7 +14,7 @@ import { type Dispatcher, Pool } from 'undici';
 const required = (name: string) => process.env[name] ?? (console.error(`${name} is required`), process.exit(2));
 const upstream = new Pool(required('UPSTREAM_URL'), { connections: 128, pipelining: 1, keepAliveTimeout: 60_000 });
 const audience = required('UPSTREAM_AUDIENCE');
-const sign = createIdentitySigner(required('INTERNAL_JWT_SECRET'));
+const sign = createIdentitySigner(required('IDENTITY_SIGNING_KEY'));
 
 const server = http.createServer((request, response) => {
   if (request.url === '/healthz') return void response.end('{"status":"ok"}');

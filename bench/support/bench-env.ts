@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { dropDatabase, listDatabases } from '@civic/service-kit/db';
 import { LOCAL_INFRA } from '../../test/support/infrastructure.ts';
+import { generateIdentityKeyEnv } from '../../infra/identity-key-env.ts';
 import { deleteStreams } from '../../test/support/nats-streams.ts';
 
 /** `tag`: one letter that tells the benchmarks' databases apart (civic_bench<tag><run>_...). */
@@ -16,7 +17,7 @@ export async function benchEnv(tag: string) {
   const dataDir = await mkdtemp(join(tmpdir(), `civic-bench-${tag}-`));
   return {
     ...LOCAL_INFRA,
-    INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
+    ...generateIdentityKeyEnv(),
     CSRF_SECRET: randomBytes(32).toString('hex'),
     AUTH_CODE_KEY: randomBytes(32).toString('hex'),
     PROFILE: 'distributed',

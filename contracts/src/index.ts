@@ -13,6 +13,7 @@ export * from './requests/ledger.ts';
 export * from './requests/priorities.ts';
 export * from './requests/auth.ts';
 export * from './requests/briefing.ts';
+export * from './requests/all-requests.ts';
 export * from './http/auth.ts';
 export * from './http/account.ts';
 export * from './http/social.ts';

@@ -3,6 +3,7 @@
 // routes silently).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { generateIdentityKeyPair } from '@civic/service-kit';
 import { ROUTE_TABLE } from '../src/route-table.ts';
 import { startGateway } from '../src/start-gateway.ts';
 import { distributedUpstreams } from '../src/upstreams.ts';
@@ -48,7 +49,7 @@ test('startGateway stops before connecting anything when a service URL is missin
       DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/postgres',
       NATS_URL: 'nats://127.0.0.1:1',
       REDIS_URL: 'redis://127.0.0.1:1',
-      INTERNAL_JWT_SECRET: 'x'.repeat(32),
+      IDENTITY_SIGNING_KEY: generateIdentityKeyPair().privateKey,
       CSRF_SECRET: 'y'.repeat(32),
       ...partial,
     }),

@@ -15,6 +15,7 @@ import { spawnDistributedProcesses, stopServerProcess, type DistributedProcess }
 import { reservePort } from '../../infra/port-reservation.ts';
 import { startSecuredNetwork, type SecuredNetwork } from '../../infra/secured-network.ts';
 import { SERVICE_PROCESSES } from '../../infra/services.ts';
+import { generateIdentityKeyEnv } from '../../infra/identity-key-env.ts';
 import { ApiClient } from './api-client.ts';
 import { readLatestMail, type ReadMail } from './mail-reader.ts';
 
@@ -97,7 +98,7 @@ export async function startProcessStack(options: ProcessStackOptions): Promise<P
     TRUST_PROXY: 'true',
     SERVE_FRONTENDS: 'false',
     MAIL_TRANSPORT: 'file',
-    INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
+    ...generateIdentityKeyEnv(),
     CSRF_SECRET: randomBytes(32).toString('hex'),
     AUTH_CODE_KEY: randomBytes(32).toString('hex'),
     NOTIFICATIONS_LINK_KEY: randomBytes(32).toString('hex'),

@@ -23,6 +23,7 @@ import { startGateway } from '../../gateway/src/start-gateway.ts';
 import { ApiClient } from './api-client.ts';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
 import { startSecuredNetwork, type SecuredNetwork } from '../../infra/secured-network.ts';
+import { generateIdentityKeyEnv, identityKeysFor } from '../../infra/identity-key-env.ts';
 import { seedPgliteCluster } from './pglite-template.ts';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
@@ -153,7 +154,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
     ...(profile === 'distributed'
       ? {
           ...network!.adminEnv,
-          INTERNAL_JWT_SECRET: randomBytes(32).toString('hex'),
+          ...generateIdentityKeyEnv(),
           CSRF_SECRET: randomBytes(32).toString('hex'),
           AUTH_CODE_KEY: randomBytes(32).toString('hex'),
           NOTIFICATIONS_LINK_KEY: randomBytes(32).toString('hex'),
@@ -174,7 +175,8 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const running = new Map<string, { close(): Promise<void> }>();
 
   // Each process connects as itself; whatever a test put in `env` (settings, URLs) still reaches it.
-  const envOf = (user: string) => (network ? { ...env, ...network.envOf(user) } : env);
+  // A service gets the public identity keys only; the gateway, the private ones (SECURITY 33).
+  const envOf = (user: string) => (network ? identityKeysFor(user, { ...env, ...network.envOf(user) }) : env);
 
   async function startService(service: ServiceDefinition, port = 0) {
     const { app, platform } = await buildServiceProcess(service, envOf(service.name), overrides);

@@ -16,4 +16,4 @@ export const ACCOUNT_COUNT_OWNERS = {
 export type AccountCountOwner = keyof typeof ACCOUNT_COUNT_OWNERS;
 export const ACCOUNT_COUNT_SERVICES = Object.keys(ACCOUNT_COUNT_OWNERS) as AccountCountOwner[];
 
-export const ACCOUNT_COUNT_REQUESTS = defineRequestPerService('account_counts', ZAccountCountsRequest, ACCOUNT_COUNT_OWNERS);
+export const ACCOUNT_COUNT_REQUESTS = defineRequestPerService('account_counts', ZAccountCountsRequest, ACCOUNT_COUNT_OWNERS, ['account']);

@@ -180,7 +180,7 @@ export type ExportService = keyof typeof EXPORT_SECTIONS;
 export const EXPORT_SERVICES = Object.keys(EXPORT_SECTIONS) as ExportService[];
 
 /** rpc.<service>.user_data_export for each section. */
-export const EXPORT_REQUESTS = defineRequestPerService('user_data_export', ZExportRequest, EXPORT_SECTIONS);
+export const EXPORT_REQUESTS = defineRequestPerService('user_data_export', ZExportRequest, EXPORT_SECTIONS, ['account']);
 
 export const ZAccountExport = z.object({
   format: z.literal(EXPORT_FORMAT),

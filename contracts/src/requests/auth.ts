@@ -102,7 +102,8 @@ export const ZUserDirectoryPageReply = z.object({
 export type TUserDirectoryPageReply = z.infer<typeof ZUserDirectoryPageReply>;
 
 export const AUTH_REQUESTS = {
-  userLookup: defineRequest('rpc.auth.user_lookup', ZUserLookupRequest, ZUserLookupReply),
-  changeStanding: defineRequest('rpc.auth.change_standing', ZChangeStandingRequest, ZChangeStandingReply),
-  userDirectory: defineRequest('rpc.auth.user_directory', ZUserDirectoryPageRequest, ZUserDirectoryPageReply),
+  userLookup: defineRequest('rpc.auth.user_lookup', ZUserLookupRequest, ZUserLookupReply, ['admin', 'social']),
+  changeStanding: defineRequest('rpc.auth.change_standing', ZChangeStandingRequest, ZChangeStandingReply, ['admin']),
+  // Every account's address: the admin service's directory rebuild alone (SECURITY 33).
+  userDirectory: defineRequest('rpc.auth.user_directory', ZUserDirectoryPageRequest, ZUserDirectoryPageReply, ['admin']),
 } as const;

@@ -28,5 +28,5 @@ export const ZDocumentLookupReply = z.object({
 export type TDocumentLookupReply = z.infer<typeof ZDocumentLookupReply>;
 
 export const BRIEFING_REQUESTS = {
-  documentLookup: defineRequest('rpc.briefing.document_lookup', ZDocumentLookupRequest, ZDocumentLookupReply),
+  documentLookup: defineRequest('rpc.briefing.document_lookup', ZDocumentLookupRequest, ZDocumentLookupReply, ['admin']),
 } as const;

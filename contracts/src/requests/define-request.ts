@@ -1,6 +1,8 @@
 // Request/reply between services, declared like events: { subject, request, reply }. The subject is
 // rpc.<responder>.<name>; it lives outside civic.> so JetStream never stores a request as an event.
-// The caller's identity travels beside the payload (a signed internal token on NATS), never in it.
+// The user a request is about travels beside the payload, never in it. `callers` are the services
+// that may ask (SECURITY 33): the responder refuses any other caller, and NATS lets only their users
+// publish the subject (infra/nats-authorization.ts), so a compromised service asks nothing else.
 import { z } from 'zod';
 
 export interface RequestDefinition<Q extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -8,11 +10,19 @@ export interface RequestDefinition<Q extends z.ZodType = z.ZodType, R extends z.
   readonly subject: string;
   readonly request: Q;
   readonly reply: R;
+  /** The services that may ask it. */
+  readonly callers: readonly string[];
 }
 
-export function defineRequest<Q extends z.ZodType, R extends z.ZodType>(subject: string, request: Q, reply: R): RequestDefinition<Q, R> {
+export function defineRequest<Q extends z.ZodType, R extends z.ZodType>(
+  subject: string,
+  request: Q,
+  reply: R,
+  callers: readonly string[],
+): RequestDefinition<Q, R> {
   if (!/^rpc\.[a-z]+\.[a-z_]+$/.test(subject)) throw new Error(`Bad request subject: ${subject}`);
-  return { subject, request, reply };
+  if (callers.length === 0 || callers.some((caller) => !/^[a-z]+$/.test(caller))) throw new Error(`Bad callers of ${subject}`);
+  return { subject, request, reply, callers };
 }
 
 /**
@@ -24,8 +34,9 @@ export function defineRequestPerService<Q extends z.ZodType, Replies extends Rec
   name: string,
   request: Q,
   replies: Replies,
+  callers: readonly string[],
 ): { [S in keyof Replies]: RequestDefinition<Q, Replies[S]> } {
-  return Object.fromEntries(Object.entries(replies).map(([service, reply]) => [service, defineRequest(`rpc.${service}.${name}`, request, reply)])) as {
+  return Object.fromEntries(Object.entries(replies).map(([service, reply]) => [service, defineRequest(`rpc.${service}.${name}`, request, reply, callers)])) as {
     [S in keyof Replies]: RequestDefinition<Q, Replies[S]>;
   };
 }

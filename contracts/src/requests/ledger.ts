@@ -79,6 +79,6 @@ export const ZRefundReply = z.object({
 export type TRefundReply = z.infer<typeof ZRefundReply>;
 
 export const LEDGER_REQUESTS = {
-  debit: defineRequest('rpc.ledger.debit', ZDebitRequest, ZDebitReply),
-  refund: defineRequest('rpc.ledger.refund', ZRefundRequest, ZRefundReply),
+  debit: defineRequest('rpc.ledger.debit', ZDebitRequest, ZDebitReply, ['priorities']),
+  refund: defineRequest('rpc.ledger.refund', ZRefundRequest, ZRefundReply, ['priorities']),
 } as const;

@@ -33,5 +33,5 @@ export const ZPriorityLookupReply = z.object({
 export type TPriorityLookupReply = z.infer<typeof ZPriorityLookupReply>;
 
 export const PRIORITIES_REQUESTS = {
-  lookup: defineRequest('rpc.priorities.priority_lookup', ZPriorityLookupRequest, ZPriorityLookupReply),
+  lookup: defineRequest('rpc.priorities.priority_lookup', ZPriorityLookupRequest, ZPriorityLookupReply, ['admin', 'briefing', 'notifications']),
 } as const;

@@ -20,7 +20,9 @@ import {
   failureKindOf,
   type Identity,
   IDENTITY_HEADER,
+  identityKeyPem,
   identitySignOptions,
+  publicIdentityRing,
   type Platform,
   reusingIdentitySigner,
   type SessionRecord,
@@ -88,9 +90,16 @@ export function startSessionLookup(app: FastifyInstance, platform: Platform, nam
  * through @fastify/jwt (its namespace beside the services' own, service-kit http/identity-plugin.ts).
  */
 export async function installSessionIdentity(app: FastifyInstance, platform: Platform): Promise<void> {
-  // The INTERNAL_JWT_SECRET ring's current key signs, and the token names it (`kid`; docs/key-rotation.md).
-  const key = platform.secrets.internalJwt.current;
-  await app.register(fastifyJwt, { secret: key.secret, namespace: SIGNER_NAMESPACE, sign: identitySignOptions(key) });
+  // The gateway alone holds the private keys (SECURITY 33): the signing ring's current key signs, and
+  // the token names it (`kid`; docs/key-rotation.md).
+  const signing = platform.secrets.identitySigning;
+  if (!signing) throw new Error('IDENTITY_SIGNING_KEY: is required by the gateway (it signs the identity tokens)');
+  const key = signing.current;
+  await app.register(fastifyJwt, {
+    secret: { private: identityKeyPem(key, 'private'), public: identityKeyPem(publicIdentityRing(signing).current, 'public') },
+    namespace: SIGNER_NAMESPACE,
+    sign: identitySignOptions(key),
+  });
   const jwt = app.jwt[SIGNER_NAMESPACE]!;
   // The audience travels in the claims, so the plugin's one signer serves every service.
   const sign = reusingIdentitySigner((claims) => jwt.sign(claims));

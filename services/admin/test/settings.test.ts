@@ -92,7 +92,7 @@ for (const { profile, skip } of await profilePlan()) {
           1000,
         );
         t.diagnostic(`the second replica held the new value ${Date.now() - changedAt} ms after the PUT answered`);
-        const sign = createIdentitySigner(stack.env.INTERNAL_JWT_SECRET!);
+        const sign = createIdentitySigner(stack.env.IDENTITY_SIGNING_KEY!);
         const direct = await fetch(`${replica.url}/api/priorities`, {
           method: 'POST',
           headers: {

@@ -26,8 +26,10 @@ for (const { profile, skip } of await profilePlan()) {
     let chief: Identity;
     let veteran: { id: string; client: ApiClient };
 
-    const decide = (userId: string, change: TStandingChange) =>
-      stack.platforms.auth!.requests.request(AUTH_REQUESTS.changeStanding, { userId, change }, { identity: chief });
+    // Asked as the admin and account services ask (the operator's NATS user may publish any subject).
+    const decide = async (userId: string, change: TStandingChange) =>
+      (await stack.adminPlatform()).requests.request(AUTH_REQUESTS.changeStanding, { userId, change }, { caller: 'admin', identity: chief });
+    const exportOf = async (identity: Identity) => (await stack.adminPlatform()).requests.request(EXPORT_REQUESTS.auth, {}, { caller: 'account', identity });
     const profileWrite = (id: string, client: ApiClient) => client.request('PATCH', `/api/users/${id}/profile`, { body: { firstName: 'Ada' } });
     const newcomer = async (label: string) => {
       const client = stack.client();
@@ -112,10 +114,10 @@ for (const { profile, skip } of await profilePlan()) {
       const client = stack.client();
       const late = await signIn(stack, client, LATE_ADMIN);
       assert.equal((await client.get('/api/auth/user')).body.approvalStatus, 'approved');
-      const section = await stack.platforms.auth!.requests.request(EXPORT_REQUESTS.auth, {}, { identity: { ...chief, userId: late.id } });
+      const section = await exportOf({ ...chief, userId: late.id });
       assert.deepEqual([section.approvalStatus, section.isAdmin], ['approved', true]);
       const pending = await newcomer('exported');
-      const own = await stack.platforms.auth!.requests.request(EXPORT_REQUESTS.auth, {}, { identity: { ...chief, userId: pending.id, isAdmin: false } });
+      const own = await exportOf({ ...chief, userId: pending.id, isAdmin: false });
       assert.deepEqual([own.approvalStatus, own.isAdmin, own.isBanned], ['pending', false, false]);
     });
   });

@@ -1,10 +1,9 @@
 // Sessions and access through the gateway, on both profiles: SECURITY.md items 10-13, 28.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import pg from 'pg';
-import { createIdentitySigner, ManualClock } from '@civic/service-kit';
+import { createIdentitySigner, generateIdentityKeyPair, ManualClock } from '@civic/service-kit';
 import { databaseUrl } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
@@ -121,7 +120,7 @@ for (const { profile, skip } of await profilePlan()) {
     });
 
     test('SECURITY 12: an identity header from a client is ignored', async () => {
-      const forged = createIdentitySigner(randomBytes(32).toString('hex'))(
+      const forged = createIdentitySigner(generateIdentityKeyPair().privateKey)(
         { userId: crypto.randomUUID(), isAdmin: true, isBanned: false, ip: '1.2.3.4' },
         'auth',
       );
@@ -138,11 +137,11 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(bare.status, 401);
       const bareCsrf = await fetch(`${direct}/api/csrf-token`);
       assert.equal(bareCsrf.status, 401);
-      const sign = createIdentitySigner(stack.env.INTERNAL_JWT_SECRET!);
+      const sign = createIdentitySigner(stack.env.IDENTITY_SIGNING_KEY!);
       const identity = { userId: crypto.randomUUID(), isAdmin: false, isBanned: false, ip: '127.0.0.1' };
       const wrongAudience = await fetch(`${direct}/api/auth/user`, { headers: { 'x-civic-identity': sign(identity, 'ledger') } });
       assert.equal(wrongAudience.status, 401);
-      const wrongKey = createIdentitySigner(randomBytes(32).toString('hex'))(identity, 'auth');
+      const wrongKey = createIdentitySigner(generateIdentityKeyPair().privateKey)(identity, 'auth');
       assert.equal((await fetch(`${direct}/api/auth/user`, { headers: { 'x-civic-identity': wrongKey } })).status, 401);
       // The right audience and key get through (to a user that does not exist: still 401, but from the route).
       const right = await fetch(`${direct}/api/csrf-token`, { headers: { 'x-civic-identity': sign(identity, 'auth') } });

@@ -42,8 +42,9 @@ for (const { profile, skip } of await profilePlan()) {
 
     const member = async (email: string, client = stack.client()): Promise<Member> => ({ id: (await signIn(stack, client, email)).id, client, email });
     const identityOf = (user: { id: string }, isAdmin = true): Identity => ({ userId: user.id, isAdmin, isBanned: false, ip: '127.0.0.1' });
-    const change = (caller: Identity, userId: string, what: TStandingChange): Promise<TChangeStandingReply> =>
-      stack.platforms.auth!.requests.request(AUTH_REQUESTS.changeStanding, { userId, change: what }, { identity: caller });
+    // Asked as the admin service asks (the operator's NATS user may publish it; auth's may not).
+    const change = async (caller: Identity, userId: string, what: TStandingChange): Promise<TChangeStandingReply> =>
+      (await stack.adminPlatform()).requests.request(AUTH_REQUESTS.changeStanding, { userId, change: what }, { caller: 'admin', identity: caller });
     const eventsOf = (userId: string) => standing.received.filter((e) => e.payload.userId === userId);
     /** Waits until `count` standing events of the user arrived, then a while longer to see no more come. */
     const exactlyEvents = async (userId: string, count: number) => {

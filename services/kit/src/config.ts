@@ -2,6 +2,7 @@
 // Behaviour branches on these explicit settings, never on NODE_ENV.
 import { z } from 'zod';
 import { zKeyRing } from './key-ring.ts';
+import { zIdentityKeyRing } from './identity-keys.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -75,7 +76,12 @@ export const ZPlatformConfig = z
      * Key rings (key-ring.ts): `key`, or `id:key,id:key,...` with the current key first and the keys
      * still accepted after it (docs/key-rotation.md).
      */
-    INTERNAL_JWT_SECRET: zKeyRing,
+    /**
+     * Identity tokens (SECURITY 33, identity-keys.ts): the gateway's private Ed25519 keys, which sign;
+     * a service gets only the public ones, which check. Embedded: generated under DATA_DIR.
+     */
+    IDENTITY_SIGNING_KEY: zIdentityKeyRing('private'),
+    IDENTITY_PUBLIC_KEY: zIdentityKeyRing('public'),
     CSRF_SECRET: zKeyRing,
     ADMIN_EMAILS: z
       .string()
@@ -103,8 +109,12 @@ export const ZPlatformConfig = z
   })
   .superRefine((c, ctx) => {
     if (c.PROFILE === 'distributed') {
-      for (const key of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET'] as const) {
+      for (const key of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'CSRF_SECRET'] as const) {
         if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when PROFILE=distributed' });
+      }
+      // A service checks with the public keys; the gateway signs with the private ones.
+      if (!c.IDENTITY_PUBLIC_KEY && !c.IDENTITY_SIGNING_KEY) {
+        ctx.addIssue({ code: 'custom', path: ['IDENTITY_PUBLIC_KEY'], message: 'is required when PROFILE=distributed (the gateway: IDENTITY_SIGNING_KEY)' });
       }
       // The runtime role is DATABASE_URL's user: the owner grants it the rows (runtime-grants.ts).
       if (c.DATABASE_OWNER_URL && c.DATABASE_URL) {

@@ -27,6 +27,7 @@ export {
   type KeyRing,
   type RingKey,
 } from './key-ring.ts';
+export { generateIdentityKeyPair, identityKeyPem, publicIdentityRing, publicIdentityRingText, zIdentityKeyRing } from './identity-keys.ts';
 export {
   createInProcessSettings,
   ensureSettingsBucket,

@@ -1,7 +1,7 @@
-// Key rings (issue 21: rotation without logging anyone out). INTERNAL_JWT_SECRET, CSRF_SECRET and
+// Key rings (issue 21: rotation without logging anyone out). IDENTITY_SIGNING_KEY (and IDENTITY_PUBLIC_KEY), CSRF_SECRET and
 // AUTH_CODE_KEY each hold one or more keys, comma separated, the current key first:
 //
-//   INTERNAL_JWT_SECRET=k2:<new secret>,k1:<old secret>
+//   CSRF_SECRET=k2:<new secret>,k1:<old secret>
 //
 // The current key makes every new token and hash, which carries its id; the others are still
 // accepted, each chosen by the id a token or hash names (never by trying every key). An entry without

@@ -163,7 +163,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   );
   // Distributed: loaded from the KV bucket and watched; embedded: the process's one copy (settings/).
   const settings = nc ? await createKvSettings(nc, { namespace: config.NATS_PREFIX, logger }) : createInProcessSettings();
-  const requests = nc ? createNatsRequestBus({ nc, secret: secrets.internalJwt, namespace: config.NATS_PREFIX, logger }) : createInProcessRequestBus(logger);
+  const requests = nc ? createNatsRequestBus({ nc, namespace: config.NATS_PREFIX, logger }) : createInProcessRequestBus(logger);
   async function close() {
     closing = true;
     draining = true;

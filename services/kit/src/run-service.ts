@@ -12,6 +12,9 @@ import { instrumentFastify } from './telemetry.ts';
 export async function buildServiceProcess(service: ServiceDefinition, env: NodeJS.ProcessEnv = process.env, overrides: PlatformOverrides = {}) {
   const config = loadConfig(ZPlatformConfig, env);
   const platform = await createPlatform(config, { env, service: service.name, serveMetrics: `civic-${service.name}`, ...overrides });
+  // SECURITY 33: a service checks identities with the public keys; the private ones are the gateway's.
+  if (config.IDENTITY_SIGNING_KEY)
+    platform.logger.warn('IDENTITY_SIGNING_KEY is set for a service: only the gateway should hold it (give services IDENTITY_PUBLIC_KEY only)');
   const app = createHttpServer(config, { trustRequestIdHeader: true, logStream: overrides.logStream, service: service.name });
   installHttpMetrics(app as unknown as FastifyInstance, platform.metrics);
   await instrumentFastify(app as unknown as FastifyInstance);

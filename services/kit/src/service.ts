@@ -38,7 +38,7 @@ export async function mountService(app: FastifyInstance, service: ServiceDefinit
           done();
         });
       }
-      await scope.register(identityPlugin, { service: service.name, secret: platform.secrets.internalJwt });
+      await scope.register(identityPlugin, { service: service.name, publicKeys: platform.secrets.identityPublic });
       // Each route gets the guard its contract operation declares (http/operation-guards.ts).
       await scope.register(operationGuards);
       await scope.register(service.plugin, { platform });

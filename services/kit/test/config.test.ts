@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadConfig, ZPlatformConfig } from '../src/config.ts';
+import { generateIdentityKeyPair } from '../src/identity-keys.ts';
 
 test('defaults describe the embedded profile', () => {
   const config = loadConfig(ZPlatformConfig, {});
@@ -14,7 +15,7 @@ test('a bad configuration names every offending variable', () => {
   assert.throws(() => loadConfig(ZPlatformConfig, { PORT: 'abc' }), /PORT/);
   assert.throws(
     () => loadConfig(ZPlatformConfig, { PROFILE: 'distributed' }),
-    (error: Error) => ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'INTERNAL_JWT_SECRET', 'CSRF_SECRET'].every((v) => error.message.includes(v)),
+    (error: Error) => ['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'IDENTITY_PUBLIC_KEY', 'CSRF_SECRET'].every((v) => error.message.includes(v)),
   );
   assert.throws(() => loadConfig(ZPlatformConfig, { MAIL_TRANSPORT: 'smtp' }), /SMTP_URL: is required/);
 });
@@ -26,7 +27,7 @@ test('mail: embedded defaults to files; distributed must choose, since files kee
     DATABASE_URL: 'postgresql://127.0.0.1/postgres',
     NATS_URL: 'nats://127.0.0.1:4222',
     REDIS_URL: 'redis://127.0.0.1:6379',
-    INTERNAL_JWT_SECRET: 'x'.repeat(32),
+    IDENTITY_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
     CSRF_SECRET: 'y'.repeat(32),
   };
   assert.throws(() => loadConfig(ZPlatformConfig, distributed), /MAIL_TRANSPORT: is required when PROFILE=distributed/);
@@ -44,7 +45,7 @@ test('credentials inside the network: NATS user and password go together, the da
     DATABASE_URL: 'postgresql://civic_ledger_app:pw@127.0.0.1/postgres',
     NATS_URL: 'nats://127.0.0.1:4222',
     REDIS_URL: 'redis://ledger:pw@127.0.0.1:6379',
-    INTERNAL_JWT_SECRET: 'x'.repeat(32),
+    IDENTITY_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
     CSRF_SECRET: 'y'.repeat(32),
     MAIL_TRANSPORT: 'file',
   };

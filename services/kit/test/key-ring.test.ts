@@ -1,7 +1,8 @@
-// Key rings (docs/key-rotation.md): the text INTERNAL_JWT_SECRET, CSRF_SECRET and AUTH_CODE_KEY hold.
+// Key rings (docs/key-rotation.md): the text IDENTITY_SIGNING_KEY, IDENTITY_PUBLIC_KEY, CSRF_SECRET and AUTH_CODE_KEY hold.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadConfig, ZPlatformConfig } from '../src/config.ts';
+import { generateIdentityKeyPair, publicIdentityRingText } from '../src/identity-keys.ts';
 import { DEFAULT_KEY_ID, deriveKeyRing, keyById, keyOfMarked, keyRingProblem, markWithKeyId, parseKeyRing } from '../src/key-ring.ts';
 
 const A = 'a'.repeat(32);
@@ -80,7 +81,20 @@ test('a bad ring is refused with a reason that never quotes a key or an id', () 
 
 test('the configuration names the variable whose ring is bad', () => {
   assert.throws(() => loadConfig(ZPlatformConfig, { CSRF_SECRET: `k2:${B},k2:${C}` }), /CSRF_SECRET: entries 1 and 2 have the same key id/);
-  assert.throws(() => loadConfig(ZPlatformConfig, { INTERNAL_JWT_SECRET: 'x'.repeat(31) }), /INTERNAL_JWT_SECRET: must be at least 32 characters/);
-  const config = loadConfig(ZPlatformConfig, { INTERNAL_JWT_SECRET: `k2:${B},${A}`, CSRF_SECRET: A });
-  assert.equal(config.INTERNAL_JWT_SECRET, `k2:${B},${A}`);
+  assert.throws(() => loadConfig(ZPlatformConfig, { IDENTITY_SIGNING_KEY: 'x'.repeat(31) }), /IDENTITY_SIGNING_KEY: must be at least 32 characters/);
+  const [one, two] = [generateIdentityKeyPair(), generateIdentityKeyPair()];
+  // Each identity variable holds keys of its own kind only (a public key cannot sign; SECURITY 33).
+  assert.throws(
+    () => loadConfig(ZPlatformConfig, { IDENTITY_SIGNING_KEY: `k2:${two.privateKey},k1:${one.publicKey}` }),
+    /IDENTITY_SIGNING_KEY: entry 2 of 2 is not an Ed25519 private key/,
+  );
+  assert.throws(() => loadConfig(ZPlatformConfig, { IDENTITY_PUBLIC_KEY: one.privateKey }), /IDENTITY_PUBLIC_KEY: the key is not an Ed25519 public key/);
+  assert.throws(() => loadConfig(ZPlatformConfig, { IDENTITY_PUBLIC_KEY: A }), /IDENTITY_PUBLIC_KEY: the key is not an Ed25519 public key/);
+  const config = loadConfig(ZPlatformConfig, { IDENTITY_SIGNING_KEY: `k2:${two.privateKey},${one.privateKey}`, CSRF_SECRET: A });
+  assert.equal(config.IDENTITY_SIGNING_KEY, `k2:${two.privateKey},${one.privateKey}`);
+  assert.equal(
+    publicIdentityRingText(config.IDENTITY_SIGNING_KEY!),
+    `k2:${two.publicKey},${one.publicKey}`,
+    'the public ring of a private one: same ids, same order',
+  );
 });

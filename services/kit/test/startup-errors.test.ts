@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadConfig, ZPlatformConfig } from '../src/config.ts';
+import { generateIdentityKeyPair } from '../src/identity-keys.ts';
 import { createPostgresDatabaseProvider } from '../src/db/database-provider.ts';
 import { createPlatform } from '../src/platform.ts';
 
@@ -14,7 +15,7 @@ test('an unreachable NATS or PostgreSQL at start is named with its variable and 
     DATABASE_URL: 'postgresql://civic:s3cret@127.0.0.1:1/postgres',
     NATS_URL: 'nats://127.0.0.1:1',
     REDIS_URL: 'redis://127.0.0.1:1',
-    INTERNAL_JWT_SECRET: 'x'.repeat(32),
+    IDENTITY_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
     CSRF_SECRET: 'y'.repeat(32),
     AUTH_CODE_KEY: 'z'.repeat(32),
   });

@@ -51,11 +51,11 @@ for (const { profile, skip } of await profilePlan()) {
     const removeAs = (client: ApiClient, id: string) => client.request('DELETE', `/api/admin/priorities/${id}`);
     const ids = (list: TPriority[]) => list.map((p) => p.id);
     /** The author's counts as GET /api/account/stats gets them: priorities' answer to the account service's request. */
-    const countsOf = (userId: string) =>
-      stack.platforms.priorities!.requests.request(
+    const countsOf = async (userId: string) =>
+      (await stack.adminPlatform()).requests.request(
         ACCOUNT_COUNT_REQUESTS.priorities,
         {},
-        { identity: { userId, isAdmin: false, isBanned: false, ip: '127.0.0.1' } },
+        { caller: 'account', identity: { userId, isAdmin: false, isBanned: false, ip: '127.0.0.1' } },
       );
     const outboxRows = async (priorityId: string) =>
       Number(

@@ -313,7 +313,7 @@ for (const { profile, skip } of await profilePlan()) {
       );
       const identity = { userId: payer.id, isAdmin: false, isBanned: false, ip: '127.0.0.1' };
       const debit = { userId: payer.id, amount: 50, idempotencyKey: `promotion:${promotionId}`, reason: 'promote_priority' as const, reference: priority.id };
-      assert.equal((await stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.debit, debit, { identity })).ok, true);
+      assert.equal((await stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.debit, debit, { caller: 'priorities', identity })).ok, true);
       assert.equal((await accountRow(ledger, payer.id))!.balance, 50);
 
       // A live request is never swept: only once it is a minute old.
@@ -326,7 +326,7 @@ for (const { profile, skip } of await profilePlan()) {
       );
       assert.equal((await accountRow(ledger, payer.id))!.balance, 100);
       // The key is spent: the same debit arriving again is refused as cancelled and charges nothing.
-      const late = await stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.debit, debit, { identity });
+      const late = await stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.debit, debit, { caller: 'priorities', identity });
       assert.deepEqual({ ok: late.ok, reason: 'reason' in late ? late.reason : null }, { ok: false, reason: 'cancelled' });
       assert.equal((await accountRow(ledger, payer.id))!.balance, 100);
       assert.equal(await boostOf(tables, priority.id), 0);

@@ -7,7 +7,9 @@ import type { AccountContext } from '../context.ts';
 
 export async function gatherExport(ctx: AccountContext, identity: Identity & { userId: string }): Promise<TAccountExport> {
   const sections = await Promise.all(
-    EXPORT_SERVICES.map(async (service) => [service, await ctx.platform.requests.request(EXPORT_REQUESTS[service], {}, { identity })] as const),
+    EXPORT_SERVICES.map(
+      async (service) => [service, await ctx.platform.requests.request(EXPORT_REQUESTS[service], {}, { caller: 'account', identity })] as const,
+    ),
   );
   return {
     format: EXPORT_FORMAT,

@@ -16,6 +16,8 @@ const NOTHING_YET: TAccountStats = {
 };
 
 export async function countAccountData(ctx: AccountContext, identity: Identity): Promise<TAccountStats> {
-  const parts = await Promise.all(ACCOUNT_COUNT_SERVICES.map((service) => ctx.platform.requests.request(ACCOUNT_COUNT_REQUESTS[service], {}, { identity })));
+  const parts = await Promise.all(
+    ACCOUNT_COUNT_SERVICES.map((service) => ctx.platform.requests.request(ACCOUNT_COUNT_REQUESTS[service], {}, { caller: 'account', identity })),
+  );
   return Object.assign({ ...NOTHING_YET }, ...parts);
 }

@@ -37,7 +37,11 @@ async function askOwner(ctx: AdminContext, identity: Identity, targetType: TRepo
 type LookedUp = ReportableItem & { removed: boolean };
 
 async function lookupPriority(ctx: AdminContext, identity: Identity, priorityId: string): Promise<LookedUp | null> {
-  const { priority } = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
+  const { priority } = await ctx.platform.requests.request(
+    PRIORITIES_REQUESTS.lookup,
+    { priorityId },
+    { caller: 'admin', identity, timeoutMs: LOOKUP_TIMEOUT_MS },
+  );
   // A priority whose author's account was erased stays, detached: there is nobody to report.
   if (!priority?.authorId) return null;
   return {
@@ -51,7 +55,11 @@ async function lookupPriority(ctx: AdminContext, identity: Identity, priorityId:
 }
 
 async function lookupDocument(ctx: AdminContext, identity: Identity, documentId: string): Promise<LookedUp | null> {
-  const { document } = await ctx.platform.requests.request(BRIEFING_REQUESTS.documentLookup, { documentId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
+  const { document } = await ctx.platform.requests.request(
+    BRIEFING_REQUESTS.documentLookup,
+    { documentId },
+    { caller: 'admin', identity, timeoutMs: LOOKUP_TIMEOUT_MS },
+  );
   if (!document) return null;
   return {
     targetType: 'briefing_doc',

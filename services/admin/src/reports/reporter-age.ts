@@ -19,7 +19,7 @@ export async function reporterRegisteredAt(ctx: AdminContext, identity: Identity
     userId,
   );
   if (known) return new Date(known.createdAt);
-  const { user } = await ctx.platform.requests.request(AUTH_REQUESTS.userLookup, { userId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
+  const { user } = await ctx.platform.requests.request(AUTH_REQUESTS.userLookup, { userId }, { caller: 'admin', identity, timeoutMs: LOOKUP_TIMEOUT_MS });
   return user ? new Date(user.registeredAt) : null;
 }
 

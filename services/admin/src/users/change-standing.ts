@@ -53,7 +53,11 @@ export async function changeStanding(
   const ownRefusal = OWN_ROW_REFUSALS[change];
   if (ownRefusal && targetId === identity.userId) throw new UserActionRefused(ownRefusal);
   // No answer (auth down, a timeout) is the kit's RequestUnavailable: 503, nothing changed here.
-  const reply = await ctx.platform.requests.request(AUTH_REQUESTS.changeStanding, { userId: targetId, change }, { identity, timeoutMs: CHANGE_TIMEOUT_MS });
+  const reply = await ctx.platform.requests.request(
+    AUTH_REQUESTS.changeStanding,
+    { userId: targetId, change },
+    { caller: 'admin', identity, timeoutMs: CHANGE_TIMEOUT_MS },
+  );
   switch (reply.outcome) {
     case 'not_found':
       throw new UserNotFound();

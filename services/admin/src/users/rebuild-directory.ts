@@ -37,7 +37,7 @@ export async function rebuildDirectory(ctx: AdminContext): Promise<number> {
     const { users }: TUserDirectoryPageReply = await ctx.platform.requests.request(
       AUTH_REQUESTS.userDirectory,
       { afterId, limit: USER_DIRECTORY_PAGE_MAX },
-      { identity: SERVICE_IDENTITY, timeoutMs: PAGE_TIMEOUT_MS },
+      { caller: 'admin', identity: SERVICE_IDENTITY, timeoutMs: PAGE_TIMEOUT_MS },
     );
     await ctx.db.$transaction(async (tx) => {
       for (const user of users) await applyDirectoryEntry(tx, user);

@@ -30,7 +30,11 @@ export async function assertPriorityExists(ctx: BriefingContext, identity: Ident
   if (known === 'listed') return;
   // A removed priority is refused like an unknown one (priorities' lookup says isActive false for it).
   if (known === 'removed') throw new PriorityNotFound();
-  const { priority } = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
+  const { priority } = await ctx.platform.requests.request(
+    PRIORITIES_REQUESTS.lookup,
+    { priorityId },
+    { caller: 'briefing', identity, timeoutMs: LOOKUP_TIMEOUT_MS },
+  );
   if (!priority?.isActive) throw new PriorityNotFound();
   // Stored as civic.priorities.priority.created stores it; the event, when it comes, adds nothing.
   await recordPriority(ctx.db, priority);

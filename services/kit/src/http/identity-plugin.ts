@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ADMIN_MESSAGES } from '@civic/contracts';
 import { Forbidden, SessionUnavailable, Unauthorized } from './errors.ts';
+import { identityKeyPem } from '../identity-keys.ts';
 import { asKeyRing, type KeyRing } from '../key-ring.ts';
 import { IDENTITY_HEADER, identityOfClaims, identityVerifyOptions, type Identity, type IdentityClaims, keyedVerifier } from './internal-identity.ts';
 
@@ -25,18 +26,22 @@ declare module '@fastify/jwt' {
 
 export interface IdentityPluginOptions {
   service: string;
-  /** The INTERNAL_JWT_SECRET ring: a token is checked with the key its `kid` names. */
-  secret: KeyRing | string;
+  /** The public keys (IDENTITY_PUBLIC_KEY's ring): a token is checked with the key its `kid` names. */
+  publicKeys: KeyRing | string;
 }
 
 const plugin: FastifyPluginAsync<IdentityPluginOptions> = async (app, options) => {
   const { service } = options;
-  const secret = asKeyRing(options.secret);
-  // One @fastify/jwt namespace per key of the ring (a plain secret: the one key, as before).
-  for (const key of secret.keys) {
-    await app.register(fastifyJwt, { secret: key.secret, namespace: `identity-${service}:${key.id}`, verify: identityVerifyOptions(service) });
+  const ring = asKeyRing(options.publicKeys);
+  // One @fastify/jwt namespace per key of the ring, holding only the public key: it cannot sign.
+  for (const key of ring.keys) {
+    await app.register(fastifyJwt, {
+      secret: { public: identityKeyPem(key, 'public') },
+      namespace: `identity-${service}:${key.id}`,
+      verify: identityVerifyOptions(service),
+    });
   }
-  const verify = keyedVerifier(secret, (key) => {
+  const verify = keyedVerifier(ring, (key) => {
     const jwt = app.jwt[`identity-${service}:${key.id}`]!;
     return (token) => jwt.verify<IdentityClaims>(token);
   });

@@ -2,17 +2,21 @@
 // addressed to one service (aud). Services trust nothing else about the caller.
 // This file is the token's one definition: its claims, its sign and verify options, and the reuse
 // cache. On HTTP it is signed and verified through @fastify/jwt (DESIGN.md; the gateway's
-// session-identity.ts and identity-plugin.ts); NATS requests (requests/nats-requests.ts), tests and
-// the benchmark have no Fastify instance to decorate and use the same options through fast-jwt, which
-// @fastify/jwt wraps. Measured before the switch (2026-11-25, busy 2-core machine, 200k calls after
-// warm-up, two rounds): verify 6.2/7.8 us directly against 8.6/4.2 us through @fastify/jwt; sign
-// 44/32 us against 40/20 us with the audience in the claims: no cost worth keeping fast-jwt for.
+// session-identity.ts and identity-plugin.ts); tests and the benchmark have no Fastify instance to
+// decorate and use the same options through fast-jwt, which @fastify/jwt wraps.
 //
-// Key rotation (docs/key-rotation.md): the token is signed with the INTERNAL_JWT_SECRET ring's current
-// key and names it in the header's `kid` (no `kid` for the `default` key: the token of a single plain
-// secret is what it was before rotation). A verifier picks the key the `kid` names among the ring's,
-// and refuses a `kid` it does not hold.
+// SECURITY 33: EdDSA (Ed25519, identity-keys.ts). Only the gateway holds the private keys
+// (IDENTITY_SIGNING_KEY); a service holds the public ones (IDENTITY_PUBLIC_KEY), so a compromised
+// service can check tokens but never make one, for itself or for another audience. Measured
+// 2026-11-28 (busy 2-core machine, 20k distinct tokens, two rounds): sign 70/60 us, verify 145/127 us
+// uncached; the gateway reuses a token for 30 s and the verifier caches it, so a request pays neither
+// (a reused token 0.6-0.7 us, a cached verify 3.7-4.8 us).
+//
+// Key rotation (docs/key-rotation.md): the token is signed with the signing ring's current key and
+// names it in the header's `kid` (no `kid` for the `default` key). A verifier picks the public key the
+// `kid` names among the ring's, and refuses a `kid` it does not hold.
 import { createSigner, createVerifier } from 'fast-jwt';
+import { identityKeyPem } from '../identity-keys.ts';
 import { asKeyRing, DEFAULT_KEY_ID, type KeyRing, keyById, type RingKey } from '../key-ring.ts';
 
 export const IDENTITY_HEADER = 'x-civic-identity';
@@ -52,7 +56,7 @@ export interface IdentityClaims {
 }
 
 /** How a token is signed (the key is added by whoever signs). Lifetime in ms, as fast-jwt counts. */
-export const IDENTITY_SIGN_OPTIONS = { algorithm: 'HS256', iss: ISSUER, expiresIn: IDENTITY_TTL_SECONDS * 1000 } as const;
+export const IDENTITY_SIGN_OPTIONS = { algorithm: 'EdDSA', iss: ISSUER, expiresIn: IDENTITY_TTL_SECONDS * 1000 } as const;
 
 /** How a token is signed with `key`: its id in the header, unless it is the `default` key. */
 export function identitySignOptions(key: RingKey) {
@@ -61,7 +65,7 @@ export function identitySignOptions(key: RingKey) {
 
 /** How a service checks a token addressed to it. */
 export function identityVerifyOptions(audience: string) {
-  return { algorithms: ['HS256' as const], allowedIss: ISSUER, allowedAud: audience, requiredClaims: ['aud', 'exp', 'iss'], cache: 1000 };
+  return { algorithms: ['EdDSA' as const], allowedIss: ISSUER, allowedAud: audience, requiredClaims: ['aud', 'exp', 'iss'], cache: 1000 };
 }
 
 export function identityClaims(identity: Identity, audience: string): IdentityClaims {
@@ -107,10 +111,10 @@ export function reusingIdentitySigner(signClaims: (claims: IdentityClaims) => st
   };
 }
 
-/** A signer without Fastify (NATS requests, tests, the benchmark): the ring's current key signs. */
-export function createIdentitySigner(secret: string | KeyRing, now: () => number = Date.now) {
-  const key = asKeyRing(secret).current;
-  return reusingIdentitySigner(createSigner({ key: key.secret, ...identitySignOptions(key) }), now);
+/** A signer without Fastify (tests, the benchmark): the private ring's current key signs. */
+export function createIdentitySigner(signingKeys: string | KeyRing, now: () => number = Date.now) {
+  const key = asKeyRing(signingKeys).current;
+  return reusingIdentitySigner(createSigner({ key: identityKeyPem(key, 'private'), ...identitySignOptions(key) }), now);
 }
 
 /** Header segments of tokens whose key was found, kept so a token's header is decoded once per key. */
@@ -147,8 +151,8 @@ export function keyedVerifier<T>(ring: KeyRing, verifierOf: (key: RingKey) => (t
   };
 }
 
-/** A verifier without Fastify (NATS requests): any key of the ring, the one the token names. */
-export function createIdentityVerifier(secret: string | KeyRing, audience: string) {
-  const verify = keyedVerifier(asKeyRing(secret), (key) => createVerifier({ key: key.secret, ...identityVerifyOptions(audience) }));
+/** A verifier without Fastify (tests): the public ring's key the token names. */
+export function createIdentityVerifier(publicKeys: string | KeyRing, audience: string) {
+  const verify = keyedVerifier(asKeyRing(publicKeys), (key) => createVerifier({ key: identityKeyPem(key, 'public'), ...identityVerifyOptions(audience) }));
   return (token: string): Identity => identityOfClaims(verify(token) as IdentityClaims);
 }

@@ -1,8 +1,9 @@
 // The embedded profile's request transport: every service of the process registers its handlers in
-// one map. Payloads and replies are still checked against the contract, as on NATS.
+// one map. Payloads and replies are still checked against the contract, and the caller against the
+// definition's callers, as on NATS.
 import type { Logger } from 'pino';
 import type { RequestDefinition, RequestPayload } from '@civic/contracts/requests/define-request';
-import { parseReply, RequestUnavailable, unavailableMessage, type RequestBus, type RequestHandler } from './request-bus.ts';
+import { checkCaller, parseReply, RequestUnavailable, unavailableMessage, type RequestBus, type RequestHandler } from './request-bus.ts';
 
 export function createInProcessRequestBus(logger: Logger): RequestBus {
   const handlers = new Map<string, RequestHandler<RequestDefinition>>();
@@ -17,6 +18,7 @@ export function createInProcessRequestBus(logger: Logger): RequestBus {
       const request = definition.request.parse(payload) as RequestPayload<typeof definition>;
       let reply: unknown;
       try {
+        checkCaller(definition, options.caller);
         reply = await handler(request, options.identity);
       } catch (cause) {
         logger.error({ err: cause, subject: definition.subject }, 'request not answered');

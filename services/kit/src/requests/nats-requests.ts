@@ -1,44 +1,43 @@
 // The distributed profile's request transport: NATS core request/reply. Each responding service
-// subscribes in a queue group named after itself, so one replica answers each request. The caller's
-// identity travels as a signed internal token addressed to the responder (as the gateway's does on
-// HTTP), so a NATS client without the secret cannot ask for anyone's data.
+// subscribes in a queue group named after itself, so one replica answers each request.
+// Who asks (SECURITY 33): every process connects as its own NATS user, and the server lets a user
+// publish only the request subjects whose definition names it among the callers
+// (infra/nats-authorization.ts), so the server has checked the caller before a message arrives. The
+// caller's name travels in `x-civic-caller` and is checked against the definition once more; the user
+// the request is about, in `x-civic-request-identity`. No service holds a key that signs identities.
 import { headers as natsHeaders, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { responderOf, ZReplyEnvelope, type RequestPayload, type TReplyEnvelope } from '@civic/contracts/requests/define-request';
 import type { Logger } from 'pino';
 import { wireSubjectFor } from '../events/naming.ts';
 import { runInReplySpan, runInRequestSpan, type TraceHeaders } from '../events/trace-headers.ts';
-import { createIdentitySigner, createIdentityVerifier, IDENTITY_HEADER } from '../http/internal-identity.ts';
-import type { KeyRing } from '../key-ring.ts';
-import { DEFAULT_REQUEST_TIMEOUT_MS, parseReply, RequestUnavailable, unavailableMessage, type RequestBus } from './request-bus.ts';
+import { CALLER_HEADER, identityOfHeader, REQUEST_IDENTITY_HEADER, requestIdentityHeader } from './request-identity.ts';
+import { checkCaller, DEFAULT_REQUEST_TIMEOUT_MS, parseReply, RequestUnavailable, unavailableMessage, type RequestBus } from './request-bus.ts';
 
 export interface NatsRequestBusOptions {
   nc: NatsConnection;
-  /** Signs (current key) and checks (the key a token names) the identity tokens: the INTERNAL_JWT_SECRET ring. */
-  secret: KeyRing | string;
   namespace?: string;
   logger: Logger;
 }
 
 export function createNatsRequestBus(options: NatsRequestBusOptions): RequestBus {
   const { nc, logger } = options;
-  const sign = createIdentitySigner(options.secret);
   const subscriptions: Subscription[] = [];
   const wire = (subject: string) => wireSubjectFor(subject, options.namespace);
 
   return {
     async respond(definition, handler) {
       const responder = responderOf(definition.subject);
-      const verify = createIdentityVerifier(options.secret, responder);
       const subscription = nc.subscribe(wire(definition.subject), {
         queue: responder,
         callback: (error, msg) => {
           if (error) return logger.error({ err: error, subject: definition.subject }, 'request subscription failed');
           const carried: TraceHeaders = {};
-          for (const key of msg.headers?.keys() ?? []) if (key !== IDENTITY_HEADER) carried[key] = msg.headers!.get(key);
+          for (const key of msg.headers?.keys() ?? []) if (key !== REQUEST_IDENTITY_HEADER && key !== CALLER_HEADER) carried[key] = msg.headers!.get(key);
           void runInReplySpan(carried, definition.subject, async () => {
             let envelope: TReplyEnvelope;
             try {
-              const identity = verify(msg.headers?.get(IDENTITY_HEADER) ?? '');
+              checkCaller(definition, msg.headers?.get(CALLER_HEADER));
+              const identity = identityOfHeader(msg.headers?.get(REQUEST_IDENTITY_HEADER) ?? '');
               const payload = definition.request.parse(msg.json()) as RequestPayload<typeof definition>;
               envelope = { ok: true, reply: await handler(payload, identity) };
             } catch (cause) {
@@ -58,7 +57,8 @@ export function createNatsRequestBus(options: NatsRequestBusOptions): RequestBus
     async request(definition, payload, requestOptions) {
       return runInRequestSpan(definition.subject, async (carried) => {
         const headers = natsHeaders();
-        headers.set(IDENTITY_HEADER, sign(requestOptions.identity, responderOf(definition.subject)));
+        headers.set(CALLER_HEADER, requestOptions.caller);
+        headers.set(REQUEST_IDENTITY_HEADER, requestIdentityHeader(requestOptions.identity));
         for (const [key, value] of Object.entries(carried)) headers.set(key, value);
         let envelope: TReplyEnvelope;
         try {

@@ -4,7 +4,7 @@
 // needs every answer now, like the account export.
 //
 //   await platform.requests.respond(EXPORT_REQUESTS.auth, (payload, identity) => exportAuthData(identity.userId!));
-//   const section = await platform.requests.request(EXPORT_REQUESTS.auth, {}, { identity });
+//   const section = await platform.requests.request(EXPORT_REQUESTS.auth, {}, { identity, caller: 'account' });
 import { responderOf, type ReplyPayload, type RequestDefinition, type RequestPayload } from '@civic/contracts/requests/define-request';
 import { createError, exposeMessage } from '../http/errors.ts';
 import type { Identity } from '../http/internal-identity.ts';
@@ -19,8 +19,13 @@ export const unavailableMessage = (definition: RequestDefinition) =>
 export type RequestHandler<D extends RequestDefinition> = (payload: RequestPayload<D>, identity: Identity) => Promise<ReplyPayload<D>>;
 
 export interface RequestOptions {
-  /** Who asks: the responder sees this identity, as a service sees the gateway's. */
+  /** The user the request is about: the responder sees this identity, as a service sees the gateway's. */
   identity: Identity;
+  /**
+   * The service that asks: one of the definition's `callers`, or the request is refused (SECURITY 33;
+   * on NATS, the server lets only the callers' users publish the subject at all).
+   */
+  caller: string;
   /** How long to wait for the answer; default 5 s. */
   timeoutMs?: number;
 }
@@ -40,6 +45,11 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
  * directory rebuild, a lookup from a background job); only responders that read no user answer it.
  */
 export const SERVICE_IDENTITY: Identity = { userId: null, isAdmin: false, isBanned: false, ip: '127.0.0.1' };
+
+/** Refuses a caller the definition does not name (the handler never runs). */
+export function checkCaller(definition: RequestDefinition, caller: string | undefined): void {
+  if (!caller || !definition.callers.includes(caller)) throw new Error(`${caller ?? 'an unnamed caller'} may not ask ${definition.subject}`);
+}
 
 /** Checks a reply against its contract, so a caller never passes on a malformed section. */
 export function parseReply<D extends RequestDefinition>(definition: D, reply: unknown): ReplyPayload<D> {

@@ -15,7 +15,7 @@ import { defineThingCreated } from './support/test-kit.ts';
 
 const created = defineThingCreated('handlers');
 const renamed = defineThingCreated('handlersb');
-const question = defineRequest('rpc.handlers.count', z.object({}), z.object({ count: z.number() }));
+const question = defineRequest('rpc.handlers.count', z.object({}), z.object({ count: z.number() }), ['asker']);
 
 test('registerServiceHandlers subscribes as the service, in order, then starts answering', async () => {
   const log: string[] = [];

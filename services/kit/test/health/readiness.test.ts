@@ -13,6 +13,7 @@ import { dropDatabase } from '../../src/db/pg-driver.ts';
 import { evaluateReadiness, registerHealthRoutes } from '../../src/health/readiness.ts';
 import { createHttpServer } from '../../src/http/create-http-server.ts';
 import { createPlatform } from '../../src/platform.ts';
+import { generateIdentityKeyPair } from '../../src/identity-keys.ts';
 import { APP_VERSION } from '../../src/version.ts';
 import { startDedicatedNats, startDedicatedRedis } from '../../../../test/support/dedicated-servers.ts';
 import { profilePlan, LOCAL_INFRA } from '../../../../test/support/infrastructure.ts';
@@ -74,7 +75,7 @@ test('distributed: /readyz follows Redis and NATS outages and recoveries, and dr
     DATABASE_PREFIX: prefix,
     NATS_URL: nats.url,
     REDIS_URL: redis.url,
-    INTERNAL_JWT_SECRET: secret(),
+    IDENTITY_PUBLIC_KEY: generateIdentityKeyPair().publicKey,
     CSRF_SECRET: secret(),
     AUTH_CODE_KEY: secret(),
   });

@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { installErrorHandlers } from '../../src/http/errors.ts';
 import { identityPlugin } from '../../src/http/identity-plugin.ts';
 import { createIdentitySigner, IDENTITY_HEADER, type Identity } from '../../src/http/internal-identity.ts';
+import { generateIdentityKeyPair } from '../../src/identity-keys.ts';
 import { operationGuards } from '../../src/http/operation-guards.ts';
 
-const SECRET = 'g'.repeat(40);
+const { privateKey: SECRET, publicKey: PUBLIC } = generateIdentityKeyPair();
 const body = z.strictObject({ name: z.string().min(1) });
 const operationOf = (auth: 'none' | 'user' | 'active-user' | 'admin') =>
   defineOperation({
@@ -31,7 +32,7 @@ async function serviceApp(register: (app: FastifyInstance) => void): Promise<Fas
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandlers(app);
-  await app.register(identityPlugin, { service: 'test', secret: SECRET });
+  await app.register(identityPlugin, { service: 'test', publicKeys: PUBLIC });
   await app.register(operationGuards, { operations: Object.values(OPERATIONS) });
   register(app);
   await app.ready();

@@ -72,11 +72,15 @@ export const identityOf = (userId: string): Identity => ({ userId, isAdmin: fals
  */
 export function requestDebit(stack: Stack, request: Partial<TDebitRequest> & { userId: string }, identity = identityOf(request.userId)): Promise<TDebitReply> {
   const payload: TDebitRequest = { amount: 50, idempotencyKey: `promotion:${randomUUID()}`, reason: 'promote_priority', ...request };
-  return stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.debit, payload, { identity, timeoutMs: 20_000 });
+  return stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.debit, payload, { caller: 'priorities', identity, timeoutMs: 20_000 });
 }
 
 export function requestRefund(stack: Stack, userId: string, idempotencyKey: string): Promise<TRefundReply> {
-  return stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.refund, { userId, idempotencyKey }, { identity: identityOf(userId), timeoutMs: 20_000 });
+  return stack.platforms.priorities!.requests.request(
+    LEDGER_REQUESTS.refund,
+    { userId, idempotencyKey },
+    { caller: 'priorities', identity: identityOf(userId), timeoutMs: 20_000 },
+  );
 }
 
 /** Sets a platform setting where the ledger runs (one platform, or the ledger process's). */

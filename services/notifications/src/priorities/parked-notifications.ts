@@ -108,7 +108,11 @@ export async function resolveParked(ctx: NotificationsContext): Promise<void> {
   for (const { priorityId } of ids) {
     let answer: { priority: { priorityId: string; authorId: string | null; title: string; isActive: boolean } | null };
     try {
-      answer = await ctx.platform.requests.request(PRIORITIES_REQUESTS.lookup, { priorityId }, { identity: SERVICE_IDENTITY, timeoutMs: LOOKUP_TIMEOUT_MS });
+      answer = await ctx.platform.requests.request(
+        PRIORITIES_REQUESTS.lookup,
+        { priorityId },
+        { caller: 'notifications', identity: SERVICE_IDENTITY, timeoutMs: LOOKUP_TIMEOUT_MS },
+      );
     } catch (error) {
       // Priorities is away: this priority goes to the back of the line, asked again PARK_LOOKUP_MS later.
       ctx.platform.logger.warn({ err: error, priorityId }, 'parked notifications wait: the priorities service did not answer');

@@ -29,7 +29,7 @@ export async function debitPurchase(ctx: PrioritiesContext, purchase: Purchase, 
     const reply = await ctx.platform.requests.request(
       LEDGER_REQUESTS.debit,
       { userId: purchase.userId, amount: purchase.cost, idempotencyKey: kind.ledgerKey(purchase.id), reason: kind.reason, reference: purchase.reference },
-      { identity, timeoutMs: ctx.ledgerTimeoutMs },
+      { caller: 'priorities', identity, timeoutMs: ctx.ledgerTimeoutMs },
     );
     if (reply.ok) return { kind: 'paid', balance: reply.balance };
     return reply.reason === 'insufficient' ? { kind: 'insufficient', message: reply.message } : { kind: 'cancelled' };

@@ -26,7 +26,7 @@ export async function refundPurchase(ctx: PrioritiesContext, kind: PurchaseKind,
       await ctx.platform.requests.request(
         LEDGER_REQUESTS.refund,
         { userId: claimed.user_id, idempotencyKey: ledgerKey(purchaseId) },
-        { identity: payerIdentity(claimed.user_id), timeoutMs: ctx.ledgerTimeoutMs },
+        { caller: 'priorities', identity: payerIdentity(claimed.user_id), timeoutMs: ctx.ledgerTimeoutMs },
       );
     }
     await ctx.sql.query(`UPDATE ${table} SET status = 'refunded', settled_at = $2::timestamptz WHERE id = $1::uuid AND status = 'refunding'`, [

@@ -35,7 +35,7 @@ async function addMemberAuthKnows(ctx: SocialContext, identity: Identity, userId
   );
   // Known (the 404 was not about a missing row), or erased: nothing to ask.
   if (row!.known || row!.deleted) return false;
-  const { user } = await ctx.platform.requests.request(AUTH_REQUESTS.userLookup, { userId }, { identity, timeoutMs: LOOKUP_TIMEOUT_MS });
+  const { user } = await ctx.platform.requests.request(AUTH_REQUESTS.userLookup, { userId }, { caller: 'social', identity, timeoutMs: LOOKUP_TIMEOUT_MS });
   if (!user) return false;
   // As civic.auth.user.registered adds it (names come with account's profile event); the event, when
   // it comes, adds nothing. addMember skips an id erased meanwhile.
