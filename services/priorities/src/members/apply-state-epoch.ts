@@ -24,11 +24,14 @@ export interface StateEpochRun {
 export async function applyStateEpoch(ctx: PrioritiesContext): Promise<StateEpochRun> {
   const now = ctx.platform.clock.now();
   const epoch = epochOf(now);
-  // Most runs find the boundary applied: a look without a transaction first.
-  const [applied] = await ctx.sql.query<{ done: boolean }>('SELECT EXISTS (SELECT 1 FROM priorities.state_epochs WHERE epoch >= $1::timestamptz) AS done', [
-    epoch,
-  ]);
-  if (applied!.done) return { epoch: null, membersMoved: 0 };
+  // Most runs find the boundary applied or nothing pending before it: a look without a transaction
+  // first. An hour without changes needs no epoch (nor a row).
+  const [look] = await ctx.sql.query<{ due: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM priorities.state_epochs WHERE epoch >= $1::timestamptz)
+        AND EXISTS (SELECT 1 FROM priorities.members WHERE tally_change_pending_since < $1::timestamptz) AS due`,
+    [epoch],
+  );
+  if (!look!.due) return { epoch: null, membersMoved: 0 };
   return ctx.db.$transaction(async (tx) => {
     // A replica whose clock lags never claims a boundary older than one applied.
     const claimed = await tx.$queryRawUnsafe<unknown[]>(

@@ -12,6 +12,15 @@ const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 
 const names = memberNames(prioritiesErasureGuard);
 
+/**
+ * The pending mark after a write of `row`'s state or visibility (issue 35 item 7): kept from the first
+ * write while the state counted in the tallies would change at the next epoch, cleared when the write
+ * puts it back (nothing was ever counted differently). In an UPDATE, `row`'s columns are the old values.
+ */
+const pendingAfter = (row: string, state: string, isPublic: string, now: string) =>
+  `CASE WHEN (CASE WHEN ${isPublic} THEN ${state} END) IS DISTINCT FROM ${row}.counted_state
+        THEN COALESCE(${row}.tally_change_pending_since, ${now}) END`;
+
 /** The members (auth's and account's events): the Active Citizens count is the number of rows. */
 export const { addMember } = names;
 
@@ -25,7 +34,7 @@ export const { addMember } = names;
 export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>, now: Date): Promise<void> {
   await names.applyProfileUpdate(tx, p);
   await tx.$executeRawUnsafe(
-    `UPDATE priorities.members SET state = $2::text, tally_change_pending_since = COALESCE(tally_change_pending_since, $4::timestamptz)
+    `UPDATE priorities.members m SET state = $2::text, tally_change_pending_since = ${pendingAfter('m', '$2::text', 'm.profile_public', '$4::timestamptz')}
      WHERE user_id = $1::uuid AND profile_updated_at = $3::timestamptz AND state IS DISTINCT FROM $2::text`,
     p.userId,
     p.state ?? null,
@@ -36,17 +45,17 @@ export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof
 
 /**
  * civic.account.privacy.changed: whether the profile is public (only then does the member's state
- * count, issue 23; from the next hourly epoch on, issue 35 item 7). Creates the row if missing; a
- * change older than the one held is skipped; nothing for a deleted account.
+ * count, issue 23; from the next hourly epoch on, issue 35 item 7). Creates the row if missing (no
+ * state yet: nothing counted, nothing pending); a change older than the one held is skipped; nothing
+ * for a deleted account.
  */
 export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>, now: Date): Promise<void> {
   await prioritiesErasureGuard.lockShared(tx, p.userId);
   await tx.$executeRawUnsafe(
-    `INSERT INTO priorities.members AS m (user_id, profile_public, privacy_changed_at, tally_change_pending_since)
-     SELECT $1::uuid, $2::boolean, $3::timestamptz, $4::timestamptz WHERE ${NOT_DELETED}
+    `INSERT INTO priorities.members AS m (user_id, profile_public, privacy_changed_at)
+     SELECT $1::uuid, $2::boolean, $3::timestamptz WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET profile_public = EXCLUDED.profile_public, privacy_changed_at = EXCLUDED.privacy_changed_at,
-       tally_change_pending_since = CASE WHEN m.profile_public = EXCLUDED.profile_public THEN m.tally_change_pending_since
-                                         ELSE COALESCE(m.tally_change_pending_since, EXCLUDED.tally_change_pending_since) END
+       tally_change_pending_since = ${pendingAfter('m', 'm.state', 'EXCLUDED.profile_public', '$4::timestamptz')}
      WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
     p.userId,
     p.profileVisibility === 'public',

@@ -1,9 +1,10 @@
 -- Issue 35 item 7, state tallies in epochs (docs/ranking.md section 7a): a member's state and
 -- visibility (state, profile_public) are applied from account events at once, but the state their
 -- votes are counted in (counted_state) changes only at the next hourly epoch, with every other change
--- of that hour, so one citizen's change cannot be diffed out of a state's tallies. A written change
--- stays pending (tally_change_pending_since, the priorities clock at its first write since the last
--- epoch) until the epoch job (src/members/apply-state-epoch.ts) applies it.
+-- of that hour, so one citizen's change cannot be diffed out of a state's tallies. A change that
+-- would move the member stays pending (tally_change_pending_since, the priorities clock at its first
+-- write since the last epoch; cleared by a write that puts it back) until the epoch job
+-- (src/members/apply-state-epoch.ts) applies it.
 ALTER TABLE "priorities"."members" ADD COLUMN "counted_state" TEXT;
 ALTER TABLE "priorities"."members" ADD COLUMN "tally_change_pending_since" TIMESTAMPTZ(3);
 -- Members counted today keep counting: the first epoch moves nobody.
