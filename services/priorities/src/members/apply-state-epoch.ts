@@ -32,7 +32,7 @@ export async function applyStateEpoch(ctx: PrioritiesContext): Promise<StateEpoc
     [epoch],
   );
   if (!look!.due) return { epoch: null, membersMoved: 0 };
-  return ctx.db.$transaction(async (tx) => {
+  const run = await ctx.db.$transaction(async (tx): Promise<StateEpochRun> => {
     // A replica whose clock lags never claims a boundary older than one applied.
     const claimed = await tx.$queryRawUnsafe<unknown[]>(
       `INSERT INTO priorities.state_epochs (epoch, applied_at, members_moved)
@@ -43,7 +43,9 @@ export async function applyStateEpoch(ctx: PrioritiesContext): Promise<StateEpoc
       now,
     );
     if (claimed.length === 0) return { epoch: null, membersMoved: 0 };
-    // Rows locked in user id order, the order of every other multi-member writer (erasure takes one).
+    // The pending rows, locked in user id order: the event consumers and the erasure write one member
+    // each and the claim lets one epoch run at a time, so nothing waits on this in a cycle. A row a
+    // consumer puts back meanwhile is no longer pending when its lock is granted, and is left out.
     const [moved] = await tx.$queryRawUnsafe<{ n: number }[]>(
       `WITH pending AS (
          SELECT user_id, counted_state AS was FROM priorities.members
@@ -60,4 +62,6 @@ export async function applyStateEpoch(ctx: PrioritiesContext): Promise<StateEpoc
     await tx.$executeRawUnsafe('UPDATE priorities.state_epochs SET members_moved = $2::int WHERE epoch = $1::timestamptz', epoch, membersMoved);
     return { epoch, membersMoved };
   }, WRITE_TRANSACTION);
+  if (run.epoch) ctx.platform.logger.info({ epoch: run.epoch.toISOString(), membersMoved: run.membersMoved }, 'state tallies epoch applied');
+  return run;
 }

@@ -13,13 +13,11 @@ const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 const names = memberNames(prioritiesErasureGuard);
 
 /**
- * The pending mark after a write of `row`'s state or visibility (issue 35 item 7): kept from the first
- * write while the state counted in the tallies would change at the next epoch, cleared when the write
- * puts it back (nothing was ever counted differently). In an UPDATE, `row`'s columns are the old values.
+ * A write of the state or visibility dates the change for the next epoch (issue 35 item 7): the first
+ * write since the last epoch keeps its time. The trigger mark_member_tally_change keeps the mark only
+ * while the state counted would change (a write that puts it back clears it).
  */
-const pendingAfter = (row: string, state: string, isPublic: string, now: string) =>
-  `CASE WHEN (CASE WHEN ${isPublic} THEN ${state} END) IS DISTINCT FROM ${row}.counted_state
-        THEN COALESCE(${row}.tally_change_pending_since, ${now}) END`;
+const DATE_TALLY_CHANGE = 'tally_change_pending_since = COALESCE(m.tally_change_pending_since, $4::timestamptz)';
 
 /** The members (auth's and account's events): the Active Citizens count is the number of rows. */
 export const { addMember } = names;
@@ -34,7 +32,7 @@ export const { addMember } = names;
 export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>, now: Date): Promise<void> {
   await names.applyProfileUpdate(tx, p);
   await tx.$executeRawUnsafe(
-    `UPDATE priorities.members m SET state = $2::text, tally_change_pending_since = ${pendingAfter('m', '$2::text', 'm.profile_public', '$4::timestamptz')}
+    `UPDATE priorities.members m SET state = $2::text, ${DATE_TALLY_CHANGE}
      WHERE user_id = $1::uuid AND profile_updated_at = $3::timestamptz AND state IS DISTINCT FROM $2::text`,
     p.userId,
     p.state ?? null,
@@ -55,7 +53,7 @@ export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof
     `INSERT INTO priorities.members AS m (user_id, profile_public, privacy_changed_at)
      SELECT $1::uuid, $2::boolean, $3::timestamptz WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET profile_public = EXCLUDED.profile_public, privacy_changed_at = EXCLUDED.privacy_changed_at,
-       tally_change_pending_since = ${pendingAfter('m', 'm.state', 'EXCLUDED.profile_public', '$4::timestamptz')}
+       ${DATE_TALLY_CHANGE}
      WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
     p.userId,
     p.profileVisibility === 'public',

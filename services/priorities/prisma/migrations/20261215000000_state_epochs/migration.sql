@@ -4,18 +4,15 @@
 -- of that hour, so one citizen's change cannot be diffed out of a state's tallies. A change that
 -- would move the member stays pending (tally_change_pending_since, the priorities clock at its first
 -- write since the last epoch; cleared by a write that puts it back) until the epoch job
--- (src/members/apply-state-epoch.ts) applies it.
+-- (src/members/apply-state-epoch.ts) applies it. The mark is kept by a trigger (20261215000002).
 ALTER TABLE "priorities"."members" ADD COLUMN "counted_state" TEXT;
 ALTER TABLE "priorities"."members" ADD COLUMN "tally_change_pending_since" TIMESTAMPTZ(3);
 -- Members counted today keep counting: the first epoch moves nobody.
 UPDATE "priorities"."members" SET "counted_state" = "state" WHERE "profile_public" AND "state" IS NOT NULL;
--- The wrong state is impossible: a member whose counted state differs from what their profile says
--- is pending, so the next epoch applies it.
-ALTER TABLE "priorities"."members" ADD CONSTRAINT "members_counted_state_check"
-  CHECK ("tally_change_pending_since" IS NOT NULL OR "counted_state" IS NOT DISTINCT FROM CASE WHEN "profile_public" THEN "state" END);
 -- The counted citizens of one state, read with their user ids (the join to votes_user_votes_idx).
-DROP INDEX "priorities"."members_counted_state_idx";
-CREATE INDEX "members_counted_state_idx" ON "priorities"."members" ("counted_state", "user_id") WHERE "counted_state" IS NOT NULL;
+-- members_counted_state_idx (state, user_id) stays for the previous release's reads while an upgrade
+-- rolls; the release after drops it (docs/operations.md, expand and contract).
+CREATE INDEX "members_counted_in_state_idx" ON "priorities"."members" ("counted_state", "user_id") WHERE "counted_state" IS NOT NULL;
 -- The epoch job finds the pending members without reading the others.
 CREATE INDEX "members_tally_pending_idx" ON "priorities"."members" ("tally_change_pending_since") WHERE "tally_change_pending_since" IS NOT NULL;
 
