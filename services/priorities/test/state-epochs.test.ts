@@ -9,8 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import type { TPriority, TStatePriorityList, UsStateCode } from '@civic/contracts';
 import type { Platform } from '@civic/service-kit';
-import type { SqlDriver } from '@civic/service-kit/db';
+import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
+import pg from 'pg';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
+import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
@@ -176,6 +178,29 @@ for (const { profile, skip } of await profilePlan()) {
         'OH',
       ]);
       assert.equal(await pendingCount([ohio[7]!]), 1);
+    });
+
+    test('a member write under way when the epoch runs: the epoch waits for it and applies what it committed (distributed)', {
+      skip: profile === 'embedded' ? 'PGlite serves one connection: no two transactions can wait on each other' : false,
+    }, async () => {
+      const mover = await citizenOf('OH');
+      // A consumer's transaction, held open: the mover's state written, not yet committed.
+      const holder = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}priorities`) });
+      await holder.connect();
+      try {
+        const pid = await backendPid(holder);
+        await holder.query('BEGIN');
+        await holder.query('UPDATE priorities.members SET state = $2::text WHERE user_id = $1::uuid', [mover, 'PA']);
+        members.nextHour();
+        const epoch = members.runEpoch();
+        await waitUntilBlocked(holder, pid);
+        await holder.query('COMMIT');
+        await epoch;
+      } finally {
+        await holder.end();
+      }
+      assert.deepEqual(await members.memberRow(mover), [{ state: 'PA', profile_public: true, counted_state: 'PA' }]);
+      assert.equal(await pendingCount([mover]), 0);
     });
   });
 }
