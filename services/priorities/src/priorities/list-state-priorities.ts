@@ -1,7 +1,7 @@
 // GET /api/priorities?state=XX: the agenda by state (issue 23, docs/ranking.md section 7). A
 // priority's state tally is counted from the votes of the members counted in that state (their state
 // on a public profile as of the last hourly epoch, members/apply-state-epoch.ts; the members read
-// model, members_counted_state_idx, joined with the votes); the votes table
+// model, members_counted_in_state_idx, joined with the votes); the votes table
 // and the vote functions are not touched. Tallies of fewer than STATE_TALLY_MIN_VOTERS voters are
 // never answered (k-anonymity). The counting is kept per state for a while (state-tallies-cache.ts);
 // a page is then two reads, as the national one: the tallied priorities in the state order, then,
