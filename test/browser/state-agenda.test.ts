@@ -3,9 +3,14 @@
 // the state selector on /priorities shows that state's agenda: the voters counted, a priority that
 // ten of the state's voters endorsed first with its state tally, and "Not enough votes in Ohio" for
 // one with fewer; and the dashboard's Top Priorities offers the same selector. Tallies are counted at
-// every read here (PRIORITIES_STATE_TALLIES_MS=0; a minute in production).
+// every read here (PRIORITIES_STATE_TALLIES_MS=0; a minute in production). The states count from the
+// next hourly epoch (docs/ranking.md section 7a): the services' clock is moved past the hour and the
+// epoch job run.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { MIGRATIONS_DIR, prioritiesJobsOf } from '../../services/priorities/src/app.ts';
+import { pollUntil } from '../support/poll.ts';
+import { SteppingClock } from '../support/stepping-clock.ts';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { PHONE_VIEWPORT } from '../support/browser.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
@@ -14,13 +19,32 @@ import { signInThroughApi, toastArea, uniqueEmail } from './browser-helpers.ts';
 import { allPriorities, apiCitizen, apiCreatePriority, apiVote, BULK_ENV, cardOf, topPriorities, type ApiCitizen } from './priority-helpers.ts';
 
 describe('the agenda by state', { skip: browserTestsSkip() }, () => {
-  const suite = useBrowserTestServer({ env: { ...BULK_ENV, PRIORITIES_STATE_TALLIES_MS: '0' } });
+  const clock = new SteppingClock();
+  const suite = useBrowserTestServer({ env: { ...BULK_ENV, PRIORITIES_STATE_TALLIES_MS: '0', PRIORITIES_STATE_EPOCH_CHECK_MS: '600000' }, clock });
+  const stateCitizens: string[] = [];
+
+  /** Once priorities holds every state citizen's state on a public profile, the hour ends and its epoch is applied. */
+  async function enterNextEpoch(): Promise<void> {
+    const priorities = suite.server.stack.platforms.priorities!;
+    const { driver } = await priorities.databases.open('priorities', MIGRATIONS_DIR);
+    await pollUntil(
+      () =>
+        driver.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM priorities.members WHERE user_id = ANY($1::uuid[]) AND state IS NOT NULL AND profile_public',
+          [stateCitizens],
+        ),
+      (rows) => Number(rows[0]!.n) === stateCitizens.length,
+    );
+    clock.skip(3_600_000);
+    await prioritiesJobsOf(priorities)!.stateEpoch.runNow();
+  }
 
   /** A citizen of `state` (set through the profile API, as Edit Profile does). */
   async function stateCitizen(name: string, state: string): Promise<ApiCitizen> {
     const citizen = await apiCitizen(suite.server, name);
     const saved = await citizen.client.request('PATCH', `/api/users/${citizen.id}/profile`, { body: { firstName: name, lastName: 'Citizen', state } });
     assert.equal(saved.status, 200, saved.text);
+    stateCitizens.push(citizen.id);
     return citizen;
   }
 
@@ -50,6 +74,7 @@ describe('the agenda by state', { skip: browserTestsSkip() }, () => {
     for (let i = 0; i < 10; i++) await apiVote(await stateCitizen(`Ohioan${i}`, 'OH'), popular.id, 'endorse');
     await apiVote(await stateCitizen('Lone', 'OH'), quiet.id, 'oppose');
     await apiVote(await stateCitizen('Penn', 'PA'), quiet.id, 'endorse');
+    await enterNextEpoch();
 
     await page.goto('/priorities');
     const list = allPriorities(page);

@@ -14,6 +14,7 @@
 // producers do it themselves).
 import { after, before } from 'node:test';
 import type { PlatformSettingKey } from '@civic/contracts';
+import type { Clock } from '@civic/service-kit';
 import { closeBrowser, newSession, type BrowserSession } from './browser.ts';
 import { lateBound } from './late-bound.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
@@ -30,6 +31,8 @@ export interface BrowserTestServerOptions {
   env?: Record<string, string>;
   /** Platform settings set once it runs (the admins' settings, e.g. a vote-change cooldown). */
   settings?: Partial<Record<PlatformSettingKey, string>>;
+  /** The services' clock (e.g. a stepping one, to get past an hour boundary without waiting). */
+  clock?: Clock;
 }
 
 /** Every platform of the server's stack gets `key` = `value`. */
@@ -41,7 +44,7 @@ export function useBrowserTestServer(options: BrowserTestServerOptions = {}): Br
   let server: TestServer | undefined;
   const sessions: BrowserSession[] = [];
   before(async () => {
-    server = await startTestServer({ env: options.env });
+    server = await startTestServer({ env: options.env, ...(options.clock ? { clock: options.clock } : {}) });
     for (const [key, value] of Object.entries(options.settings ?? {})) setSetting(server, key as PlatformSettingKey, value);
   });
   after(async () => {

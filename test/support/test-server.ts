@@ -1,10 +1,15 @@
 // The full embedded application with its front ends, for browser tests.
+import type { Clock } from '@civic/service-kit';
 import { startStack } from './stack.ts';
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
-export async function startTestServer(opts: { env?: Record<string, string> } = {}) {
-  const stack = await startStack('embedded', { frontends: true, env: { PUBLIC_ORIGIN: 'http://127.0.0.1', ...opts.env } });
+export async function startTestServer(opts: { env?: Record<string, string>; clock?: Clock } = {}) {
+  const stack = await startStack('embedded', {
+    frontends: true,
+    env: { PUBLIC_ORIGIN: 'http://127.0.0.1', ...opts.env },
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  });
   // Links in mails point at the real port, known only once the server listens.
   return {
     /** The whole stack, for helpers that take one (e.g. startTestProducer). */

@@ -12,6 +12,7 @@ import { PRIORITIES_SCHEMA, prioritiesHandlers, publishingDb, publishingSql, wat
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { memoryReadBudget, redisReadBudget } from './priorities/read-budget.ts';
+import { applyStateEpoch } from './members/apply-state-epoch.ts';
 import { MAX_CHECK_MS, runSnapshotSchedule, type SnapshotSchedule } from './open-data/snapshot-schedule.ts';
 import { recordTopTenEntries } from './priorities/record-top-ten-entries.ts';
 import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';
@@ -42,6 +43,8 @@ export interface PrioritiesJobs {
   topTen: PeriodicJob;
   /** Takes the open-data snapshot when its slot is due, then applies the retention (open-data/snapshot-schedule.ts). */
   openDataSnapshot: PeriodicJob;
+  /** Applies the pending state and visibility changes at each hour boundary (members/apply-state-epoch.ts). */
+  stateEpoch: PeriodicJob;
 }
 
 /** Each process's background jobs, by its platform: tests run them now instead of waiting a period. */
@@ -95,6 +98,7 @@ export const prioritiesService = defineService({
         () => runSnapshotSchedule(ctx, schedule),
         platform.logger,
       ),
+      stateEpoch: startPeriodicJob('state tallies epoch', config.PRIORITIES_STATE_EPOCH_CHECK_MS, () => applyStateEpoch(ctx), platform.logger),
     };
     jobsByPlatform.set(platform, jobs);
     // Open streams never end by themselves: end them before the server waits for its connections.

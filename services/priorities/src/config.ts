@@ -51,4 +51,10 @@ export const ZPrioritiesConfig = z.object({
    * counted again (src/priorities/state-tallies-cache.ts; docs/ranking.md section 7). 0: every read counts.
    */
   PRIORITIES_STATE_TALLIES_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * How often each process looks whether the current hour's state epoch is applied
+   * (src/members/apply-state-epoch.ts): pending state and visibility changes enter the state tallies
+   * at most this long after the hour boundary.
+   */
+  PRIORITIES_STATE_EPOCH_CHECK_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
 });

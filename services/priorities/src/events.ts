@@ -37,9 +37,9 @@ export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
   return {
     subscriptions: [
       subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
-      subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
-      // The agenda by state counts a member's state only on a public profile (issue 23).
-      subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p)),
+      subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p, ctx.platform.clock.now())),
+      // The agenda by state counts a member's state only on a public profile (issue 23), from the next epoch (issue 35).
+      subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p, ctx.platform.clock.now())),
       subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p)),
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetBriefingDocument(tx, p.documentId)),
       // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).

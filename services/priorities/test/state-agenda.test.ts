@@ -4,81 +4,50 @@
 // of the state on a priority (9: null); a private profile, a cleared or changed state and an erased
 // account stop counting; a state set in Edit Profile re-announces the visibility. The voters are
 // sessions of ids whose profile events a test producer publishes as the account service would
-// (signing 20 citizens in would cost seconds per profile).
+// (signing 20 citizens in would cost seconds per profile). State and visibility changes count from the
+// next hourly epoch (issue 35 item 7; state-epochs.test.ts): the clock is moved to it and its job run.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import {
-  accountEvents,
-  STATE_TALLY_MIN_VOTERS,
-  US_STATE_MESSAGE,
-  ZAccountExport,
-  ZStatePriorityList,
-  type TPriority,
-  type TProfile,
-  type TStatePriorityList,
-  type UsStateCode,
-} from '@civic/contracts';
+import { accountEvents, STATE_TALLY_MIN_VOTERS, US_STATE_MESSAGE, ZAccountExport, type TPriority, type TProfile, type UsStateCode } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { ApiClient } from '../../../test/support/api-client.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
+import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import { profileUpdated } from '../../../test/support/account-events.ts';
 import { createPriority, openPrioritiesTables, pollUntil, sessionFor, setSetting, signInCitizen, TEST_ENV, vote } from './support/priorities-helpers.ts';
+import { entryOf as entry, stateList, stateMembers } from './support/state-members.ts';
 
+/** A voter's id; each vote gets a fresh session, as the clock moves by hours between the steps. */
 interface Voter {
   id: string;
-  client: ApiClient;
 }
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`the agenda by state (${profile})`, { skip }, () => {
     let tables: SqlDriver;
     let producer: TestProducer;
-    // Tallies counted at every read (kept 60 s by default): each step is seen at once.
-    const stack = useStack(profile, { services: ALL_SERVICES, env: { ...TEST_ENV, PRIORITIES_STATE_TALLIES_MS: '0' } });
+    let members: ReturnType<typeof stateMembers>;
+    const clock = new SteppingClock();
+    // Tallies counted at every read (kept 60 s by default): each step is seen at once. The epoch job
+    // runs when the test says (its own period is longer than the test); no snapshot slot is crossed.
+    const stack = useStack(profile, {
+      services: ALL_SERVICES,
+      clock,
+      env: { ...TEST_ENV, PRIORITIES_STATE_TALLIES_MS: '0', PRIORITIES_STATE_EPOCH_CHECK_MS: '600000', OPEN_DATA_SNAPSHOT_MS: String(7 * 24 * 3_600_000) },
+    });
     before(async () => {
       setSetting([stack.platforms.priorities!], 'vote_change_cooldown_hours', '0');
       tables = await openPrioritiesTables(stack);
       producer = await startTestProducer(stack);
+      members = stateMembers(stack, producer, tables, clock);
     });
+    const memberRow = (userId: string) => members.memberRow(userId);
+    const setState = (userId: string, state: UsStateCode | null) => members.setState(userId, state);
+    const setPublic = (userId: string, isPublic: boolean) => members.setPublic(userId, isPublic);
 
-    const stateList = async (client: ApiClient, state: string, query = ''): Promise<TStatePriorityList> => {
-      const answer = await client.get(`/api/priorities?state=${state}${query}`);
-      assert.equal(answer.status, 200, answer.text);
-      return ZStatePriorityList.parse(answer.body);
-    };
-    const entry = (list: TStatePriorityList, id: string) => list.priorities.find((p) => p.id === id)!;
-
-    /** The member's row once priorities applied the events (state, visibility). */
-    const memberRow = (userId: string) =>
-      tables.query<{ state: string | null; profile_public: boolean }>('SELECT state, profile_public FROM priorities.members WHERE user_id = $1::uuid', [
-        userId,
-      ]);
-
-    let clock = Date.now();
-    /** Each event later than the last, as the account service dates them. */
-    const nextTime = () => new Date((clock += 1000));
-
-    async function setState(userId: string, state: UsStateCode | null): Promise<void> {
-      await producer.publish(accountEvents.ProfileUpdated, { ...profileUpdated(userId, { firstName: 'Voter', lastName: null }, nextTime()), state });
-      await pollUntil(
-        () => memberRow(userId),
-        (rows) => rows[0]?.state === state,
-      );
-    }
-
-    async function setPublic(userId: string, isPublic: boolean): Promise<void> {
-      const visibility = isPublic ? 'public' : 'private';
-      const changedAt = nextTime().toISOString();
-      await producer.publish(accountEvents.PrivacyChanged, { userId, profileVisibility: visibility, activityVisibility: 'public', changedAt });
-      await pollUntil(
-        () => memberRow(userId),
-        (rows) => rows[0]?.profile_public === isPublic,
-      );
-    }
-
+    /** Citizens sharing the state on a public profile, counted from the next epoch on. */
     async function votersIn(state: UsStateCode, count: number): Promise<Voter[]> {
       const voters: Voter[] = [];
       for (let i = 0; i < count; i++) {
@@ -86,14 +55,14 @@ for (const { profile, skip } of await profilePlan()) {
         // As the account service does: a state set announces the (public) visibility again.
         await setState(id, state);
         await setPublic(id, true);
-        voters.push({ id, client: await sessionFor(stack, id) });
+        voters.push({ id });
       }
       return voters;
     }
 
     async function castAll(voters: readonly Voter[], priority: TPriority, voteType: 'endorse' | 'oppose'): Promise<void> {
       for (const voter of voters) {
-        const cast = await vote(voter.client, priority.id, voteType);
+        const cast = await vote(await sessionFor(stack, voter.id), priority.id, voteType);
         assert.equal(cast.status, 200, cast.text);
       }
     }
@@ -122,7 +91,10 @@ for (const { profile, skip } of await profilePlan()) {
       );
       // A member row from before priorities kept the visibility (public by default, never told):
       // setting a state announces the visibility again, so the private profile is known before it counts.
-      await tables.query('UPDATE priorities.members SET profile_public = true, privacy_changed_at = NULL WHERE user_id = $1::uuid', [citizen.id]);
+      await tables.query(
+        'UPDATE priorities.members SET profile_public = true, privacy_changed_at = NULL, tally_change_pending_since = now() WHERE user_id = $1::uuid',
+        [citizen.id],
+      );
       assert.equal((await citizen.client.request('PATCH', path, { body: { firstName: 'Ohioan', state: 'OH' } })).status, 200);
       await pollUntil(
         () => memberRow(citizen.id),
@@ -145,6 +117,7 @@ for (const { profile, skip } of await profilePlan()) {
       const untallied = await createPriority(author.client, { title: 'State agenda: nobody from here voted' });
       const ohio = await votersIn('OH', 11);
       const penn = await votersIn('PA', 1);
+      await members.enterNextEpoch();
 
       // Nine Ohioans endorse the first priority: counted as voters, but no tally is shown.
       await castAll(ohio.slice(0, 9), first, 'endorse');
@@ -193,17 +166,20 @@ for (const { profile, skip } of await profilePlan()) {
 
       // One Ohioan goes private: nine count on each, no tallies any more.
       await setPublic(ohio[0]!.id, false);
+      await members.enterNextEpoch();
       list = await stateList(author.client, 'OH');
       assert.equal(list.votersCounted, 9);
       assert.equal(entry(list, first.id).stateTally, null);
       assert.equal(entry(list, second.id).stateTally, null);
       // Public again: counted again.
       await setPublic(ohio[0]!.id, true);
+      await members.enterNextEpoch();
       assert.deepEqual(entry(await stateList(author.client, 'OH'), first.id).stateTally, { endorsements: 10, oppositions: 0 });
 
       // One Ohioan moves to Pennsylvania: Ohio loses a voter, Pennsylvania gains one.
       await castAll(penn, first, 'oppose');
       await setState(ohio[1]!.id, 'PA');
+      await members.enterNextEpoch();
       list = await stateList(author.client, 'OH');
       assert.equal(list.votersCounted, 9);
       assert.equal(entry(list, first.id).stateTally, null);
@@ -213,7 +189,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.deepEqual(entry(await stateList(author.client, 'OH'), first.id).stateTally, { endorsements: 10, oppositions: 0 });
       // A profile event older than the move, delivered late, does not move them back.
       const late = await producer.publish(accountEvents.ProfileUpdated, {
-        ...profileUpdated(ohio[1]!.id, { firstName: 'Voter', lastName: null }, new Date(clock - 10 * 60_000)),
+        ...profileUpdated(ohio[1]!.id, { firstName: 'Voter', lastName: null }, members.pastTime(10 * 60_000)),
         state: 'OH',
       });
       await pollUntil(
@@ -222,6 +198,7 @@ for (const { profile, skip } of await profilePlan()) {
       );
       // Clearing the state stops counting too.
       await setState(ohio[2]!.id, null);
+      await members.enterNextEpoch();
       list = await stateList(author.client, 'OH');
       assert.equal(list.votersCounted, 9);
       assert.equal(entry(list, first.id).stateTally, null);

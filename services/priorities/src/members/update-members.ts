@@ -12,6 +12,13 @@ const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 
 const names = memberNames(prioritiesErasureGuard);
 
+/**
+ * A write of the state or visibility dates the change for the next epoch (issue 35 item 7): the first
+ * write since the last epoch keeps its time. The trigger mark_member_tally_change keeps the mark only
+ * while the state counted would change (a write that puts it back clears it).
+ */
+const DATE_TALLY_CHANGE = 'tally_change_pending_since = COALESCE(m.tally_change_pending_since, $4::timestamptz)';
+
 /** The members (auth's and account's events): the Active Citizens count is the number of rows. */
 export const { addMember } = names;
 
@@ -19,34 +26,39 @@ export const { addMember } = names;
  * civic.account.profile.updated: the names (the kit's member names), and the state (issue 23) from
  * the same event. The state is written only when this event's edit is the one the row now holds (its
  * updatedAt is the row's), so an older event redelivered after a newer one changes nothing. An event
- * from before the state existed carries none: null, as nobody had one then.
+ * from before the state existed carries none: null, as nobody had one then. The state counted in the
+ * tallies follows at the next hourly epoch (issue 35 item 7): the change is pending since `now`.
  */
-export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void> {
+export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>, now: Date): Promise<void> {
   await names.applyProfileUpdate(tx, p);
   await tx.$executeRawUnsafe(
-    `UPDATE priorities.members SET state = $2::text
+    `UPDATE priorities.members m SET state = $2::text, ${DATE_TALLY_CHANGE}
      WHERE user_id = $1::uuid AND profile_updated_at = $3::timestamptz AND state IS DISTINCT FROM $2::text`,
     p.userId,
     p.state ?? null,
     p.updatedAt,
+    now,
   );
 }
 
 /**
  * civic.account.privacy.changed: whether the profile is public (only then does the member's state
- * count, issue 23). Creates the row if missing; a change older than the one held is skipped; nothing
+ * count, issue 23; from the next hourly epoch on, issue 35 item 7). Creates the row if missing (no
+ * state yet: nothing counted, nothing pending); a change older than the one held is skipped; nothing
  * for a deleted account.
  */
-export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>): Promise<void> {
+export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>, now: Date): Promise<void> {
   await prioritiesErasureGuard.lockShared(tx, p.userId);
   await tx.$executeRawUnsafe(
     `INSERT INTO priorities.members AS m (user_id, profile_public, privacy_changed_at)
      SELECT $1::uuid, $2::boolean, $3::timestamptz WHERE ${NOT_DELETED}
-     ON CONFLICT (user_id) DO UPDATE SET profile_public = EXCLUDED.profile_public, privacy_changed_at = EXCLUDED.privacy_changed_at
+     ON CONFLICT (user_id) DO UPDATE SET profile_public = EXCLUDED.profile_public, privacy_changed_at = EXCLUDED.privacy_changed_at,
+       ${DATE_TALLY_CHANGE}
      WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
     p.userId,
     p.profileVisibility === 'public',
     p.changedAt,
+    now,
   );
 }
 

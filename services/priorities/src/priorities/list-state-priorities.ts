@@ -1,6 +1,7 @@
 // GET /api/priorities?state=XX: the agenda by state (issue 23, docs/ranking.md section 7). A
-// priority's state tally is counted from the votes of the members who share that state on a public
-// profile (the members read model, members_counted_state_idx, joined with the votes); the votes table
+// priority's state tally is counted from the votes of the members counted in that state (their state
+// on a public profile as of the last hourly epoch, members/apply-state-epoch.ts; the members read
+// model, members_counted_in_state_idx, joined with the votes); the votes table
 // and the vote functions are not touched. Tallies of fewer than STATE_TALLY_MIN_VOTERS voters are
 // never answered (k-anonymity). The counting is kept per state for a while (state-tallies-cache.ts);
 // a page is then two reads, as the national one: the tallied priorities in the state order, then,
@@ -40,15 +41,15 @@ export const STATE_TALLIES_SQL = `WITH c AS (
       count(*) FILTER (WHERE v.vote_type = 'endorse')::int AS state_endorsements,
       count(*) FILTER (WHERE v.vote_type = 'oppose')::int AS state_oppositions
     FROM priorities.members m JOIN priorities.votes v ON v.user_id = m.user_id
-    WHERE m.state = $1::text AND m.profile_public
+    WHERE m.counted_state = $1::text
     GROUP BY v.priority_id
     HAVING count(*) >= $3::int)
   SELECT c.priority_id, c.state_endorsements AS endorsements, c.state_oppositions AS oppositions
   FROM c JOIN priorities.priorities p ON p.id = c.priority_id AND p.is_active ${stateOrder('c')}`;
 
-/** The state's counted members (public profile, state set) who voted on at least one active priority. */
+/** The state's counted members (public profile, state set, as of the last epoch) who voted on at least one active priority. */
 export const VOTERS_COUNTED_SQL = `SELECT count(*)::int AS n FROM priorities.members m
-  WHERE m.state = $1::text AND m.profile_public AND EXISTS (
+  WHERE m.counted_state = $1::text AND EXISTS (
     SELECT 1 FROM priorities.votes v JOIN priorities.priorities p ON p.id = v.priority_id AND p.is_active WHERE v.user_id = m.user_id)`;
 
 /**

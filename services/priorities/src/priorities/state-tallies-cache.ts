@@ -3,8 +3,9 @@
 // votes of one member are scattered over the votes table, so PostgreSQL reads the table through
 // (measured in docs/ranking.md section 7); the agenda by state is not the live national ranking, so
 // a state's list may be that much behind. It also blunts differencing: a tally that changes at most
-// once a period does not tell which single vote moved it. Rebuilds are single-flight per state; a
-// failed read is not kept.
+// once a period does not tell which single vote moved it (who counts in a state changes only at the
+// hourly epochs, members/apply-state-epoch.ts). Rebuilds are single-flight per state; a failed read
+// is not kept.
 
 /** A state's counted votes: priorities with at least STATE_TALLY_MIN_VOTERS of them, and its voters. */
 export interface StateTallies {

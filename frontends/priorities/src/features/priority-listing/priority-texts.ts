@@ -35,10 +35,13 @@ export const PRIORITY_LIST_TEXTS = {
   nationalOption: 'Nationwide',
 } as const;
 
-/** The agenda by state's summary (issue 23): who was counted, and the k-anonymity rule. */
+/**
+ * The agenda by state's summary (issue 23): who was counted, the k-anonymity rule, and that a change
+ * of state or visibility counts from the next hourly epoch (issue 35, docs/ranking.md section 7a).
+ */
 export function stateVotersText(votersCounted: number, stateName: string, minVoters: number): string {
   const voters = `${votersCounted.toLocaleString('en-US')} ${votersCounted === 1 ? 'voter' : 'voters'}`;
-  return `Ranked by ${voters} counted in ${stateName} (public profiles that share their state). A priority's tally in ${stateName} shows once ${minVoters} of them voted on it.`;
+  return `Ranked by ${voters} counted in ${stateName} (public profiles that share their state). A priority's tally in ${stateName} shows once ${minVoters} of them voted on it. A change of state or visibility counts from the next full hour.`;
 }
 
 /** "1 priority", "12 priorities". */
