@@ -1,5 +1,5 @@
 // SECURITY 23 for the administrators' actions carried out outside the admin service (issue 35 item
-// 8): grant/revoke admin, ban/unban and approve in auth, a priority's removal and an open-data
+// 8): grant/revoke admin, ban/unban, approve/reject in auth, a priority's removal and an open-data
 // snapshot in priorities, a document's removal in briefing. Each leaves one audit entry naming the
 // administrator, the client's address and the request id the gateway answered the call with; the
 // event that carries them is the service's own, on both profiles.
@@ -48,7 +48,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(entry.requestId, requestId, 'the request id the gateway answered');
     };
 
-    test('grant and revoke admin, ban and unban, approve: each entry has the admin, the client address and the request id', async () => {
+    test('grant and revoke admin, ban and unban, approve and reject: each entry has the admin, the client address and the request id', async () => {
       const target = await member(stack, emailOf('target'));
       const calls: [string, () => Promise<ApiResponse>][] = [
         ['grant_admin', () => chief.client.request('PATCH', `/api/admin/users/${target.id}/admin`, { body: { isAdmin: true } })],
@@ -61,15 +61,22 @@ for (const { profile, skip } of await profilePlan()) {
         assert.equal(answer.status, 200, `${action}: ${answer.text}`);
         assertOrigin(await entryOf(action, target.id), answer);
       }
-      const pending = await whileApprovalRequired(stack, chief.client, () => member(stack, emailOf('pending')));
-      const approved = await pollUntil(
-        () => chief.client.post(`/api/admin/users/${pending.id}/approve`),
-        (r) => r.status !== 404,
+      const [accepted, refused] = await whileApprovalRequired(stack, chief.client, () =>
+        Promise.all([member(stack, emailOf('accepted')), member(stack, emailOf('refused'))]),
       );
-      assert.equal(approved.status, 200, approved.text);
-      const entry = await entryOf('update_user', pending.id);
-      assert.deepEqual(entry.details, { decision: 'approved' });
-      assertOrigin(entry, approved);
+      for (const [pending, decision, recorded] of [
+        [accepted, 'approve', 'approved'],
+        [refused, 'reject', 'rejected'],
+      ] as const) {
+        const decided = await pollUntil(
+          () => chief.client.post(`/api/admin/users/${pending.id}/${decision}`),
+          (r) => r.status !== 404,
+        );
+        assert.equal(decided.status, 200, decided.text);
+        const entry = await entryOf('update_user', pending.id);
+        assert.deepEqual(entry.details, { decision: recorded });
+        assertOrigin(entry, decided);
+      }
     });
 
     test("a priority's removal, a document's removal and a snapshot: each entry has the admin, the client address and the request id", async () => {
