@@ -2,9 +2,13 @@
 // author) are shown as the account they link to while the account exists, with the content's title
 // beside; after the citizen's erasure the pseudonym is all that is left (SECURITY 25).
 
-/** The joins that resolve a row `a` of audit_logs: ts the user target, au the author, t the title. */
-export const SUBJECT_JOINS = `LEFT JOIN admin.audit_subjects ts ON a.target_type = 'user' AND ts.subject_ref::text = a.target_id
-  LEFT JOIN admin.audit_subjects au ON au.subject_ref::text = a.details->>'authorRef'
+/**
+ * The joins that resolve a row `a` of audit_logs: ts the user target, au the author, t the title. The
+ * casts are on the entry's side, so the pseudonyms' unique index serves; only user targets are cast
+ * (a setting's key is no uuid).
+ */
+export const SUBJECT_JOINS = `LEFT JOIN admin.audit_subjects ts ON ts.subject_ref = CASE WHEN a.target_type = 'user' THEN a.target_id::uuid END
+  LEFT JOIN admin.audit_subjects au ON au.subject_ref = (a.details->>'authorRef')::uuid
   LEFT JOIN admin.audit_titles t ON t.entry_id = a.id`;
 
 /** The columns those joins add. */
