@@ -25,6 +25,7 @@ export * from './http/admin.ts';
 export * from './http/notifications.ts';
 export * from './http/open-data.ts';
 export * from './events/define-event.ts';
+export * from './events/admin-origin.ts';
 export * as authEvents from './events/auth.ts';
 export * as accountEvents from './events/account.ts';
 export * as prioritiesEvents from './events/priorities.ts';

@@ -1,6 +1,7 @@
 // Events the auth service publishes.
 import { z } from 'zod';
 import { APPROVAL_STATUSES, STANDING_CHANGES } from '../messages/admin.ts';
+import { ZAdminOrigin } from './admin-origin.ts';
 import { defineEvent } from './define-event.ts';
 
 export const UserRegistered = defineEvent(
@@ -64,6 +65,8 @@ export const UserStandingChanged = defineEvent(
     /** Grows with every change of this user's standing; older events are ignored by read models. */
     standingVersion: z.number().int().positive(),
     changedAt: z.iso.datetime({ offset: true }),
+    /** The administrator's request; absent for the automatic ban (and events published before it was added). */
+    origin: ZAdminOrigin.optional(),
   }),
 );
 

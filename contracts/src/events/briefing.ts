@@ -1,6 +1,7 @@
 // Events the briefing service publishes (social's activity feed, the ledger's credit and priorities'
 // Talking Points tile consume them).
 import { z } from 'zod';
+import { ZAdminOrigin } from './admin-origin.ts';
 import { defineEvent } from './define-event.ts';
 
 /** A user contributed a briefing document (spec 2.14). */
@@ -28,6 +29,8 @@ export const DocumentDeleted = defineEvent(
     adminId: z.string().uuid(),
     /** When it was deleted (ISO 8601). */
     deletedAt: z.iso.datetime({ offset: true }),
+    /** The administrator's request (absent in events published before it was added). */
+    origin: ZAdminOrigin.optional(),
   }),
 );
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ZHex32 } from '../open-data/hex.ts';
 import { REMOVAL_REASON_MAX } from '../messages/notifications.ts';
+import { ZAdminOrigin } from './admin-origin.ts';
 import { defineEvent } from './define-event.ts';
 
 /** A user created a priority (spec 2.13). */
@@ -100,6 +101,8 @@ export const PriorityRemoved = defineEvent(
     /** What the administrator wrote as the reason (issue 22: the author's removal notice quotes it). */
     reason: z.string().max(REMOVAL_REASON_MAX).optional(),
     removedAt: z.iso.datetime({ offset: true }),
+    /** The administrator's request (absent in events published before it was added). */
+    origin: ZAdminOrigin.optional(),
   }),
 );
 
@@ -138,6 +141,8 @@ export const OpenDataSnapshotTaken = defineEvent(
     treeSize: z.number().int().nonnegative(),
     priorityCount: z.number().int().nonnegative(),
     takenAt: z.iso.datetime({ offset: true }),
+    /** The administrator's request; absent for the schedule (and events published before it was added). */
+    origin: ZAdminOrigin.optional(),
   }),
 );
 

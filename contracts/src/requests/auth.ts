@@ -41,6 +41,8 @@ export type TUserLookupReply = z.infer<typeof ZUserLookupReply>;
 export const ZChangeStandingRequest = z.strictObject({
   userId: z.string().uuid(),
   change: z.enum(STANDING_CHANGES),
+  /** The gateway's request id of the administrator's call, for the audit entry (SECURITY 23); the address travels in the identity. */
+  requestId: z.string().min(1).max(128).optional(),
 });
 export type TChangeStandingRequest = z.infer<typeof ZChangeStandingRequest>;
 

@@ -48,7 +48,9 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(entry!.targetId, snapshot.id);
       assert.deepEqual(entry!.details, { root: snapshot.root, treeSize: snapshot.treeSize, priorityCount: snapshot.priorityCount });
       assert.equal(entry!.createdAt, snapshot.takenAt);
-      assert.equal(entry!.requestId, null, 'an entry from an event has no request of its own');
+      // The event carries the administrator's request (issue 35 item 8): its id and client address.
+      assert.equal(entry!.requestId, taken.headers.get('x-request-id'), 'the request id the gateway answered');
+      assert.ok(entry!.ip, 'the client address');
 
       // The same event handled again (a redelivery past the inbox) adds nothing.
       const tables = await openAdminTables(stack);

@@ -283,7 +283,12 @@ for (const { profile, skip } of await profilePlan()) {
         `SELECT payload FROM briefing.outbox WHERE subject = 'civic.briefing.document.deleted' AND payload->>'documentId' = $1`,
         [doc.id],
       );
-      assert.deepEqual({ ...event!.payload, deletedAt: undefined }, { documentId: doc.id, authorId: ada.id, title: doc.title, adminId, deletedAt: undefined });
+      // The origin of the request (issue 35 item 8): the client's address, the request id the gateway answered.
+      const origin = { ip: admin.ip, requestId: deleted.headers.get('x-request-id') };
+      assert.deepEqual(
+        { ...event!.payload, deletedAt: undefined },
+        { documentId: doc.id, authorId: ada.id, title: doc.title, adminId, deletedAt: undefined, origin },
+      );
       await pollUntil(
         () => talliedByPriorities(doc.id),
         (counted) => !counted,

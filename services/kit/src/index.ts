@@ -53,6 +53,7 @@ export { type ActivityVisibility, type ActorPrivacy, mayNameActor, privateActorS
 // HTTP: one error vocabulary, the caller's identity and the guards from the contracts, cookies and CSRF.
 export { BadRequest, createError, exposeMessage, Forbidden, NotFound, TooManyRequests, Unauthorized } from './http/errors.ts';
 export { ADMIN_REQUIRED_MESSAGE, requireActiveUser, requireAdmin, requireUser } from './http/identity-plugin.ts';
+export { adminOriginOf } from './http/admin-origin.ts';
 export {
   createIdentitySigner,
   IDENTITY_HEADER,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { TAuditAction, TAuditTargetType } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { entryHash, GENESIS_HASH } from './chain.ts';
+import { adminRefOf, subjectRefOf } from './pseudonyms.ts';
 
 /** The advisory lock of "the audit chain's head" (two-key form: this class, 0). */
 const AUDIT_HEAD_LOCK_CLASS = 0x41554431; // 'AUD1'
@@ -26,27 +27,21 @@ export const NO_ADMIN_REF = '00000000-0000-0000-0000-000000000000';
 export interface NewAuditEntry {
   /** null: no administrator acted (an automatic ban). */
   adminId: string | null;
-  /** A local action's client address and request id; absent for an entry from an event. */
+  /** The administrator's client address and request id; absent only for what no request caused. */
   origin?: { ip: string; requestId: string };
   action: TAuditAction;
   targetType: TAuditTargetType;
+  /** A 'user' target is chained as the citizen's pseudonym (pseudonyms.ts), not their id. */
   targetId: string | null;
   details: Record<string, unknown>;
   createdAt: Date;
   /** The event it was made from, when another service acted: logged once (the unique column). */
   sourceEventId?: string;
-}
-
-/** The administrator's pseudonym, made at their first entry (erasure deletes the link, not the entries). */
-async function adminRefOf(tx: SqlExecutor, adminId: string | null): Promise<string> {
-  if (adminId === null) return NO_ADMIN_REF;
-  await tx.$executeRawUnsafe(
-    'INSERT INTO admin.audit_admins (admin_id, admin_ref) VALUES ($1::uuid, $2::uuid) ON CONFLICT (admin_id) DO NOTHING',
-    adminId,
-    randomUUID(),
-  );
-  const [row] = await tx.$queryRawUnsafe<{ admin_ref: string }[]>('SELECT admin_ref::text FROM admin.audit_admins WHERE admin_id = $1::uuid', adminId);
-  return row!.admin_ref;
+  /**
+   * The citizen's content the entry is about (a removed priority or document): its author is chained
+   * as details.authorRef (a pseudonym, null for none), its title kept in audit_titles outside the chain.
+   */
+  content?: { authorId: string | null; title: string };
 }
 
 export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): Promise<{ id: string; hash: string } | null> {
@@ -58,7 +53,10 @@ export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): P
   const [head] = await tx.$queryRawUnsafe<{ hash: string }[]>('SELECT hash FROM admin.audit_logs ORDER BY seq DESC LIMIT 1');
   const prevHash = head?.hash ?? GENESIS_HASH;
   const id = randomUUID();
-  const adminRef = await adminRefOf(tx, entry.adminId);
+  const adminRef = entry.adminId === null ? NO_ADMIN_REF : await adminRefOf(tx, entry.adminId);
+  const targetId = entry.targetType === 'user' && entry.targetId !== null ? await subjectRefOf(tx, entry.targetId) : entry.targetId;
+  const authorRef = entry.content?.authorId ? await subjectRefOf(tx, entry.content.authorId) : null;
+  const details = entry.content ? { ...entry.details, authorRef } : entry.details;
   // Milliseconds, as timestamptz(3) stores them, so the hash read back is the hash written.
   const createdAt = new Date(Math.floor(entry.createdAt.getTime())).toISOString();
   const requestId = entry.origin?.requestId ?? null;
@@ -67,8 +65,8 @@ export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): P
     adminRef,
     action: entry.action,
     targetType: entry.targetType,
-    targetId: entry.targetId,
-    details: entry.details,
+    targetId,
+    details,
     createdAt,
     requestId,
   });
@@ -79,8 +77,8 @@ export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): P
     adminRef,
     entry.action,
     entry.targetType,
-    entry.targetId,
-    JSON.stringify(entry.details),
+    targetId,
+    JSON.stringify(details),
     createdAt,
     entry.sourceEventId ?? null,
     prevHash,
@@ -88,5 +86,13 @@ export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): P
     requestId,
   );
   if (entry.origin) await tx.$executeRawUnsafe('INSERT INTO admin.audit_origins (entry_id, ip) VALUES ($1::uuid, $2)', id, entry.origin.ip);
+  if (entry.content) {
+    await tx.$executeRawUnsafe(
+      'INSERT INTO admin.audit_titles (entry_id, author_ref, title) VALUES ($1::uuid, $2::uuid, $3)',
+      id,
+      authorRef,
+      entry.content.title,
+    );
+  }
   return { id, hash };
 }

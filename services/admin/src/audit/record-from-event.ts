@@ -1,6 +1,8 @@
 // Audit entries for administrators' actions taken in other services, from their durable events,
 // in the consumer's transaction. The kit's inbox makes a redelivery a no-op, and the entry's unique
 // source_event_id makes it one even if the inbox were bypassed: never lost, never logged twice.
+// The event's origin (the administrator's address and request id, SECURITY 23) is the entry's; the
+// content's author and title go through `content`, so erasure can forget them (append-entry.ts).
 import type { briefingEvents, EventPayload, prioritiesEvents } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { appendAuditEntry } from './append-entry.ts';
@@ -12,9 +14,11 @@ export async function recordBriefingDeletion(tx: SqlExecutor, eventId: string, p
     action: 'delete_briefing_doc',
     targetType: 'briefing_doc',
     targetId: p.documentId,
-    details: { title: p.title, authorId: p.authorId },
+    details: {},
+    content: { authorId: p.authorId, title: p.title },
     createdAt: new Date(p.deletedAt),
     sourceEventId: eventId,
+    ...(p.origin ? { origin: p.origin } : {}),
   });
 }
 
@@ -25,9 +29,11 @@ export async function recordPriorityRemoval(tx: SqlExecutor, eventId: string, p:
     action: 'delete_priority',
     targetType: 'priority',
     targetId: p.priorityId,
-    details: { title: p.title, authorId: p.authorId },
+    details: {},
+    content: { authorId: p.authorId, title: p.title },
     createdAt: new Date(p.removedAt),
     sourceEventId: eventId,
+    ...(p.origin ? { origin: p.origin } : {}),
   });
 }
 
@@ -45,5 +51,6 @@ export async function recordOpenDataSnapshot(tx: SqlExecutor, eventId: string, p
     details: { root: p.root, treeSize: p.treeSize, priorityCount: p.priorityCount },
     createdAt: new Date(p.takenAt),
     sourceEventId: eventId,
+    ...(p.origin ? { origin: p.origin } : {}),
   });
 }

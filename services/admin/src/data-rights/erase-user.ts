@@ -1,11 +1,13 @@
 // The admin service's part of account erasure (civic.account.user.deleted), in the consumer's
 // transaction. Audit entries are kept (the log is append-only and its chain must still verify): they
 // name their administrator by a pseudonym, and deleting the pseudonym's link here leaves them naming
-// no one (docs/architecture.md "Audit log"). The settings the user last changed forget who did. The
+// no one (docs/architecture.md "Audit log"). Entries about the user (a user target, their content's
+// author) name them by another pseudonym whose link goes too, with their content's titles, which are
+// kept outside the chain for this (SECURITY 25). The settings the user last changed forget who did. The
 // users directory's row goes (a read model: nothing of it is kept); the user's reports, and the reports
 // about their content, go (reports/erase-reports.ts).
 // A redelivery finds nothing left and changes nothing.
-import type { SqlExecutor } from '@civic/service-kit/events';
+import { eraseDeadLettersNaming, type SqlExecutor } from '@civic/service-kit/events';
 import { eraseReports } from '../reports/erase-reports.ts';
 import { removeDirectoryRow } from '../users/remove-row.ts';
 import { adminErasureGuard } from './erasure-guard.ts';
@@ -18,8 +20,15 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     userId,
   );
   await tx.$executeRawUnsafe('DELETE FROM admin.audit_admins WHERE admin_id = $1::uuid', userId);
+  await tx.$executeRawUnsafe(
+    `DELETE FROM admin.audit_titles t USING admin.audit_subjects s WHERE s.user_id = $1::uuid AND t.author_ref = s.subject_ref`,
+    userId,
+  );
+  await tx.$executeRawUnsafe('DELETE FROM admin.audit_subjects WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('UPDATE admin.platform_settings SET updated_by = NULL WHERE updated_by = $1::uuid', userId);
   await removeDirectoryRow(tx, userId);
   await eraseReports(tx, userId);
+  // The events that named the user and failed here go too (the kit's dead-letters.ts).
+  await eraseDeadLettersNaming(tx, adminErasureGuard.schema, [userId]);
   await adminErasureGuard.markDeleted(tx, userId, deletedAt);
 }

@@ -23,7 +23,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
   const act = (request: FastifyRequest<{ Params: { id: string } }>, change: TStandingChange) => {
     const userId = requireUser(request);
     if (!isUuid(request.params.id)) throw new UserNotFound();
-    return changeStanding(ctx, { ...request.identity, userId }, request.params.id.toLowerCase(), change);
+    return changeStanding(ctx, { ...request.identity, userId }, String(request.id), request.params.id.toLowerCase(), change);
   };
 
   r.patch(fastifyPath(ops.setUserAdmin), { schema: { ...routeSchema(ops.setUserAdmin), params: ZIdParams } }, async (request) =>

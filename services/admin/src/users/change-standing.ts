@@ -1,7 +1,8 @@
 // The five user actions (PATCH /api/admin/users/{id}/admin, POST .../ban, .../unban, .../approve,
 // .../reject). Auth is the one writer of isAdmin, isBanned and the approval status: the admin service
 // refuses what it can tell from the request alone (one's own row), then asks auth
-// (rpc.auth.change_standing) with the administrator's identity. Auth applies the change with its
+// (rpc.auth.change_standing) with the administrator's identity (which carries the client's address)
+// and the gateway's request id, both for the audit entry (SECURITY 23). Auth applies the change with its
 // session effects and publishes civic.auth.user.standing_changed, which becomes the audit entry
 // (record-standing-audit.ts); the reply's standing is applied to the directory at once, so the answer
 // and the next page read show it.
@@ -47,6 +48,7 @@ const OWN_ROW_REFUSALS: Partial<Record<TStandingChange, string>> = {
 export async function changeStanding(
   ctx: AdminContext,
   identity: Identity & { userId: string },
+  requestId: string,
   targetId: string,
   change: TStandingChange,
 ): Promise<TAdminUserActionResponse> {
@@ -55,7 +57,7 @@ export async function changeStanding(
   // No answer (auth down, a timeout) is the kit's RequestUnavailable: 503, nothing changed here.
   const reply = await ctx.platform.requests.request(
     AUTH_REQUESTS.changeStanding,
-    { userId: targetId, change },
+    { userId: targetId, change, requestId },
     { caller: 'admin', identity, timeoutMs: CHANGE_TIMEOUT_MS },
   );
   switch (reply.outcome) {

@@ -35,5 +35,7 @@ export async function recordStandingChange(tx: SqlExecutor, eventId: string, p: 
     details,
     createdAt: new Date(p.changedAt),
     sourceEventId: eventId,
+    // The administrator's address and request id (SECURITY 23); the automatic ban has none.
+    ...(p.origin && !p.automatic ? { origin: p.origin } : {}),
   });
 }

@@ -3,13 +3,15 @@
 // consumer's transaction, so a redelivery finds nothing left and changes nothing. Afterwards the same
 // address signs up as a new, empty account with a new id (and no recruit: a keyed hash of the address
 // is kept).
-import type { SqlExecutor } from '@civic/service-kit/events';
+import { eraseDeadLettersNaming, type SqlExecutor } from '@civic/service-kit/events';
 import type { KeyRing, SessionStore } from '@civic/service-kit';
 import { rememberErasedAddress } from '../users/erased-addresses.ts';
 
 export async function eraseUser(tx: SqlExecutor, sessions: SessionStore, codeKey: KeyRing, userId: string, erasedAt: Date): Promise<void> {
   // Sign-in records are kept by the account's key; a superseded account (key NULL) has none left.
   const users = await tx.$queryRawUnsafe<{ email_canonical: string | null }[]>('DELETE FROM auth.users WHERE id = $1::uuid RETURNING email_canonical', userId);
+  // The events that named the user (by id or address) and failed here go too (the kit's dead-letters.ts).
+  await eraseDeadLettersNaming(tx, 'auth', [userId, ...users.flatMap(({ email_canonical: email }) => (email === null ? [] : [email]))]);
   for (const { email_canonical: email } of users) {
     if (email === null) continue;
     // Only a keyed hash: the address signing up again is no recruit (erased-addresses.ts).

@@ -2,7 +2,7 @@
 // Who may call (signed out 401, banned 403 for the create, non-admin 403 for the delete) is settled by
 // the kit from each operation's `auth`, before the input is looked at.
 import { BRIEFING_OPERATIONS as ops, fastifyPath, isUuid, routeSchema } from '@civic/contracts';
-import { requireUser, typed } from '@civic/service-kit';
+import { adminOriginOf, requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { BriefingContext } from '../context.ts';
@@ -37,6 +37,6 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: Brief
     const adminId = requireUser(request);
     // Anything that is not a UUID names no document: a 404, not a database error.
     if (!isUuid(request.params.id)) throw new DocumentNotFound();
-    return deleteDocument(ctx, adminId, request.params.id.toLowerCase());
+    return deleteDocument(ctx, adminId, adminOriginOf(request), request.params.id.toLowerCase());
   });
 }

@@ -123,6 +123,25 @@ export async function markReplayFailed(db: SqlExecutor, schema: string, id: stri
   );
 }
 
+/**
+ * Account erasure (SECURITY 25): a dead letter keeps the whole event, with the addresses and names it
+ * carried, so the letters whose event names the user (their id, or another term such as their
+ * address, anywhere in the envelope or the unparsed text) are deleted, replayed or not. What they
+ * would have applied is moot: the service has just erased that user, and its tombstone refuses
+ * late writes about them. Answers how many went.
+ */
+export async function eraseDeadLettersNaming(db: SqlExecutor, schema: string, terms: readonly string[]): Promise<number> {
+  const s = checkSchemaName(schema);
+  const wanted = terms.filter((term) => term.length > 0).map((term) => term.toLowerCase());
+  if (wanted.length === 0) return 0;
+  return db.$executeRawUnsafe(
+    `DELETE FROM ${s}.dead_letters
+      WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS term
+                     WHERE strpos(lower(coalesce(envelope::text, raw)), term) > 0)`,
+    wanted,
+  );
+}
+
 export interface DeadLetterSummary {
   id: string;
   consumer: string;

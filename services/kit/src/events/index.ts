@@ -35,6 +35,7 @@ export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy.ts';
 export { DependencyUnavailableError, failureKindOf, type FailureKind } from '../failure-kind.ts';
 export {
   deadLetterMigrationStatements,
+  eraseDeadLettersNaming,
   listDeadLetters,
   recordDeadLetter,
   requestDeadLetterReplay,

@@ -13,7 +13,7 @@
 //   run when another process holds it; an administrator's request gets 409.
 import { randomUUID } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
-import type { SnapshotLeafOrder, TSnapshotSummary } from '@civic/contracts';
+import type { SnapshotLeafOrder, TAdminOrigin, TSnapshotSummary } from '@civic/contracts';
 import { settingOf } from '@civic/service-kit';
 import { buildOutboxRows, outboxInsertSql } from '@civic/service-kit/events';
 import { prioritiesEvents } from '@civic/contracts';
@@ -36,7 +36,7 @@ const SNAPSHOT_LOCK = [0x50524933 /* 'PRI3' */, 0] as const;
  * Who asks. The schedule names the start of its slot: a snapshot taken since then (by another replica,
  * or an administrator) makes the run skip; it is checked under the lock, so two replicas never both take one.
  */
-export type SnapshotTrigger = { kind: 'schedule'; unlessTakenSince: Date } | { kind: 'admin'; adminId: string };
+export type SnapshotTrigger = { kind: 'schedule'; unlessTakenSince: Date } | { kind: 'admin'; adminId: string; origin: TAdminOrigin };
 
 /**
  * The leaves' order in the tree, named on every snapshot. Grouping a priority's leaves by type makes its
@@ -233,6 +233,7 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
         snapshotId: id,
         trigger: trigger.kind,
         requestedBy: trigger.kind === 'admin' ? trigger.adminId : null,
+        ...(trigger.kind === 'admin' ? { origin: trigger.origin } : {}),
         root: result.root,
         treeSize: result.treeSize,
         priorityCount: result.priorityCount,

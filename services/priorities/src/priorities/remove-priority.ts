@@ -1,6 +1,6 @@
 // DELETE /api/admin/priorities/{id} (issue 20; the kit's 'admin' guard ran before this): a soft
 // delete. One conditional UPDATE ... WHERE is_active marks the row removed and, only when it changed
-// it, civic.priorities.priority.removed (naming the acting admin) is written in the same transaction.
+// it, civic.priorities.priority.removed (naming the acting admin and the request's origin) is written in the same transaction.
 // Concurrent removals of one priority queue on its row lock; the later ones find it inactive and
 // write nothing, so there is exactly one event and one audit entry; a repetition answers the same.
 // Every citizen read already filters on is_active (the lists, the ranking, the stats, votes and
@@ -9,13 +9,19 @@
 // The administrator's reason (issue 22, the body's optional `reason`, already trimmed and at most
 // REMOVAL_REASON_MAX by the contract) travels in the event for the author's notice; an empty one is
 // left out, so the notice gives its default.
-import { ADMIN_MESSAGES, isUuid, type TDeletePriorityResponse } from '@civic/contracts';
+import { ADMIN_MESSAGES, isUuid, type TAdminOrigin, type TDeletePriorityResponse } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
 import { PriorityNotFound } from '../errors.ts';
 import { emitPriorityRemoved } from '../events.ts';
 
-export async function removePriority(ctx: PrioritiesContext, adminId: string, priorityId: string, reason?: string): Promise<TDeletePriorityResponse> {
+export async function removePriority(
+  ctx: PrioritiesContext,
+  adminId: string,
+  origin: TAdminOrigin,
+  priorityId: string,
+  reason?: string,
+): Promise<TDeletePriorityResponse> {
   // Anything that is not a UUID names no priority: a 404, not a database error.
   if (!isUuid(priorityId)) throw new PriorityNotFound();
   const id = priorityId.toLowerCase();
@@ -34,7 +40,15 @@ export async function removePriority(ctx: PrioritiesContext, adminId: string, pr
       if (!existing) throw new PriorityNotFound();
       return false;
     }
-    await emitPriorityRemoved(tx, { priorityId: id, authorId: row.author_id, title: row.title, adminId, ...(stated ? { reason: stated } : {}), removedAt });
+    await emitPriorityRemoved(tx, {
+      priorityId: id,
+      authorId: row.author_id,
+      title: row.title,
+      adminId,
+      ...(stated ? { reason: stated } : {}),
+      removedAt,
+      origin,
+    });
     return true;
   }, WRITE_TRANSACTION);
   if (removedNow) ctx.topPriorities.invalidate();

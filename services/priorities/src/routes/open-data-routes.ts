@@ -2,7 +2,7 @@
 // is for researchers and journalists too), an administrator's snapshot now, and a voter's receipt.
 import { Readable } from 'node:stream';
 import { fastifyPath, OPEN_DATA_OPERATIONS as ops, routeSchema } from '@civic/contracts';
-import { requireAdmin, requireUser, typed } from '@civic/service-kit';
+import { adminOriginOf, requireAdmin, requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';
@@ -59,7 +59,7 @@ export async function openDataRoutes(app: FastifyInstance, { ctx, schedule }: { 
 
   r.post(fastifyPath(ops.takeSnapshot), { schema: routeSchema(ops.takeSnapshot) }, async (request) => {
     const adminId = requireAdmin(request);
-    const summary = (await takeSnapshot(ctx, { kind: 'admin', adminId }))!;
+    const summary = (await takeSnapshot(ctx, { kind: 'admin', adminId, origin: adminOriginOf(request) }))!;
     // The retention after the answer: the administrator waits for the snapshot only.
     void pruneSnapshots(ctx, schedule.keep).catch((error: unknown) =>
       request.log.warn({ err: error }, 'deleting old snapshots failed; the next snapshot tries again'),

@@ -1,7 +1,7 @@
 // GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3), DELETE
 // /api/admin/priorities/{id} (issue 20). The promote route is promotion-routes.ts, votes vote-routes.ts.
 import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
-import { requireUser, typed } from '@civic/service-kit';
+import { adminOriginOf, requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';
@@ -51,6 +51,6 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
   r.get(fastifyPath(ops.stats), { schema: routeSchema(ops.stats) }, async () => getStats(ctx));
 
   r.delete(fastifyPath(ops.deletePriority), { schema: { ...routeSchema(ops.deletePriority), params: ZPriorityParams } }, async (request) =>
-    removePriority(ctx, requireUser(request), request.params.id, request.body?.reason),
+    removePriority(ctx, requireUser(request), adminOriginOf(request), request.params.id, request.body?.reason),
   );
 }

@@ -3,7 +3,7 @@
 // start's re-read in sessions.ts, take turns), the rules (standing-rules.ts), the update with the next
 // standing_version, civic.auth.user.standing_changed (and civic.auth.session.revoked when the
 // sessions end) in the same transaction, and the session effects that must not wait for the commit.
-import type { TApprovalStatus, TChangeStandingReply, TStandingChange } from '@civic/contracts';
+import type { TAdminOrigin, TApprovalStatus, TChangeStandingReply, TStandingChange } from '@civic/contracts';
 import type { SessionStore } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { emitSessionRevoked, emitUserStandingChanged } from '../../events.ts';
@@ -17,6 +17,8 @@ export interface StandingChangeRequest {
   adminId: string | null;
   /** The automatic ban's report count and threshold (civic.admin.user.auto_ban_requested). */
   automatic?: { reportCount: number; threshold: number };
+  /** The administrator's request, for the audit entry (SECURITY 23); absent for the automatic ban. */
+  origin?: TAdminOrigin;
 }
 
 interface StandingRow {
@@ -67,6 +69,7 @@ export async function applyStandingChange(tx: SqlExecutor, sessions: SessionStor
     automatic: request.automatic !== undefined,
     ...(request.automatic ?? {}),
     changedAt: now.toISOString(),
+    ...(request.origin ? { origin: request.origin } : {}),
   });
   if (endsSessions(change)) {
     await emitSessionRevoked(tx, { userId, reason: 'ban', revokedAt: now.toISOString() });

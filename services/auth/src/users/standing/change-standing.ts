@@ -29,7 +29,11 @@ async function callerIsAdmin(ctx: AuthContext, adminId: string): Promise<boolean
   return row?.ok === true;
 }
 
-export async function changeStanding(ctx: AuthContext, { userId, change }: TChangeStandingRequest, identity: Identity): Promise<TChangeStandingReply> {
+export async function changeStanding(
+  ctx: AuthContext,
+  { userId, change, requestId }: TChangeStandingRequest,
+  identity: Identity,
+): Promise<TChangeStandingReply> {
   const adminId = identity.userId;
   if (!adminId || !identity.isAdmin || !(await callerIsAdmin(ctx, adminId))) {
     return { outcome: 'refused', message: ADMIN_REQUIRED_MESSAGE, standing: null };
@@ -38,7 +42,11 @@ export async function changeStanding(ctx: AuthContext, { userId, change }: TChan
   if (target === adminId.toLowerCase()) return { outcome: 'refused', message: selfRefusal(change), standing: null };
 
   const now = ctx.platform.clock.now();
-  const reply = await ctx.db.$transaction((tx) => applyStandingChange(tx, ctx.platform.sessions, { userId: target, change, adminId }, now));
+  // The audit entry's origin: the address the gateway signed into the identity, the request id the admin service forwards.
+  const origin = requestId ? { ip: identity.ip, requestId } : undefined;
+  const reply = await ctx.db.$transaction((tx) =>
+    applyStandingChange(tx, ctx.platform.sessions, { userId: target, change, adminId, ...(origin ? { origin } : {}) }, now),
+  );
   if ((reply.outcome === 'changed' || reply.outcome === 'unchanged') && reply.standing) {
     try {
       await applySessionEffect(ctx.platform.sessions, change, reply.standing);
