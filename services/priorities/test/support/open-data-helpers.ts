@@ -32,10 +32,12 @@ export interface RawAnswer {
   body: Buffer;
 }
 
-/** A GET whose answer is read as bytes, undecoded; from a client network of its own (X-Forwarded-For). */
-export function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+/** A client network of its own, named in X-Forwarded-For (the test stack's gateway trusts one proxy). */
+export const randomClientIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.7`;
+
+/** A GET whose answer is read as bytes, undecoded; from a client network of its own unless `ip` names one. */
+export function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}, ip = randomClientIp()): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const ip = `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.7`;
     request(new URL(path, baseUrl), { headers: { 'x-forwarded-for': ip, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
