@@ -5,13 +5,15 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import type { SqlDriver } from '@civic/service-kit/db';
 
-/** `count` votes on the priorities (one in three an opposition), and the tallies to match. */
-export async function seedVotes(tables: SqlDriver, priorityIds: readonly string[], count: number): Promise<void> {
-  const votes = Array.from({ length: count }, (_, i) => ({
-    id: randomUUID(),
-    priority: priorityIds[i % priorityIds.length],
-    type: i % 3 === 0 ? 'oppose' : 'endorse',
-  }));
+export interface SeededVote {
+  /** The voter (no account: the votes table names users by id only). */
+  id: string;
+  priority: string;
+  type: 'endorse' | 'oppose';
+}
+
+/** Writes the votes and sets their priorities' tallies to match. */
+export async function insertVotes(tables: SqlDriver, votes: readonly SeededVote[]): Promise<void> {
   await tables.query(
     `INSERT INTO priorities.votes (priority_id, user_id, vote_type, voted_at)
      SELECT (u->>'priority')::uuid, (u->>'id')::uuid, u->>'type', now() FROM jsonb_array_elements($1::jsonb) AS u`,
@@ -22,7 +24,15 @@ export async function seedVotes(tables: SqlDriver, priorityIds: readonly string[
      FROM (SELECT priority_id, count(*) FILTER (WHERE vote_type = 'endorse')::int AS e, count(*) FILTER (WHERE vote_type = 'oppose')::int AS o
            FROM priorities.votes GROUP BY priority_id) t
      WHERE p.id = t.priority_id AND p.id = ANY($1::uuid[])`,
-    [priorityIds],
+    [[...new Set(votes.map((vote) => vote.priority))]],
+  );
+}
+
+/** `count` votes spread over the priorities, one in three an opposition. */
+export function seedVotes(tables: SqlDriver, priorityIds: readonly string[], count: number): Promise<void> {
+  return insertVotes(
+    tables,
+    Array.from({ length: count }, (_, i) => ({ id: randomUUID(), priority: priorityIds[i % priorityIds.length]!, type: i % 3 === 0 ? 'oppose' : 'endorse' })),
   );
 }
 
