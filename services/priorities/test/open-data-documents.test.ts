@@ -17,7 +17,7 @@ import type { ApiClient } from '../../../test/support/api-client.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { prioritiesJobsOf } from '../src/app.ts';
-import { rawGet, seedVotes } from './support/open-data-helpers.ts';
+import { rawGet, rawRequest, seedVotes } from './support/open-data-helpers.ts';
 import { createPriority, openPrioritiesTables, sessionFor, setSetting, signInCitizen, TEST_ENV } from './support/priorities-helpers.ts';
 
 for (const { profile, skip } of await profilePlan()) {
@@ -144,6 +144,10 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(gzipPart.status, 206);
       assert.equal(gzipPart.headers['content-encoding'], 'gzip');
       assert.deepEqual(gzipPart.body, gzip.body.subarray(middle));
+
+      // HEAD: the headers of the whole, no body.
+      const head = await rawRequest(stack.baseUrl, 'HEAD', path(summary.id), { 'accept-encoding': 'identity' });
+      assert.deepEqual([head.status, Number(head.headers['content-length']), head.body.length, head.headers.etag], [200, size, 0, whole.headers.etag]);
 
       const past = await get(summary.id, { range: `bytes=${size}-` });
       assert.equal(past.status, 416);

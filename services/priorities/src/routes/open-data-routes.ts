@@ -1,5 +1,6 @@
 // The open agenda's routes (issue 23, docs/open-data.md): the public snapshots (no sign-in: open data
 // is for researchers and journalists too), an administrator's snapshot now, and a voter's receipt.
+import { Readable } from 'node:stream';
 import { fastifyPath, OPEN_DATA_MESSAGES, OPEN_DATA_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { requireAdmin, requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
@@ -57,7 +58,8 @@ export async function openDataRoutes(app: FastifyInstance, { ctx, schedule }: { 
     }
     if (range.kind === 'part') void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
     void reply.header('content-length', String(end - start + 1));
-    return reply.send(schedule.documents.read(ctx.sql, document, start, end));
+    // HEAD: Fastify drains a stream it is given, which would read the whole document for nothing.
+    return reply.send(request.method === 'HEAD' ? Readable.from([]) : schedule.documents.read(ctx.sql, document, start, end));
   });
 
   r.get(

@@ -47,8 +47,12 @@ export const randomClientIp = () => `10.${1 + Math.floor(Math.random() * 250)}.$
 
 /** A GET whose answer is read as bytes, undecoded; from a client network of its own unless `ip` names one. */
 export function rawGet(baseUrl: string, path: string, headers: Record<string, string> = {}, ip = randomClientIp()): Promise<RawAnswer> {
+  return rawRequest(baseUrl, 'GET', path, headers, ip);
+}
+
+export function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string> = {}, ip = randomClientIp()): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    request(new URL(path, baseUrl), { headers: { 'x-forwarded-for': ip, ...headers } }, (response) => {
+    request(new URL(path, baseUrl), { method, headers: { 'x-forwarded-for': ip, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
