@@ -30,6 +30,12 @@ const REFUSALS: Record<DownloadRefusal, { statusCode: number; code: string; mess
   },
 };
 
+/** Each gateway's download counts, by its platform: for tests and diagnostics. */
+const downloadsByPlatform = new WeakMap<Platform, OpenDownloads>();
+export function openDownloadsOf(platform: Platform): OpenDownloads | undefined {
+  return downloadsByPlatform.get(platform);
+}
+
 export interface DownloadLimitOptions {
   platform: Platform;
   limits: DownloadLimits;
@@ -38,6 +44,7 @@ export interface DownloadLimitOptions {
 
 export function installDownloadLimits(app: FastifyInstance, options: DownloadLimitOptions): OpenDownloads {
   const downloads = createOpenDownloads(options.limits);
+  downloadsByPlatform.set(options.platform, downloads);
   const idle = watchIdleReaders(options.idleTimeoutMs);
   app.addHook('onClose', async () => idle.close());
   const { meter } = options.platform.metrics;
