@@ -105,12 +105,15 @@ try {
   const client = new pg.Client({ connectionString: prioritiesDb });
   await client.connect();
   const [stored] = (
-    await client.query<{ chunks: string; priorities: string }>(
-      `SELECT pg_total_relation_size('priorities.open_data_leaf_chunks') AS chunks, pg_total_relation_size('priorities.open_data_snapshot_priorities') AS priorities`,
+    await client.query<{ chunks: string; priorities: string; documents: string }>(
+      `SELECT pg_total_relation_size('priorities.open_data_leaf_chunks') AS chunks, pg_total_relation_size('priorities.open_data_snapshot_priorities') AS priorities,
+              pg_total_relation_size('priorities.open_data_document_parts') AS documents`,
     )
   ).rows;
   await client.end();
-  console.log(`stored: leaf chunks ${mb(Number(stored!.chunks))}, ranked list ${mb(Number(stored!.priorities))}`);
+  console.log(
+    `stored: leaf chunks ${mb(Number(stored!.chunks))}, ranked list ${mb(Number(stored!.priorities))}, documents (JSON and CSV, as is, gzip, br) ${mb(Number(stored!.documents))}`,
+  );
 
   const json = await download(`/api/open-data/snapshots/${summary.id}`);
   console.log(`GET the snapshot (JSON): ${mb(json.bytes)} in ${(json.ms / 1000).toFixed(1)} s`);

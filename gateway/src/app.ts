@@ -8,6 +8,7 @@ import { installHttpMetrics } from '@civic/service-kit/metrics';
 import { instrumentFastify } from '@civic/service-kit/telemetry';
 import { fastifyTrustProxy, type GatewayConfig, upstreamLimitsOf } from './config.ts';
 import { installCsrfGuard } from './plugins/csrf-guard.ts';
+import { installDownloadLimits } from './plugins/download-limits.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { installAccountWriteBudget } from './plugins/account-write-budget.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -15,7 +16,7 @@ import { installSecurityHeaders } from './plugins/security-headers.ts';
 import { registerServiceProxies } from './plugins/service-proxy.ts';
 import { installSessionIdentity, startSessionLookup } from './plugins/session-identity.ts';
 import { installStreamLimits } from './plugins/stream-limits.ts';
-import { assertNoDuplicateClaims, assertRouteOwned, isStreamRoute } from './route-ownership.ts';
+import { assertNoDuplicateClaims, assertRouteOwned, isDownloadRoute, isStreamRoute } from './route-ownership.ts';
 import { ROUTE_TABLE, type RouteClaim } from './route-table.ts';
 
 export interface GatewayOptions {
@@ -61,6 +62,11 @@ export async function buildGateway(options: GatewayOptions) {
     limits: { perUser: config.STREAM_LIMIT_PER_USER, perNetwork: config.STREAM_LIMIT_PER_NETWORK, total: config.STREAM_LIMIT_TOTAL },
     sessionCheckMs: config.STREAM_SESSION_CHECK_MS,
   });
+  installDownloadLimits(root, {
+    platform,
+    limits: { perNetwork: config.DOWNLOAD_LIMIT_PER_NETWORK, total: config.DOWNLOAD_LIMIT_TOTAL, queueTimeoutMs: config.DOWNLOAD_QUEUE_TIMEOUT_MS },
+    idleTimeoutMs: config.DOWNLOAD_IDLE_TIMEOUT_MS,
+  });
   await registerOpenApi(root);
   registerHealthRoutes(root, platform.health);
 
@@ -69,7 +75,12 @@ export async function buildGateway(options: GatewayOptions) {
       // Every route the service registers is tagged with its owner and checked against the table.
       scope.addHook('onRoute', (route) => {
         assertRouteOwned(table, service.name, route.url);
-        route.config = { ...(route.config ?? {}), service: service.name, stream: isStreamRoute(table, route.url) };
+        route.config = {
+          ...(route.config ?? {}),
+          service: service.name,
+          stream: isStreamRoute(table, route.url),
+          download: isDownloadRoute(table, route.url),
+        };
       });
       await mountService(scope, service, platform);
     });
@@ -79,6 +90,7 @@ export async function buildGateway(options: GatewayOptions) {
       table,
       upstreams: options.upstreams,
       streamConnections: config.STREAM_LIMIT_TOTAL,
+      downloadConnections: config.DOWNLOAD_LIMIT_TOTAL,
       limits: upstreamLimitsOf(config),
     });
   }

@@ -63,6 +63,17 @@ export const ZGatewayConfig = z.object({
   STREAM_LIMIT_PER_USER: z.coerce.number().int().positive().default(5),
   STREAM_LIMIT_PER_NETWORK: z.coerce.number().int().positive().default(50),
   STREAM_LIMIT_TOTAL: z.coerce.number().int().positive().default(5000),
+  /**
+   * Downloads (the route table's `downloads`: published snapshots), counted by this gateway process
+   * (plugins/download-limits.ts): at once per client network (429 past it) and in all, which is also
+   * the size of each service's download pool; a request waits for a place at most
+   * DOWNLOAD_QUEUE_TIMEOUT_MS (then 503), and a download whose reader has not read for
+   * DOWNLOAD_IDLE_TIMEOUT_MS is closed.
+   */
+  DOWNLOAD_LIMIT_PER_NETWORK: z.coerce.number().int().positive().default(4),
+  DOWNLOAD_LIMIT_TOTAL: z.coerce.number().int().positive().default(16),
+  DOWNLOAD_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   /** How often the sessions of open streams are read again; a stream whose session ended is closed. */
   STREAM_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   /**

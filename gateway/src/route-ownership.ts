@@ -36,6 +36,11 @@ export function isStreamRoute(table: readonly RouteClaim[], routeUrl: string): b
   return table.some((claim) => claim.streams?.includes(routeUrl) ?? false);
 }
 
+/** Whether a route (as registered: /api/open-data/snapshots/:id) is one of the table's downloads. */
+export function isDownloadRoute(table: readonly RouteClaim[], routeUrl: string): boolean {
+  return table.some((claim) => claim.downloads?.some((download) => canonical(download) === canonical(routeUrl)) ?? false);
+}
+
 export function claimCovers(pattern: string, routeUrl: string): boolean {
   const claim = canonical(pattern);
   const url = canonical(routeUrl);

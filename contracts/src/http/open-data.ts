@@ -165,6 +165,8 @@ export const OPEN_DATA_MESSAGES = {
   snapshotNotFound: 'Snapshot not found',
   snapshotPriorityNotFound: 'This snapshot does not list that priority',
   snapshotInProgress: 'A snapshot is being taken; try again in a moment',
+  rangeNotSatisfiable: 'The requested range is outside this document',
+  documentPending: "This snapshot's download is being prepared; try again in a few minutes",
 } as const;
 
 export const OPEN_DATA_OPERATIONS = {
@@ -181,9 +183,9 @@ export const OPEN_DATA_OPERATIONS = {
     ...OPEN_DATA_ROUTES.getSnapshot,
     owner: 'priorities',
     auth: 'none',
-    errors: [400, 404],
+    errors: [400, 404, 416, 503],
     summary:
-      'One snapshot: the ranked list and every counted vote as a leaf (JSON, streamed), or the ranked list as CSV (?format=csv). Immutable, so cached for a year.',
+      'One snapshot: the ranked list and every counted vote as a leaf (JSON), or the ranked list as CSV (?format=csv). Written once when the snapshot was taken and served from storage: strong ETag (If-None-Match: 304), one byte range (206; 416 past the end), gzip or br by Accept-Encoding. Immutable, so cached for a year.',
     query: ZSnapshotQuery,
     response: ZSnapshot,
   }),

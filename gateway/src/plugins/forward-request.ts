@@ -152,7 +152,11 @@ export function createForwarder(origin: string, options: ForwarderOptions = {}) 
 
       const answer = (statusCode: number, headersOut: Record<string, string | string[] | undefined>) => {
         reply.code(statusCode);
+        // A download's bytes pass unchanged, so its length stays true (a reader sees its progress and a
+        // cut answer as cut); other answers are sent as the gateway frames them.
+        const length = download ? headersOut['content-length'] : undefined;
         for (const name of HOP_BY_HOP) delete headersOut[name];
+        if (length !== undefined) headersOut['content-length'] = length;
         reply.headers(headersOut);
       };
 

@@ -24,6 +24,8 @@ export async function registerServiceProxies(
     upstreams: Record<string, string>;
     /** Cap of each service's stream pool: the gateway's STREAM_LIMIT_TOTAL (stream-limits.ts). */
     streamConnections?: number;
+    /** Cap of each service's download pool: the gateway's DOWNLOAD_LIMIT_TOTAL (download-limits.ts), so no download queues there. */
+    downloadConnections?: number;
     /** Tests only: a shorter idle timeout for streams than STREAM_IDLE_TIMEOUT_MS. */
     streamIdleTimeoutMs?: number;
     /** Timeouts and the answer size cap (GATEWAY_UPSTREAM_*); DEFAULT_UPSTREAM_LIMITS otherwise. */
@@ -42,6 +44,7 @@ export async function registerServiceProxies(
       proxied.push(claim.service);
       const forwarder = createForwarder(upstream, {
         streamConnections: options.streamConnections,
+        downloadConnections: options.downloadConnections,
         streamIdleTimeoutMs: options.streamIdleTimeoutMs,
         limits: options.limits,
       });
@@ -52,7 +55,7 @@ export async function registerServiceProxies(
         scope.route({
           method: [...methods],
           url,
-          config: { service: claim.service, stream },
+          config: { service: claim.service, stream, download },
           handler: async (request, reply) => {
             try {
               await forwarder.forward(

@@ -13,6 +13,7 @@ import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { memoryReadBudget, redisReadBudget } from './priorities/read-budget.ts';
 import { applyStateEpoch } from './members/apply-state-epoch.ts';
+import { documentStoreOf } from './open-data/document-store.ts';
 import { MAX_CHECK_MS, runSnapshotSchedule, type SnapshotSchedule } from './open-data/snapshot-schedule.ts';
 import { recordTopTenEntries } from './priorities/record-top-ten-entries.ts';
 import { createTopPrioritiesCache } from './priorities/top-priorities-cache.ts';
@@ -87,7 +88,12 @@ export const prioritiesService = defineService({
     // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: PRIORITIES_SCHEMA, db }, prioritiesHandlers(ctx));
     await watchLiveRankings(ctx, live);
-    const schedule: SnapshotSchedule = { everyMs: config.OPEN_DATA_SNAPSHOT_MS, keep: config.OPEN_DATA_KEEP_SNAPSHOTS, startedAt: platform.clock.now() };
+    const schedule: SnapshotSchedule = {
+      everyMs: config.OPEN_DATA_SNAPSHOT_MS,
+      keep: config.OPEN_DATA_KEEP_SNAPSHOTS,
+      startedAt: platform.clock.now(),
+      documents: documentStoreOf(platform.config),
+    };
     const jobs: PrioritiesJobs = {
       sweepPurchases: startPeriodicJob('sweep purchases', config.PRIORITIES_PURCHASE_SWEEP_MS, () => sweepPurchases(ctx), platform.logger),
       decayBoosts: startPeriodicJob('decay promotion boosts', config.PRIORITIES_BOOST_DECAY_MS, () => decayPromotionBoosts(ctx), platform.logger),

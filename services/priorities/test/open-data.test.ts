@@ -32,6 +32,7 @@ import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
 import { prioritiesJobsOf } from '../src/app.ts';
+import { insertVotes, type SeededVote } from './support/open-data-helpers.ts';
 import {
   createPriority,
   listPriorities,
@@ -296,20 +297,9 @@ for (const { profile, skip } of await profilePlan()) {
         await createPriority(author.client, { title: 'Open data many votes one' }),
         await createPriority(author.client, { title: 'Open data many votes two' }),
       ];
-      const users: { id: string; priority: string; type: 'endorse' | 'oppose' }[] = [];
+      const users: SeededVote[] = [];
       for (let i = 0; i < 700; i++) users.push({ id: randomUUID(), priority: i < 450 ? x.id : y.id, type: i % 3 === 0 ? 'oppose' : 'endorse' });
-      await tables.query(
-        `INSERT INTO priorities.votes (priority_id, user_id, vote_type, voted_at)
-         SELECT (u->>'priority')::uuid, (u->>'id')::uuid, u->>'type', now() FROM jsonb_array_elements($1::jsonb) AS u`,
-        [JSON.stringify(users)],
-      );
-      await tables.query(
-        `UPDATE priorities.priorities p SET endorsements = t.e, oppositions = t.o
-         FROM (SELECT priority_id, count(*) FILTER (WHERE vote_type = 'endorse')::int AS e, count(*) FILTER (WHERE vote_type = 'oppose')::int AS o
-               FROM priorities.votes GROUP BY priority_id) t
-         WHERE p.id = t.priority_id AND p.id = ANY($1::uuid[])`,
-        [[x.id, y.id]],
-      );
+      await insertVotes(tables, users);
       const summary = await takeSnapshot();
       const published = await readSnapshot(summary.id);
       assert.ok(published.treeSize > 700);

@@ -31,7 +31,7 @@ interface PriorityRow {
   first_leaf: string | number;
 }
 
-type SnapshotHead = SnapshotRow & { ranking_version: number; min_endorsements: number };
+export type SnapshotHead = SnapshotRow & { ranking_version: number; min_endorsements: number };
 
 /** The snapshot's row, or SnapshotNotFound (also for an id that is not a UUID). */
 export async function readSnapshotHead(sql: SqlDriver, id: string): Promise<SnapshotHead> {

@@ -6,7 +6,9 @@
 // that began while it ran: a fresh deployment's first snapshot is at the first boundary after its
 // start, not in the middle of its first migrations or imports.
 import type { PrioritiesContext } from '../context.ts';
+import type { DocumentStore } from './document-store.ts';
 import { snapshotTakenSince } from './list-snapshots.ts';
+import { backfillSnapshotDocuments } from './store-documents.ts';
 import { takeSnapshot } from './take-snapshot.ts';
 
 /** How often a process looks whether a slot is due, at most. */
@@ -17,28 +19,36 @@ export interface SnapshotSchedule {
   keep: number;
   /** When this process started (its clock). */
   startedAt: Date;
+  /** Where the snapshots' documents are stored (document-store.ts). */
+  documents: DocumentStore;
 }
 
 export const slotStartOf = (now: Date, everyMs: number) => new Date(Math.floor(now.getTime() / everyMs) * everyMs);
 export const nextSnapshotAt = (now: Date, everyMs: number) => new Date(slotStartOf(now, everyMs).getTime() + everyMs);
 
-/** Deletes the snapshots past the newest `keep` (their priorities and chunks go with them). */
-export async function pruneSnapshots(ctx: PrioritiesContext, keep: number): Promise<number> {
+/** Deletes the snapshots past the newest `keep` (their priorities, chunks and documents go with them). */
+export async function pruneSnapshots(ctx: PrioritiesContext, schedule: Pick<SnapshotSchedule, 'keep' | 'documents'>): Promise<number> {
   const gone = await ctx.sql.query(
     `DELETE FROM priorities.open_data_snapshots WHERE id IN (
        SELECT id FROM priorities.open_data_snapshots ORDER BY taken_at DESC, id DESC OFFSET $1::int)
      RETURNING id`,
-    [keep],
+    [schedule.keep],
   );
+  // Files outlive their rows (and a rolled-back snapshot's files have none): dropped here.
+  await schedule.documents.sweep(ctx.sql);
   return gone.length;
 }
 
-/** One run of the schedule: a snapshot if the current slot has none yet, then the retention. */
+/**
+ * One run of the schedule: a snapshot if the current slot has none yet, then the retention; and the
+ * documents of one snapshot taken before documents were stored, until none is left.
+ */
 export async function runSnapshotSchedule(ctx: PrioritiesContext, schedule: SnapshotSchedule): Promise<void> {
+  await backfillSnapshotDocuments(ctx.sql, schedule.documents);
   const slot = slotStartOf(ctx.platform.clock.now(), schedule.everyMs);
   if (slot < schedule.startedAt) return;
   // Most runs find the slot done: a look without a transaction first.
   if (await snapshotTakenSince(ctx.sql, slot)) return;
-  const taken = await takeSnapshot(ctx, { kind: 'schedule', unlessTakenSince: slot });
-  if (taken) await pruneSnapshots(ctx, schedule.keep);
+  const taken = await takeSnapshot(ctx, { kind: 'schedule', unlessTakenSince: slot }, schedule.documents);
+  if (taken) await pruneSnapshots(ctx, schedule);
 }

@@ -9,6 +9,8 @@
 //   each chunk's subtree as it fills (chunk-tree.ts) and writes the chunks a batch at a time. The root
 //   over the chunks' roots is written last: the rows stay invisible until the commit, so nobody ever
 //   sees a snapshot without its root. Published snapshots are never updated.
+// - Its documents (JSON and CSV, as is, gzip and br) are written last in the same transaction: a
+//   committed snapshot always has them, and downloads never rebuild them (store-documents.ts).
 // - One snapshot at a time across replicas: a transaction-scoped advisory lock. The schedule skips a
 //   run when another process holds it; an administrator's request gets 409.
 import { randomUUID } from 'node:crypto';
@@ -22,7 +24,10 @@ import type { PrioritiesContext } from '../context.ts';
 import { RANKING_VERSION } from '../domain/ranking.ts';
 import { SnapshotInProgress } from '../errors.ts';
 import { asBuffer, HASH_BYTES, rootOf } from './chunk-tree.ts';
+import type { DocumentStore } from './document-store.ts';
 import { SNAPSHOT_COLUMNS, type SnapshotRow, snapshotTakenSince, summaryOf } from './list-snapshots.ts';
+import { readSnapshotHead } from './snapshot-document.ts';
+import { storeSnapshotDocuments } from './store-documents.ts';
 
 /**
  * Leaves per chunk row: a power of two (chunk-tree.ts). A receipt hashes its chunk (2 × 64 - 1 hashes,
@@ -190,13 +195,13 @@ async function writeLeaves(tx: SqlDriver, snapshotId: string, phases: { fetch: n
  * Takes a snapshot now. Returns its summary, or null when the schedule's run found another process
  * taking one (an administrator's request throws SnapshotInProgress instead).
  */
-export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrigger): Promise<TSnapshotSummary | null> {
+export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrigger, documents: DocumentStore): Promise<TSnapshotSummary | null> {
   const id = randomUUID();
   const takenAt = ctx.platform.clock.now();
   const minEndorsements = settingOf(ctx, 'min_endorsements_for_ranking');
   const started = performance.now();
-  /** Where the time went, for the log: the list statement, the leaves (of which: fetching, writing chunks). */
-  const phases = { list: 0, leaves: 0, fetch: 0, write: 0 };
+  /** Where the time went, for the log: the list statement, the leaves (of which: fetching, writing chunks), the documents. */
+  const phases = { list: 0, leaves: 0, fetch: 0, write: 0, documents: 0 };
   const summary = await ctx.sql.transaction(async (tx) => {
     // One MVCC snapshot for every read below (the list, the tallies, the leaves): one instant, no locks.
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
@@ -228,6 +233,10 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
       [id, root, Buffer.concat(chunkRoots)],
     );
     const result = summaryOf(row!);
+    // The published documents, written once here and served from storage ever after (store-documents.ts).
+    const storing = performance.now();
+    await storeSnapshotDocuments(tx, documents, await readSnapshotHead(tx, id));
+    phases.documents = Math.round(performance.now() - storing);
     const { rows } = buildOutboxRows(prioritiesEvents.OpenDataSnapshotTaken, [
       {
         snapshotId: id,
