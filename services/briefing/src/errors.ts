@@ -5,3 +5,5 @@ import { createError } from '@civic/service-kit';
 /** A priorityId that names no priority briefing has heard of (spec 5: the picker offers existing ones). */
 export const PriorityNotFound = createError('BRIEFING_PRIORITY_NOT_FOUND', BRIEFING_MESSAGES.priorityNotFound, 400);
 export const DocumentNotFound = createError('BRIEFING_DOCUMENT_NOT_FOUND', BRIEFING_MESSAGES.documentNotFound, 404);
+/** The account's list-read budget is spent (BRIEFING_READ_BUDGET); the message says for how long. */
+export const ReadBudgetExceeded = createError('BRIEFING_READ_BUDGET_EXCEEDED', '%s', 429);
