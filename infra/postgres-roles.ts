@@ -3,7 +3,7 @@
 // service works as, which the owner grants rows only (services/kit/src/db/runtime-grants.ts). No
 // service role can reach another service's database: CONNECT is revoked from PUBLIC.
 import pg from 'pg';
-import { databaseUrl } from '@civic/service-kit/db';
+import { databaseUrl, SERVICE_TIMEOUTS } from '@civic/service-kit/db';
 
 export interface ServiceDatabaseRoles {
   database: string;
@@ -63,6 +63,11 @@ export async function ensureServiceRoles(adminUrl: string, roles: ServiceDatabas
   try {
     await ensureRole(client, roles.owner, passwords.owner);
     await ensureRole(client, roles.runtime, passwords.runtime);
+    // The kit's connections set the same bounds themselves; on the roles they also hold for a psql
+    // session or any other client logged in as a service (SECURITY 32).
+    for (const role of [roles.owner, roles.runtime]) {
+      for (const [name, value] of Object.entries(SERVICE_TIMEOUTS)) await runFormatted(client, `ALTER ROLE %I SET ${name} = %L`, role, value);
+    }
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [roles.database]);
     if (!found.rowCount) {
       await runFormatted(client, 'CREATE DATABASE %I OWNER %I', roles.database, roles.owner).catch((error: { code?: string }) => {

@@ -17,12 +17,17 @@ export function nodesOf(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 }
 
-/** The executed plan of `sql` (EXPLAIN ANALYZE, JSON). */
-export async function explain(driver: SqlDriver, sql: string, params: unknown[]): Promise<PlanNode> {
+/** `sql` run under EXPLAIN ANALYZE (JSON): its executed plan and PostgreSQL's time for it, in ms. */
+export async function explainAnalyze(driver: SqlDriver, sql: string, params: unknown[]): Promise<{ plan: PlanNode; executionMs: number }> {
   const [row] = await driver.query<Record<string, unknown>>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
   const raw = Object.values(row!)[0];
-  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  return plan[0]!.Plan;
+  const [result] = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode; 'Execution Time': number }[];
+  return { plan: result!.Plan, executionMs: result!['Execution Time'] };
+}
+
+/** The executed plan of `sql` (EXPLAIN ANALYZE, JSON). */
+export async function explain(driver: SqlDriver, sql: string, params: unknown[]): Promise<PlanNode> {
+  return (await explainAnalyze(driver, sql, params)).plan;
 }
 
 /** The names of `schema`'s trigram indexes (each checked to be a pg_trgm GIN index), in name order. */

@@ -2,7 +2,15 @@
 // document", 7.3, 7.4).
 import { z } from 'zod';
 import { omittedWhenAll } from './omitted-when-all.ts';
-import { BRIEFING_DOC_TYPES, BRIEFING_LIMITS as L, BRIEFING_LIST_LIMITS, BRIEFING_MESSAGES as M, DEFAULT_BRIEFING_DOC_TYPE } from '../messages/briefing.ts';
+import {
+  BRIEFING_DOC_TYPES,
+  BRIEFING_LIMITS as L,
+  BRIEFING_LIST_LIMITS,
+  BRIEFING_MESSAGES as M,
+  BRIEFING_SEARCH_TOO_SHORT,
+  DEFAULT_BRIEFING_DOC_TYPE,
+  isSearchableTerm,
+} from '../messages/briefing.ts';
 import { defineOperation } from './operation.ts';
 import { BRIEFING_ROUTES } from './routes/briefing.ts';
 
@@ -11,8 +19,10 @@ export {
   BRIEFING_LIMITS,
   BRIEFING_LIST_LIMITS,
   BRIEFING_MESSAGES,
+  BRIEFING_SEARCH_TOO_SHORT,
   dailyBriefingLimitMessage,
   DEFAULT_BRIEFING_DOC_TYPE,
+  isSearchableTerm,
   type TBriefingDocType,
 } from '../messages/briefing.ts';
 
@@ -59,7 +69,12 @@ export const BRIEFING_LIST_DEPTH_MESSAGE = `Only the first ${BRIEFING_LIST_LIMIT
 /** spec 7.3, 7.4: search (title and content), type (omitted when all), limit, offset. */
 export const ZBriefingDocListQuery = z
   .strictObject({
-    search: z.string().trim().max(BRIEFING_LIST_LIMITS.searchMax).optional(),
+    search: z
+      .string()
+      .trim()
+      .max(BRIEFING_LIST_LIMITS.searchMax)
+      .refine((term) => term === '' || isSearchableTerm(term), BRIEFING_SEARCH_TOO_SHORT)
+      .optional(),
     type: omittedWhenAll(ZBriefingDocType),
     limit: z.coerce.number().int().min(1).max(BRIEFING_LIST_LIMITS.max).default(BRIEFING_LIST_LIMITS.default),
     offset: z.coerce

@@ -38,4 +38,14 @@ export function dailyBriefingLimitMessage(limit: number): string {
  * spec 2.8, 7.3, 7.4, 9: document lists. Load More asks limit=50, 100, ...; moderation asks 100.
  * As priorities' lists (PRIORITY_LIST_LIMITS), no read reaches past row 1000.
  */
-export const BRIEFING_LIST_LIMITS = { default: 50, max: 1000, searchMax: 200 } as const;
+export const BRIEFING_LIST_LIMITS = { default: 50, max: 1000, searchMin: 3, searchMax: 200 } as const;
+
+/**
+ * A search of one or two characters is refused (issue 35, SECURITY 32): the trigram index finds
+ * nothing to look up in it, so it would read every document. The room sends none (it lists
+ * everything until the third character, as with an empty box).
+ */
+export const BRIEFING_SEARCH_TOO_SHORT = `Search must be at least ${BRIEFING_LIST_LIMITS.searchMin} characters`;
+
+/** Whether the room sends `term` as its search: a blank or too short term lists everything. */
+export const isSearchableTerm = (term: string): boolean => [...term.trim()].length >= BRIEFING_LIST_LIMITS.searchMin;

@@ -2,12 +2,14 @@
 // filter and tiles, contributions (earning 2 PC through civic.briefing.document.created) and the
 // administrators' deletions.
 import { fileURLToPath } from 'node:url';
-import { defineService } from '@civic/service-kit';
+import { createReadBudget, defineService, loadConfig } from '@civic/service-kit';
+import { ZBriefingConfig } from './config.ts';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import type { BriefingContext } from './context.ts';
 import { createBriefingDb } from './db.ts';
 import { createFirstPagesCache } from './documents/first-pages-cache.ts';
 import { BRIEFING_SCHEMA, briefingHandlers, publishingDb, watchListChanges } from './events.ts';
+import { ReadBudgetExceeded } from './errors.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
@@ -18,7 +20,15 @@ export const briefingService = defineService({
     const database = await platform.databases.open(BRIEFING_SCHEMA, MIGRATIONS_DIR);
     // Publishes the outbox events of what it commits (events.ts).
     const db = publishingDb(createBriefingDb(database), platform);
-    const ctx: BriefingContext = { db, platform, firstPages: createFirstPagesCache() };
+    const config = loadConfig(ZBriefingConfig, platform.env);
+    const readBudget = createReadBudget({
+      name: BRIEFING_SCHEMA,
+      perMinute: config.BRIEFING_READ_BUDGET,
+      clock: platform.clock,
+      ...(platform.redis ? { redis: { client: platform.redis, prefix: platform.config.REDIS_PREFIX } } : {}),
+      refuse: (message) => new ReadBudgetExceeded(message),
+    });
+    const ctx: BriefingContext = { db, platform, firstPages: createFirstPagesCache(), readBudget };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: BRIEFING_SCHEMA, service: BRIEFING_SCHEMA });
     // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: BRIEFING_SCHEMA, db }, briefingHandlers(ctx));

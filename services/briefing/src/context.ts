@@ -1,5 +1,5 @@
 // What the briefing service's functions need, built once in app.ts.
-import type { Platform } from '@civic/service-kit';
+import type { Platform, ReadBudget } from '@civic/service-kit';
 import type { BriefingDb } from './db.ts';
 import type { FirstPagesCache } from './documents/first-pages-cache.ts';
 
@@ -9,4 +9,6 @@ export interface BriefingContext {
   platform: Platform;
   /** The unfiltered list's first pages, as answered (documents/first-pages-cache.ts). */
   firstPages: FirstPagesCache;
+  /** Each account's budget of list reads from the database (config.ts BRIEFING_READ_BUDGET). */
+  readBudget: ReadBudget;
 }

@@ -7,3 +7,5 @@ export const PriorityNotFound = createError('BRIEFING_PRIORITY_NOT_FOUND', BRIEF
 export const DocumentNotFound = createError('BRIEFING_DOCUMENT_NOT_FOUND', BRIEFING_MESSAGES.documentNotFound, 404);
 /** max_briefing_docs_per_user_per_day reached (SECURITY 30); the message names the limit (dailyBriefingLimitMessage). */
 export const DailyLimitReached = createError('BRIEFING_DAILY_LIMIT', '%s', 429);
+/** The account's list-read budget is spent (BRIEFING_READ_BUDGET); the message says for how long. */
+export const ReadBudgetExceeded = createError('BRIEFING_READ_BUDGET_EXCEEDED', '%s', 429);

@@ -66,6 +66,7 @@ export {
 export { cookieNames, cookieOptions, csrfBinding, type CookieNames } from './http/cookies.ts';
 export { issueCsrfToken, verifyCsrfToken } from './http/csrf.ts';
 export { clientNetworkOf } from './http/client-network.ts';
+export { createReadBudget, rowsReadCost, type ReadBudget } from './http/read-budget.ts';
 export { BODY_LIMIT_BYTES, createHttpServer, REQUEST_ID_HEADER, type HttpServer } from './http/create-http-server.ts';
 export { pathOf } from './http/path-of.ts';
 export { registerHealthRoutes, type HealthSource, type ReadinessCheck } from './health/readiness.ts';

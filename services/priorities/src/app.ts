@@ -3,7 +3,8 @@
 import { countStateTallies } from './priorities/list-state-priorities.ts';
 import { createStateTalliesCache } from './priorities/state-tallies-cache.ts';
 import { fileURLToPath } from 'node:url';
-import { defineService, loadConfig, type PeriodicJob, type Platform, startPeriodicJob } from '@civic/service-kit';
+import { createReadBudget, defineService, loadConfig, type PeriodicJob, type Platform, startPeriodicJob } from '@civic/service-kit';
+import { ReadBudgetExceeded } from './errors.ts';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { ZPrioritiesConfig } from './config.ts';
 import type { PrioritiesContext } from './context.ts';
@@ -11,7 +12,6 @@ import { createPrioritiesDb } from './db.ts';
 import { PRIORITIES_SCHEMA, prioritiesHandlers, publishingDb, publishingSql, watchLiveRankings } from './events.ts';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
-import { memoryReadBudget, redisReadBudget } from './priorities/read-budget.ts';
 import { applyStateEpoch } from './members/apply-state-epoch.ts';
 import { documentStoreOf } from './open-data/document-store.ts';
 import { MAX_CHECK_MS, runSnapshotSchedule, type SnapshotSchedule } from './open-data/snapshot-schedule.ts';
@@ -73,9 +73,13 @@ export const prioritiesService = defineService({
         maxInFlight: config.PRIORITIES_VOTE_CALLS,
         onGroupFailed: (error, size) => platform.logger.warn({ err: error, size }, 'a group of votes failed as a whole; applying them one by one'),
       }),
-      readBudget: platform.redis
-        ? redisReadBudget(config.PRIORITIES_READ_BUDGET, platform.redis, platform.config.REDIS_PREFIX)
-        : memoryReadBudget(config.PRIORITIES_READ_BUDGET, platform.clock),
+      readBudget: createReadBudget({
+        name: 'priorities',
+        perMinute: config.PRIORITIES_READ_BUDGET,
+        clock: platform.clock,
+        ...(platform.redis ? { redis: { client: platform.redis, prefix: platform.config.REDIS_PREFIX } } : {}),
+        refuse: (message) => new ReadBudgetExceeded(message),
+      }),
       ledgerTimeoutMs: config.PRIORITIES_LEDGER_TIMEOUT_MS,
     };
     const relay = await platform.events.startRelay({ db, sql: database.driver, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });

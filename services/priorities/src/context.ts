@@ -1,8 +1,7 @@
 // What the priorities service's functions need, built once in app.ts.
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { Platform } from '@civic/service-kit';
+import type { Platform, ReadBudget } from '@civic/service-kit';
 import type { PrioritiesDb } from './db.ts';
-import type { ReadBudget } from './priorities/read-budget.ts';
 import type { StateTalliesCache } from './priorities/state-tallies-cache.ts';
 import type { TopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import type { ViewerVotesCache } from './priorities/viewer-votes-cache.ts';

@@ -1,8 +1,11 @@
 // GET /api/briefing-docs: newest first, filtered by search (title or content contains the term, any
 // case: matched in the lower-cased search_text column, which a trigram index serves; migration
 // 20261205000000_search_text says why) and type, paged by limit/offset (at most row 1000, contracts'
-// BRIEFING_LIST_LIMITS).
+// BRIEFING_LIST_LIMITS). A term is at least 3 characters (contracts refuse shorter ones: the index
+// has no trigram to look up), and every read the first pages in memory do not answer is paid from
+// the account's read budget first (issue 35, SECURITY 32).
 import type { TBriefingDocListQuery, TBriefingDocument } from '@civic/contracts';
+import { rowsReadCost } from '@civic/service-kit';
 import type { BriefingContext } from '../context.ts';
 import { DOCUMENT_COLUMNS, type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
 import { isCacheable } from './first-pages-cache.ts';
@@ -35,8 +38,13 @@ export async function listDocuments(ctx: BriefingContext, query: TBriefingDocLis
   return rows.map(toDocumentView);
 }
 
-/** The page as the JSON answered; the unfiltered first pages from memory (first-pages-cache.ts). */
-export async function listDocumentsJson(ctx: BriefingContext, query: TBriefingDocListQuery): Promise<string> {
+/**
+ * The page as the JSON answered; the unfiltered first pages from memory (first-pages-cache.ts), free;
+ * any other read paid from the viewer's budget first (a refusal reads nothing).
+ */
+export async function listDocumentsJson(ctx: BriefingContext, viewerId: string, query: TBriefingDocListQuery): Promise<string> {
   const load = async () => JSON.stringify(await listDocuments(ctx, query));
-  return isCacheable(query) ? ctx.firstPages.read(query, load) : load();
+  if (isCacheable(query)) return ctx.firstPages.read(query, load);
+  await ctx.readBudget.spend(viewerId, rowsReadCost(query.offset + query.limit));
+  return load();
 }

@@ -20,8 +20,8 @@ export async function documentRoutes(app: FastifyInstance, { ctx }: { ctx: Brief
 
   // Answered as JSON text: the first pages come serialised from memory (documents/first-pages-cache.ts).
   r.get(fastifyPath(ops.listDocuments), { schema: routeSchema(ops.listDocuments) }, async (request, reply) => {
-    requireUser(request);
-    return reply.type(JSON_TYPE).send((await listDocumentsJson(ctx, request.query)) as never);
+    const viewerId = requireUser(request);
+    return reply.type(JSON_TYPE).send((await listDocumentsJson(ctx, viewerId, request.query)) as never);
   });
 
   r.post(fastifyPath(ops.createDocument), { schema: routeSchema(ops.createDocument) }, async (request) =>

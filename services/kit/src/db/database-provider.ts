@@ -143,8 +143,18 @@ function observePools(meter: Meter, pools: Map<string, pg.Pool>): void {
  * index-driven reads and writes; JIT starts whenever a plan's estimated cost passes jit_above_cost,
  * and estimates under a LIMIT are often far off: the network feed's plan was costed at ~115,000 and
  * spent 31 ms compiling 89 functions to run for 3 ms (docs/benchmarks.md, "Citizen network").
+ *
+ * And no statement may cost more than a request is worth: the services' queries take milliseconds,
+ * so 5 s is far above them and below the gateway's 30 s wait for an answer, after which a statement
+ * would run on for nobody; no transaction may sit idle holding its locks (SECURITY 32). The same
+ * values are set on every service role (infra/postgres-roles.ts), for connections made outside the
+ * kit. Migrations and the snapshot build lift the statement bound for their own transaction
+ * (SET LOCAL). Not on PGlite: it accepts both settings but never fires them (single-user WASM has no
+ * timer signals), so the embedded profile relies on the bounded queries themselves.
  */
-export const SESSION_OPTIONS = '-c jit=off';
+export const SERVICE_TIMEOUTS = { statement_timeout: '5s', idle_in_transaction_session_timeout: '10s' } as const;
+
+export const SESSION_OPTIONS = ['-c jit=off', ...Object.entries(SERVICE_TIMEOUTS).map(([name, value]) => `-c ${name}=${value}`)].join(' ');
 
 export function createPostgresDatabaseProvider(
   config: Pick<PlatformConfig, 'DATABASE_URL' | 'DATABASE_PREFIX'> & Partial<Pick<PlatformConfig, 'DATABASE_OWNER_URL'>>,

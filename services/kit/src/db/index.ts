@@ -8,6 +8,7 @@ export {
   createDatabaseProvider,
   createPostgresDatabaseProvider,
   embeddedLockFile,
+  SERVICE_TIMEOUTS,
   SESSION_OPTIONS,
   type DatabaseProvider,
   type ServiceDatabase,

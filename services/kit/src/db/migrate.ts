@@ -49,6 +49,9 @@ export async function runMigrations(
   const table = `"${schema}"."_prisma_migrations"`;
 
   return driver.transaction(async (tx) => {
+    // A migration may rewrite a large table, and a replica waits here for another's migrations: the
+    // service's statement bound (SERVICE_TIMEOUTS) is lifted for this transaction only.
+    await tx.exec('SET LOCAL statement_timeout = 0');
     // One starter migrates; replicas starting at the same time wait here and then find nothing to do.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [lockKey(schema).toString()]);
     await tx.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}";

@@ -207,6 +207,9 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     // The leaves' sort (2M rows at 50k priorities) in memory rather than in temporary files.
     await tx.query("SET LOCAL work_mem = '256MB'");
+    // A snapshot reads every counted vote: the service's 5 s statement bound (SERVICE_TIMEOUTS) is
+    // lifted for this one transaction, which the advisory lock below keeps to one at a time.
+    await tx.query('SET LOCAL statement_timeout = 0');
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [...SNAPSHOT_LOCK]);
     if (!lock!.locked) {
       if (trigger.kind === 'admin') throw new SnapshotInProgress();

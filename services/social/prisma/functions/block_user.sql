@@ -2,7 +2,9 @@
 -- in the same order (lock_network_pair), so a block and a follow of the same two users queue, and a
 -- follow that comes after the block sees it and is refused. What was an interactive transaction:
 -- the block row (its primary key makes a second one impossible), the follow edges cut both ways
--- with their follow activities, both users' counts moved under the locks, and the events.
+-- with their follow activities, both users' counts moved under the locks, and the events. Each
+-- one's entries leave the other's network timeline (as at an unfollow, unfollow_user.sql), whether or
+-- not an edge was there: no block list is walked at read time (network_feed.sql).
 --
 -- p_outbox: the candidate outbox rows, built and checked by the caller (buildOutboxRows), as an
 -- object: 'cutForward' and 'cutBackward' (FollowChanged, following false, of the blocker's and of
@@ -42,6 +44,8 @@ BEGIN
     RETURN QUERY SELECT 'unchanged'::text, n.followers, n.following FROM social.user_network n WHERE n.user_id = p_blocker_id;
     RETURN;
   END IF;
+  DELETE FROM social.network_timeline t WHERE t.reader_id = p_blocker_id AND t.actor_id = p_blocked_id;
+  DELETE FROM social.network_timeline t WHERE t.reader_id = p_blocked_id AND t.actor_id = p_blocker_id;
   -- The edges both ways, each with the follow activity that lives as long as it.
   DELETE FROM social.follows f WHERE f.follower_id = p_blocker_id AND f.followee_id = p_blocked_id;
   IF FOUND THEN

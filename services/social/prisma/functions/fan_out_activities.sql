@@ -9,7 +9,8 @@
 -- activity and a new follower's copy of the actor's newest activities (follow_user) never miss each
 -- other: whichever commits second sees the other's rows.
 -- From social.wide_at_followers() (1,000) followers on, an actor becomes wide, for good: its activities from then on are left
--- to the feed's read, which merges a wide followee's activities itself.
+-- to the feed's read, which merges a wide followee's activities itself. Each follower's timeline is
+-- then trimmed to timeline_cap() entries.
 -- SECURITY DEFINER (as the table's owner, every name schema-qualified): the previous release's
 -- processes, whose role has no rights on the timeline yet while an upgrade rolls, write activities too.
 CREATE OR REPLACE FUNCTION social.fan_out_activities()
@@ -34,6 +35,8 @@ BEGIN
       FROM added a JOIN social.follows f ON f.followee_id = a.user_id
       WHERE a.user_id = v_actor_id
       ON CONFLICT DO NOTHING;
+      -- Each follower's timeline back to its cap (trim_network_timelines.sql).
+      PERFORM social.trim_network_timelines(array_agg(f.follower_id)) FROM social.follows f WHERE f.followee_id = v_actor_id;
     END IF;
   END LOOP;
   RETURN NULL;

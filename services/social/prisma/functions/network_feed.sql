@@ -3,9 +3,12 @@
 -- by (created_at, id).
 --
 -- Fanned-out followees (fan_out_activities.sql) are read from the viewer's timeline, newest first,
--- through a cursor that stops at the p_limit-th entry that still qualifies (the edge is there: an
--- unfollow or a block leaves entries behind; the actor's activity is public; neither blocked the
--- other; the activity exists). A loop, not one statement: the planner cannot tell how many of a
+-- through a cursor that stops at the p_limit-th entry that still qualifies (the edge is there; the
+-- actor's activity is public; neither blocked the other; the activity exists), and at the
+-- timeline_cap()-th entry whatever it found (SECURITY 32): a timeline is trimmed to that many
+-- (trim_network_timelines.sql), unfollows and blocks remove their entries, so the entries skipped are
+-- those of followees made private. Each check is a probe by primary key (the block both ways
+-- included): no list of the viewer's blocks or follows is read whole. A loop, not one statement: the planner cannot tell how many of a
 -- timeline's entries qualify nor how long a reader's timeline is, and for the benchmark's readers
 -- (9,500 entries each) it planned the join from the 1,000 edges, fetching every entry and sorting,
 -- 2.2 s a read instead of a few milliseconds (docs/benchmarks.md, "Citizen network").
@@ -28,23 +31,19 @@ AS $$
 #variable_conflict use_column
 DECLARE
   v_entry record;
-  v_hidden uuid[];
   v_fanned uuid[] := '{}';
   v_fanned_at timestamptz[] := '{}';
   v_floor timestamptz := '-infinity';
   v_wide uuid[];
 BEGIN
-  SELECT coalesce(array_agg(h.user_id), '{}') INTO v_hidden FROM (
-    SELECT b.blocked_id AS user_id FROM social.blocks b WHERE b.blocker_id = p_viewer_id
-    UNION ALL SELECT b.blocker_id FROM social.blocks b WHERE b.blocked_id = p_viewer_id
-  ) h;
   FOR v_entry IN
     SELECT t.activity_id, t.actor_id, t.created_at FROM social.network_timeline t
     WHERE t.reader_id = p_viewer_id ORDER BY t.created_at DESC, t.activity_id DESC
+    LIMIT social.timeline_cap()
   LOOP
-    IF v_entry.actor_id <> ALL (v_hidden)
-       AND EXISTS (SELECT 1 FROM social.follows f WHERE f.follower_id = p_viewer_id AND f.followee_id = v_entry.actor_id)
+    IF EXISTS (SELECT 1 FROM social.follows f WHERE f.follower_id = p_viewer_id AND f.followee_id = v_entry.actor_id)
        AND coalesce((SELECT m.activity_visibility FROM social.members m WHERE m.user_id = v_entry.actor_id), 'public') = 'public'
+       AND NOT social.blocked_either_way(p_viewer_id, v_entry.actor_id)
        AND EXISTS (SELECT 1 FROM social.activities a WHERE a.id = v_entry.activity_id) THEN
       v_fanned := v_fanned || v_entry.activity_id;
       v_fanned_at := v_fanned_at || v_entry.created_at;
@@ -58,7 +57,7 @@ BEGIN
   SELECT coalesce(array_agg(f.followee_id), '{}') INTO v_wide FROM social.follows f
   WHERE f.follower_id = p_viewer_id
     AND f.followee_id IN (SELECT n.user_id FROM social.user_network n WHERE NOT n.fan_out)
-    AND f.followee_id <> ALL (v_hidden);
+    AND NOT social.blocked_either_way(p_viewer_id, f.followee_id);
   RETURN QUERY
     WITH newest_wide AS (
       SELECT w.user_id FROM unnest(v_wide) AS w(user_id)

@@ -2,12 +2,14 @@
 -- migrations/20261205000003_network_timeline): the accounts with wide_at_followers() followers or more
 -- become wide, and each edge to a fanned-out followee brings the followee's timeline_copy_size()
 -- newest activities, as a follow does (copy_to_timeline.sql; one statement here, for every edge at
--- once, rather than a call per edge). Idempotent: entries already there stay. Answers how many it added.
+-- once, rather than a call per edge). Entries already there stay. Answers how many it added (on a
+-- timeline at its cap, copies older than its newest 200 are counted, then trimmed again).
 -- Run by the network benchmark's seed (bench/seed-network.ts) and once by an operator after a rolling
 -- upgrade to the release that made the timelines (docs/operations.md "Upgrades"): what the previous
 -- release's processes wrote while its migration filled them (follows without their copy, activities
 -- without their fan-out) is filled then. Nothing of an erased account stays: an erasure that
--- committed while this ran is seen by the last statement.
+-- committed while this ran is seen by the last statements. Then every timeline keeps its
+-- timeline_cap() newest entries, as after any addition (trim_network_timelines.sql).
 CREATE OR REPLACE FUNCTION social.refill_network_timelines()
 RETURNS bigint
 LANGUAGE plpgsql
@@ -28,6 +30,7 @@ BEGIN
   GET DIAGNOSTICS v_added = ROW_COUNT;
   DELETE FROM social.network_timeline t WHERE t.reader_id IN (SELECT d.user_id FROM social.deleted_users d);
   DELETE FROM social.network_timeline t WHERE t.actor_id IN (SELECT d.user_id FROM social.deleted_users d);
+  PERFORM social.trim_network_timelines(ARRAY(SELECT DISTINCT t.reader_id FROM social.network_timeline t));
   RETURN v_added;
 END
 $$;

@@ -1,6 +1,9 @@
 -- DELETE /api/users/{id}/follow in one statement (src/network/follow-edges.ts), as follow_user: the
 -- same locks in the same order (lock_network_pair), the edge, the follow activity that lives as long
--- as the edge, both counts and versions, and the events.
+-- as the edge, both counts and versions, and the events. The followee's entries leave the follower's
+-- network timeline (a new follow copies the newest again), so no number of follow/unfollow cycles
+-- leaves entries for the feed to walk past (SECURITY 32); the timeline is within timeline_cap(), so
+-- the delete reads at most that many.
 --
 -- p_outbox: the outbox rows of FollowChanged and CountsChanged (followee, follower), in that order,
 -- built and checked by the caller; each CountsChanged's counts and version are set here. Written
@@ -34,6 +37,7 @@ BEGIN
     RETURN;
   END IF;
   DELETE FROM social.activities a WHERE a.type = 'follow' AND a.user_id = p_follower_id AND a.subject_id = p_followee_id;
+  DELETE FROM social.network_timeline t WHERE t.reader_id = p_follower_id AND t.actor_id = p_followee_id;
   UPDATE social.user_network n SET followers = n.followers - 1, version = n.version + 1
   WHERE n.user_id = p_followee_id RETURNING n.* INTO v_followee;
   UPDATE social.user_network n SET following = n.following - 1, version = n.version + 1

@@ -5,7 +5,7 @@ import { isOperationPath } from '@civic/contracts/http/route';
 import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
 import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
 import type { TStats } from '@civic/contracts/http/priorities';
-import type { TBriefingDocType } from '@civic/contracts/messages/briefing';
+import { isSearchableTerm, type TBriefingDocType } from '@civic/contracts/messages/briefing';
 import type { Query } from '@tanstack/react-query';
 import { cachedBalance, isActivityQuery, queryClient, queryKeyToPath, refreshPoliticalCapital } from '@civic/frontend-kit';
 
@@ -26,11 +26,14 @@ export interface DocumentListFilters {
   limit: number;
 }
 
-/** GET /api/briefing-docs with search (when not blank), type (omitted when all) and limit. */
+/**
+ * GET /api/briefing-docs with search (from its third character: the service refuses shorter terms,
+ * which the list shows unfiltered as a blank one), type (omitted when all) and limit.
+ */
 export function documentListPath({ search, type, limit }: DocumentListFilters): string {
   const query = new URLSearchParams();
   const term = search.trim();
-  if (term) query.set('search', term);
+  if (isSearchableTerm(term)) query.set('search', term);
   if (type !== ALL_TYPES) query.set('type', type);
   query.set('limit', String(limit));
   return `${DOCUMENTS_PATH}?${query.toString()}`;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ALL_TYPES } from './briefing-queries.ts';
+import { ALL_TYPES, documentListPath } from './briefing-queries.ts';
 import { canLoadMore, contentPreview, hasActiveFilters, PREVIEW_LENGTH } from './document-list-view.ts';
 
 test('the preview is the content up to 300 characters, then its first 300 and an ellipsis', () => {
@@ -32,4 +32,10 @@ test('filters are active with a search or a type', () => {
   assert.equal(hasActiveFilters({ search: '  ', type: ALL_TYPES }), false);
   assert.equal(hasActiveFilters({ search: 'roads', type: ALL_TYPES }), true);
   assert.equal(hasActiveFilters({ search: '', type: 'research' }), true);
+});
+
+test('the search is sent from its third character (the service refuses shorter terms); shorter ones list everything', () => {
+  const path = (search: string) => documentListPath({ search, type: ALL_TYPES, limit: 50 });
+  for (const short of ['', '  ', 'a', ' ab ', '\u{1F5F3}\u{1F5F3}']) assert.equal(path(short), '/api/briefing-docs?limit=50', short);
+  assert.equal(path(' abc '), '/api/briefing-docs?search=abc&limit=50');
 });
