@@ -120,6 +120,9 @@ export async function backfillSnapshotDocuments(sql: SqlDriver, store: DocumentS
   );
   if (!missing) return false;
   return sql.transaction(async (tx) => {
+    // Reading and compressing a whole snapshot outlasts the service's 5 s statement bound (SERVICE_TIMEOUTS).
+    await tx.query('SET LOCAL statement_timeout = 0');
+    await tx.query('SET LOCAL idle_in_transaction_session_timeout = 0');
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [...BACKFILL_LOCK]);
     if (!lock!.locked) return false;
     const [still] = await tx.query('SELECT 1 FROM priorities.open_data_documents WHERE snapshot_id = $1::uuid LIMIT 1', [missing.id]);

@@ -210,6 +210,8 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
     // A snapshot reads every counted vote: the service's 5 s statement bound (SERVICE_TIMEOUTS) is
     // lifted for this one transaction, which the advisory lock below keeps to one at a time.
     await tx.query('SET LOCAL statement_timeout = 0');
+    // The documents are compressed between statements (store-documents.ts): no idle bound either.
+    await tx.query('SET LOCAL idle_in_transaction_session_timeout = 0');
     const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [...SNAPSHOT_LOCK]);
     if (!lock!.locked) {
       if (trigger.kind === 'admin') throw new SnapshotInProgress();
