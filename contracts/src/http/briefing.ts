@@ -45,6 +45,9 @@ export const ZBriefingDocument = z.object({
   createdAt: z.string(),
 });
 export type TBriefingDocument = z.infer<typeof ZBriefingDocument>;
+/** A new document, with the PC it earns: 0 once the author's documents of the day have earned briefing_rewards_per_day rewards. */
+export const ZCreatedBriefingDocument = ZBriefingDocument.extend({ politicalCapitalEarned: z.number().int().min(0) });
+export type TCreatedBriefingDocument = z.infer<typeof ZCreatedBriefingDocument>;
 
 /** The picker's unset choice ("none"), empty or null mean no priority; anything else must name one. */
 const ZPriorityId = z.preprocess(
@@ -114,9 +117,9 @@ export const BRIEFING_OPERATIONS = {
     auth: 'active-user',
     errors: [400, 401, 403, 429],
     summary:
-      'Contribute a briefing document (spec 5 rules; type defaults to talking_point; priorityId must name a priority; max_briefing_docs_per_user_per_day, 429 past it). Earns 2 PC for the first briefing_rewards_per_day documents of a UTC day.',
+      'Contribute a briefing document (spec 5 rules; type defaults to talking_point; priorityId must name a priority; max_briefing_docs_per_user_per_day, 429 past it). Earns 2 PC for the first briefing_rewards_per_day documents of a UTC day; politicalCapitalEarned in the answer says whether this one does.',
     body: ZCreateBriefingDocRequest,
-    response: ZBriefingDocument,
+    response: ZCreatedBriefingDocument,
   }),
   documentStats: defineOperation({
     ...BRIEFING_ROUTES.documentStats,

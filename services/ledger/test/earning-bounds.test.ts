@@ -61,11 +61,12 @@ for (const { profile, skip } of await profilePlan()) {
       if (tables) await assertBalancesMatchEntries(tables);
     });
 
-    const createDocument = async (citizen: Citizen) => {
+    const createRewardedDocument = async (citizen: Citizen) => {
       const answer = await postDocument(citizen.client, documentBody());
       assert.equal(answer.status, 200, answer.text);
-      return answer.body.id;
+      return answer.body;
     };
+    const createDocument = async (citizen: Citizen) => (await createRewardedDocument(citizen)).id;
     const createPriority = async (citizen: Citizen) => {
       const answer = await citizen.client.post<{ id: string }>('/api/priorities', {
         title: `Claw-back priority ${randomUUID()}`,
@@ -103,8 +104,14 @@ for (const { profile, skip } of await profilePlan()) {
       setBriefing('max_briefing_docs_per_user_per_day', '25');
       try {
         const writer = await signInCitizen(stack, 'prolific');
-        const ids = await Promise.all(Array.from({ length: 25 }, () => createDocument(writer)));
+        const created = await Promise.all(Array.from({ length: 25 }, () => createRewardedDocument(writer)));
+        const ids = created.map((d) => d.id);
         assert.equal(new Set(ids).size, 25);
+        // Each answer tells its author whether it earns: five do, twenty do not.
+        assert.deepEqual(
+          created.map((d) => d.politicalCapitalEarned).sort(),
+          [...Array<number>(20).fill(0), ...Array<number>(5).fill(BRIEFING_DOCUMENT_REWARD)],
+        );
         await waitForDocumentEvents(writer.id, 25);
         await waitForBalance(writer, 10 + 5 * BRIEFING_DOCUMENT_REWARD);
         const rewards = (await transactionsOf(writer)).filter((t) => t.description === LEDGER_DESCRIPTIONS.briefing_created);

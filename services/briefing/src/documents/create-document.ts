@@ -8,7 +8,7 @@
 // creates of one user take turns), the row, and civic.briefing.document.created in the outbox (published after the commit: the ledger credits 2 PC,
 // social records the activity, priorities counts the Talking Points tile).
 import { randomUUID } from 'node:crypto';
-import { dailyBriefingLimitMessage, type TBriefingDocument, type TCreateBriefingDocRequest } from '@civic/contracts';
+import { BRIEFING_DOCUMENT_REWARD, dailyBriefingLimitMessage, type TCreateBriefingDocRequest, type TCreatedBriefingDocument } from '@civic/contracts';
 import { type Identity, settingOf } from '@civic/service-kit';
 import type { BriefingContext } from '../context.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
@@ -19,7 +19,12 @@ import { assertPriorityExists } from '../priorities/known-priority.ts';
 import { DOCUMENT_COLUMNS, type DocumentRow, selectDocumentViews, toDocumentView } from './document-view.ts';
 
 /** `identity` is the author's (requireUser checked it), passed on when priorities is asked. */
-export async function createDocument(ctx: BriefingContext, identity: Identity, authorId: string, input: TCreateBriefingDocRequest): Promise<TBriefingDocument> {
+export async function createDocument(
+  ctx: BriefingContext,
+  identity: Identity,
+  authorId: string,
+  input: TCreateBriefingDocRequest,
+): Promise<TCreatedBriefingDocument> {
   const id = randomUUID();
   const priorityId = input.priorityId?.toLowerCase() ?? null;
   // Checked before the transaction (the read model's answer was never held under a lock either: a
@@ -27,9 +32,10 @@ export async function createDocument(ctx: BriefingContext, identity: Identity, a
   if (priorityId !== null) await assertPriorityExists(ctx, identity, priorityId);
   const createdAt = ctx.platform.clock.now().toISOString();
   const limit = settingOf(ctx, 'max_briefing_docs_per_user_per_day');
+  const rewarded = settingOf(ctx, 'briefing_rewards_per_day');
   const created = await ctx.db.$transaction(async (tx) => {
     await briefingErasureGuard.assertNotDeleted(tx, authorId);
-    const counted = await tx.$queryRawUnsafe<unknown[]>(
+    const counted = await tx.$queryRawUnsafe<Array<{ created: number }>>(
       `INSERT INTO briefing.daily_document_counts AS c (user_id, day, created)
        SELECT $1::uuid, $2::date, 1 WHERE $3::int > 0
        ON CONFLICT (user_id, day) DO UPDATE SET created = c.created + 1 WHERE c.created < $3::int
@@ -55,7 +61,10 @@ export async function createDocument(ctx: BriefingContext, identity: Identity, a
       selectDocumentViews(`SELECT ${DOCUMENT_COLUMNS} FROM briefing.documents d WHERE d.id = $1::uuid`),
       id,
     );
-    return toDocumentView(row!);
+    // The ledger rewards the first briefing_rewards_per_day documents of the day (SECURITY 30); the
+    // day's count says whether this is one of them, so the author is told before the credit arrives.
+    const earned = Number(counted[0]!.created) <= rewarded ? BRIEFING_DOCUMENT_REWARD : 0;
+    return { ...toDocumentView(row!), politicalCapitalEarned: earned };
   }, WRITE_TRANSACTION);
   // At once for this replica's readers (the author's own refetch); the others follow the event.
   ctx.firstPages.invalidate();

@@ -1,7 +1,7 @@
 // Helpers of the briefing tests: named citizens, valid documents, priorities briefing has heard of,
 // sessions with any flags, and a direct look at briefing's tables (for what no API shows: erasure).
 import assert from 'node:assert/strict';
-import type { TBriefingDocument } from '@civic/contracts';
+import type { TBriefingDocument, TCreatedBriefingDocument } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { ApiClient, ApiResponse } from '../../../../test/support/api-client.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
@@ -22,8 +22,8 @@ export function documentBody(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
-export function postDocument(client: ApiClient, body: Record<string, unknown>): Promise<ApiResponse<TBriefingDocument>> {
-  return client.post<TBriefingDocument>('/api/briefing-docs', body);
+export function postDocument(client: ApiClient, body: Record<string, unknown>): Promise<ApiResponse<TCreatedBriefingDocument>> {
+  return client.post<TCreatedBriefingDocument>('/api/briefing-docs', body);
 }
 
 export async function createDocument(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<TBriefingDocument> {

@@ -3,7 +3,7 @@
 // 8's "Document created" (+2 PC) and everything it changes is read again; a failure is spec 8's
 // toast ("Failed to create document. Please try again."), and a refusal the server explains (400,
 // 403) also shows its message in the dialog; a 401 opens the sign-in dialog (the kit's MutationCache).
-import type { TBriefingDocument } from '@civic/contracts/http/briefing';
+import type { TCreatedBriefingDocument } from '@civic/contracts/http/briefing';
 import { BRIEFING_DOC_TYPES, BRIEFING_LIMITS } from '@civic/contracts/messages/briefing';
 import {
   Alert,
@@ -76,14 +76,17 @@ export function ContributeDocumentDialog({ open, onOpenChange }: { open: boolean
   };
 
   const create = useMutation({
-    mutationFn: (body: CreateDocumentBody) => apiRequestJson<TBriefingDocument>('POST', DOCUMENTS_PATH, body),
+    mutationFn: (body: CreateDocumentBody) => apiRequestJson<TCreatedBriefingDocument>('POST', DOCUMENTS_PATH, body),
     // The balance is taken when the request leaves, so the refresh knows when the +2 PC has arrived.
     onMutate: () => ({ balanceBefore: balanceBeforeContribution() }),
-    onSuccess: (_document, _body, context) => {
-      toast({ title: BRIEFING_TOASTS.created, description: BRIEFING_TOASTS.createdDescription, variant: 'success' });
+    onSuccess: (document, _body, context) => {
+      const earned = document.politicalCapitalEarned > 0;
+      const description = earned ? BRIEFING_TOASTS.createdDescription : BRIEFING_TOASTS.createdUnrewardedDescription;
+      toast({ title: BRIEFING_TOASTS.created, description, variant: 'success' });
       reset();
       onOpenChange(false);
-      refreshAfterContribution(context?.balanceBefore ?? null);
+      // Without a reward no credit is coming: the balance is not watched for one.
+      refreshAfterContribution(earned ? (context?.balanceBefore ?? null) : null);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;

@@ -8,6 +8,8 @@ export const BRIEFING_TOASTS = {
   errorTitle: 'Error',
   created: BRIEFING_MESSAGES.created,
   createdDescription: 'Your document is in the Briefing Room. You earned 2 political capital (+2 PC).',
+  /** Past briefing_rewards_per_day (SECURITY 30): the document is in, but today's rewards are spent. */
+  createdUnrewardedDescription: "Your document is in the Briefing Room. You have earned today's political capital for documents; this one earns none.",
   createFailed: BRIEFING_MESSAGES.createFailed,
 } as const;
 
