@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 // The Issues page in Chromium against the real stack (issue 38): the navigation's Issues link opens
 // /issues with every issue by category, its priority count and top priority; the search box narrows
-// them; an issue's page lists its priorities with the same cards, and a vote there is recorded; an
-// unknown issue says so. At desktop and phone width, axe clean. Administrators reach /admin from the
-// user menu (and the phone drawer); a citizen has no such entry.
+// them; an issue's page lists its priorities with the same cards, a vote there is recorded and one
+// cast elsewhere shows live; an unknown issue says so. At desktop and phone width, axe clean.
+// Administrators reach /admin from the user menu (and the phone drawer); a citizen has no such entry.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TIssuePage, TIssueSummary } from '@civic/contracts';
@@ -98,6 +98,9 @@ describe("the Issues page and an issue's page", { skip: browserTestsSkip() }, ()
     const answer = await context.request.get(`/api/issues/${issue.id}`);
     const page1 = (await answer.json()) as TIssuePage;
     assert.equal(page1.priorities.find((p) => p.title === other)?.userVote?.voteType, 'endorse', 'the vote reached the server');
+    // A vote cast elsewhere shows on the open page without a reload (the live stream).
+    await apiVote(author, endorsed.id, 'oppose');
+    await cardOf(list, top).getByText('1 opposition', { exact: true }).waitFor();
 
     // Back through the link, and at phone width through the drawer's Issues link.
     await page.getByRole('link', { name: 'All Issues' }).click();

@@ -1,9 +1,10 @@
 // An issue's page (issue 38) at /issues/{id}: the issue with its category and priority count, and its
-// priorities in rank order with the same cards, votes and promotion as All Priorities; Load More
+// priorities in rank order with the same cards, votes, promotion and live counts as All Priorities; Load More
 // reads the next keyset page. An unknown issue shows "Issue not found" with the way back.
 import { ApiError, AppLink, Button, Card, cn } from '@civic/frontend-kit';
 import { ArrowLeft } from 'lucide-react';
 import { categoryBadgeClasses } from '../priority-listing/issue-categories.ts';
+import { useLivePriorities } from '../priority-listing/live-priorities.ts';
 import { PriorityCard } from '../priority-listing/priority-card.tsx';
 import { PRIORITY_LIST_TEXTS } from '../priority-listing/priority-texts.ts';
 import { ISSUES_TEXTS, priorityCountOf } from './issue-texts.ts';
@@ -20,6 +21,8 @@ function Notice({ title, hint }: { title: string; hint: string }) {
 
 export function IssuePage({ issueId }: { issueId: number }) {
   const { first, issue, priorities, canLoadMore, loadMore } = useIssuePages(issueId);
+  // Counts move live here as on All Priorities (the stream refetches this page's reads too).
+  useLivePriorities();
   const notFound = first.isError && first.error instanceof ApiError && first.error.status === 404;
 
   return (

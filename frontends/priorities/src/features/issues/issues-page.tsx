@@ -39,7 +39,8 @@ function IssueRow({ issue }: { issue: TIssueSummary }) {
 
 export function IssuesPage() {
   const [search, setSearch] = useState('');
-  const query = useQuery<TIssueSummary[]>({ queryKey: [ISSUES_PATH] });
+  // Read again on every visit: counts and top priorities move with votes and creations (the server keeps them a second).
+  const query = useQuery<TIssueSummary[]>({ queryKey: [ISSUES_PATH], refetchOnMount: 'always' });
   const shown = useMemo(() => filterIssues(query.data ?? [], search), [query.data, search]);
 
   return (
