@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import type { TIssuePage, TIssueSummary } from '@civic/contracts';
 import type { Page } from 'playwright-core';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from '../support/browser.ts';
-import { useBrowserTestServer } from '../support/browser-suite.ts';
+import { setSetting, useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 import { pollUntil } from '../support/poll.ts';
 import { adminEmail, adminHeading, adminServerEnv, signInAsAdmin } from './admin-helpers.ts';
@@ -21,6 +21,12 @@ const ISSUE = 'Carbon pricing';
 const ADMIN = adminEmail('issues');
 
 const issueLink = (page: Page, title: string) => page.getByRole('link', { name: title });
+
+/** The id of the priority at `position` (1-based) of an issue's first page. */
+async function lastIdOf(citizen: { client: { get<T>(path: string): Promise<{ body: T }> } }, issueId: number, position: number): Promise<string> {
+  const page = (await citizen.client.get<TIssuePage>(`/api/issues/${issueId}?limit=${position}`)).body;
+  return page.priorities[position - 1]!.id;
+}
 
 async function expectAccessible(page: Page, what: string): Promise<void> {
   for (const viewport of [DESKTOP_VIEWPORT, PHONE_VIEWPORT]) {
@@ -123,6 +129,34 @@ describe("the Issues page and an issue's page", { skip: browserTestsSkip() }, ()
       errors.filter((error) => !error.includes('404')),
       [],
     );
+  });
+
+  test("an issue's page shows 50 priorities, and Load More the next page after the last one", async () => {
+    setSetting(suite.server, 'max_priorities_per_user_per_day', '1000');
+    const author = await apiCitizen(suite.server, 'Lou', 'Many');
+    const issue = (await author.client.get<TIssueSummary[]>('/api/issues')).body.find((i) => i.title === 'NATO burden sharing')!;
+    // Created one after another: with no votes, the oldest comes first in rank order.
+    const titles: string[] = [];
+    for (let n = 1; n <= 51; n++) {
+      titles.push(`Allied defence spending, point ${n}`);
+      await apiCreatePriority(author, { title: titles.at(-1)!, issueId: issue.id });
+    }
+    const { page } = await suite.start({ viewport: PHONE_VIEWPORT });
+    await signInThroughApi(page.context(), suite.server, uniqueEmail('load-more'));
+    const pageReads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === `/api/issues/${issue.id}`) pageReads.push(url.search);
+    });
+    await page.goto(`/issues/${issue.id}`);
+    const list = page.getByRole('list', { name: `Priorities on ${issue.title}` });
+    await cardOf(list, titles[49]!).waitFor();
+    assert.equal(await list.getByRole('article').count(), 50);
+    await page.getByRole('button', { name: 'Load More Priorities' }).click();
+    await cardOf(list, titles[50]!).waitFor();
+    assert.equal(await list.getByRole('article').count(), 51);
+    assert.equal(await page.getByRole('button', { name: 'Load More Priorities' }).count(), 0, 'a short page is the last');
+    assert.deepEqual(pageReads, ['?limit=50', `?limit=50&after=${await lastIdOf(author, issue.id, 50)}`]);
   });
 
   test('the user menu offers Admin to an administrator only, on the desktop and in the phone drawer', async () => {
