@@ -10,7 +10,7 @@ import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, type BrowserSession } from '../suppor
 import { adminEmail, adminServerEnv, signInAsAdmin } from './admin-helpers.ts';
 import { describeA11yViolations, expectNoSeriousA11yViolations, findSeriousA11yViolations } from './axe.ts';
 import { answerNamePrompt, codeFor, dialog, namePrompt, openSignInDialog, requestCode, uniqueEmail, waitForDashboard } from './browser-helpers.ts';
-import { allPriorities, apiCitizen, apiCreatePriority, apiVote, topPriorities } from './priority-helpers.ts';
+import { allPriorities, apiCitizen, apiCreatePriority, apiVote, cardOf, issueOf, topPriorities } from './priority-helpers.ts';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { pollUntil } from '../support/poll.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
@@ -177,8 +177,22 @@ describe('accessibility: no serious or critical axe-core violation on any page',
     await form.waitFor({ state: 'detached' });
   });
 
-  test('the 404 page, signed in', async () => {
+  test("/issues, and an issue's page", async () => {
+    // A priority on an issue, so that issue's page shows a card.
+    const author = await apiCitizen(suite.server, 'Ida', 'Issue');
+    const issue = await issueOf(author, 'Economy');
+    await apiCreatePriority(author, { title: 'Index the minimum wage to inflation', issueId: issue.id });
     await page.goto('/issues');
+    await page.getByRole('heading', { level: 1, name: 'Issues', exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Economy issues' }).getByRole('link').first().waitFor();
+    await expectAccessibleAtBothWidths(page, '/issues');
+    await page.getByRole('link', { name: issue.title }).click();
+    await cardOf(page.getByRole('list', { name: `Priorities on ${issue.title}` }), 'Index the minimum wage to inflation').waitFor();
+    await expectAccessibleAtBothWidths(page, "an issue's page");
+  });
+
+  test('the 404 page, signed in', async () => {
+    await page.goto('/no-such-page');
     await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
     await expectAccessibleAtBothWidths(page, '404 page, signed in');
   });

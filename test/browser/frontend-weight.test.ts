@@ -29,6 +29,7 @@ describe('front-end weight: JavaScript on the wire per page', { skip: browserTes
         'landing (signed out)',
         'dashboard',
         '/priorities',
+        '/issues',
         '/profile',
         '/settings',
         '/briefing-room',

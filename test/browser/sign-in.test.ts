@@ -138,7 +138,7 @@ describe('sign-in and signed-in chrome', { skip: browserTestsSkip() }, () => {
     await finish();
   });
 
-  test('signed in: /issues (linked, no route) shows the 404 page inside the chrome; /network its page', async () => {
+  test('signed in: /issues shows the Issues page, an unknown path the 404 page inside the chrome; /network its page', async () => {
     const { page, context } = await start();
     await signInThroughApi(context, server, uniqueEmail('routes'));
     await page.goto('/network');
@@ -147,8 +147,10 @@ describe('sign-in and signed-in chrome', { skip: browserTestsSkip() }, () => {
     assert.equal(await main.getByRole('link', { name: 'Network' }).getAttribute('aria-current'), 'page');
     assert.equal(await main.getByRole('link', { name: 'Priorities' }).getAttribute('aria-current'), null);
     await page.goto('/issues');
-    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Issues', exact: true }).waitFor();
     assert.equal(await main.getByRole('link', { name: 'Issues' }).getAttribute('aria-current'), 'page');
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { level: 1, name: '404 Page Not Found' }).waitFor();
     await page.getByText('US citizens only, one account per person, be civil', { exact: true }).waitFor();
     assert.match(await page.getByRole('contentinfo').innerText(), /© 2024/);
     // Client-side navigation: the logo leads home, to the dashboard.

@@ -38,6 +38,7 @@ export async function measurePageWeights(server: TestServer): Promise<PageWeight
     const signedIn: [string, string, (page: Page) => Promise<void>][] = [
       ['dashboard', '/', waitForDashboard],
       ['/priorities', '/priorities', heading('All Priorities')],
+      ['/issues', '/issues', heading('Issues')],
       ['/profile', `/profile/${user.id}`, heading(/Wendy Weight/)],
       ['/settings', '/settings', heading('Settings')],
       ['/briefing-room', '/briefing-room', heading('Briefing Room')],

@@ -33,6 +33,16 @@ export const ZIssue = z.object({
 });
 export type TIssue = z.infer<typeof ZIssue>;
 
+/**
+ * An issue as GET /api/issues lists it (issue 38, the Issues page): its active priorities' count and
+ * the first of them in rank order (docs/ranking.md: ranked before unranked), null when it has none.
+ */
+export const ZIssueSummary = ZIssue.extend({
+  priorityCount: z.number().int().nonnegative(),
+  topPriority: z.object({ id: z.string().uuid(), title: z.string(), endorsements: z.number().int(), oppositions: z.number().int() }).nullable(),
+});
+export type TIssueSummary = z.infer<typeof ZIssueSummary>;
+
 export const VOTE_TYPES = ['endorse', 'oppose'] as const;
 export const ZVoteType = z.enum(VOTE_TYPES, { error: M.voteType });
 export type TVoteType = z.infer<typeof ZVoteType>;
@@ -108,6 +118,22 @@ export const ZPriorityListQuery = z
   })
   .refine((query) => query.offset + query.limit <= PRIORITY_LIST_LIMITS.max, { message: PRIORITY_LIST_DEPTH_MESSAGE, path: ['offset'] });
 export type TPriorityListQuery = z.infer<typeof ZPriorityListQuery>;
+
+/** An issue's page size (GET /api/issues/{id}); the next page starts after the last priority shown (`after`). */
+export const ISSUE_PAGE_LIMITS = { default: 50, max: 100 } as const;
+
+/** GET /api/issues/{id}: its active priorities in rank order, searched like the list, a keyset page at a time. */
+export const ZIssuePageQuery = z.strictObject({
+  search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
+  limit: z.coerce.number().int().min(1).max(ISSUE_PAGE_LIMITS.max).default(ISSUE_PAGE_LIMITS.default),
+  /** The id of the last priority of the previous page (a priority of this issue). */
+  after: z.string().uuid({ error: M.issuePageCursor }).optional(),
+});
+export type TIssuePageQuery = z.infer<typeof ZIssuePageQuery>;
+
+/** GET /api/issues/{id}: the issue with its count and top priority, and a page of its priorities (no ranks: a filtered list). */
+export const ZIssuePage = z.object({ issue: ZIssueSummary, priorities: z.array(ZPriority) });
+export type TIssuePage = z.infer<typeof ZIssuePage>;
 
 /** A priority's votes among one state's counted citizens (docs/ranking.md section 7). */
 export const ZStateTally = z.object({ endorsements: z.number().int().nonnegative(), oppositions: z.number().int().nonnegative() });
@@ -235,8 +261,19 @@ export const PRIORITIES_OPERATIONS = {
     owner: 'priorities',
     auth: 'user',
     errors: [401],
-    summary: 'The catalogue of national issues',
-    response: z.array(ZIssue),
+    summary:
+      "The catalogue of national issues, each with its active priorities' count and its top priority in rank order (null when none); kept up to a second per instance",
+    response: z.array(ZIssueSummary),
+  }),
+  getIssue: defineOperation({
+    ...PRIORITIES_ROUTES.getIssue,
+    owner: 'priorities',
+    auth: 'user',
+    errors: [400, 401, 404, 429],
+    summary:
+      "An issue's page (issue 38): the issue with its count and top priority, and its active priorities in rank order with the caller's votes, searched by title and description; `after` (the last priority's id) gives the next page. 404: no such issue.",
+    query: ZIssuePageQuery,
+    response: ZIssuePage,
   }),
   listPriorities: defineOperation({
     ...PRIORITIES_ROUTES.listPriorities,

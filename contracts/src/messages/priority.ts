@@ -13,6 +13,8 @@ export const PRIORITY_MESSAGES = {
   descriptionTooShort: 'Description must be at least 50 characters',
   descriptionTooLong: 'Description must be less than 1000 characters',
   issueNotFound: 'Issue not found',
+  /** GET /api/issues/{id}?after=: the cursor names no priority of this issue. */
+  issuePageCursor: 'after must be the id of a priority of this issue',
   priorityNotFound: 'Priority not found',
   voteType: "voteType must be 'endorse' or 'oppose'",
   noVote: 'You have not voted on this priority',

@@ -10,6 +10,7 @@ import { ZPrioritiesConfig } from './config.ts';
 import type { PrioritiesContext } from './context.ts';
 import { createPrioritiesDb } from './db.ts';
 import { PRIORITIES_SCHEMA, prioritiesHandlers, publishingDb, publishingSql, watchLiveRankings } from './events.ts';
+import { createIssueSummariesCache, readIssueSummaries } from './issues/list-issues.ts';
 import { createLiveRankings, type LiveRankings } from './live/live-rankings.ts';
 import { readTopPriorities, readViewerVotes } from './priorities/list-priorities.ts';
 import { applyStateEpoch } from './members/apply-state-epoch.ts';
@@ -67,6 +68,7 @@ export const prioritiesService = defineService({
       sql,
       platform,
       topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
+      issueSummaries: createIssueSummariesCache((minEndorsements) => readIssueSummaries(ctx, minEndorsements)),
       viewerVotes: createViewerVotesCache((viewerId, priorityIds) => readViewerVotes(ctx, viewerId, priorityIds)),
       stateTallies: createStateTalliesCache((state) => countStateTallies(ctx, state), config.PRIORITIES_STATE_TALLIES_MS),
       votes: createVoteBatcher(sql, {

@@ -3,6 +3,9 @@ import { OPEN_DATA_MESSAGES, PRIORITY_MESSAGES } from '@civic/contracts';
 import { createError, exposeMessage } from '@civic/service-kit';
 
 export const IssueNotFound = createError('PRIORITIES_ISSUE_NOT_FOUND', PRIORITY_MESSAGES.issueNotFound, 400);
+/** GET /api/issues/{id} of an id the catalogue does not hold (a request for a page, not a field of a body: 404). */
+export const IssuePageNotFound = createError('PRIORITIES_ISSUE_PAGE_NOT_FOUND', PRIORITY_MESSAGES.issueNotFound, 404);
+export const IssuePageCursorUnknown = createError('PRIORITIES_ISSUE_PAGE_CURSOR', PRIORITY_MESSAGES.issuePageCursor, 400);
 export const PriorityNotFound = createError('PRIORITIES_PRIORITY_NOT_FOUND', PRIORITY_MESSAGES.priorityNotFound, 404);
 export const NoVote = createError('PRIORITIES_NO_VOTE', PRIORITY_MESSAGES.noVote, 404);
 /** max_priorities_per_user_per_day reached; the message names the limit (dailyLimitMessage). */

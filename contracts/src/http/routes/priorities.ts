@@ -4,6 +4,7 @@ import type { Route } from '../route.ts';
 
 export const PRIORITIES_ROUTES = {
   listIssues: { method: 'GET', path: '/api/issues' },
+  getIssue: { method: 'GET', path: '/api/issues/{id}' },
   listPriorities: { method: 'GET', path: '/api/priorities' },
   createPriority: { method: 'POST', path: '/api/priorities' },
   vote: { method: 'POST', path: '/api/priorities/{id}/vote' },

@@ -17,13 +17,15 @@ test('signed in: / is the dashboard, routes without a micro-frontend yet are 404
   assert.equal(resolveScreen('/priorities', 'signed-in'), 'priorities');
   assert.equal(resolveScreen('/briefing-room', 'signed-in'), 'briefing');
   assert.equal(resolveScreen('/network', 'signed-in'), 'network');
+  // The Issues page and an issue's page belong to the priorities area (issue 38).
+  for (const path of ['/issues', '/issues/12', '/issues/not-an-id']) assert.equal(resolveScreen(path, 'signed-in'), 'priorities');
   for (const path of ['/admin', '/admin/users', '/admin/moderation', '/admin/settings', '/admin/audit-logs', '/admin/announcements']) {
     assert.equal(resolveScreen(path, 'signed-in'), 'admin');
   }
   for (const path of [
     '/priorities/x',
     '/briefing-room/x',
-    '/issues',
+    '/issues/12/more',
     '/profile',
     '/profile/abc/more',
     '/network/blocked',

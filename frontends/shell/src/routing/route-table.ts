@@ -12,6 +12,8 @@ interface SignedInRoute {
 const SIGNED_IN_ROUTES: readonly SignedInRoute[] = [
   { pattern: /^\/$/, screen: 'dashboard' },
   { pattern: /^\/priorities$/, screen: 'priorities' },
+  // The Issues page and each issue's page (issue 38) reuse the priority cards: the priorities area's.
+  { pattern: /^\/issues(\/[^/]+)?$/, screen: 'priorities' },
   { pattern: /^\/briefing-room$/, screen: 'briefing' },
   { pattern: /^\/network$/, screen: 'network' },
   { pattern: /^\/profile\/[^/]+$/, screen: 'profile' },

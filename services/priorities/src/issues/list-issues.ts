@@ -1,8 +1,82 @@
-// GET /api/issues: the whole catalogue (151 rows, seeded by a migration), in id order (grouped by category).
-import type { TIssue } from '@civic/contracts';
+// GET /api/issues: the whole catalogue (151 rows, seeded by a migration), in id order (grouped by
+// category), each issue with its active priorities' count and its top priority in rank order
+// (docs/ranking.md: the ranked ones, endorsements >= min_endorsements_for_ranking, come first).
+// One query: per issue, a count and two LIMIT 1 probes along priorities_issue_rank_idx (the first
+// ranked and the first unranked priority), so its cost grows with the catalogue, not with the
+// priorities. The answer is kept up to MAX_AGE_MS per process (the Create Priority dialog and the
+// Issues page both read it), which bounds how far behind a count or top priority may be.
+import { settingOf } from '@civic/service-kit';
+import type { TIssueSummary } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 
-export async function listIssues(ctx: PrioritiesContext): Promise<TIssue[]> {
-  const issues = await ctx.db.issue.findMany({ orderBy: [{ id: 'asc' }] });
-  return issues.map((issue) => ({ id: issue.id, title: issue.title, category: issue.category as TIssue['category'] }));
+const MAX_AGE_MS = 1_000;
+
+/** The order of docs/ranking.md within one issue's part of priorities_issue_rank_idx. */
+const ISSUE_RANK_ORDER = 'ORDER BY p.score DESC, p.endorsements DESC, p.created_at ASC, p.id ASC';
+
+interface SummaryRow {
+  id: number;
+  title: string;
+  category: string;
+  priority_count: number;
+  top_id: string | null;
+  top_title: string | null;
+  top_endorsements: number | null;
+  top_oppositions: number | null;
+}
+
+const topProbe = (name: string, comparison: '>=' | '<') => `LEFT JOIN LATERAL (
+    SELECT p.id, p.title, p.endorsements, p.oppositions FROM priorities.priorities p
+     WHERE p.issue_id = i.id AND p.is_active AND p.endorsements ${comparison} $1::int ${ISSUE_RANK_ORDER} LIMIT 1
+  ) ${name} ON true`;
+
+/** The SQL of the summaries (exported so a test can EXPLAIN it); $1 is min_endorsements_for_ranking. */
+export const SUMMARIES_SQL = `SELECT i.id, i.title, i.category, c.n AS priority_count,
+       coalesce(r.id, u.id) AS top_id, coalesce(r.title, u.title) AS top_title,
+       coalesce(r.endorsements, u.endorsements) AS top_endorsements, coalesce(r.oppositions, u.oppositions) AS top_oppositions
+  FROM priorities.issues i
+  CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM priorities.priorities p WHERE p.issue_id = i.id AND p.is_active) c
+  ${topProbe('r', '>=')}
+  ${topProbe('u', '<')}
+ ORDER BY i.id`;
+
+export async function readIssueSummaries(ctx: PrioritiesContext, minEndorsements: number): Promise<TIssueSummary[]> {
+  const rows = await ctx.sql.query<SummaryRow>(SUMMARIES_SQL, [minEndorsements], 'priorities_issue_summaries');
+  return rows.map((row) => ({
+    id: Number(row.id),
+    title: row.title,
+    category: row.category as TIssueSummary['category'],
+    priorityCount: Number(row.priority_count),
+    topPriority:
+      row.top_id === null
+        ? null
+        : { id: row.top_id, title: row.top_title!, endorsements: Number(row.top_endorsements), oppositions: Number(row.top_oppositions) },
+  }));
+}
+
+export interface IssueSummariesCache {
+  read(minEndorsements: number): Promise<TIssueSummary[]>;
+}
+
+/** Single-flight: readers within MAX_AGE_MS share one read; a failed read is not kept. */
+export function createIssueSummariesCache(
+  load: (minEndorsements: number) => Promise<TIssueSummary[]>,
+  now: () => number = () => performance.now(),
+): IssueSummariesCache {
+  let entry: { builtAt: number; minEndorsements: number; summaries: Promise<TIssueSummary[]> } | undefined;
+  return {
+    read(minEndorsements) {
+      if (entry && entry.minEndorsements === minEndorsements && now() - entry.builtAt < MAX_AGE_MS) return entry.summaries;
+      const built = { builtAt: now(), minEndorsements, summaries: load(minEndorsements) };
+      entry = built;
+      built.summaries.catch(() => {
+        if (entry === built) entry = undefined;
+      });
+      return built.summaries;
+    },
+  };
+}
+
+export function listIssues(ctx: PrioritiesContext): Promise<TIssueSummary[]> {
+  return ctx.issueSummaries.read(settingOf(ctx, 'min_endorsements_for_ranking'));
 }

@@ -26,7 +26,7 @@ import { TOP_DEPTH, type CachedPriority } from './top-priorities-cache.ts';
 export const RANK_ORDER = 'ORDER BY p.score DESC, p.endorsements DESC, p.created_at ASC, p.id ASC';
 
 /** A LIKE pattern matching `text` anywhere, its own % _ and \ taken literally. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -1,4 +1,4 @@
-// GET /api/issues, GET and POST /api/priorities, GET /api/stats (spec 7.3), DELETE
+// GET /api/issues and /api/issues/{id} (issue 38), GET and POST /api/priorities, GET /api/stats (spec 7.3), DELETE
 // /api/admin/priorities/{id} (issue 20). The promote route is promotion-routes.ts, votes vote-routes.ts.
 import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { adminOriginOf, requireUser, typed } from '@civic/service-kit';
@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PrioritiesContext } from '../context.ts';
 import { listIssues } from '../issues/list-issues.ts';
+import { readIssuePage } from '../issues/read-issue-page.ts';
 import { createPriority } from '../priorities/create-priority.ts';
 import { listPrioritiesJson } from '../priorities/list-priorities.ts';
 import { listStatePriorities } from '../priorities/list-state-priorities.ts';
@@ -24,6 +25,10 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
   const r = typed(app);
 
   r.get(fastifyPath(ops.listIssues), { schema: routeSchema(ops.listIssues) }, async () => listIssues(ctx));
+
+  r.get(fastifyPath(ops.getIssue), { schema: { ...routeSchema(ops.getIssue), params: ZPriorityParams } }, async (request) =>
+    readIssuePage(ctx, requireUser(request), request.params.id, request.query),
+  );
 
   r.get(
     fastifyPath(ops.listPriorities),

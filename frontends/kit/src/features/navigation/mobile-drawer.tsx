@@ -1,4 +1,5 @@
 // Small screens (spec 2.2): the links move into a right-side drawer with the user's name, e-mail and PC.
+// Administrators also find Admin there (issue 38), as in the desktop user menu.
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import type { CurrentUser } from '../../auth/current-user.ts';
@@ -43,6 +44,11 @@ export function MobileDrawer({ user, currentPath }: { user: CurrentUser; current
           <AppLink href="/settings" onClick={close} className="rounded-md px-3 py-2 text-sm hover:bg-slate-100">
             Settings
           </AppLink>
+          {user.isAdmin && (
+            <AppLink href="/admin" onClick={close} className="rounded-md px-3 py-2 text-sm hover:bg-slate-100">
+              Admin
+            </AppLink>
+          )}
           <Button variant="outline" onClick={() => void signOut()} className="mt-2">
             Sign Out
           </Button>

@@ -1,4 +1,4 @@
-// Spec 2.2: the top navigation links. /issues is linked although no route serves it (it shows 404).
+// Spec 2.2: the top navigation links. /issues is the Issues page (issue 38; spec 2.2's note said it had no route).
 export interface NavItem {
   href: string;
   label: string;

@@ -1,5 +1,6 @@
-// Desktop user menu (spec 2.2): Profile, Settings, Sign Out.
-import { LogOut, Settings, User } from 'lucide-react';
+// Desktop user menu (spec 2.2): Profile, Settings, Sign Out; and Admin for administrators (issue 38),
+// the way to /admin (the shell turns anyone else away from it).
+import { LogOut, Settings, Shield, User } from 'lucide-react';
 import type { CurrentUser } from '../../auth/current-user.ts';
 import { signOut } from '../../auth/sign-out.ts';
 import { displayNameOf } from '../../auth/user-display.ts';
@@ -31,6 +32,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <DropdownMenuItem onSelect={() => navigateTo('/settings')}>
           <Settings className="size-4" aria-hidden="true" /> Settings
         </DropdownMenuItem>
+        {user.isAdmin && (
+          <DropdownMenuItem onSelect={() => navigateTo('/admin')}>
+            <Shield className="size-4" aria-hidden="true" /> Admin
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut className="size-4" aria-hidden="true" /> Sign Out

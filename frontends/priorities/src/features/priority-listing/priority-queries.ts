@@ -2,7 +2,7 @@
 // cache updates every priorities screen shares: refetching the lists after a vote, a promotion,
 // a creation or a live event, wherever they are shown.
 import { isOperationPath, operationPath } from '@civic/contracts/http/route';
-import type { TPriority, TStatePriorityList, TVoteResult } from '@civic/contracts/http/priorities';
+import type { TIssuePage, TPriority, TStatePriorityList, TVoteResult } from '@civic/contracts/http/priorities';
 import type { UsStateCode } from '@civic/contracts/messages/us-states';
 import { PRIORITIES_ROUTES, PRIORITY_STREAM_PATH } from '@civic/contracts/http/routes/priorities';
 import type { Query } from '@tanstack/react-query';
@@ -53,9 +53,18 @@ export function isPriorityListQueryKey(queryKey: readonly unknown[]): boolean {
 
 export const isPriorityListQuery = (query: Query): boolean => isPriorityListQueryKey(query.queryKey);
 
-/** Spec 4: after a vote, its removal, a promotion or a creation the priorities lists are refetched. */
+/** A page of an issue's priorities (issue 38): GET /api/issues/{id}, the next page `after` the last priority shown. */
+export function issuePagePath(issueId: number, limit: number, after?: string): string {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (after) query.set('after', after);
+  return `${operationPath(PRIORITIES_ROUTES.getIssue, { id: issueId })}?${query.toString()}`;
+}
+
+const isIssuePageQuery = (query: Query): boolean => isOperationPath(PRIORITIES_ROUTES.getIssue, queryKeyToPath(query.queryKey));
+
+/** Spec 4: after a vote, its removal, a promotion or a creation the priorities lists (an issue's page too) are refetched. */
 export function refetchPriorityLists(options: { cancelRefetch?: boolean } = {}): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: isPriorityListQuery }, options);
+  return queryClient.invalidateQueries({ predicate: (query) => isPriorityListQuery(query) || isIssuePageQuery(query) }, options);
 }
 
 /** Shows a vote's answer at once in every cached list, before the refetch brings the new order. */
@@ -67,6 +76,9 @@ export function applyVoteResult(result: TVoteResult): void {
   // A state's tallies are counted by the server (and kept a while): only the national counts move here.
   queryClient.setQueriesData<PriorityListData>({ predicate: isPriorityListQuery }, (data) =>
     data === undefined ? data : Array.isArray(data) ? data.map(apply) : { ...data, priorities: data.priorities.map(apply) },
+  );
+  queryClient.setQueriesData<TIssuePage>({ predicate: isIssuePageQuery }, (data) =>
+    data === undefined ? data : { ...data, priorities: data.priorities.map(apply) },
   );
 }
 
