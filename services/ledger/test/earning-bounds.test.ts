@@ -108,10 +108,10 @@ for (const { profile, skip } of await profilePlan()) {
         const ids = created.map((d) => d.id);
         assert.equal(new Set(ids).size, 25);
         // Each answer tells its author whether it earns: five do, twenty do not.
-        assert.deepEqual(
-          created.map((d) => d.politicalCapitalEarned).sort(),
-          [...Array<number>(20).fill(0), ...Array<number>(5).fill(BRIEFING_DOCUMENT_REWARD)],
-        );
+        assert.deepEqual(created.map((d) => d.politicalCapitalEarned).sort(), [
+          ...Array<number>(20).fill(0),
+          ...Array<number>(5).fill(BRIEFING_DOCUMENT_REWARD),
+        ]);
         await waitForDocumentEvents(writer.id, 25);
         await waitForBalance(writer, 10 + 5 * BRIEFING_DOCUMENT_REWARD);
         const rewards = (await transactionsOf(writer)).filter((t) => t.description === LEDGER_DESCRIPTIONS.briefing_created);
