@@ -28,7 +28,10 @@ const MINUTE = 60_000;
 for (const { profile, skip } of await profilePlan()) {
   describe(`social network: the feed's cost is bounded (${profile})`, { skip }, () => {
     let tables: SqlDriver;
-    const stack = useStack(profile, { services: ['auth', 'account', 'social'], env: { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_WRITE: '1000' } });
+    const stack = useStack(profile, {
+      services: ['auth', 'account', 'social'],
+      env: { RATE_LIMIT_SIGN_IN_MAIL: '1000', RATE_LIMIT_WRITE: '1000', RATE_LIMIT_ACCOUNT_WRITE: '1000' },
+    });
     before(async () => {
       tables = await openSocialTables(stack);
     });
