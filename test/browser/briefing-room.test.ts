@@ -172,7 +172,10 @@ describe('briefing room: page, Contribute Document dialog and the dashboard part
     const word = `Quokka${process.pid}`;
     const documentTitle = `Notes on the ${word} budget`;
     await apiContribute(author, { title: documentTitle, type: 'document' });
-    for (let index = 0; index < 50; index += 1) await apiContribute(author, { title: `Seeded talking point ${String(index + 1).padStart(2, '0')}` });
+    // Six seeders, at most 9 documents each: one citizen may create max_briefing_docs_per_user_per_day (10) a day.
+    const seeders = await Promise.all(Array.from({ length: 6 }, (_, index) => apiCitizen(suite.server, 'Seeder', `Number${index + 1}`)));
+    for (let index = 0; index < 50; index += 1)
+      await apiContribute(seeders[index % seeders.length]!, { title: `Seeded talking point ${String(index + 1).padStart(2, '0')}` });
     const total = (await author.client.get<TBriefingDocument[]>('/api/briefing-docs?limit=100')).body.length;
     assert.ok(total > 50 && total < 100, `between 50 and 100 documents (${total})`);
 
