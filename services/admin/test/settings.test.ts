@@ -127,6 +127,7 @@ for (const { profile, skip } of await profilePlan()) {
         'priority_creation_cost',
         'priority_promotion_cost',
         'recruit_user_reward',
+        'vote_change_cooldown_hours',
       ]);
       assert.equal(before.body.content_moderation_enabled, true);
       const put = await (await admin()).request('PUT', '/api/admin/settings', { body: { key: 'priority_promotion_cost', value: 75 } });
