@@ -75,7 +75,7 @@ describe('backup and restore (distributed)', { skip: distributed.skip }, () => {
       const cast = await vote(voter, priority.id, 'endorse');
       assert.equal(cast.status, 200, cast.text);
       const before = await servedData(voter, priority.id);
-      assert.deepEqual(before.priority.userVote, { voteType: 'endorse' });
+      assert.deepEqual(before.priority.userVote, { voteType: 'endorse', lastChangedAt: null });
       assert.equal(before.priority.endorsements, 1);
 
       // Taken while the services run, as an operator would.
@@ -109,7 +109,10 @@ describe('backup and restore (distributed)', { skip: distributed.skip }, () => {
       // And it keeps working: the restored platform takes new writes on the restored rows.
       const changed = await vote(voterAgain, priority.id, 'oppose');
       assert.equal(changed.status, 200, changed.text);
-      assert.deepEqual(changed.body, { priorityId: priority.id, endorsements: 0, oppositions: 1, userVote: { voteType: 'oppose' } });
+      const { userVote, ...counts } = changed.body as { userVote: { voteType: string; lastChangedAt: string | null } };
+      assert.deepEqual(counts, { priorityId: priority.id, endorsements: 0, oppositions: 1 });
+      assert.equal(userVote.voteType, 'oppose');
+      assert.ok(userVote.lastChangedAt, 'a switch is a change: its time is given');
     } finally {
       await first?.close();
       await closingFirst?.catch(() => {});

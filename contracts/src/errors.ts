@@ -10,6 +10,12 @@ export const ZErrorBody = z.object({
   message: z.string(),
   code: z.string().optional(),
   errors: z.array(ZFieldError).optional(),
+  /**
+   * A refusal that lifts by itself (a vote change inside its cooldown): when the same request may
+   * succeed again, as a time and as whole seconds from the answer (also the Retry-After header).
+   */
+  retryAt: z.string().datetime().optional(),
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
 });
 
 export type TFieldError = z.infer<typeof ZFieldError>;

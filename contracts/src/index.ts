@@ -3,6 +3,7 @@ export * from './user.ts';
 export * from './uuid.ts';
 export * from './profile.ts';
 export * from './messages/us-states.ts';
+export * from './messages/registration.ts';
 export * from './settings.ts';
 export * from './user-settings.ts';
 export * from './messages/notifications.ts';

@@ -81,6 +81,8 @@ export const CITIZEN_VISIBLE_SETTINGS = [
   'recruit_user_reward',
   'priority_promotion_cost',
   'priority_creation_cost',
+  // The priority card says when a vote may change again (issue 38).
+  'vote_change_cooldown_hours',
 ] as const satisfies readonly PlatformSettingKey[];
 export type CitizenVisibleSetting = (typeof CITIZEN_VISIBLE_SETTINGS)[number];
 

@@ -75,6 +75,7 @@ export const ROUTE_TABLE: readonly RouteClaim[] = [
       '/api/reports',
       '/api/announcements',
       '/api/platform-settings',
+      '/api/registration',
     ],
   },
   { service: 'notifications', patterns: ['/api/notifications/unsubscribe'], csrfExempt: ['/api/notifications/unsubscribe'] },

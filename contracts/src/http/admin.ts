@@ -69,6 +69,15 @@ export const ZCitizenSettings = z.object({
 });
 export type TCitizenSettings = z.infer<typeof ZCitizenSettings>;
 
+/** GET /api/registration (anyone, issue 38): whether a new account can be made now, and whether it waits for approval. */
+export const ZRegistrationStatus = z.object({
+  /** registration_enabled: false, a new address cannot make an account (existing ones sign in). */
+  open: z.boolean(),
+  /** registration_approval_required: a new account waits for an administrator's approval. */
+  approvalRequired: z.boolean(),
+});
+export type TRegistrationStatus = z.infer<typeof ZRegistrationStatus>;
+
 // ---- Audit log ----
 
 export const ZAuditLog = z.object({
@@ -258,6 +267,14 @@ export const ADMIN_OPERATIONS = {
     errors: [401],
     summary: 'The amounts citizens are shown (daily and recruit rewards, promotion and creation costs) and whether reporting is on, as they stand now',
     response: ZCitizenSettings,
+  }),
+  registrationStatus: defineOperation({
+    ...ADMIN_ROUTES.registrationStatus,
+    owner: 'admin',
+    auth: 'none',
+    errors: [],
+    summary: 'Whether registration is open and whether new accounts need approval: a platform fact shown before a code is sent',
+    response: ZRegistrationStatus,
   }),
   listAuditLogs: defineOperation({
     ...ADMIN_ROUTES.listAuditLogs,

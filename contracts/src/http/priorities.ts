@@ -47,6 +47,14 @@ export const VOTE_TYPES = ['endorse', 'oppose'] as const;
 export const ZVoteType = z.enum(VOTE_TYPES, { error: M.voteType });
 export type TVoteType = z.infer<typeof ZVoteType>;
 
+/**
+ * The caller's vote. `lastChangedAt`: the caller's last switch or removal of a vote on this priority
+ * (null when none): a change is refused until vote_change_cooldown_hours after it, which the card
+ * shows before the click (GET /api/platform-settings gives the hours).
+ */
+export const ZUserVote = z.object({ voteType: ZVoteType, lastChangedAt: z.string().datetime().nullable() });
+export type TUserVote = z.infer<typeof ZUserVote>;
+
 export const ZPriority = z.object({
   id: z.string().uuid(),
   title: z.string(),
@@ -63,7 +71,7 @@ export const ZPriority = z.object({
   oppositions: z.number().int(),
   issue: ZIssue.nullable(),
   /** The caller's vote, or null. */
-  userVote: z.object({ voteType: ZVoteType }).nullable(),
+  userVote: ZUserVote.nullable(),
   isActive: z.boolean(),
   /**
    * 1-based position among ranked priorities (docs/ranking.md). Given only in the unfiltered list (no
@@ -180,7 +188,7 @@ export const ZVoteResult = z.object({
   priorityId: z.string().uuid(),
   endorsements: z.number().int(),
   oppositions: z.number().int(),
-  userVote: z.object({ voteType: ZVoteType }).nullable(),
+  userVote: ZUserVote.nullable(),
 });
 export type TVoteResult = z.infer<typeof ZVoteResult>;
 

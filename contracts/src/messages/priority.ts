@@ -45,13 +45,22 @@ export function dailyLimitMessage(limit: number): string {
   return `You can create at most ${limit} ${limit === 1 ? 'priority' : 'priorities'} per day. Please try again tomorrow.`;
 }
 
-/** spec 9 setting vote_change_cooldown_hours: the 429 when a vote is changed too soon. */
-export function voteCooldownMessage(msLeft: number): string {
+/** A wait as citizens read it: "23 h 12 min", "24 h", "30 min" (whole minutes, rounded up, at least 1). */
+export function waitText(msLeft: number): string {
   const minutes = Math.max(1, Math.ceil(msLeft / 60_000));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const left = hours > 0 ? `${hours}h ${rest}m` : `${rest}m`;
-  return `You can change your vote on this priority again in ${left}`;
+  return hours === 0 ? `${rest} min` : rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** spec 9 setting vote_change_cooldown_hours: the 429 when a vote is changed too soon ("… again in 23 h 12 min"). */
+export function voteCooldownMessage(msLeft: number): string {
+  return `You can change your vote on this priority again in ${waitText(msLeft)}`;
+}
+
+/** The same wait on the priority card, before the click (issue 38). */
+export function voteCooldownCardText(msLeft: number): string {
+  return `You can change your vote again in ${waitText(msLeft)}`;
 }
 
 /** spec 3 "Issue" categories, with their colours in the front end. */

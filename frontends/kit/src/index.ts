@@ -62,6 +62,7 @@ export { MicroFrontendError } from './single-spa/micro-frontend-error.tsx';
 export { dismissToast, toast, type ToastInput, type ToastVariant } from './toast/toast-store.ts';
 export { useToast } from './toast/use-toast.ts';
 export { Alert } from './ui/alert.tsx';
+export { RegistrationNotice } from './features/sign-in/registration-notice.tsx';
 export {
   AlertDialog,
   AlertDialogCancel,

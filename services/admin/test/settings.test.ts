@@ -4,7 +4,17 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
-import { dailyLimitMessage, PLATFORM_SETTING_DEFAULTS, type TAuditLog, type TCitizenSettings, type TPlatformSetting } from '@civic/contracts';
+import {
+  dailyLimitMessage,
+  PLATFORM_SETTING_DEFAULTS,
+  REGISTRATION_NOTICES,
+  registrationNotice,
+  ZRegistrationStatus,
+  type TAuditLog,
+  type TCitizenSettings,
+  type TPlatformSetting,
+  type TRegistrationStatus,
+} from '@civic/contracts';
 import { Kvm } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import { createIdentitySigner, IDENTITY_HEADER, type Platform, settingsBucketFor } from '@civic/service-kit';
@@ -127,6 +137,7 @@ for (const { profile, skip } of await profilePlan()) {
         'priority_creation_cost',
         'priority_promotion_cost',
         'recruit_user_reward',
+        'vote_change_cooldown_hours',
       ]);
       assert.equal(before.body.content_moderation_enabled, true);
       const put = await (await admin()).request('PUT', '/api/admin/settings', { body: { key: 'priority_promotion_cost', value: 75 } });
@@ -137,6 +148,30 @@ for (const { profile, skip } of await profilePlan()) {
         1000,
       );
       await (await admin()).request('PUT', '/api/admin/settings', { body: { key: 'priority_promotion_cost', value: '50' } });
+    });
+
+    test('GET /api/registration tells anyone, signed in or not, whether registration is open and needs approval', async () => {
+      const visitor = stack.client();
+      const read = () => visitor.get<TRegistrationStatus>('/api/registration');
+      const first = await read();
+      assert.equal(first.status, 200, first.text);
+      assert.deepEqual(ZRegistrationStatus.strict().parse(first.body), { open: true, approvalRequired: false });
+      const put = async (key: string, value: string) => {
+        const answer = await (await admin()).request('PUT', '/api/admin/settings', { body: { key, value } });
+        assert.equal(answer.status, 200, answer.text);
+      };
+      try {
+        await put('registration_enabled', 'false');
+        await pollUntil(read, (r) => r.body.open === false);
+        await put('registration_approval_required', 'true');
+        await pollUntil(read, (r) => r.body.approvalRequired === true);
+        assert.deepEqual((await read()).body, { open: false, approvalRequired: true });
+        assert.equal(registrationNotice((await read()).body), REGISTRATION_NOTICES.closed);
+      } finally {
+        await put('registration_enabled', 'true');
+        await put('registration_approval_required', 'false');
+      }
+      await pollUntil(read, (r) => r.body.open && !r.body.approvalRequired);
     });
 
     if (profile === 'distributed') {

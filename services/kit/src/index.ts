@@ -51,7 +51,7 @@ export { memberNames, type MemberNames } from './data-rights/member-names.ts';
 export { type ActivityVisibility, type ActorPrivacy, mayNameActor, privateActorSql } from './privacy/name-visibility.ts';
 
 // HTTP: one error vocabulary, the caller's identity and the guards from the contracts, cookies and CSRF.
-export { BadRequest, createError, exposeMessage, Forbidden, NotFound, TooManyRequests, Unauthorized } from './http/errors.ts';
+export { BadRequest, createError, exposeMessage, Forbidden, NotFound, TooManyRequests, Unauthorized, withRetryAt } from './http/errors.ts';
 export { ADMIN_REQUIRED_MESSAGE, requireActiveUser, requireAdmin, requireUser } from './http/identity-plugin.ts';
 export { adminOriginOf } from './http/admin-origin.ts';
 export {

@@ -195,7 +195,7 @@ for (const { profile, skip } of await profilePlan()) {
             // on its tally shows the vote, and that it is theirs.
             const afterVote = await listedBySecond();
             assert.equal(afterVote.endorsements, 1);
-            assert.deepEqual(afterVote.userVote, { voteType: 'endorse' });
+            assert.deepEqual(afterVote.userVote, { voteType: 'endorse', lastChangedAt: null });
 
             // Recorded by the second replica (through the second gateway), seen on the first.
             const other = sameBrowserAt(secondUrl, author);

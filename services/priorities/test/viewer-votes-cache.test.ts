@@ -15,7 +15,8 @@ function controlledLoader() {
   };
 }
 
-const votes = (entries: Record<string, TVoteType>): ViewerVotes => new Map(Object.entries(entries));
+const votes = (entries: Record<string, TVoteType>): ViewerVotes =>
+  new Map(Object.entries(entries).map(([id, voteType]) => [id, { voteType, lastChangedAt: null }]));
 const TOP = ['a', 'b', 'c', 'd'];
 
 describe('viewer votes cache', () => {
@@ -29,8 +30,8 @@ describe('viewer votes cache', () => {
     assert.equal(scopesBuilt, 1, 'the scope is built for the miss only');
     assert.deepEqual(loader.pending[0]!.ids, TOP, 'the votes on the whole top list are read, not just the page');
     loader.pending[0]!.resolve(votes({ a: 'endorse', d: 'oppose' }));
-    for (const kept of await Promise.all(reads)) assert.equal(kept.get('a'), 'endorse');
-    assert.equal((await cache.read('u1', ['c', 'd'], scope)).get('d'), 'oppose');
+    for (const kept of await Promise.all(reads)) assert.equal(kept.get('a')?.voteType, 'endorse');
+    assert.equal((await cache.read('u1', ['c', 'd'], scope)).get('d')?.voteType, 'oppose');
     assert.equal(loader.pending.length, 1);
     assert.equal(scopesBuilt, 1);
   });
@@ -51,13 +52,13 @@ describe('viewer votes cache', () => {
     assert.equal(loader.pending.length, 3, 'the top list gained a priority the kept votes do not cover');
     assert.deepEqual(loader.pending[2]!.ids, [...TOP, 'e']);
     loader.pending[2]!.resolve(votes({ a: 'endorse', e: 'oppose' }));
-    assert.equal((await newcomer).get('e'), 'oppose');
+    assert.equal((await newcomer).get('e')?.voteType, 'oppose');
 
     // A page that is not part of the scope given (not the top list) is read for itself.
     const outside = cache.read('u1', ['x'], () => TOP);
     assert.deepEqual(loader.pending[3]!.ids, ['x']);
     loader.pending[3]!.resolve(votes({ x: 'endorse' }));
-    assert.equal((await outside).get('x'), 'endorse');
+    assert.equal((await outside).get('x')?.voteType, 'endorse');
   });
 
   test("a viewer's drop during a read: those who asked before share it, the next reader reads again", async () => {
@@ -70,8 +71,8 @@ describe('viewer votes cache', () => {
     loader.pending[0]!.resolve(votes({}));
     loader.pending[1]!.resolve(votes({ a: 'endorse' }));
     assert.equal((await before).get('a'), undefined);
-    assert.equal((await after).get('a'), 'endorse');
-    assert.equal((await cache.read('u1', ['a'], () => TOP)).get('a'), 'endorse');
+    assert.equal((await after).get('a')?.voteType, 'endorse');
+    assert.equal((await cache.read('u1', ['a'], () => TOP)).get('a')?.voteType, 'endorse');
     assert.equal(loader.pending.length, 2);
 
     cache.invalidate('u2');
@@ -121,6 +122,6 @@ describe('viewer votes cache', () => {
     const retry = cache.read('u1', ['a'], () => TOP);
     assert.equal(loader.pending.length, 2);
     loader.pending[1]!.resolve(votes({ a: 'oppose' }));
-    assert.equal((await retry).get('a'), 'oppose');
+    assert.equal((await retry).get('a')?.voteType, 'oppose');
   });
 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import { PRIORITY_MESSAGES as M, prioritiesEvents, voteCooldownMessage, ZPriority, ZVoteResult, type TPriority } from '@civic/contracts';
+import { PRIORITY_MESSAGES as M, prioritiesEvents, voteCooldownMessage, ZErrorBody, ZPriority, ZVoteResult, type TPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { Platform } from '@civic/service-kit';
 import { probeEvents } from '../../../test/support/event-probe.ts';
@@ -28,6 +28,18 @@ import {
 
 const HOUR = 3_600_000;
 const messageOf = (answer: { body: unknown }) => (answer.body as { message?: string }).message;
+
+/** A cooldown refusal says when the change is allowed again: in the body (retryAt, retryAfterSeconds) and in Retry-After. */
+function assertRetryAt(answer: { body: unknown; headers: Headers }, expectedMs: number, nowMs: number): void {
+  const body = ZErrorBody.parse(answer.body);
+  assert.equal(body.code, 'PRIORITIES_VOTE_COOLDOWN');
+  const retryAt = Date.parse(body.retryAt ?? '');
+  // The clock runs on while the request is answered: a few seconds of slack, never more.
+  assert.ok(Math.abs(retryAt - expectedMs) < 5_000, `retryAt ${body.retryAt}`);
+  const seconds = body.retryAfterSeconds ?? -1;
+  assert.ok(Math.abs(seconds * 1000 - (expectedMs - nowMs)) < 5_000, `retryAfterSeconds ${seconds}`);
+  assert.equal(answer.headers.get('retry-after'), String(seconds));
+}
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`priority votes (${profile})`, { skip }, () => {
@@ -53,7 +65,12 @@ for (const { profile, skip } of await profilePlan()) {
         const priority = await createPriority(author.client, { title: 'Fund the state machine test' });
         const first = await vote(voter.client, priority.id, 'endorse');
         assert.equal(first.status, 200, first.text);
-        assert.deepEqual(ZVoteResult.parse(first.body), { priorityId: priority.id, endorsements: 1, oppositions: 0, userVote: { voteType: 'endorse' } });
+        assert.deepEqual(ZVoteResult.parse(first.body), {
+          priorityId: priority.id,
+          endorsements: 1,
+          oppositions: 0,
+          userVote: { voteType: 'endorse', lastChangedAt: null },
+        });
         const castEvent = await cast.waitFor((p) => p.priorityId === priority.id);
         assert.deepEqual(
           { ...castEvent.payload, castAt: undefined },
@@ -71,16 +88,20 @@ for (const { profile, skip } of await profilePlan()) {
         assert.deepEqual(again.body, first.body);
 
         const switched = await vote(voter.client, priority.id, 'oppose');
-        assert.deepEqual(switched.body, { priorityId: priority.id, endorsements: 0, oppositions: 1, userVote: { voteType: 'oppose' } });
+        // A switch is a change: the answer, the list and the kept top list give its time (the cooldown's start).
+        const switchedAt = ZVoteResult.parse(switched.body).userVote?.lastChangedAt ?? '';
+        assert.ok(Math.abs(Date.parse(switchedAt) - clock.now().getTime()) < 5_000, switchedAt);
+        const switchedVote = { voteType: 'oppose', lastChangedAt: switchedAt } as const;
+        assert.deepEqual(switched.body, { priorityId: priority.id, endorsements: 0, oppositions: 1, userVote: switchedVote });
         await cast.waitFor((p) => p.priorityId === priority.id && p.voteType === 'oppose');
 
         const listed = (await listPriorities(voter.client, '?limit=1000')).body.find((p) => p.id === priority.id)!;
-        assert.deepEqual(listed.userVote, { voteType: 'oppose' });
+        assert.deepEqual(listed.userVote, switchedVote);
         assert.equal((await listPriorities(author.client, '?limit=1000')).body.find((p) => p.id === priority.id)!.userVote, null);
         // The same from the kept top list (pages within its first 200), whose priorities are held as
         // JSON: each viewer's own vote, and an answer that is the contract's.
         for (const [client, expected] of [
-          [voter.client, { voteType: 'oppose' }],
+          [voter.client, switchedVote],
           [author.client, null],
         ] as const) {
           const top = await listPriorities(client, '?limit=200');
@@ -154,7 +175,8 @@ for (const { profile, skip } of await profilePlan()) {
         const refused = await vote(citizen.client, priority.id, 'endorse');
         assert.equal(refused.status, 429, refused.text);
         assert.equal(messageOf(refused), voteCooldownMessage(24 * HOUR));
-        assert.equal(messageOf(refused), 'You can change your vote on this priority again in 24h 0m');
+        assert.equal(messageOf(refused), 'You can change your vote on this priority again in 24 h');
+        assertRetryAt(refused, clock.now().getTime() + 24 * HOUR, clock.now().getTime());
         assert.equal((await removeVote(citizen.client, priority.id)).status, 429, 'a removal is a change too');
         // Casting the vote one holds is not a change.
         assert.equal((await vote(citizen.client, priority.id, 'oppose')).status, 200);
@@ -162,7 +184,13 @@ for (const { profile, skip } of await profilePlan()) {
         clock.skip(23 * HOUR + 30 * 60_000);
         const later = await removeVote(citizen.client, priority.id);
         assert.equal(later.status, 429);
-        assert.equal(messageOf(later), 'You can change your vote on this priority again in 30m');
+        assert.equal(messageOf(later), 'You can change your vote on this priority again in 30 min');
+        assertRetryAt(later, clock.now().getTime() + 30 * 60_000, clock.now().getTime());
+        // Hours and minutes: the setting is read at each change (31 h from the same last change).
+        setSetting(platforms, 'vote_change_cooldown_hours', '31');
+        const minutes = await vote(citizen.client, priority.id, 'endorse');
+        assert.equal(messageOf(minutes), 'You can change your vote on this priority again in 7 h 30 min');
+        setSetting(platforms, 'vote_change_cooldown_hours', '24');
 
         clock.skip(30 * 60_000);
         const removal = await removeVote(citizen.client, priority.id);
@@ -187,7 +215,7 @@ for (const { profile, skip } of await profilePlan()) {
         setSetting(platforms, 'vote_change_cooldown_hours', '1');
         const short = await vote(citizen.client, priority.id, 'endorse');
         assert.equal(short.status, 429);
-        assert.equal(messageOf(short), 'You can change your vote on this priority again in 1h 0m');
+        assert.equal(messageOf(short), 'You can change your vote on this priority again in 1 h');
       } finally {
         setSetting(platforms, 'vote_change_cooldown_hours', '0');
       }

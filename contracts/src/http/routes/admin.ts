@@ -6,6 +6,7 @@ export const ADMIN_ROUTES = {
   listSettings: { method: 'GET', path: '/api/admin/settings' },
   updateSetting: { method: 'PUT', path: '/api/admin/settings' },
   citizenSettings: { method: 'GET', path: '/api/platform-settings' },
+  registrationStatus: { method: 'GET', path: '/api/registration' },
   listAuditLogs: { method: 'GET', path: '/api/admin/audit-logs' },
   verifyAuditLogs: { method: 'GET', path: '/api/admin/audit-logs/verify' },
   listAnnouncements: { method: 'GET', path: '/api/admin/announcements' },

@@ -9,6 +9,7 @@ test("spec 9's defaults while nothing was read", () => {
     recruit_user_reward: 10,
     priority_promotion_cost: 50,
     priority_creation_cost: 0,
+    vote_change_cooldown_hours: 24,
     content_moderation_enabled: true,
   });
   assert.deepEqual(citizenSettingsOf(undefined), DEFAULT_CITIZEN_SETTINGS);
@@ -21,6 +22,7 @@ test("the answer's values win; a missing or malformed key keeps its default", ()
     recruit_user_reward: 0,
     priority_promotion_cost: 50,
     priority_creation_cost: 0,
+    vote_change_cooldown_hours: 24,
     content_moderation_enabled: true,
   });
   assert.equal(citizenSettingsOf({ content_moderation_enabled: false }).content_moderation_enabled, false);

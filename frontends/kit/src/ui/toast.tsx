@@ -22,7 +22,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 const VARIANT_CLASSES: Record<ToastVariant, string> = {
   default: 'border-slate-200 bg-white text-slate-900',
   success: 'border-green-200 bg-green-50 text-green-900',
-  destructive: 'border-red-600 bg-red-600 text-white',
+  // red-700: white text at the description's 90 % opacity keeps WCAG AA contrast (red-600 fell short).
+  destructive: 'border-red-700 bg-red-700 text-white',
 };
 
 export function Toast({ className, variant = 'default', ...props }: ComponentProps<typeof ToastPrimitive.Root> & { variant?: ToastVariant }) {

@@ -1,10 +1,10 @@
 // GET and PUT /api/admin/settings (administrators; the kit's 'admin' guard ran first) and
-// GET /api/platform-settings (signed-in citizens: the amounts they are shown).
+// GET /api/platform-settings (signed-in citizens: the amounts they are shown) and GET /api/registration (anyone).
 import { ADMIN_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
 import { requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
 import type { AdminContext } from '../context.ts';
-import { citizenSettings } from '../settings/citizen-settings.ts';
+import { citizenSettings, registrationStatus } from '../settings/citizen-settings.ts';
 import { listSettings } from '../settings/list-settings.ts';
 import { updateSetting } from '../settings/update-setting.ts';
 import { actorOf } from './actor.ts';
@@ -23,4 +23,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: Admin
     requireUser(request);
     return citizenSettings(ctx);
   });
+
+  // Anyone, signed in or not: the landing page and the sign-in dialog read it before a code is sent.
+  r.get(fastifyPath(ops.registrationStatus), { schema: routeSchema(ops.registrationStatus) }, async () => registrationStatus(ctx));
 }

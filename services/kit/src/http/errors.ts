@@ -20,6 +20,21 @@ export function exposeMessage<T extends { prototype: object }>(errorClass: T): T
   return errorClass;
 }
 
+/**
+ * A refusal that lifts at `retryAt`: its body says when (retryAt, and retryAfterSeconds counted from
+ * `now`, the service's clock) and so does Retry-After.
+ */
+export function withRetryAt<T extends Error>(error: T, retryAt: Date, now: Date): T {
+  const retry: RetryFields = { retryAt: retryAt.toISOString(), retryAfterSeconds: Math.max(0, Math.ceil((retryAt.getTime() - now.getTime()) / 1000)) };
+  return Object.assign(error, { retry });
+}
+
+type RetryFields = Required<Pick<TErrorBody, 'retryAt' | 'retryAfterSeconds'>>;
+
+function retryFieldsOf(error: FastifyError): RetryFields | Record<string, never> {
+  return (error as FastifyError & { retry?: RetryFields }).retry ?? {};
+}
+
 const GENERIC_5XX = 'Internal Server Error';
 export const SERVICE_UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
 
@@ -56,7 +71,7 @@ export function toErrorBody(error: FastifyError): { status: number; body: TError
   // A 5xx shows its message only when the code that raised it marked it as meant for users.
   if (status >= 500 && !(error as FastifyError & { expose?: boolean }).expose) return { status, body: { message: GENERIC_5XX } };
   const known = error.code ? FASTIFY_CLIENT_MESSAGES[error.code] : undefined;
-  return { status, body: { message: known ?? error.message, ...(error.code ? { code: error.code } : {}) } };
+  return { status, body: { message: known ?? error.message, ...(error.code ? { code: error.code } : {}), ...retryFieldsOf(error) } };
 }
 
 /** Installs the error and not-found handlers on `app` (call on the root instance). */
@@ -64,6 +79,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error);
     if (status === 503) void reply.header('retry-after', '5');
+    else if (body.retryAfterSeconds !== undefined) void reply.header('retry-after', String(body.retryAfterSeconds));
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request refused');
     return reply.status(status).send(body);

@@ -15,11 +15,11 @@
 // An administrator's moderation list (includeInactive=true, issue 20) is instead every priority,
 // removed ones included (isActive false), newest first along priorities_newest_idx, without ranks;
 // always read from the database (the top list holds active priorities only) and paid from the budget.
-import { ZPriority, type TPriority, type TPriorityListQuery, type TVoteType } from '@civic/contracts';
+import { ZPriority, type TPriority, type TPriorityListQuery, type TUserVote, type TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { settingOf } from '@civic/service-kit';
 import { readCostOf } from './read-budget.ts';
-import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
+import { selectPriorityViews, toPriorityView, userVoteOf, type PriorityRow } from './priority-view.ts';
 import { TOP_DEPTH, type CachedPriority } from './top-priorities-cache.ts';
 
 /** The order of docs/ranking.md section 3 within the ranked part (also the top-ten job's, record-top-ten-entries.ts). */
@@ -135,19 +135,21 @@ export async function readTopPriorities(ctx: PrioritiesContext, minEndorsements:
 }
 
 /** A cached priority's JSON with the viewer's userVote as its last member. */
-function withUserVote(priority: CachedPriority, vote: TVoteType | undefined): string {
-  return `${priority.jsonHead},"userVote":${vote ? JSON.stringify({ voteType: vote }) : 'null'}}`;
+function withUserVote(priority: CachedPriority, vote: TUserVote | undefined): string {
+  return `${priority.jsonHead},"userVote":${vote ? JSON.stringify(vote) : 'null'}}`;
 }
 
-/** The viewer's votes on these priorities: one lookup on the votes primary key (what the viewer votes cache keeps). */
-export async function readViewerVotes(ctx: PrioritiesContext, viewerId: string, priorityIds: readonly string[]): Promise<Map<string, TVoteType>> {
+/** The viewer's votes on these priorities: lookups on the votes and vote_changes primary keys (what the viewer votes cache keeps). */
+export async function readViewerVotes(ctx: PrioritiesContext, viewerId: string, priorityIds: readonly string[]): Promise<Map<string, TUserVote>> {
   if (priorityIds.length === 0) return new Map();
-  const rows = await ctx.sql.query<{ priority_id: string; vote_type: TVoteType }>(
-    'SELECT priority_id, vote_type FROM priorities.votes WHERE priority_id = ANY($1::uuid[]) AND user_id = $2::uuid',
+  const rows = await ctx.sql.query<{ priority_id: string; vote_type: TVoteType; last_changed_at: Date | string | null }>(
+    `SELECT v.priority_id, v.vote_type, c.last_changed_at FROM priorities.votes v
+     LEFT JOIN priorities.vote_changes c ON c.priority_id = v.priority_id AND c.user_id = v.user_id
+     WHERE v.priority_id = ANY($1::uuid[]) AND v.user_id = $2::uuid`,
     [priorityIds, viewerId],
     'priorities_viewer_votes',
   );
-  return new Map(rows.map((row) => [row.priority_id, row.vote_type]));
+  return new Map(rows.map((row) => [row.priority_id, userVoteOf(row.vote_type, row.last_changed_at)]));
 }
 
 /** The page as the JSON text of a TPriority[] (ZPriorityPage). */
@@ -163,6 +165,6 @@ export async function listPrioritiesJson(ctx: PrioritiesContext, viewerId: strin
   const top = await ctx.topPriorities.read(minEndorsements);
   const page = top.slice(query.offset, query.offset + query.limit);
   const idsOf = (priorities: readonly CachedPriority[]) => priorities.map((priority) => priority.id);
-  const votes = page.length === 0 ? new Map<string, TVoteType>() : await ctx.viewerVotes.read(viewerId, idsOf(page), () => idsOf(top));
+  const votes = page.length === 0 ? new Map<string, TUserVote>() : await ctx.viewerVotes.read(viewerId, idsOf(page), () => idsOf(top));
   return `[${page.map((priority) => withUserVote(priority, votes.get(priority.id))).join(',')}]`;
 }

@@ -9,12 +9,13 @@
 // at most TTL_MS (a bound on anything missed, such as a watch reconnecting), and at most MAX_VIEWERS
 // entries are kept, the least recently read going first. Loads are single-flight per viewer, and a
 // load begun before a drop is not served to readers who ask after it.
-import type { TVoteType } from '@civic/contracts';
+import type { TUserVote } from '@civic/contracts';
 
 const TTL_MS = 10_000;
 const MAX_VIEWERS = 10_000;
 
-export type ViewerVotes = ReadonlyMap<string, TVoteType>;
+/** Per priority id, the viewer's vote and their last change of it. */
+export type ViewerVotes = ReadonlyMap<string, TUserVote>;
 
 export interface ViewerVotesCache {
   /**

@@ -17,11 +17,12 @@
 // The tallies are the priority's own columns (score is generated from them), so the index moves
 // one entry per vote: O(log n) whatever the number of priorities or votes.
 import { isUuid, prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
-import { AccountDeleted, settingOf } from '@civic/service-kit';
+import { AccountDeleted, settingOf, withRetryAt } from '@civic/service-kit';
 import { buildOutboxRows } from '@civic/service-kit/events';
 import type { PrioritiesContext } from '../context.ts';
 import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { decideVote, type VoteAction, type VoteDecision } from '../domain/vote-transition.ts';
+import { userVoteOf } from '../priorities/priority-view.ts';
 import { NoVote, PriorityNotFound, VoteCooldown, VoteContended } from '../errors.ts';
 import type { AppliedVote, VoteChange } from './vote-batcher.ts';
 
@@ -85,13 +86,22 @@ export function voteChangeOf(change: Change, state: Expected, priorityId: string
 }
 
 /** The answer to an applied change, once it is committed: the lists and streams learn of it. */
-function appliedResult(ctx: PrioritiesContext, priorityId: string, userId: string, change: Change, applied: AppliedVote): TVoteResult {
+function appliedResult(
+  ctx: PrioritiesContext,
+  priorityId: string,
+  userId: string,
+  change: Change,
+  applied: AppliedVote,
+  before: Expected,
+  now: Date,
+): TVoteResult {
   if (applied.status === 'missing') throw new PriorityNotFound();
   if (applied.status === 'deleted') throw new AccountDeleted();
   ctx.topPriorities.invalidate();
   ctx.viewerVotes.invalidate(userId);
-  const vote = change.outcome === 'removed' ? null : change.vote;
-  return { priorityId, endorsements: Number(applied.endorsements), oppositions: Number(applied.oppositions), userVote: vote ? { voteType: vote } : null };
+  // A cast keeps the last change it was decided on (a re-cast after a removal is still inside its cooldown); a switch is one.
+  const userVote = change.outcome === 'removed' ? null : userVoteOf(change.vote, change.outcome === 'switched' ? now : before.last_changed_at);
+  return { priorityId, endorsements: Number(applied.endorsements), oppositions: Number(applied.oppositions), userVote };
 }
 
 /** The first-vote shortcut (see the top): the answer, or undefined when the caller had voted or changed before. */
@@ -106,7 +116,7 @@ async function tryFirstVote(
   const decision = decideVote(FIRST_VOTE.vote_type, action, null, now, cooldownHours);
   if (decision.outcome !== 'cast') return undefined;
   const applied = await ctx.votes.apply(voteChangeOf(decision, FIRST_VOTE, priorityId, userId, now));
-  return applied.status === 'stale' ? undefined : appliedResult(ctx, priorityId, userId, decision, applied);
+  return applied.status === 'stale' ? undefined : appliedResult(ctx, priorityId, userId, decision, applied, FIRST_VOTE, now);
 }
 
 export async function recordVote(ctx: PrioritiesContext, userId: string, priorityId: string, action: VoteAction): Promise<TVoteResult> {
@@ -131,18 +141,18 @@ export async function recordVote(ctx: PrioritiesContext, userId: string, priorit
       case 'no-vote':
         throw new NoVote();
       case 'cooldown':
-        throw new VoteCooldown(voteCooldownMessage(decision.msLeft));
+        throw withRetryAt(new VoteCooldown(voteCooldownMessage(decision.msLeft)), new Date(now.getTime() + decision.msLeft), now);
       case 'unchanged':
         return {
           priorityId: id,
           endorsements: Number(state.endorsements),
           oppositions: Number(state.oppositions),
-          userVote: current ? { voteType: current } : null,
+          userVote: current ? userVoteOf(current, state.last_changed_at) : null,
         };
       default: {
         const applied = await ctx.votes.apply(voteChangeOf(decision, state, id, userId, now));
         if (applied.status === 'stale') continue;
-        return appliedResult(ctx, id, userId, decision, applied);
+        return appliedResult(ctx, id, userId, decision, applied, state, now);
       }
     }
   }

@@ -74,9 +74,9 @@ export function EmailStep({ method, onMethodChange, email, onEmailChange, onCode
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = validateEmail(email);
+    // Spec 2.4: the inline alert and the destructive toast, for a problem found here as for the server's.
     if (problem) {
-      setSuccess(null);
-      setError(problem);
+      showError(problem, SIGN_IN_TEXT.sendFailedToast);
       return;
     }
     setError(null);
@@ -85,8 +85,7 @@ export function EmailStep({ method, onMethodChange, email, onEmailChange, onCode
 
   const handleResendLink = () => {
     if (validateEmail(email)) {
-      setSuccess(null);
-      setError(SIGN_IN_TEXT.emailInvalidForResend);
+      showError(SIGN_IN_TEXT.emailInvalidForResend, SIGN_IN_TEXT.sendFailedToast);
       return;
     }
     resendLink.mutate(email.trim());

@@ -4,6 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import type { TSendResponse } from '@civic/contracts/http/auth';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog.tsx';
 import { EmailStep, type SignInMethod } from './email-step.tsx';
+import { RegistrationNotice } from './registration-notice.tsx';
 import { closeSignInDialog, isSignInDialogOpen, openSignInDialog, subscribeSignInDialog } from './sign-in-dialog-store.ts';
 import { SIGN_IN_TEXT } from './sign-in-messages.ts';
 import { VerifyStep } from './verify-step.tsx';
@@ -34,6 +35,7 @@ function SignInFlow() {
     <>
       <DialogTitle>Sign in to Civic Agenda</DialogTitle>
       <DialogDescription>{SIGN_IN_TEXT.audience}</DialogDescription>
+      <RegistrationNotice />
       <EmailStep
         method={method}
         onMethodChange={setMethod}

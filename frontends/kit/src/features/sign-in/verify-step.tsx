@@ -75,9 +75,9 @@ export function VerifyStep({ email, stateId, onStateIdChange, onUseDifferentEmai
   });
 
   const submit = (digits: readonly string[]) => {
+    // Spec 2.4: the inline alert and the destructive toast, for a problem found here as for the server's.
     if (!isCodeComplete(digits)) {
-      setSuccess(null);
-      setError(SIGN_IN_TEXT.codeIncomplete);
+      showError(SIGN_IN_TEXT.codeIncomplete, SIGN_IN_TEXT.verifyFailedToast);
       return;
     }
     if (verify.isPending) return;

@@ -1,4 +1,4 @@
-import { Button, openSignInDialog } from '@civic/frontend-kit';
+import { Button, openSignInDialog, RegistrationNotice } from '@civic/frontend-kit';
 
 export function HeroSection({ featuresSectionId }: { featuresSectionId: string }) {
   // Scrolling instead of a #hash link keeps the address at `/` (no re-route, no history entry).
@@ -21,6 +21,7 @@ export function HeroSection({ featuresSectionId }: { featuresSectionId: string }
             Learn More
           </Button>
         </div>
+        <RegistrationNotice className="mx-auto mt-6 max-w-xl" />
       </div>
     </section>
   );

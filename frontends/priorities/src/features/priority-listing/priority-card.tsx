@@ -3,6 +3,7 @@
 // citizens may report content (issue 20; the kit's ReportAction hides it on one's own priority),
 // "Verify my vote" on a priority the citizen voted on, and its state tally in the agenda by state (issue 23).
 import type { TPriority, TStatePriority, TVoteType } from '@civic/contracts/http/priorities';
+import { voteCooldownCardText } from '@civic/contracts/messages/priority';
 import { notEnoughVotesMessage, usStateName, type UsStateCode } from '@civic/contracts/messages/us-states';
 import { Megaphone, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
@@ -35,7 +36,9 @@ const isStatePriority = (priority: TPriority): priority is TStatePriority => 'st
 
 export function PriorityCard({ priority, showRank = false, state }: { priority: TPriority; showRank?: boolean; state?: UsStateCode }) {
   const titleId = useId();
+  const cooldownId = useId();
   const vote = useVote(priority);
+  const coolingDown = vote.cooldownMsLeft > 0;
   const promotion = usePromote(priority.id);
   const rank = showRank ? priority.rank : null;
 
@@ -47,7 +50,9 @@ export function PriorityCard({ priority, showRank = false, state }: { priority: 
         size="sm"
         variant="outline"
         aria-pressed={active}
-        disabled={vote.isVoting}
+        // Inside the change cooldown every press is a change (a switch or a removal): refused, so not offered.
+        disabled={vote.isVoting || coolingDown}
+        aria-describedby={coolingDown ? cooldownId : undefined}
         onClick={() => vote.press(voteType)}
         className={cn(
           active && voteType === 'endorse' && 'border-green-600 bg-green-50 text-green-800 hover:bg-green-100',
@@ -118,6 +123,11 @@ export function PriorityCard({ priority, showRank = false, state }: { priority: 
           <ReportAction targetType="priority" targetId={priority.id} authorId={priority.author.id} title={priority.title} />
         </div>
       </div>
+      {coolingDown && (
+        <p id={cooldownId} className="mt-2 text-right text-xs text-slate-600" data-vote-cooldown>
+          {voteCooldownCardText(vote.cooldownMsLeft)}
+        </p>
+      )}
       {/* Keyed by the vote: a changed vote has a new receipt, so an earlier outcome no longer holds. */}
       {vote.currentVote && <VerifyMyVote key={vote.currentVote} priorityId={priority.id} />}
     </Card>

@@ -3,9 +3,10 @@
 // dialog instead (the shared MutationCache does that for every mutation).
 import type { TPriority, TVoteResult, TVoteType } from '@civic/contracts/http/priorities';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequestJson, isUnauthorizedError, toast } from '@civic/frontend-kit';
+import { ApiError, apiRequestJson, isUnauthorizedError, toast } from '@civic/frontend-kit';
 import { applyVoteResult, refetchPriorityLists, votePath } from './priority-queries.ts';
 import { PRIORITY_TOASTS } from './priority-texts.ts';
+import { useVoteCooldown } from './use-vote-cooldown.ts';
 
 interface VoteChange {
   voteType: TVoteType;
@@ -14,11 +15,13 @@ interface VoteChange {
 }
 
 /**
- * The refusal shown to the voter: spec 8's text for every failure, a change refused inside
- * vote_change_cooldown_hours (429, whose message says how long is left) included.
+ * The refusal shown to the voter: the server's message when it wrote one for citizens (spec 8 "server
+ * message preferred": a change inside vote_change_cooldown_hours says when it is allowed again), spec 8's
+ * text otherwise (a network failure, a 500's generic body).
  */
-function voteFailureText(remove: boolean): string {
-  return remove ? PRIORITY_TOASTS.removeVoteFailed : PRIORITY_TOASTS.voteFailed;
+function voteFailureText(error: unknown, remove: boolean): string {
+  const serverMessage = error instanceof ApiError && error.status !== 500 ? error.serverMessage : null;
+  return serverMessage ?? (remove ? PRIORITY_TOASTS.removeVoteFailed : PRIORITY_TOASTS.voteFailed);
 }
 
 export function useVote(priority: Pick<TPriority, 'id' | 'userVote'>) {
@@ -35,15 +38,18 @@ export function useVote(priority: Pick<TPriority, 'id' | 'userVote'>) {
     },
     onError: (error, { remove }) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: PRIORITY_TOASTS.errorTitle, description: voteFailureText(remove), variant: 'destructive' });
+      toast({ title: PRIORITY_TOASTS.errorTitle, description: voteFailureText(error, remove), variant: 'destructive' });
     },
     onSettled: () => refetchPriorityLists(),
   });
 
   const currentVote = priority.userVote?.voteType ?? null;
+  const cooldownMsLeft = useVoteCooldown(priority.userVote);
   return {
     currentVote,
     isVoting: mutation.isPending,
+    /** > 0 while a switch or removal would be refused (vote_change_cooldown_hours). */
+    cooldownMsLeft,
     /** Press the Endorse or Oppose button. */
     press: (voteType: TVoteType) => {
       if (mutation.isPending) return;

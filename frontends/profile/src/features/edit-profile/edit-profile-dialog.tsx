@@ -78,12 +78,18 @@ export function EditProfileDialog({ profile, onClose }: { profile: FullProfile; 
       ]);
     },
     onError: (error) => {
+      // Spec 8 "server message preferred": a refusal the server explains is titled "Failed to update
+      // profile" with its words (a 400 also marks its fields); anything else gets spec 8's text.
+      const serverMessage = error instanceof ApiError && error.status < 500 ? error.serverMessage : null;
       if (error instanceof ApiError && error.status === 400) {
         setErrors(serverFieldErrors(error));
-        setServerError(error.serverMessage ?? PROFILE_TOASTS.updateFailed);
-        return;
+        setServerError(serverMessage ?? PROFILE_TOASTS.updateFailed);
       }
-      toast({ title: 'Error', description: PROFILE_TOASTS.updateFailed, variant: 'destructive' });
+      toast(
+        serverMessage
+          ? { title: PROFILE_TOASTS.updateFailed, description: serverMessage, variant: 'destructive' }
+          : { title: 'Error', description: PROFILE_TOASTS.updateFailed, variant: 'destructive' },
+      );
     },
   });
 
