@@ -5,8 +5,10 @@ import { createError, exposeMessage } from '@civic/service-kit';
 export const InvalidCode = createError('AUTH_INVALID_CODE', SIGN_IN_MESSAGES.invalidCode, 400);
 export const ExpiredCode = createError('AUTH_EXPIRED_CODE', SIGN_IN_MESSAGES.expiredCode, 400);
 export const BurnedRequest = createError('AUTH_TOO_MANY_ATTEMPTS', SIGN_IN_MESSAGES.stateBurned, 400);
-export const InvalidToken = createError('AUTH_INVALID_TOKEN', SIGN_IN_MESSAGES.invalidToken, 400);
 export const OtherBrowser = createError('AUTH_OTHER_BROWSER', SIGN_IN_MESSAGES.otherBrowser, 400);
+/** The link's own refusals (issue 38): the landing page tells each cause apart by its code. */
+export const LinkExpired = createError('AUTH_LINK_EXPIRED', SIGN_IN_MESSAGES.linkExpired, 400);
+export const LinkOtherBrowser = createError('AUTH_LINK_OTHER_BROWSER', SIGN_IN_MESSAGES.linkOtherBrowser, 400);
 export const TooManyFailures = createError('AUTH_TOO_MANY_FAILURES', SIGN_IN_MESSAGES.tooManyFailures, 429);
 /**
  * Codes for the address are paused for browsers that are not its account's known devices (issue 14

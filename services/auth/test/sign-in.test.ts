@@ -99,7 +99,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await client.get('/api/auth/user')).status, 200);
       const again = await client.post('/api/auth/email/verify-token', { token: mail.token });
       assert.equal(again.status, 400);
-      assert.equal(again.body.message, SIGN_IN_MESSAGES.invalidToken);
+      assert.equal(again.body.message, SIGN_IN_MESSAGES.linkExpired);
     });
 
     test('an address in ADMIN_EMAILS becomes an administrator at its first sign-in', async () => {
@@ -248,7 +248,7 @@ for (const { profile, skip } of await profilePlan()) {
       clock.advance(10 * MINUTE);
       const refused = await client.post('/api/auth/email/verify-token', { token });
       assert.equal(refused.status, 400);
-      assert.equal(refused.body.message, SIGN_IN_MESSAGES.invalidToken);
+      assert.equal(refused.body.message, SIGN_IN_MESSAGES.linkExpired);
     });
 
     test('SECURITY 4: no plaintext code or link token is stored', async () => {
@@ -303,7 +303,7 @@ for (const { profile, skip } of await profilePlan()) {
       const { token } = await stack.readLatestMail(email);
       const linkRefused = await elsewhere.post('/api/auth/email/verify-token', { token });
       assert.equal(linkRefused.status, 400);
-      assert.equal(linkRefused.body.message, SIGN_IN_MESSAGES.otherBrowser);
+      assert.equal(linkRefused.body.message, SIGN_IN_MESSAGES.linkOtherBrowser);
     });
 
     test('SECURITY 8: a code request answers alike whether or not the address has an account', async () => {

@@ -8,7 +8,7 @@
 import type { AuthContext } from '../context.ts';
 import type { AuthTx } from '../db.ts';
 import type { SignInState } from '../generated/prisma/client.ts';
-import { BurnedRequest, ExpiredCode, InvalidCode, InvalidToken, OtherBrowser } from '../errors.ts';
+import { BurnedRequest, ExpiredCode, InvalidCode, LinkExpired, LinkOtherBrowser, OtherBrowser } from '../errors.ts';
 import { completeSignIn, type SignedInUser } from './complete-sign-in.ts';
 import { codeRefusal, lockAddress, recordFailure, SIGN_IN_TRANSACTION } from './sign-in-limits.ts';
 import { isBurned, isExpired } from './sign-in-policy.ts';
@@ -62,9 +62,10 @@ export async function verifyLinkToken(ctx: AuthContext, request: { token: string
   return ctx.db.$transaction(async (tx) => {
     const state = await lockState(tx, { tokenHash: hashLinkToken(request.token) });
     if (state?.method !== 'magic_link' || state.consumedAt || isExpired(state.expiresAt, now)) {
-      throw new InvalidToken();
+      throw new LinkExpired();
     }
-    if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
+    // Checked before anything is consumed: the link still works in the browser that asked for it.
+    if (state.browserHash !== hashBrowser(request.browserId)) throw new LinkOtherBrowser();
     return completeSignIn(ctx, tx, state, now);
   }, SIGN_IN_TRANSACTION);
 }

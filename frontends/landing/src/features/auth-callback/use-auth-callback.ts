@@ -1,12 +1,14 @@
 // Handles `?error=auth_failed` and `?token=...` once, then resets the address to `/`.
 import { toast } from '@civic/frontend-kit';
 import { useEffect, useRef } from 'react';
-import { useVerifyMagicLinkToken } from '../../api/queries.ts';
+import { OTHER_BROWSER_FALLBACK } from '../../api/link-refusal.ts';
+import { isOtherBrowserRefusal, useVerifyMagicLinkToken } from '../../api/queries.ts';
 import { readAuthCallback } from './read-auth-callback.ts';
 
-export function useAuthCallback(): void {
+/** The server's message when the link was asked for in another browser (the page then says so), else null. */
+export function useAuthCallback(): { otherBrowser: string | null } {
   const handled = useRef(false);
-  const { mutate: verifyToken } = useVerifyMagicLinkToken();
+  const { mutate: verifyToken, error } = useVerifyMagicLinkToken();
 
   useEffect(() => {
     if (handled.current) return;
@@ -24,4 +26,6 @@ export function useAuthCallback(): void {
     }
     if (callback.token) verifyToken(callback.token);
   }, [verifyToken]);
+
+  return { otherBrowser: isOtherBrowserRefusal(error) ? (error.serverMessage ?? OTHER_BROWSER_FALLBACK) : null };
 }
