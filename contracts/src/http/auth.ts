@@ -21,8 +21,8 @@ export const SIGN_IN_MESSAGES = {
   otherBrowser: 'This sign-in request was started in another browser. Please request a new link or code here.',
   /** A link opened in a browser other than the one that asked for it (issue 38): nothing is consumed. */
   linkOtherBrowser: 'This sign-in link was requested in another browser. Open it there, or send a new link to this browser.',
-  /** A link that is unknown, used or past its 10 minutes (issue 38: the malformed-token message stays invalidToken). */
-  linkExpired: 'This sign-in link has expired or was already used. Please send a new link.',
+  /** A link that is unknown, used or past its 10 minutes: spec 8's own words, now with a code of its own (AUTH_LINK_EXPIRED). */
+  linkExpired: 'Invalid or expired token.',
   registrationClosed: 'Registration is currently closed.',
   banned: 'This account has been suspended.',
   unauthorized: 'Unauthorized',
