@@ -29,4 +29,4 @@ export const MailFailed = exposeMessage(createError('AUTH_MAIL_FAILED', 'Failed 
 /** No pre-session cookie: the browser must fetch a CSRF token first. The word CSRF makes the client do so. */
 export const MissingPreSession = createError('AUTH_CSRF_PRESESSION_MISSING', 'CSRF pre-session cookie missing; fetch a new CSRF token', 403);
 /** The account was erased while its sign-in was completing: no session is left behind for it. */
-export const AccountGone = createError('AUTH_ACCOUNT_GONE', 'This account no longer exists. Please sign in again.', 409);
+export const AccountDeleted = createError('AUTH_ACCOUNT_DELETED', 'This account no longer exists. Please sign in again.', 409);

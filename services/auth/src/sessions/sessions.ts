@@ -2,7 +2,7 @@
 // A new id at every sign-in (the previous one, if any, is dropped), absolute 30-day lifetime.
 import { randomToken, SESSION_LIFETIME_MS, type SessionFlags, sha256 } from '@civic/service-kit';
 import type { AuthContext } from '../context.ts';
-import { AccountGone, AccountRejected, AccountSuspended } from '../errors.ts';
+import { AccountDeleted, AccountRejected, AccountSuspended } from '../errors.ts';
 import type { SignedInUser } from '../sign-in/complete-sign-in.ts';
 
 export function hashSessionId(sessionId: string): string {
@@ -47,7 +47,7 @@ export async function startSession(ctx: Pick<AuthContext, 'sql' | 'platform'>, u
   );
   if (!row || row.is_banned || row.approval_status === 'rejected') {
     await ctx.platform.sessions.delete(idHash);
-    if (!row) throw new AccountGone();
+    if (!row) throw new AccountDeleted();
     throw row.is_banned ? new AccountSuspended() : new AccountRejected();
   }
   if (row.standing_version !== user.standingVersion) {
