@@ -2,7 +2,6 @@
 // service erases its own rows, records the id as deleted and enqueues civic.account.user.deleted;
 // every other service erases its part when the event reaches it, even if it is down right now.
 // Sessions are revoked here, at once, rather than when auth gets the event (SECURITY 11, 25).
-import { eraseDeadLettersNaming } from '@civic/service-kit/events';
 import type { AccountContext } from '../context.ts';
 import { emitUserDeleted } from '../events.ts';
 import { eraseNetworkReadModels } from '../network/apply-relation-changes.ts';
@@ -16,8 +15,6 @@ export async function deleteAccount(ctx: AccountContext, userId: string): Promis
     await tx.profile.deleteMany({ where: { userId } });
     await tx.settings.deleteMany({ where: { userId } });
     await eraseNetworkReadModels(tx, userId);
-    // The events that named the user and failed here go too (the kit's dead-letters.ts).
-    await eraseDeadLettersNaming(tx, accountErasureGuard.schema, [userId]);
     // A second deletion (a retried request) finds the tombstone and enqueues nothing new.
     if (await accountErasureGuard.markDeleted(tx, userId, deletedAt)) await emitUserDeleted(tx, { userId, deletedAt: deletedAt.toISOString() });
   });

@@ -7,7 +7,7 @@
 // users directory's row goes (a read model: nothing of it is kept); the user's reports, and the reports
 // about their content, go (reports/erase-reports.ts).
 // A redelivery finds nothing left and changes nothing.
-import { eraseDeadLettersNaming, type SqlExecutor } from '@civic/service-kit/events';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { eraseReports } from '../reports/erase-reports.ts';
 import { removeDirectoryRow } from '../users/remove-row.ts';
 import { adminErasureGuard } from './erasure-guard.ts';
@@ -28,7 +28,5 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('UPDATE admin.platform_settings SET updated_by = NULL WHERE updated_by = $1::uuid', userId);
   await removeDirectoryRow(tx, userId);
   await eraseReports(tx, userId);
-  // The events that named the user and failed here go too (the kit's dead-letters.ts).
-  await eraseDeadLettersNaming(tx, adminErasureGuard.schema, [userId]);
   await adminErasureGuard.markDeleted(tx, userId, deletedAt);
 }

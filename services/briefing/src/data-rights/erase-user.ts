@@ -3,7 +3,7 @@
 // records nothing. No civic.briefing.document.deleted is published for them: each consumer erases
 // the user on the same account event (the ledger keeps its entries, social drops the activities).
 // A redelivery finds nothing left and changes nothing.
-import { eraseDeadLettersNaming, type SqlExecutor } from '@civic/service-kit/events';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { briefingErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
@@ -12,7 +12,5 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('DELETE FROM briefing.documents WHERE author_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM briefing.members WHERE user_id = $1::uuid', userId);
   await tx.$executeRawUnsafe('DELETE FROM briefing.daily_document_counts WHERE user_id = $1::uuid', userId);
-  // The events that named the user and failed here go too (the kit's dead-letters.ts).
-  await eraseDeadLettersNaming(tx, briefingErasureGuard.schema, [userId]);
   await briefingErasureGuard.markDeleted(tx, userId, deletedAt);
 }

@@ -10,6 +10,7 @@
 // uuid first, so any spelling of one id takes the same lock. SQL functions that take it themselves
 // (priorities' apply_vote, the ledger's post_debit) write the same expression.
 import { createError } from '../http/errors.ts';
+import { eraseDeadLettersNaming } from '../events/dead-letters.ts';
 import type { SqlExecutor } from '../events/sql-executor.ts';
 import { checkSchemaName } from '../events/sql-names.ts';
 
@@ -50,7 +51,10 @@ export interface ErasureGuard {
    * social's "clear activity history"): waits for the writes under way, holds later ones back.
    */
   lockExclusive(tx: SqlExecutor, userId: string): Promise<void>;
-  /** Writes the tombstone; true when this call wrote it (false: the user was deleted already). */
+  /**
+   * Writes the tombstone and deletes the service's dead letters that name the user (SECURITY 25: they
+   * keep whole envelopes); true when this call wrote the tombstone (false: the user was deleted already).
+   */
   markDeleted(tx: SqlExecutor, userId: string, deletedAt: Date | string): Promise<boolean>;
 }
 
@@ -77,6 +81,7 @@ export function erasureGuard(schema: string, lockClass: number): ErasureGuard {
     lockExclusive: (tx, userId) => lockUser(tx, lockClass, userId, 'exclusive'),
     async markDeleted(tx, userId, deletedAt) {
       const at = typeof deletedAt === 'string' ? deletedAt : deletedAt.toISOString();
+      await eraseDeadLettersNaming(tx, schema, [userId]);
       return (await tx.$executeRawUnsafe(insertSql, userId, at)) === 1;
     },
   };

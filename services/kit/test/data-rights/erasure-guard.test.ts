@@ -21,6 +21,8 @@ let pglite: PGlite;
 before(async () => {
   pglite = new PGlite();
   await pglite.exec(`CREATE SCHEMA things; CREATE TABLE things.${DELETED_USERS_TABLE} (user_id uuid PRIMARY KEY, deleted_at timestamptz(3) NOT NULL)`);
+  // markDeleted also forgets the dead letters naming the user (the columns it reads of the kit's table).
+  await pglite.exec('CREATE TABLE things.dead_letters (id bigserial PRIMARY KEY, envelope jsonb, raw text)');
 });
 after(() => pglite.close());
 

@@ -5,13 +5,11 @@
 // (data-rights/erasure-guard.ts); a posting that comes later sees the tombstone and records nothing, so
 // later credits for the user are ignored. No event: auth erases its copy of the balance with the user.
 // A redelivery finds nothing left and changes nothing.
-import { eraseDeadLettersNaming, type SqlExecutor } from '@civic/service-kit/events';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { ledgerErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
   await ledgerErasureGuard.lockExclusive(tx, userId);
-  // The events that named the user and failed here go too (the kit's dead-letters.ts).
-  await eraseDeadLettersNaming(tx, ledgerErasureGuard.schema, [userId]);
   await ledgerErasureGuard.markDeleted(tx, userId, deletedAt);
   // Reversals first: they refer to the entries.
   await tx.$executeRawUnsafe('DELETE FROM ledger.reward_reversals WHERE user_id = $1::uuid', userId);

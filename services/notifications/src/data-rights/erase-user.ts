@@ -5,14 +5,12 @@
 // follow rows go before the queued notifications: a fan-out to followers (enqueueForFollowers) reads
 // them FOR SHARE, so it either finished (and its rows are deleted here) or finds none. The id is
 // remembered so a late event records nothing again. A redelivery finds nothing left.
-import { eraseDeadLettersNaming, type SqlExecutor } from '@civic/service-kit/events';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { notificationsErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
   // Waits for the writes about the user under way; later ones see the tombstone (erasure-guard.ts).
   await notificationsErasureGuard.lockExclusive(tx, userId);
-  // The events that named the user and failed here go too (the kit's dead-letters.ts).
-  await eraseDeadLettersNaming(tx, notificationsErasureGuard.schema, [userId]);
   await notificationsErasureGuard.markDeleted(tx, userId, deletedAt);
   const statements = [
     'DELETE FROM notifications.follows WHERE follower_id = $1::uuid OR followee_id = $1::uuid',

@@ -15,7 +15,7 @@
 // The exclusive per-user lock waits for any write of the user in flight (data-rights/erasure-guard.ts).
 // A redelivery finds nothing left and changes nothing. Tallies change without vote events: open
 // rankings streams see the new counts at the next vote on those priorities or on reload.
-import { eraseDeadLettersNaming, type SqlExecutor } from '@civic/service-kit/events';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { prioritiesErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
@@ -56,7 +56,5 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('DELETE FROM priorities.members WHERE user_id = $1::uuid', userId);
   // Briefing deletes the user's documents on the same event: the Talking Points tile drops them.
   await tx.$executeRawUnsafe('DELETE FROM priorities.briefing_documents WHERE author_id = $1::uuid', userId);
-  // The events that named the user and failed here go too (the kit's dead-letters.ts).
-  await eraseDeadLettersNaming(tx, prioritiesErasureGuard.schema, [userId]);
   await prioritiesErasureGuard.markDeleted(tx, userId, deletedAt);
 }

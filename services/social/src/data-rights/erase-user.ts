@@ -8,7 +8,7 @@
 // (a handful of statements whatever the number of edges), as a citizen may have tens of thousands of
 // followers. A redelivery finds nothing left and changes nothing.
 import { socialEvents } from '@civic/contracts';
-import { eraseDeadLettersNaming, type SqlExecutor } from '@civic/service-kit/events';
+import type { SqlExecutor } from '@civic/service-kit/events';
 import { emitAll } from '../events.ts';
 import type { FollowEdge } from '../network/follow-edges.ts';
 import { changeNetworkState, lockNetworkStates, type NetworkState } from '../network/network-state.ts';
@@ -58,8 +58,6 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
   await tx.$executeRawUnsafe('DELETE FROM social.members WHERE user_id = $1::uuid', userId);
   if (recruiterId) await changeNetworkState(tx, recruiterId, { recruited: -1 }, at);
   await eraseRecruits(tx, userId);
-  // The events that named the user and failed here go too (the kit's dead-letters.ts).
-  await eraseDeadLettersNaming(tx, socialErasureGuard.schema, [userId]);
   // The tombstone's trigger (network_timeline_erased) takes the user's network timeline and every
   // entry of theirs in the others' (their activities' went with the activities just now).
   await socialErasureGuard.markDeleted(tx, userId, deletedAt);
