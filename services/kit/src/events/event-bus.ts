@@ -1,4 +1,4 @@
-// One facade over both transports, so a service's src/events.ts wires its relay and subscriptions the
+// One facade over both transports, so a service's src/events.ts and handlers.ts wire its relay and subscriptions the
 // same way in the embedded profile (in-process hub) and the distributed one (NATS JetStream).
 //
 //   await bus.startRelay({ db, schema: 'auth', service: 'auth' });

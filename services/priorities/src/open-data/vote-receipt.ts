@@ -13,7 +13,7 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
 import { NoVote, PriorityNotFound } from '../errors.ts';
 import { asBuffer, HASH_BYTES, leafHashesOf, levelsOf, pathFromLevels, splitHashes } from './chunk-tree.ts';
-import { latestSnapshot, type SnapshotRow } from './list-snapshots.ts';
+import { latestSnapshot, type SnapshotRow } from './snapshot-rows.ts';
 import { nextSnapshotAt } from './snapshot-schedule.ts';
 
 /** Levels of the tree over the chunk roots, for the few newest snapshots (each ~2 × 32 B per chunk). */
