@@ -11,7 +11,7 @@
 import type { BatchObservableCallback, Meter, Observable } from '@opentelemetry/api';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { producerOf, ZEventEnvelope, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts/events/define-event';
+import { producerOf, ZEventEnvelope, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts/shared/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
 import { countOpenDeadLetters } from './dead-letters.ts';
 import { createEventInstruments, type EventInstruments } from './event-metrics.ts';

@@ -8,7 +8,7 @@
 // (hashing at most CHUNK_SIZE leaves) followed by the chunk's path among the chunk roots, whose levels
 // each process keeps for the latest snapshots (immutable, so never stale).
 import { isUuid, type TVoteReceipt, type TVoteType } from '@civic/contracts';
-import { typeLeafRange } from '@civic/contracts/open-data/leaf-order';
+import { typeLeafRange } from '@civic/contracts/shared/open-data/leaf-order';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
 import { NoVote, PriorityNotFound } from '../errors.ts';
