@@ -11,8 +11,7 @@ import { useStack } from '../../../test/support/integration-suite.ts';
 import { network, signInCitizen } from './support/network-helpers.ts';
 import { type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
 
-const standing = (viewer: Member, of: Member | string) =>
-  viewer.client.get<TNetworkStanding>(`/api/network/users/${typeof of === 'string' ? of : of.id}`);
+const standing = (viewer: Member, of: Member | string) => viewer.client.get<TNetworkStanding>(`/api/network/users/${typeof of === 'string' ? of : of.id}`);
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`social network: standing (${profile})`, { skip }, () => {

@@ -1,9 +1,13 @@
 // The dashboard's reads (spec 7.3, 9); each key is the path it GETs (spec 7.1).
+import { operationPath } from '@civic/contracts/http/route';
 import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
 import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
+import { NETWORK_ROUTES } from '@civic/contracts/http/routes/social';
 import { ACTIVITIES_PATH } from '@civic/frontend-kit';
 
 export const STATS_QUERY_KEY = [PRIORITIES_ROUTES.stats.path] as const;
+/** Your Network's counts, from social (their owner). */
+export const standingPath = (userId: string) => operationPath(NETWORK_ROUTES.standing, { id: userId });
 /** spec 9: activities are fetched with limit 10, 5 are shown. */
 export const RECENT_ACTIVITY_QUERY_KEY = [`${ACTIVITIES_PATH}?limit=10`] as const;
 export const RECENT_ACTIVITY_SHOWN = 5;
