@@ -3,6 +3,7 @@ export { ApiError, isUnauthorizedError, serverMessageOf, throwIfResponseNotOk } 
 export { isActivityQuery, isActivityQueryKey } from './api/activity-queries.ts';
 export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod, type RequestOptions } from './api/api-client.ts';
 export { getQueryFn, queryClient, queryKeyToPath } from './api/query-client.ts';
+export { refetchUntilChanged } from './api/refetch-until-changed.ts';
 export { type CitizenSettings, DEFAULT_CITIZEN_SETTINGS, PLATFORM_SETTINGS_QUERY_KEY, usePlatformSettings } from './api/platform-settings-queries.ts';
 export { cachedBalance, refreshPoliticalCapital } from './auth/refresh-balance.ts';
 export { isAwaitingApproval } from './auth/approval.ts';
