@@ -4,5 +4,5 @@ import { createFederatedConfig } from '../build/create-webpack-config.mjs';
 export default createFederatedConfig({
   dirname: import.meta.dirname,
   name: 'civic_priorities',
-  exposes: { './lifecycles': './src/lifecycles.tsx', './shared': './src/shared.tsx' },
+  exposes: { './lifecycles': './src/lifecycles.tsx', './shared': './src/shared.tsx', './report': './src/report.tsx' },
 });

@@ -2,7 +2,8 @@
 // The Report action on a priority card in Chromium (issue 20): a citizen opens the dialog (focus in the
 // reason, no serious axe violation), an empty reason shows the contract's message, a reason submits
 // with the toast "Report submitted", a second report shows the server's refusal; no Report on one's
-// own priority, and none at all while content_moderation_enabled is false.
+// own priority, and none at all while content_moderation_enabled is false. A briefing document's card
+// shows the same action, loaded from the priorities area (civic_priorities/report).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ADMIN_MESSAGES } from '@civic/contracts';
@@ -69,6 +70,32 @@ describe('the Report action on a priority card', { skip: browserTestsSkip() }, (
     await expectNoSeriousA11yViolations(page, 'the Report dialog with a refusal');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+  });
+
+  test("a briefing document's card reports through the priorities area's Report action; never on one's own document", async () => {
+    const author = await apiCitizen(suite.server, 'Lena');
+    const title = `Rural broadband maps ${Date.now()}`;
+    const contributed = await author.client.post('/api/briefing-docs', { title, content: LONG_ENOUGH });
+    assert.equal(contributed.status, 200, contributed.text);
+    const { page, context, errors } = await suite.start();
+    await signInThroughApi(context, suite.server, uniqueEmail('doc-reporter'));
+    const ownTitle = `My own briefing ${Date.now()}`;
+    const own = await context.request.post('/api/briefing-docs', { data: { title: ownTitle, content: LONG_ENOUGH }, headers: await csrfHeaders(context) });
+    assert.equal(own.status(), 200, await own.text());
+
+    await page.goto('/briefing-room');
+    const card = (name: string) => page.getByRole('list', { name: 'Briefing documents' }).getByRole('article', { name, exact: true });
+    await card(title).getByRole('button', { name: 'Report' }).click();
+    const dialog = reportDialog(page);
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('Not what the maps say.');
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/reports' && r.request().method() === 'POST');
+    await dialog.getByRole('button', { name: 'Submit report' }).click();
+    assert.equal((await sent).status(), 200);
+    await toastArea(page).filter({ hasText: ADMIN_MESSAGES.reportSubmitted }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await card(ownTitle).waitFor();
+    assert.equal(await card(ownTitle).getByRole('button', { name: 'Report' }).count(), 0, 'no Report on one’s own document');
     assert.deepEqual(errors, []);
   });
 

@@ -122,6 +122,26 @@ export const ZNetworkGrowth = z.object({
 });
 export type TNetworkGrowth = z.infer<typeof ZNetworkGrowth>;
 
+/**
+ * A citizen's follow counts and the viewer's relation to them, as social (their owner) holds them
+ * this instant: the screens read them here, so a follow or a block shows at once after its answer.
+ */
+export const ZNetworkStanding = z.object({
+  userId: z.string().uuid(),
+  /** null: a private profile's counts, which only its owner sees. */
+  followers: z.number().int().nonnegative().nullable(),
+  following: z.number().int().nonnegative().nullable(),
+  /** The citizens this one recruited: the owner's own standing only, null for anyone else's. */
+  recruited: z.number().int().nonnegative().nullable(),
+  /** The viewer follows this citizen. */
+  isFollowing: z.boolean(),
+  /** The viewer blocked this citizen. */
+  isBlocked: z.boolean(),
+  /** This citizen blocked the viewer. */
+  isBlockedBy: z.boolean(),
+});
+export type TNetworkStanding = z.infer<typeof ZNetworkStanding>;
+
 export const NETWORK_OPERATIONS = {
   follow: defineOperation({
     ...NETWORK_ROUTES.follow,
@@ -198,6 +218,14 @@ export const NETWORK_OPERATIONS = {
     summary: 'Which of the given citizens (ids, up to 100) the caller follows: the follow marks of the rows a page shows (Discover)',
     query: ZFollowingAmongQuery,
     response: z.array(z.string().uuid()),
+  }),
+  standing: defineOperation({
+    ...NETWORK_ROUTES.standing,
+    owner: 'social',
+    auth: 'user',
+    errors: [401, 404],
+    summary: "A citizen's followers and following (a private profile's: owner only), the owner's recruits, and the viewer's follow and block relation to them",
+    response: ZNetworkStanding,
   }),
 };
 

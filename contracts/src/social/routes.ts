@@ -19,4 +19,5 @@ export const NETWORK_ROUTES = {
   listBlocked: { method: 'GET', path: '/api/users/blocked' },
   networkGrowth: { method: 'GET', path: '/api/network/growth' },
   followingAmong: { method: 'GET', path: '/api/network/following' },
+  standing: { method: 'GET', path: '/api/network/users/{id}' },
 } as const satisfies Record<string, Route>;

@@ -1,16 +1,11 @@
 // Public surface of @civic/frontend-kit, the federation singleton shared by the shell and every micro-frontend.
 export { ApiError, isUnauthorizedError, serverMessageOf, throwIfResponseNotOk } from './api/api-error.ts';
-export { ACTIVITIES_PATH, isActivityQuery, isActivityQueryKey } from './api/activity-queries.ts';
+export { isActivityQuery, isActivityQueryKey } from './api/activity-queries.ts';
 export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod, type RequestOptions } from './api/api-client.ts';
 export { getQueryFn, queryClient, queryKeyToPath } from './api/query-client.ts';
+export { refetchUntilChanged } from './api/refetch-until-changed.ts';
 export { type CitizenSettings, DEFAULT_CITIZEN_SETTINGS, PLATFORM_SETTINGS_QUERY_KEY, usePlatformSettings } from './api/platform-settings-queries.ts';
-export {
-  cachedBalance,
-  DAILY_LOGIN_PATH,
-  refreshPoliticalCapital,
-  TRANSACTIONS_PATH,
-  TRANSACTIONS_QUERY_KEY,
-} from './api/political-capital-queries.ts';
+export { cachedBalance, refreshPoliticalCapital } from './auth/refresh-balance.ts';
 export { isAwaitingApproval } from './auth/approval.ts';
 export { hasSession, readAuthState, subscribeAuthState, type AuthState } from './auth/auth-state.ts';
 export { watchSessionEnd } from './auth/session-end.ts';
@@ -25,6 +20,7 @@ export { signOut } from './auth/sign-out.ts';
 export { useAuth, type AuthInfo } from './auth/use-auth.ts';
 export { displayNameOf, formatPoliticalCapital } from './auth/user-display.ts';
 export { loadRemoteModule, provideRemoteModuleLoader, type RemoteModuleLoader } from './federation/remote-modules.ts';
+export { RemotePart } from './federation/remote-part.tsx';
 export { SiteFooter } from './features/footer/site-footer.tsx';
 export { AppLink } from './features/navigation/app-link.tsx';
 export { navigateTo } from './features/navigation/navigate.ts';
@@ -32,7 +28,6 @@ export { useCurrentPath } from './features/navigation/use-current-path.ts';
 export { NOT_FOUND_TITLE, NotFoundPage } from './features/not-found/not-found-page.tsx';
 export { NAME_PROMPT_TITLE } from './features/name-prompt/name-prompt-title.ts';
 export { verifyMagicLinkToken } from './features/sign-in/sign-in-api.ts';
-export { REPORT_ACTION_LABEL, REPORT_DIALOG_TITLE, ReportAction, type ReportActionProps } from './features/report/report-action.tsx';
 export { rememberRecruiterRef } from './features/sign-in/recruiter-ref.ts';
 export {
   closeSignInDialog,

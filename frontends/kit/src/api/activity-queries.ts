@@ -1,12 +1,11 @@
 // Which cached reads show activity (spec 3 "Activity"): the feeds of /api/activities and a user's
 // /api/users/{id}/activities, whatever query string or key split an area uses. Clearing the
-// activity history refetches all of them, wherever they are shown.
+// activity history refetches all of them, wherever they are shown. In the kit because nearly every
+// area writes what an activity records (votes, priorities, documents, follows, clearing) or shows a feed.
 import { isOperationPath } from '@civic/contracts/shared/route';
 import { SOCIAL_ROUTES } from '@civic/contracts/social/routes';
 import type { Query } from '@tanstack/react-query';
 import { queryKeyToPath } from './query-client.ts';
-
-export const ACTIVITIES_PATH = SOCIAL_ROUTES.listActivities.path;
 
 const ACTIVITY_ROUTES = [SOCIAL_ROUTES.listActivities, SOCIAL_ROUTES.listUserActivities, SOCIAL_ROUTES.clearActivities];
 

@@ -2,7 +2,8 @@
 // is auth's copy of the ledger's, applied from civic.ledger.balance.changed a moment after the ledger
 // answered (docs/ledger.md): on the distributed profile the first read after a credit or a debit almost
 // always still shows the old balance, and with staleTime Infinity it would stay on screen. So the value
-// is read again a few times, backing off, until it moved or the time is up.
+// is read again a few times, backing off, until it moved or the time is up. The one such loop: the
+// briefing area reads the dashboard's Talking Points tile (another service's count) the same way.
 
 /** Pauses between the reads after the first; about 3.5 s in all, then the last read stands. */
 export const CATCH_UP_DELAYS_MS: readonly number[] = [150, 400, 1000, 2000];

@@ -9,6 +9,8 @@ export const blockPath = (userId: string) => operationPath(NETWORK_ROUTES.block,
 export const followersPath = (userId: string) => operationPath(NETWORK_ROUTES.listFollowers, { id: userId });
 export const followingPath = (userId: string) => operationPath(NETWORK_ROUTES.listFollowing, { id: userId });
 export const profilePath = (userId: string) => operationPath(ACCOUNT_ROUTES.getProfile, { id: userId });
+/** A citizen's counts and the caller's relation to them, from social (their owner). */
+export const standingPath = (userId: string) => operationPath(NETWORK_ROUTES.standing, { id: userId });
 export const userActivitiesPath = (userId: string) => operationPath(SOCIAL_ROUTES.listUserActivities, { id: userId });
 export const BLOCKED_PATH = NETWORK_ROUTES.listBlocked.path;
 export const GROWTH_PATH = NETWORK_ROUTES.networkGrowth.path;

@@ -4,8 +4,8 @@
 // from wherever the network remote is deployed. A part that fails to load leaves its place empty and
 // the rest of the profile usable.
 import type * as NetworkShared from '@civic/frontend-network/shared';
-import { loadRemoteModule } from '@civic/frontend-kit';
-import { Component, type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import { loadRemoteModule, RemotePart } from '@civic/frontend-kit';
+import { type ComponentProps, lazy, type ReactNode } from 'react';
 
 const loadShared = () => loadRemoteModule<typeof NetworkShared>('network', './shared');
 
@@ -13,29 +13,7 @@ const LazyFollowButton = lazy(async () => ({ default: (await loadShared()).Follo
 const LazyBlockButton = lazy(async () => ({ default: (await loadShared()).BlockButton }));
 const LazyBlockedUsersDialog = lazy(async () => ({ default: (await loadShared()).BlockedUsersDialog }));
 
-class NetworkPartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error('A part of the profile from the network micro-frontend failed', error);
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
-
-function NetworkPart({ children }: { children: ReactNode }) {
-  return (
-    <NetworkPartBoundary>
-      <Suspense fallback={null}>{children}</Suspense>
-    </NetworkPartBoundary>
-  );
-}
+const NetworkPart = ({ children }: { children: ReactNode }) => <RemotePart from="network">{children}</RemotePart>;
 
 export function FollowButton(props: ComponentProps<typeof NetworkShared.FollowButton>) {
   return (

@@ -1,5 +1,6 @@
 // The citizen network's routes (NETWORK_OPERATIONS): follow, unfollow, the follower and following
-// lists, block, unblock, the blocked list, Network Growth and the follow marks of shown citizens. The operation guards (auth: 'user' or
+// lists, block, unblock, the blocked list, Network Growth, the follow marks of shown citizens and a
+// citizen's standing (counts and relation). The operation guards (auth: 'user' or
 // 'active-user') run first, from the contracts.
 import { fastifyPath, isUuid, NETWORK_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { requireUser, typed } from '@civic/service-kit';
@@ -12,6 +13,7 @@ import { follow, unfollow } from '../network/follow-edges.ts';
 import { followingAmong } from '../network/following-among.ts';
 import { withKnownTarget } from '../network/known-member.ts';
 import { listBlocked, listFollowers, listFollowing, networkGrowth } from '../network/list-network.ts';
+import { networkStanding } from '../network/network-standing.ts';
 
 const ZUserIdParams = z.object({ id: z.string() });
 
@@ -47,5 +49,8 @@ export async function networkRoutes(app: FastifyInstance, { ctx }: { ctx: Social
   r.get(fastifyPath(ops.networkGrowth), { schema: routeSchema(ops.networkGrowth) }, async (request) => networkGrowth(ctx, requireUser(request)));
   r.get(fastifyPath(ops.followingAmong), { schema: routeSchema(ops.followingAmong) }, async (request) =>
     followingAmong(ctx, requireUser(request), request.query),
+  );
+  r.get(fastifyPath(ops.standing), { schema: { ...routeSchema(ops.standing), params: ZUserIdParams } }, async (request) =>
+    networkStanding(ctx, userIdOf(request.params), requireUser(request)),
   );
 }

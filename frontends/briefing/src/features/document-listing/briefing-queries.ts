@@ -7,7 +7,7 @@ import { PRIORITIES_ROUTES } from '@civic/contracts/priorities/routes';
 import type { TStats } from '@civic/contracts/priorities/http';
 import { isSearchableTerm, type TBriefingDocType } from '@civic/contracts/briefing/messages';
 import type { Query } from '@tanstack/react-query';
-import { cachedBalance, isActivityQuery, queryClient, queryKeyToPath, refreshPoliticalCapital } from '@civic/frontend-kit';
+import { cachedBalance, isActivityQuery, queryClient, queryKeyToPath, refetchUntilChanged, refreshPoliticalCapital } from '@civic/frontend-kit';
 
 export const DOCUMENTS_PATH = BRIEFING_ROUTES.listDocuments.path;
 export const DOCUMENT_STATS_PATH = BRIEFING_ROUTES.documentStats.path;
@@ -49,9 +49,7 @@ export const PICKER_PRIORITIES_QUERY_KEY = [`${PRIORITIES_ROUTES.listPriorities.
 
 const PLATFORM_STATS_QUERY_KEY = [PRIORITIES_ROUTES.stats.path] as const;
 
-/** Pauses between the reads of the Talking Points tile after the first; about 3.5 s in all. */
-const TILE_CATCH_UP_DELAYS_MS = [150, 400, 1000, 2000] as const;
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const talkingPointsTile = () => queryClient.getQueryData<TStats>(PLATFORM_STATS_QUERY_KEY)?.briefingDocs;
 
 /**
  * The dashboard's Talking Points tile (GET /api/stats `briefingDocs`) is counted by the priorities
@@ -59,14 +57,10 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * until it moved (as the kit does for the balance). Nothing to do where no tile was read.
  */
 async function refetchTalkingPointsTile(): Promise<void> {
-  const before = queryClient.getQueryData<TStats>(PLATFORM_STATS_QUERY_KEY)?.briefingDocs;
-  await queryClient.invalidateQueries({ queryKey: PLATFORM_STATS_QUERY_KEY });
-  if (before === undefined) return;
-  for (const delay of TILE_CATCH_UP_DELAYS_MS) {
-    if (queryClient.getQueryData<TStats>(PLATFORM_STATS_QUERY_KEY)?.briefingDocs !== before) return;
-    await pause(delay);
-    await queryClient.invalidateQueries({ queryKey: PLATFORM_STATS_QUERY_KEY });
-  }
+  const before = talkingPointsTile();
+  const refetch = () => queryClient.invalidateQueries({ queryKey: PLATFORM_STATS_QUERY_KEY });
+  if (before === undefined) return refetch();
+  await refetchUntilChanged({ read: talkingPointsTile, refetch, before });
 }
 
 /** What a new document changes, read again (not awaited: the dialog closes at once). */

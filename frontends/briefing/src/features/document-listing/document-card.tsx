@@ -3,9 +3,10 @@
 // about when it names one, and Report while citizens may report content (issue 20; hidden on one's own
 // document). Content is text: React escapes it, nothing is parsed as HTML.
 import type { TBriefingDocument } from '@civic/contracts/briefing/http';
-import { ageText, Card, cn, ReportAction } from '@civic/frontend-kit';
+import { ageText, Card, cn } from '@civic/frontend-kit';
 import { Target } from 'lucide-react';
 import { useId, useState } from 'react';
+import { ReportAction } from '../../remotes/priorities.tsx';
 import { authorNameOf, DOCUMENT_LIST_TEXTS, DOCUMENT_TYPE_BADGE_CLASSES, DOCUMENT_TYPE_LABELS } from './briefing-texts.ts';
 import { contentPreview } from './document-list-view.ts';
 

@@ -3,18 +3,10 @@
 // (spec 7.3). Afterwards the balance and the transactions are read again. An unauthorized answer opens
 // the sign-in dialog (spec 8; the kit's mutation handler does it); another failure is a toast titled
 // "Error" (spec 8).
-import {
-  apiRequest,
-  cachedBalance,
-  DAILY_LOGIN_PATH,
-  isUnauthorizedError,
-  refreshPoliticalCapital,
-  serverMessageOf,
-  toast,
-  useAuth,
-} from '@civic/frontend-kit';
+import { apiRequest, cachedBalance, isUnauthorizedError, refreshPoliticalCapital, serverMessageOf, toast, useAuth } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { DAILY_LOGIN_PATH } from '../../api/queries.ts';
 
 /** Shown when the failure carries no message of its own. */
 export const DAILY_LOGIN_FAILED = 'Failed to record your daily login. Please try again.';

@@ -2,10 +2,10 @@
 // (newest first, as GET /api/political-capital/transactions answers them) and the ways to earn PC
 // with spec 9's rewards; the daily and recruit amounts are the platform settings of now (issue 19).
 import type { TPoliticalCapitalTransaction } from '@civic/contracts/ledger/http';
-import { ageText, type CitizenSettings, formatPoliticalCapital, TRANSACTIONS_QUERY_KEY, useAuth, usePlatformSettings } from '@civic/frontend-kit';
+import { ageText, type CitizenSettings, formatPoliticalCapital, useAuth, usePlatformSettings } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';
-import { TRANSACTIONS_SHOWN } from '../../api/queries.ts';
+import { TRANSACTIONS_QUERY_KEY, TRANSACTIONS_SHOWN } from '../../api/queries.ts';
 import { SidebarCard } from './sidebar-card.tsx';
 
 /**

@@ -1,14 +1,19 @@
-// Your Network (spec 2.5): the current user's followers, following and recruited counts.
+// Your Network (spec 2.5): the current user's followers, following and recruited counts, from social
+// (their owner); the current user's copy stands in until social answers.
+import type { TNetworkStanding } from '@civic/contracts/social/network';
 import { useAuth } from '@civic/frontend-kit';
+import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
+import { standingPath } from '../../api/queries.ts';
 import { SidebarCard } from './sidebar-card.tsx';
 
 export function YourNetwork() {
   const { user } = useAuth();
+  const standing = useQuery<TNetworkStanding>({ queryKey: [standingPath(user?.id ?? '')], enabled: user !== null }).data;
   const counts = [
-    { label: 'Followers', value: user?.followers },
-    { label: 'Following', value: user?.following },
-    { label: 'Recruited', value: user?.recruited },
+    { label: 'Followers', value: standing?.followers ?? user?.followers },
+    { label: 'Following', value: standing?.following ?? user?.following },
+    { label: 'Recruited', value: standing?.recruited ?? user?.recruited },
   ];
   return (
     <SidebarCard title="Your Network" icon={<Users className="size-5 text-primary" aria-hidden="true" />}>

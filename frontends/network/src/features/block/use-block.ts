@@ -21,9 +21,9 @@ export function useBlock(person: NetworkPerson) {
       );
       void afterNetworkChange({
         userId: person.id,
-        counts: { followers: result.followers, following: result.following },
+        own: { followers: result.followers, following: result.following },
         // A block cuts my follow of them; an unblock leaves the cut edges cut.
-        profile: result.isBlocked ? { isBlocked: true, isFollowing: false } : { isBlocked: false },
+        other: result.isBlocked ? { isBlocked: true, isFollowing: false } : { isBlocked: false },
       });
     },
     onError: (error) => {

@@ -4,8 +4,9 @@ import { isChangedByNetworkKey } from './network-reads.ts';
 
 const ID = '6f1c0b7e-1c1f-4d6e-9a3b-2d5e8f9a0b1c';
 
-test('a follow or block refreshes the network lists, feeds, Discover and account stats, not the profile it settles itself', () => {
+test("a follow or block refreshes social's standings, the network lists, feeds, Discover and account stats, not the copies in the profile or the current user", () => {
   for (const key of [
+    [`/api/network/users/${ID}`],
     [`/api/users/${ID}/following`],
     [`/api/users/${ID}/followers`, 'pages'],
     ['/api/users/blocked', 'pages'],

@@ -1,6 +1,7 @@
 // Which cached reads a follow or block changes, wherever they are shown (this area, the profile, the
-// dashboard's Your Network card, Settings' counts): the people lists, the blocked list, Discover and its follow marks, the
-// network feed and growth, activity lists (a block hides activity both ways) and account stats.
+// dashboard's Your Network card, Settings' counts): the standings, the people lists, the blocked list,
+// Discover and its follow marks, the network feed and growth, activity lists (a block hides activity
+// both ways) and account stats (a follow is an activity).
 import { isOperationPath, type Route } from '@civic/contracts/shared/route';
 import { ACCOUNT_ROUTES } from '@civic/contracts/account/routes';
 import { NETWORK_ROUTES, SOCIAL_ROUTES } from '@civic/contracts/social/routes';
@@ -8,6 +9,7 @@ import { queryKeyToPath } from '@civic/frontend-kit';
 import type { Query } from '@tanstack/react-query';
 
 const CHANGED_BY_NETWORK: readonly Route[] = [
+  NETWORK_ROUTES.standing,
   NETWORK_ROUTES.listFollowers,
   NETWORK_ROUTES.listFollowing,
   NETWORK_ROUTES.listBlocked,

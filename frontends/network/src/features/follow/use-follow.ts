@@ -25,8 +25,8 @@ export function useFollow(person: NetworkPerson) {
       );
       void afterNetworkChange({
         userId: person.id,
-        counts: { following: result.following },
-        profile: { isFollowing: result.isFollowing, followers: result.followers },
+        own: { following: result.following },
+        other: { isFollowing: result.isFollowing, followers: result.followers },
       });
     },
     onError: (error) => {

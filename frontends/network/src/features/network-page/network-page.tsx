@@ -4,6 +4,7 @@ import { AppLink, Card, type CurrentUser, Tabs, TabsContent, TabsList, TabsTrigg
 import { ArrowLeft, Ban } from 'lucide-react';
 import { NetworkActivityCard } from '../activity/network-activity-card.tsx';
 import { BlockedUsersList } from '../block/blocked-users-list.tsx';
+import { type OwnCounts, useOwnCounts } from '../counts/use-own-counts.ts';
 import { DiscoverTab } from '../discover/discover-tab.tsx';
 import { GrowthCard } from '../growth/growth-card.tsx';
 import { FollowersList, FollowingList } from '../people/people-lists.tsx';
@@ -15,6 +16,7 @@ import { useNetworkTab } from './use-network-tab.ts';
 
 export function NetworkPage() {
   const { user } = useAuth();
+  const counts = useOwnCounts(user);
   const [tab, setTab] = useNetworkTab();
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
@@ -22,11 +24,13 @@ export function NetworkPage() {
         <h1 className="text-3xl font-bold text-slate-900">{NETWORK_TEXTS.title}</h1>
         <p className="mt-1 text-slate-600">{NETWORK_TEXTS.subtitle}</p>
       </header>
-      {user ? (
+      {user && counts ? (
         <>
-          <NetworkStatTiles user={user} />
+          <NetworkStatTiles counts={counts} politicalCapital={user.politicalCapital} />
           <div className="grid gap-6 lg:grid-cols-3">
-            <div className="min-w-0 lg:col-span-2">{tab === 'blocked' ? <BlockedView /> : <NetworkTabs user={user} tab={tab} onTab={setTab} />}</div>
+            <div className="min-w-0 lg:col-span-2">
+              {tab === 'blocked' ? <BlockedView /> : <NetworkTabs user={user} counts={counts} tab={tab} onTab={setTab} />}
+            </div>
             <aside className="grid content-start gap-6" aria-label="Your network">
               <GrowthCard />
               <NetworkActivityCard />
@@ -43,14 +47,21 @@ export function NetworkPage() {
   );
 }
 
-function NetworkTabs({ user, tab, onTab }: { user: CurrentUser; tab: Exclude<NetworkTab, 'blocked'>; onTab: (tab: NetworkTab) => void }) {
+interface NetworkTabsProps {
+  user: CurrentUser;
+  counts: OwnCounts;
+  tab: Exclude<NetworkTab, 'blocked'>;
+  onTab: (tab: NetworkTab) => void;
+}
+
+function NetworkTabs({ user, counts, tab, onTab }: NetworkTabsProps) {
   return (
     <Card className="p-4 sm:p-6">
       <Tabs value={tab} onValueChange={(value) => onTab(value as NetworkTab)}>
         <TabsList className="grid-cols-3">
           <TabsTrigger value="discover">{NETWORK_TEXTS.discover}</TabsTrigger>
-          <TabsTrigger value="following">{`${NETWORK_TEXTS.following} (${user.following.toLocaleString('en-US')})`}</TabsTrigger>
-          <TabsTrigger value="followers">{`${NETWORK_TEXTS.followers} (${user.followers.toLocaleString('en-US')})`}</TabsTrigger>
+          <TabsTrigger value="following">{`${NETWORK_TEXTS.following} (${counts.following.toLocaleString('en-US')})`}</TabsTrigger>
+          <TabsTrigger value="followers">{`${NETWORK_TEXTS.followers} (${counts.followers.toLocaleString('en-US')})`}</TabsTrigger>
         </TabsList>
         <TabsContent value="discover">
           <DiscoverTab />

@@ -1,14 +1,15 @@
-// The four tiles of spec 2.9 from GET /api/auth/user: followers, following, recruited, political capital.
-import { type CurrentUser, formatPoliticalCapital } from '@civic/frontend-kit';
+// The four tiles of spec 2.9: followers, following, recruited (social's) and political capital.
+import { formatPoliticalCapital } from '@civic/frontend-kit';
 import { Coins, UserCheck, UserPlus, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import type { OwnCounts } from '../counts/use-own-counts.ts';
 
-export function NetworkStatTiles({ user }: { user: CurrentUser }) {
+export function NetworkStatTiles({ counts, politicalCapital }: { counts: OwnCounts; politicalCapital: number }) {
   const tiles: { label: string; value: string; icon: ReactNode }[] = [
-    { label: 'Followers', value: user.followers.toLocaleString('en-US'), icon: <Users className="size-5 text-primary" aria-hidden="true" /> },
-    { label: 'Following', value: user.following.toLocaleString('en-US'), icon: <UserCheck className="size-5 text-primary" aria-hidden="true" /> },
-    { label: 'Recruited', value: user.recruited.toLocaleString('en-US'), icon: <UserPlus className="size-5 text-accent" aria-hidden="true" /> },
-    { label: 'Political Capital', value: formatPoliticalCapital(user.politicalCapital), icon: <Coins className="size-5 text-accent" aria-hidden="true" /> },
+    { label: 'Followers', value: counts.followers.toLocaleString('en-US'), icon: <Users className="size-5 text-primary" aria-hidden="true" /> },
+    { label: 'Following', value: counts.following.toLocaleString('en-US'), icon: <UserCheck className="size-5 text-primary" aria-hidden="true" /> },
+    { label: 'Recruited', value: counts.recruited.toLocaleString('en-US'), icon: <UserPlus className="size-5 text-accent" aria-hidden="true" /> },
+    { label: 'Political Capital', value: formatPoliticalCapital(politicalCapital), icon: <Coins className="size-5 text-accent" aria-hidden="true" /> },
   ];
   return (
     <dl aria-label="Network statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">

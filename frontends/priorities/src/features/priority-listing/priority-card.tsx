@@ -1,13 +1,14 @@
 // One priority in a list (spec 2.6): optional #rank, title, description, author, age, issue
 // category badge, endorsement and opposition counts, Endorse / Oppose / Promote, and Report while
-// citizens may report content (issue 20; the kit's ReportAction hides it on one's own priority),
+// citizens may report content (issue 20; ReportAction hides it on one's own priority),
 // "Verify my vote" on a priority the citizen voted on, and its state tally in the agenda by state (issue 23).
 import type { TPriority, TStatePriority, TVoteType } from '@civic/contracts/priorities/http';
 import { voteCooldownCardText } from '@civic/contracts/priorities/messages';
 import { notEnoughVotesMessage, usStateName, type UsStateCode } from '@civic/contracts/account/us-states';
 import { Megaphone, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
-import { ageText, Button, Card, cn, ReportAction } from '@civic/frontend-kit';
+import { ageText, Button, Card, cn } from '@civic/frontend-kit';
+import { ReportAction } from '../report/report-action.tsx';
 import { VerifyMyVote } from '../verify-vote/verify-my-vote.tsx';
 import { categoryBadgeClasses } from './issue-categories.ts';
 import { usePromote } from './use-promote.ts';

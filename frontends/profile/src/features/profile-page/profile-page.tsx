@@ -1,15 +1,17 @@
 import type { TProfile } from '@civic/contracts';
+import type { TNetworkStanding } from '@civic/contracts/social/network';
 import { ApiError, Button, Card, formatPoliticalCapital, useAuth, type CurrentUser } from '@civic/frontend-kit';
 import { PROFILE_MESSAGES } from '@civic/contracts/account/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Calendar, Globe, Lock, MapPin, Pencil, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
-import { profilePath } from '../../api/profile-path.ts';
+import { profilePath, standingPath } from '../../api/profile-path.ts';
 import { EditProfileDialog } from '../edit-profile/edit-profile-dialog.tsx';
 import { RecentActivity } from '../recent-activity/recent-activity.tsx';
 import { BlockButton, BlockedUsersDialog, FollowButton } from '../../remotes/network.tsx';
 import { ProfileAvatar } from './default-avatar.tsx';
 import { ageFrom, blockNoticeOf, connectLinksOf, fullNameOf } from './profile-display.ts';
+import { withStanding } from './profile-standing.ts';
 
 type FullProfile = Extract<TProfile, { isPrivate: false }>;
 type PrivateProfileData = Extract<TProfile, { isPrivate: true }>;
@@ -22,6 +24,7 @@ function isMissing(error: unknown): boolean {
 export function ProfilePage({ userId }: { userId: string }) {
   const { user } = useAuth();
   const profile = useQuery<TProfile>({ queryKey: [profilePath(userId)] });
+  const standing = useQuery<TNetworkStanding>({ queryKey: [standingPath(userId)], enabled: user !== null });
 
   if (profile.isPending) {
     return (
@@ -37,7 +40,7 @@ export function ProfilePage({ userId }: { userId: string }) {
       </section>
     );
   }
-  const data = profile.data;
+  const data = withStanding(profile.data, standing.data);
   const isOwn = user?.id === data.id;
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:px-6">
@@ -126,11 +129,11 @@ function FullProfileView({ profile, owner }: { profile: FullProfile; owner: Curr
             <RelationControls profile={profile} />
           )}
         </div>
-        {/* One's own counts from the current user (they change at once after a follow); others' from the profile. */}
+        {/* One's own balance from the current user (it changes at once after a credit); the counts from social. */}
         <dl aria-label="Statistics" className="grid grid-cols-3 border-t border-slate-200 text-center">
           <Stat label="Political Capital" value={formatPoliticalCapital((owner ?? profile).politicalCapital)} />
-          <Stat label="Followers" value={(owner ?? profile).followers.toLocaleString('en-US')} />
-          <Stat label="Following" value={(owner ?? profile).following.toLocaleString('en-US')} />
+          <Stat label="Followers" value={profile.followers.toLocaleString('en-US')} />
+          <Stat label="Following" value={profile.following.toLocaleString('en-US')} />
         </dl>
       </Card>
       {notice && <BlockNotice text={notice} />}

@@ -1,4 +1,5 @@
 import type { TAccountStats, TSettings, TUpdateSettingsRequest } from '@civic/contracts';
+import type { TNetworkStanding } from '@civic/contracts/social/network';
 import { AppLink, Label, Switch, useAuth } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Bell, Database, Shield, User } from 'lucide-react';
@@ -6,7 +7,7 @@ import { ClearActivityRow } from '../clear-activity/clear-activity-dialog.tsx';
 import { DangerZoneCard } from '../delete-account/danger-zone-card.tsx';
 import { ExportDataRow } from '../export-data/export-data-row.tsx';
 import { SettingsCard } from './settings-card.tsx';
-import { ACCOUNT_STATS_PATH, BLOCKED_USERS_HREF } from './settings-texts.ts';
+import { ACCOUNT_STATS_PATH, BLOCKED_USERS_HREF, standingPath } from './settings-texts.ts';
 import { SETTINGS_KEY, useUpdateSetting } from './use-setting-switch.ts';
 
 type Visibility = TSettings['profileVisibility'];
@@ -163,8 +164,17 @@ function NotificationsCard({ settings }: { settings: TSettings }) {
   );
 }
 
+/** Followers and following as social (their owner) answers them, once it has; the stats' otherwise. */
+function useStatValue(stats: TAccountStats | undefined) {
+  const { user } = useAuth();
+  const standing = useQuery<TNetworkStanding>({ queryKey: [standingPath(user?.id ?? '')], enabled: user !== null }).data;
+  const fromSocial: Partial<Record<keyof TAccountStats, number | null>> = { followersCount: standing?.followers, followingCount: standing?.following };
+  return (key: keyof TAccountStats) => fromSocial[key] ?? stats?.[key] ?? 0;
+}
+
 function DataCard() {
   const stats = useQuery<TAccountStats>({ queryKey: [ACCOUNT_STATS_PATH] });
+  const countOf = useStatValue(stats.data);
   return (
     <SettingsCard id="settings-data" title="Data & Storage" icon={<Database className="size-5" aria-hidden="true" />} description="What your account holds.">
       {stats.isPending && (
@@ -182,7 +192,7 @@ function DataCard() {
           {STATS.map(({ key, label }) => (
             <div key={key} className="flex flex-col-reverse rounded-md bg-slate-50 p-3">
               <dt className="text-sm text-slate-600">{label}</dt>
-              <dd className="text-2xl font-bold text-slate-900">{stats.data[key].toLocaleString('en-US')}</dd>
+              <dd className="text-2xl font-bold text-slate-900">{countOf(key).toLocaleString('en-US')}</dd>
             </div>
           ))}
         </dl>

@@ -1,13 +1,16 @@
 // Settings texts: spec 2.11, 8 verbatim.
 import type { ACCOUNT_DELETION_MESSAGES, TDeleteAccountRequest } from '@civic/contracts';
 import { ACCOUNT_ROUTES } from '@civic/contracts/account/routes';
-import { SOCIAL_ROUTES } from '@civic/contracts/social/routes';
+import { operationPath } from '@civic/contracts/shared/route';
+import { NETWORK_ROUTES, SOCIAL_ROUTES } from '@civic/contracts/social/routes';
 
 // The addresses this area calls, from contracts.
 export const SETTINGS_PATH = ACCOUNT_ROUTES.getSettings.path;
 export const ACCOUNT_STATS_PATH = ACCOUNT_ROUTES.accountStats.path;
 export const ACCOUNT_EXPORT_PATH = ACCOUNT_ROUTES.exportAccount.path;
 export const ACCOUNT_PATH = ACCOUNT_ROUTES.deleteAccount.path;
+/** The caller's follow counts come from social, their owner (the stats' copies trail it by an event). */
+export const standingPath = (userId: string) => operationPath(NETWORK_ROUTES.standing, { id: userId });
 export const CLEAR_ACTIVITIES_PATH = SOCIAL_ROUTES.clearActivities.path;
 export const BLOCKED_USERS_HREF = '/network?tab=blocked';
 

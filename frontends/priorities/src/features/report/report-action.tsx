@@ -3,20 +3,27 @@
 // with a required reason (at most 500 characters, the contract's messages); success closes it with
 // the toast "Report submitted", a refusal shows the server's message (e.g. "You have already reported
 // this content") in the dialog and a toast; a 401 opens the sign-in dialog (the kit's mutation cache).
+// The priorities area owns it; the briefing area shows it through "civic_priorities/report".
 import { ADMIN_MESSAGES, REPORT_LIMITS, type TReportTargetType } from '@civic/contracts/admin/messages';
 import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
 import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { isUnauthorizedError, serverMessageOf } from '../../api/api-error.ts';
-import { apiRequest } from '../../api/api-client.ts';
-import { usePlatformSettings } from '../../api/platform-settings-queries.ts';
-import { useAuth } from '../../auth/use-auth.ts';
-import { toast } from '../../toast/toast-store.ts';
-import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog.tsx';
-import { Label } from '../../ui/label.tsx';
+import {
+  Alert,
+  apiRequest,
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  isUnauthorizedError,
+  Label,
+  serverMessageOf,
+  toast,
+  useAuth,
+  usePlatformSettings,
+} from '@civic/frontend-kit';
 import { reasonProblem } from './report-validation.ts';
 
 export const REPORT_ACTION_LABEL = 'Report';
