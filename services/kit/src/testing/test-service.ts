@@ -11,7 +11,7 @@
 //     await service.events.waitFor(prioritiesEvents.PriorityCreated);
 //     await service.events.deliver(accountEvents.ProfileUpdated, payload);
 //   });
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,8 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Clock } from '../clock.ts';
 import { createIdentitySigner, type Identity } from '../http/internal-identity.ts';
+import { createPostgresDatabaseProvider, type DatabaseProvider } from '../db/database-provider.ts';
+import { dropDatabase, listDatabases } from '../db/pg-driver.ts';
 import { generateIdentityKeyPair } from '../identity-keys.ts';
 import type { Platform } from '../platform.ts';
 import { buildServiceProcess } from '../run-service.ts';
@@ -36,6 +38,27 @@ export interface TestServiceOptions {
   clock?: Clock;
   /** Where the service logs (default: nowhere unless TEST_LOG_LEVEL is set). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * `postgres`: the service's database on the PostgreSQL server of the tests (TEST_DATABASE_URL), a
+   * fresh one dropped on close, for what only holds with concurrent connections (races, locks).
+   * Default `pglite`, in-process. Events, requests and sessions stay in-process either way.
+   */
+  database?: 'pglite' | 'postgres';
+}
+
+/** The server tests use (as infra's test stacks do); its administrator creates and drops the databases. */
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** A database provider of fresh PostgreSQL databases on a prefix of their own, and how to drop them. */
+function postgresDatabases(): { databases: DatabaseProvider; drop(): Promise<void> } {
+  const prefix = `civic_s${randomBytes(4).toString('hex')}_`;
+  const databases = createPostgresDatabaseProvider({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_PREFIX: prefix }, undefined, { poolSize: 6 });
+  return {
+    databases,
+    async drop() {
+      for (const name of await listDatabases(TEST_DATABASE_URL, prefix)) await dropDatabase(TEST_DATABASE_URL, name);
+    },
+  };
 }
 
 export interface UserFlags {
@@ -68,8 +91,13 @@ const clientIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.flo
 
 export async function buildTestService(service: ServiceDefinition, options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), `civic-test-${service.name}-`));
+  const postgres = options.database === 'postgres' ? postgresDatabases() : null;
+  const removeData = async () => {
+    await postgres?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   try {
-    await seedPgliteCluster(dataDir);
+    if (!postgres) await seedPgliteCluster(dataDir);
     const keys = generateIdentityKeyPair();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -87,6 +115,7 @@ export async function buildTestService(service: ServiceDefinition, options: Test
     const { app, platform } = await buildServiceProcess(service, env, {
       inProcessHub: hub,
       requests: bus,
+      ...(postgres ? { databases: postgres.databases } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.logStream ? { logStream: options.logStream } : {}),
     });
@@ -114,11 +143,11 @@ export async function buildTestService(service: ServiceDefinition, options: Test
       withoutIdentity: () => serviceClient(fastify, { userId: null, isAdmin: false, isBanned: false, ip: clientIp() }, null),
       async close() {
         await fastify.close();
-        await rm(dataDir, { recursive: true, force: true });
+        await removeData();
       },
     };
   } catch (error) {
-    await rm(dataDir, { recursive: true, force: true });
+    await removeData().catch(() => {});
     throw error;
   }
 }

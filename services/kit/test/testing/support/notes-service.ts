@@ -84,6 +84,7 @@ export const notesService = defineService({
 
     app.get('/api/notes/me', { config: { auth: 'user' } }, async (request) => request.identity);
     app.get('/api/notes', { config: { auth: 'none' } }, async () => driver.query('SELECT text FROM notes.notes ORDER BY text'));
+    app.get('/api/notes/database', { config: { auth: 'none' } }, async () => (await driver.query<{ name: string }>('SELECT current_database() AS name'))[0]);
     app.post('/api/notes', { config: { auth: 'active-user' } }, async (request) => {
       const authorId = requireActiveUser(request);
       const text = (request.body as { text: string }).text;
