@@ -1,11 +1,11 @@
 // One service in-process for its own tests (fastify/demo's build(t), Backstage's mockServices): the
-// embedded profile (PGlite under a temporary DATA_DIR, memory sessions, in-process settings) with an
-// event bus the test reads and feeds, a request bus the test answers for the other services, and
-// callers with the signed identity the gateway would send. Nothing else starts: no gateway, no other
-// service, no socket.
+// embedded profile's parts (memory sessions, in-process settings; its database on the tests' PostgreSQL
+// or PGlite) with an event bus the test reads and feeds, a request bus the test answers for the other
+// services, and callers with the signed identity the gateway would send. Nothing else starts: no
+// gateway, no other service, no socket.
 //
 //   const service = useTestService(prioritiesService, { env: TEST_ENV });      // a suite's hooks
-//   before(() => service.requests.answer(LEDGER_REQUESTS.debit, async () => ({ balance: 90 })));
+//   before(() => service.requests.answer(LEDGER_REQUESTS.debit, async () => ({ ok: true, balance: 90 })));
 //   test('...', async () => {
 //     const answer = await service.asUser(id).post('/api/priorities', body);
 //     await service.events.waitFor(prioritiesEvents.PriorityCreated);
@@ -13,6 +13,7 @@
 //   });
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -40,14 +41,36 @@ export interface TestServiceOptions {
   logStream?: NodeJS.WritableStream;
   /**
    * `postgres`: the service's database on the PostgreSQL server of the tests (TEST_DATABASE_URL), a
-   * fresh one dropped on close, for what only holds with concurrent connections (races, locks).
-   * Default `pglite`, in-process. Events, requests and sessions stay in-process either way.
+   * fresh one dropped on close; `pglite`: in-process. Default: PostgreSQL when it answers (about half
+   * the CPU of PGlite, and real concurrency), else PGlite, so a machine with only Node runs the tests
+   * too; with CI=true PostgreSQL is required. Events, requests and sessions stay in-process either way.
    */
   database?: 'pglite' | 'postgres';
 }
 
 /** The server tests use (as infra's test stacks do); its administrator creates and drops the databases. */
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+let postgresAnswers: Promise<boolean> | undefined;
+
+/** Whether the tests' PostgreSQL server accepts connections (asked once per process). */
+function testPostgresAnswers(): Promise<boolean> {
+  return (postgresAnswers ??= (async () => {
+    const { hostname, port } = new URL(TEST_DATABASE_URL);
+    const reachable = await new Promise<boolean>((resolve) => {
+      const socket = connect({ host: hostname, port: Number(port || 5432) });
+      const done = (ok: boolean) => {
+        socket.destroy();
+        resolve(ok);
+      };
+      socket.setTimeout(1000, () => done(false));
+      socket.once('connect', () => done(true));
+      socket.once('error', () => done(false));
+    });
+    if (!reachable && process.env.CI === 'true') throw new Error(`CI=true requires PostgreSQL for test services, but ${TEST_DATABASE_URL} does not answer`);
+    return reachable;
+  })());
+}
 
 /** A database provider of fresh PostgreSQL databases on a prefix of their own, and how to drop them. */
 function postgresDatabases(): { databases: DatabaseProvider; drop(): Promise<void> } {
@@ -91,7 +114,8 @@ const clientIp = () => `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.flo
 
 export async function buildTestService(service: ServiceDefinition, options: TestServiceOptions = {}): Promise<TestService> {
   const dataDir = await mkdtemp(join(tmpdir(), `civic-test-${service.name}-`));
-  const postgres = options.database === 'postgres' ? postgresDatabases() : null;
+  const onPostgres = options.database ? options.database === 'postgres' : await testPostgresAnswers();
+  const postgres = onPostgres ? postgresDatabases() : null;
   const removeData = async () => {
     await postgres?.drop();
     await rm(dataDir, { recursive: true, force: true });

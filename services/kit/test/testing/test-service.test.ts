@@ -13,7 +13,8 @@ import { CountNotes, NeverConsumed, NoteAdded, notesService, Quote, ThingHappene
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 describe('test service harness', () => {
-  const service = useTestService(notesService);
+  // PGlite here; the suite below runs the service on PostgreSQL.
+  const service = useTestService(notesService, { database: 'pglite' });
 
   test('asUser, asAdmin, asVisitor: the identity the gateway would sign, checked by the service', async () => {
     const id = randomUUID();
