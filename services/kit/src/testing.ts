@@ -8,3 +8,4 @@ export type { Ask, FakeRequests } from './testing/fake-requests.ts';
 export type { RequestOptions as ServiceRequestOptions, ServiceClient, ServiceResponse } from './testing/service-client.ts';
 export { lateBound } from './testing/late-bound.ts';
 export { seedPgliteCluster } from './testing/pglite-template.ts';
+export { reachable } from './testing/reachable.ts';

@@ -13,7 +13,6 @@
 //   });
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
@@ -29,6 +28,7 @@ import { buildServiceProcess } from '../run-service.ts';
 import type { ServiceDefinition } from '../service.ts';
 import { createFakeRequests, type FakeRequests } from './fake-requests.ts';
 import { lateBound } from './late-bound.ts';
+import { reachable } from './reachable.ts';
 import { seedPgliteCluster } from './pglite-template.ts';
 import { createRecordingHub, type TestEvents } from './recording-hub.ts';
 import { serviceClient, type ServiceClient } from './service-client.ts';
@@ -56,19 +56,9 @@ let postgresAnswers: Promise<boolean> | undefined;
 /** Whether the tests' PostgreSQL server accepts connections (asked once per process). */
 function testPostgresAnswers(): Promise<boolean> {
   return (postgresAnswers ??= (async () => {
-    const { hostname, port } = new URL(TEST_DATABASE_URL);
-    const reachable = await new Promise<boolean>((resolve) => {
-      const socket = connect({ host: hostname, port: Number(port || 5432) });
-      const done = (ok: boolean) => {
-        socket.destroy();
-        resolve(ok);
-      };
-      socket.setTimeout(1000, () => done(false));
-      socket.once('connect', () => done(true));
-      socket.once('error', () => done(false));
-    });
-    if (!reachable && process.env.CI === 'true') throw new Error(`CI=true requires PostgreSQL for test services, but ${TEST_DATABASE_URL} does not answer`);
-    return reachable;
+    const answers = await reachable(TEST_DATABASE_URL, 5432);
+    if (!answers && process.env.CI === 'true') throw new Error(`CI=true requires PostgreSQL for test services, but ${TEST_DATABASE_URL} does not answer`);
+    return answers;
   })());
 }
 

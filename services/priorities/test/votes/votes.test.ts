@@ -5,16 +5,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
-import {
-  type EventPayload,
-  PRIORITY_MESSAGES as M,
-  prioritiesEvents,
-  voteCooldownMessage,
-  ZErrorBody,
-  ZPriority,
-  ZVoteResult,
-  type TPriority,
-} from '@civic/contracts';
+import { PRIORITY_MESSAGES as M, prioritiesEvents, voteCooldownMessage, ZErrorBody, ZPriority, ZVoteResult, type TPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { Platform } from '@civic/service-kit';
 import { useTestService } from '@civic/service-kit/testing';
