@@ -1,6 +1,6 @@
 // The citizen network's lists, blocks, feed and growth through the gateway, on both run profiles
 // (spec 2.9, 2.10, 4 "Block", 7.3): lists newest first with Follow Back and their privacy, blocks
-// both ways, the network feed's scope and Network Growth. Follows themselves: network.test.ts.
+// both ways, the network feed's scope and Network Growth. Follows themselves: network/follows.test.ts.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
