@@ -93,7 +93,7 @@ for (const { profile, skip } of await profilePlan()) {
     test("own feed, another user's view and the network feed", async () => {
       const grace = await signInMember(stack, 'Grace', 'Hopper');
       const alan = await signInMember(stack, 'Alan', 'Turing');
-      // The network feed shows the people one follows (network-blocks.test.ts tests its scope,
+      // The network feed shows the people one follows (network/lists-blocks-feed.test.ts tests its scope,
       // network/follows.test.ts the follow calls; the edges are written here directly, so no follow
       // activity joins the feeds).
       await followEdge(tables, alan, grace);

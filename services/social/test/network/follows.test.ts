@@ -1,7 +1,7 @@
 // The citizen network's follows, from the social service alone (spec 2.9, 3, 4 "Follow", 7.3):
 // idempotent, one edge however many arrive at once (on PostgreSQL where it answers), the counts and
 // their events, the follow activity, and the refusals (oneself, unknown citizens, visitors). Lists,
-// blocks, the feed and Network Growth: ../network-blocks.test.ts.
+// blocks, the feed and Network Growth: lists-blocks-feed.test.ts.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';

@@ -41,7 +41,7 @@ const BASE = Date.now();
 export const nextTime = () => new Date(BASE + ++minute * 60_000).toISOString();
 
 /** Publishes the events the priorities and briefing services will publish; answers the act's time. */
-export function acts(producer: TestProducer) {
+export function acts(producer: Pick<TestProducer, 'publish'>) {
   return {
     async createPriority(userId: string, title: string, options: { eventId?: string } = {}) {
       const createdAt = nextTime();

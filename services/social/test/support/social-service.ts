@@ -21,6 +21,15 @@ export async function socialAccounts(service: TestService) {
     return { user: at ? { userId, registeredAt: at } : null };
   });
   return {
+    /** A member's visibility settings, as account tells them when they are saved (PATCH /api/settings). */
+    setPrivacy(member: { id: string }, visibility: { profileVisibility?: 'public' | 'private'; activityVisibility?: 'public' | 'private' }) {
+      return service.events.deliver(accountEvents.PrivacyChanged, {
+        userId: member.id,
+        profileVisibility: visibility.profileVisibility ?? 'public',
+        activityVisibility: visibility.activityVisibility ?? 'public',
+        changedAt: service.platform.clock.now().toISOString(),
+      });
+    },
     /** A registered, named citizen, signed in as them. */
     async register(firstName: string, lastName: string): Promise<ServiceMember> {
       const id = randomUUID();
