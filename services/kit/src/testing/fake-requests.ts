@@ -2,7 +2,7 @@
 // services (the service's own responders answer as in production). A request nobody answers fails
 // as it does when its responder is down: RequestUnavailable, a 503 naming the service.
 import type { Logger } from 'pino';
-import type { RequestDefinition, RequestPayload } from '@civic/contracts/requests/define-request';
+import type { RequestDefinition, RequestPayload } from '@civic/contracts/shared/define-request';
 import type { Identity } from '../http/internal-identity.ts';
 import { createInProcessRequestBus } from '../requests/in-process-requests.ts';
 import type { RequestBus, RequestHandler } from '../requests/request-bus.ts';

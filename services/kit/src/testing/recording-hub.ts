@@ -1,7 +1,7 @@
 // The test service's event bus: the embedded profile's in-process hub, wrapped so a test sees every
 // event the service published and can hand the service an event as if its producer had sent it.
 import { buildOutboxRows, createInProcessHub, type EnqueueOptions, type InProcessHub } from '../events/index.ts';
-import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/shared/define-event';
 
 export interface TestEvents {
   /** Every event of this kind the service has published so far, oldest first. */

@@ -5,8 +5,8 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { defineEvent } from '@civic/contracts/events/define-event';
-import { defineRequest } from '@civic/contracts/requests/define-request';
+import { defineEvent } from '@civic/contracts/shared/define-event';
+import { defineRequest } from '@civic/contracts/shared/define-request';
 import { defineService, requireActiveUser, requireUser } from '../../../src/index.ts';
 import type { SqlDriver } from '../../../src/db/index.ts';
 import {
