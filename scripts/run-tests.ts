@@ -2,7 +2,7 @@
 // integration on both profiles, mail, browser) with node's test runner, files in parallel.
 // `npm run test:unit` (--unit): only the unit tier (scripts/test-tiers.ts), no type-check, no build.
 import { spawnSync } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFrontendsBuilt } from '../infra/ensure-frontends.ts';
@@ -38,10 +38,9 @@ if (filters.length === 0 && !unitOnly) {
 }
 if (!unitOnly) await ensureFrontendsBuilt();
 
-const files = (await findTests(ROOT))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .filter((f) => !unitOnly || tierOf(f) === 'unit')
-  .sort();
+const matching = (await findTests(ROOT)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
+const tiers = await Promise.all(matching.map(async (f) => tierOf(f, unitOnly ? await readFile(join(ROOT, f), 'utf8') : '')));
+const files = matching.filter((_, i) => !unitOnly || tiers[i] === 'unit').sort();
 console.log(`» running ${files.length} test files`);
 // Two at a time on these 2-core machines: the suite is CPU-bound, so a third file adds no throughput,
 // only contention (with three, a stack's NATS connect and one file's 240 s limit ran out in CI).

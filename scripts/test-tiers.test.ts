@@ -20,6 +20,15 @@ test('service tests at the top of test/, the kit, gateway and cross-service test
   assert.equal(tierOf('test/outage/infrastructure-restarts.test.ts'), 'integration');
 });
 
+test('a test in a source-named folder that builds its service with the kit harness is a service test', () => {
+  const harness = "import { useTestService } from '@civic/service-kit/testing';\n";
+  assert.equal(tierOf('services/priorities/test/priorities/create-and-list.test.ts', harness), 'service');
+  assert.equal(tierOf('services/priorities/test/domain/ranking.test.ts', "import { rankPriorities } from '../../src/domain/ranking.ts';\n"), 'unit');
+  // The kit's own folders and the tops of test/ keep their tiers whatever they import.
+  assert.equal(tierOf('services/kit/test/testing/test-service.test.ts', harness), 'integration');
+  assert.equal(tierOf('services/priorities/test/votes.test.ts', harness), 'integration');
+});
+
 test('test/browser holds the browser tests', () => {
   assert.equal(tierOf('test/browser/landing.test.ts'), 'browser');
 });

@@ -4,14 +4,22 @@
 //   folder under its `test/` named after the source folder they cover (`services/<service>/test/domain/`,
 //   `test/sign-in/`, ...), except the kit's, whose folders mix in tests against PostgreSQL, NATS and Redis;
 //   and the tests of the scripts and of the test machinery's decisions (`scripts/**`, `test/support/**`);
+// - service: a file of such a folder that builds its service with the kit's test harness
+//   (`@civic/service-kit/testing`): that one service in-process, nothing else;
 // - browser: `test/browser/**` (Chromium against the embedded application);
 // - integration: everything else (a stack on both profiles, or real infrastructure).
-export type TestTier = 'unit' | 'integration' | 'browser';
+export type TestTier = 'unit' | 'service' | 'integration' | 'browser';
 
-export function tierOf(path: string): TestTier {
+/** What a one-service test imports (its source says it starts the service). */
+const HARNESS_IMPORT = /from '@civic\/service-kit\/testing'/;
+
+/** `source`, the file's text, tells a service's one-service tests from its pure ones in the same folders. */
+export function tierOf(path: string, source = ''): TestTier {
   const parts = path.split(/[\\/]/);
   if (parts[0] === 'frontends' && parts[2] === 'src') return 'unit';
-  if (parts[0] === 'services' && parts[1] !== 'kit' && parts[2] === 'test' && parts.length > 4 && parts[3] !== 'support') return 'unit';
+  if (parts[0] === 'services' && parts[1] !== 'kit' && parts[2] === 'test' && parts.length > 4 && parts[3] !== 'support') {
+    return HARNESS_IMPORT.test(source) ? 'service' : 'unit';
+  }
   if (parts[0] === 'scripts' || (parts[0] === 'test' && parts[1] === 'support')) return 'unit';
   if (parts[0] === 'test' && parts[1] === 'browser') return 'browser';
   return 'integration';

@@ -14,7 +14,7 @@ import { MIGRATIONS_DIR as LEDGER_MIGRATIONS } from '@civic/ledger';
 import { ApiClient } from './support/api-client.ts';
 import { assertSecondRunFoundAll, assertServesDemo, tableHashes } from './support/demo-platform.ts';
 import { readLatestMail } from './support/mail-reader.ts';
-import { seedPgliteCluster } from './support/pglite-template.ts';
+import { seedPgliteCluster } from '@civic/service-kit/testing';
 import { signIn } from './support/sign-in.ts';
 
 const CITIZENS = 10;

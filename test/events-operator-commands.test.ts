@@ -24,7 +24,7 @@ import {
 } from '@civic/service-kit/events';
 import { sqlExecutorOf } from './support/pg-executor.ts';
 import { LOCAL_INFRA, profilePlan } from './support/infrastructure.ts';
-import { seedPgliteCluster } from './support/pglite-template.ts';
+import { seedPgliteCluster } from '@civic/service-kit/testing';
 
 const run = promisify(execFile);
 const ROOT = new URL('..', import.meta.url).pathname;

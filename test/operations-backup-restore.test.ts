@@ -19,7 +19,7 @@ import type { TPriority } from '@civic/contracts';
 import { createPriority, TEST_ENV, vote } from '../services/priorities/test/support/priorities-helpers.ts';
 import type { ApiClient } from './support/api-client.ts';
 import { LOCAL_INFRA, profilePlan } from './support/infrastructure.ts';
-import { seedPgliteCluster } from './support/pglite-template.ts';
+import { seedPgliteCluster } from '@civic/service-kit/testing';
 import { signIn } from './support/sign-in.ts';
 import { type ServiceName, startStack, type Stack } from './support/stack.ts';
 import { OperatorError } from '../scripts/events/service-stores.ts';

@@ -8,6 +8,16 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
+/**
+ * What a test's helpers call a service with: this client through the gateway, or the client of a
+ * service the kit's test harness built alone (@civic/service-kit/testing), which answers the same way.
+ */
+export interface HttpCaller {
+  get<T = any>(path: string): Promise<ApiResponse<T>>;
+  post<T = any>(path: string, body?: unknown, options?: { headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  request<T = any>(method: string, path: string, options?: { body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+}
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
   csrfToken: string | undefined;

@@ -16,7 +16,7 @@ import { after, before } from 'node:test';
 import type { PlatformSettingKey } from '@civic/contracts';
 import type { Clock } from '@civic/service-kit';
 import { closeBrowser, newSession, type BrowserSession } from './browser.ts';
-import { lateBound } from './late-bound.ts';
+import { lateBound } from '@civic/service-kit/testing';
 import { startTestServer, type TestServer } from './test-server.ts';
 
 export interface BrowserTestServer {

@@ -1,27 +1,13 @@
 // Which run profiles the integration suite covers here. Embedded always; distributed when
 // PostgreSQL, NATS and Redis answer. With CI=true the distributed profile is required: an
 // unreachable service is a failure, not a skip (DESIGN.md section 2).
-import net from 'node:net';
+import { reachable } from '@civic/service-kit/testing';
 
 export const LOCAL_INFRA = {
   DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
   NATS_URL: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
   REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
-
-function reachable(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || defaultPort) });
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 export type Profile = 'embedded' | 'distributed';
 

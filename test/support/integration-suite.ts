@@ -14,7 +14,7 @@
 // producers do it themselves), not in a later `after`, so it stops before the services it uses.
 import { after, before } from 'node:test';
 import type { Profile } from './infrastructure.ts';
-import { lateBound } from './late-bound.ts';
+import { lateBound } from '@civic/service-kit/testing';
 import { startStack, type ServiceName, type Stack, type StackOptions } from './stack.ts';
 
 /** For suites that reach every service (a data export gathers a section from each). */

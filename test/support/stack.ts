@@ -24,7 +24,7 @@ import { ApiClient } from './api-client.ts';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
 import { startSecuredNetwork, type SecuredNetwork } from '../../infra/secured-network.ts';
 import { generateIdentityKeyEnv, identityKeysFor } from '../../infra/identity-key-env.ts';
-import { seedPgliteCluster } from './pglite-template.ts';
+import { seedPgliteCluster } from '@civic/service-kit/testing';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
 export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [

@@ -119,6 +119,14 @@ for (const { profile, skip } of await profilePlan()) {
       assert.match(`${me.status}: ${me.text}`, /^401: .*Unauthorized/);
     });
 
+    test('logout sent with the JSON content type and an empty body works (spec 7: bodies are JSON)', async () => {
+      const client = stack.client();
+      await signIn(stack, client, address('bodiless'));
+      const out = await client.request('POST', '/api/auth/logout', { rawBody: '', headers: { 'content-type': 'application/json' } });
+      assert.equal(out.status, 200, out.text);
+      assert.equal((await client.get('/api/auth/user')).status, 401, 'signed out');
+    });
+
     test('SECURITY 12: an identity header from a client is ignored', async () => {
       const forged = createIdentitySigner(generateIdentityKeyPair().privateKey)(
         { userId: crypto.randomUUID(), isAdmin: true, isBanned: false, ip: '1.2.3.4' },

@@ -7,7 +7,7 @@ import pino, { type Logger } from 'pino';
 import type { PlatformConfig } from './config.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createDatabaseProvider, type DatabaseProvider } from './db/database-provider.ts';
-import { createEventBus, createInProcessHub, type EventBus } from './events/index.ts';
+import { createEventBus, createInProcessHub, type EventBus, type InProcessHub } from './events/index.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { loadSecrets, type Secrets } from './secrets.ts';
 import { createInProcessRequestBus } from './requests/in-process-requests.ts';
@@ -63,6 +63,10 @@ export interface PlatformOverrides {
   logger?: Logger;
   databases?: DatabaseProvider;
   mailer?: Mailer;
+  /** Embedded: the process's event hub, e.g. one a test harness records and delivers through. */
+  inProcessHub?: InProcessHub;
+  /** The request transport instead of the profile's, e.g. a test harness's fake. */
+  requests?: RequestBus;
   /**
    * A process entry (a service's process, the gateway) serves its metrics under this service.name
    * when METRICS_PORT is set; other platforms (command-line tools, test producers) never do.
@@ -112,7 +116,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   const meter = (metrics ?? DISABLED_METRICS).meter;
   const databases = overrides.databases ?? createDatabaseProvider(config, logger, meter);
   const mailer = overrides.mailer ?? createMailer(config, logger);
-  const hub = config.PROFILE === 'distributed' ? null : createInProcessHub();
+  const hub = config.PROFILE === 'distributed' ? null : (overrides.inProcessHub ?? createInProcessHub());
   // One NATS connection per process carries both events and requests. noAsyncTraces: nats.js
   // otherwise builds two Error objects (stack captured) for every request, including every
   // JetStream publish the outbox relay waits an ack for: ~4 % of the priorities service's CPU under
@@ -163,7 +167,7 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   );
   // Distributed: loaded from the KV bucket and watched; embedded: the process's one copy (settings/).
   const settings = nc ? await createKvSettings(nc, { namespace: config.NATS_PREFIX, logger }) : createInProcessSettings();
-  const requests = nc ? createNatsRequestBus({ nc, namespace: config.NATS_PREFIX, logger }) : createInProcessRequestBus(logger);
+  const requests = overrides.requests ?? (nc ? createNatsRequestBus({ nc, namespace: config.NATS_PREFIX, logger }) : createInProcessRequestBus(logger));
   async function close() {
     closing = true;
     draining = true;

@@ -93,8 +93,9 @@ for (const { profile, skip } of await profilePlan()) {
     test("own feed, another user's view and the network feed", async () => {
       const grace = await signInMember(stack, 'Grace', 'Hopper');
       const alan = await signInMember(stack, 'Alan', 'Turing');
-      // The network feed shows the people one follows (network.test.ts tests its scope and the
-      // follow calls; the edges are written here directly, so no follow activity joins the feeds).
+      // The network feed shows the people one follows (network/lists-blocks-feed.test.ts tests its scope,
+      // network/follows.test.ts the follow calls; the edges are written here directly, so no follow
+      // activity joins the feeds).
       await followEdge(tables, alan, grace);
       await followEdge(tables, grace, alan);
       const graces = await act.createPriority(grace.id, 'Teach programming in high schools');

@@ -4,7 +4,7 @@
 // the counts and versions, the outbox rows each writes with the counts and versions filled in,
 // nothing written when nothing changes, follows refused either way, the refusals, and concurrency
 // (twenty blocks at once make one block; blocks racing follows leave counts equal to the edges).
-// The routes and the events through the bus: network-blocks.test.ts.
+// The routes and the events through the bus: network/lists-blocks-feed.test.ts.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

@@ -3,7 +3,7 @@
 // follow-edges.ts) on a freshly migrated database of their own, on both profiles: the follow
 // activity's description, the outbox rows each writes (which the relay publishes) with the counts
 // and versions filled in, nothing written when nothing changes, and the refusals. The routes, the
-// events through the bus and the concurrency: network.test.ts, network-lock-order.test.ts.
+// events through the bus and the concurrency: network/follows.test.ts, network-lock-order.test.ts.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

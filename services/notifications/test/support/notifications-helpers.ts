@@ -10,7 +10,7 @@ import { profileUpdated } from '../../../../test/support/account-events.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
 import type { Profile } from '../../../../test/support/infrastructure.ts';
 import { useStack } from '../../../../test/support/integration-suite.ts';
-import { lateBound } from '../../../../test/support/late-bound.ts';
+import { lateBound } from '@civic/service-kit/testing';
 import { SteppingClock } from '../../../../test/support/stepping-clock.ts';
 import { type MultipartMail, readMailsTo } from '../../../../test/support/multipart-mail.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';

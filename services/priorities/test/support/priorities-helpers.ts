@@ -5,7 +5,7 @@ import { Agent, fetch as streamFetch } from 'undici';
 import type { PlatformSettingKey, TPriority, TVoteResult, TVoteType } from '@civic/contracts';
 import { type Platform, randomToken, sha256 } from '@civic/service-kit';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { ApiClient, ApiResponse } from '../../../../test/support/api-client.ts';
+import type { ApiClient, ApiResponse, HttpCaller } from '../../../../test/support/api-client.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
@@ -61,21 +61,21 @@ export function priorityBody(overrides: { title?: string; description?: string; 
   };
 }
 
-export async function createPriority(client: ApiClient, overrides: Parameters<typeof priorityBody>[0] = {}): Promise<TPriority> {
+export async function createPriority(client: HttpCaller, overrides: Parameters<typeof priorityBody>[0] = {}): Promise<TPriority> {
   const answer = await client.post<TPriority>('/api/priorities', priorityBody(overrides));
   assert.equal(answer.status, 200, answer.text);
   return answer.body;
 }
 
-export function vote(client: ApiClient, priorityId: string, voteType: TVoteType | string): Promise<ApiResponse<TVoteResult>> {
+export function vote(client: HttpCaller, priorityId: string, voteType: TVoteType | string): Promise<ApiResponse<TVoteResult>> {
   return client.post<TVoteResult>(`/api/priorities/${priorityId}/vote`, { voteType });
 }
 
-export function removeVote(client: ApiClient, priorityId: string): Promise<ApiResponse<TVoteResult>> {
+export function removeVote(client: HttpCaller, priorityId: string): Promise<ApiResponse<TVoteResult>> {
   return client.request<TVoteResult>('DELETE', `/api/priorities/${priorityId}/vote`);
 }
 
-export function listPriorities(client: ApiClient, query = ''): Promise<ApiResponse<TPriority[]>> {
+export function listPriorities(client: HttpCaller, query = ''): Promise<ApiResponse<TPriority[]>> {
   return client.get<TPriority[]>(`/api/priorities${query}`);
 }
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { briefingEvents, prioritiesEvents } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { pollUntil } from '../../../../test/support/poll.ts';
-import type { ApiClient } from '../../../../test/support/api-client.ts';
+import type { HttpCaller } from '../../../../test/support/api-client.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
 import type { TestProducer } from '../../../../test/support/test-producer.ts';
@@ -15,7 +15,8 @@ let n = 0;
 const address = (label: string) => `${label}.${process.pid}.${++n}@example.com`;
 
 export interface Member {
-  client: ApiClient;
+  /** Through the gateway, or the social service's own caller when it is tested alone. */
+  client: HttpCaller;
   id: string;
   firstName: string;
   lastName: string;
@@ -40,7 +41,7 @@ const BASE = Date.now();
 export const nextTime = () => new Date(BASE + ++minute * 60_000).toISOString();
 
 /** Publishes the events the priorities and briefing services will publish; answers the act's time. */
-export function acts(producer: TestProducer) {
+export function acts(producer: Pick<TestProducer, 'publish'>) {
   return {
     async createPriority(userId: string, title: string, options: { eventId?: string } = {}) {
       const createdAt = nextTime();

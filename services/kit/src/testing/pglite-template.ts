@@ -1,6 +1,6 @@
-// A freshly initialised PGlite cluster, made once per machine and copied into each embedded test
-// stack's DATA_DIR: initdb costs seconds of CPU, a copy of the cluster a few milliseconds, and
-// many test files start stacks at once on two cores.
+// A freshly initialised PGlite cluster, made once per machine and copied into the DATA_DIR of each
+// embedded test stack and test service: initdb costs seconds of CPU, a copy a few milliseconds, and
+// many test files start at once on two cores.
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';

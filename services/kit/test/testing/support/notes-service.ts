@@ -1,0 +1,106 @@
+// A throwaway service for the test harness's own tests: a route per kind of caller, one event it
+// publishes, one it consumes (a label "poison" fails for good), a request it makes of another service
+// and one it answers. Its migrations are the kit's tables plus its notes, written to a temporary folder.
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { defineEvent } from '@civic/contracts/shared/define-event';
+import { defineRequest } from '@civic/contracts/shared/define-request';
+import { defineService, requireActiveUser, requireUser } from '../../../src/index.ts';
+import type { SqlDriver } from '../../../src/db/index.ts';
+import {
+  deadLetterMigrationStatements,
+  enqueueEvent,
+  outboxMigrationStatements,
+  PoisonEventError,
+  registerServiceHandlers,
+  responder,
+  serviceEvents,
+  subscription,
+  type SqlExecutor,
+  type TransactionalDb,
+} from '../../../src/events/index.ts';
+
+export const NoteAdded = defineEvent('civic.notes.note.added', 1, z.object({ noteId: z.string().uuid(), authorId: z.string().uuid(), text: z.string() }));
+export const ThingHappened = defineEvent('civic.elsewhere.thing.happened', 1, z.object({ label: z.string() }));
+export const NeverConsumed = defineEvent('civic.elsewhere.other.happened', 1, z.object({ label: z.string() }));
+export const Quote = defineRequest('rpc.elsewhere.quote', z.object({ n: z.number() }), z.object({ quote: z.string() }), ['notes']);
+export const CountNotes = defineRequest('rpc.notes.count', z.object({}), z.object({ notes: z.number() }), ['elsewhere']);
+
+/** The driver gives rows, not counts: a write's count is read through a data-modifying CTE. */
+async function execute(driver: SqlDriver, query: string, values: unknown[]): Promise<number> {
+  if (!/^\s*(INSERT|UPDATE|DELETE)\b/i.test(query) || /\bRETURNING\b/i.test(query)) return (await driver.query(query, values)).length;
+  const [row] = await driver.query<{ n: number }>(`WITH done AS (${query} RETURNING 1) SELECT count(*)::int AS n FROM done`, values);
+  return row!.n;
+}
+
+function executorOver(driver: SqlDriver): SqlExecutor {
+  return {
+    $executeRawUnsafe: (query, ...values) => execute(driver, query, values),
+    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
+  };
+}
+
+async function migrationsDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'civic-notes-migrations-'));
+  await mkdir(join(dir, '20260101000000_init'));
+  const statements = [
+    ...outboxMigrationStatements('notes'),
+    ...deadLetterMigrationStatements('notes'),
+    'CREATE TABLE notes.notes (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), author_id uuid, text text NOT NULL)',
+  ];
+  await writeFile(join(dir, '20260101000000_init', 'migration.sql'), statements.map((s) => `${s};`).join('\n'));
+  return dir;
+}
+
+export const notesService = defineService({
+  name: 'notes',
+  async plugin(app, { platform }) {
+    const database = await platform.databases.open('notes', await migrationsDir());
+    const driver = database.driver;
+    const raw: TransactionalDb = { ...executorOver(driver), $transaction: (fn) => driver.transaction((tx) => fn(executorOver(tx))) };
+    const db = serviceEvents('notes').publishingDb(raw, platform);
+    const relay = await platform.events.startRelay({ db, sql: driver, schema: 'notes', service: 'notes' });
+    await registerServiceHandlers(
+      platform,
+      { schema: 'notes', db },
+      {
+        subscriptions: [
+          subscription(ThingHappened, async ({ label }, { tx }) => {
+            if (label === 'poison') throw new PoisonEventError('a poison label');
+            await tx.$executeRawUnsafe('INSERT INTO notes.notes (text) VALUES ($1)', `heard: ${label}`);
+          }),
+        ],
+        responders: [
+          responder(CountNotes, async () => {
+            const [row] = await driver.query<{ n: number }>('SELECT count(*)::int AS n FROM notes.notes');
+            return { notes: row!.n };
+          }),
+        ],
+      },
+    );
+    app.addHook('onClose', async () => relay.stop());
+
+    app.get('/api/notes/me', { config: { auth: 'user' } }, async (request) => request.identity);
+    app.get('/api/notes', { config: { auth: 'none' } }, async () => driver.query('SELECT text FROM notes.notes ORDER BY text'));
+    app.get('/api/notes/database', { config: { auth: 'none' } }, async () => (await driver.query<{ name: string }>('SELECT current_database() AS name'))[0]);
+    app.post('/api/notes', { config: { auth: 'active-user' } }, async (request) => {
+      const authorId = requireActiveUser(request);
+      const text = (request.body as { text: string }).text;
+      return db.$transaction(async (tx) => {
+        const [row] = await tx.$queryRawUnsafe<{ id: string }[]>(
+          'INSERT INTO notes.notes (author_id, text) VALUES ($1::uuid, $2) RETURNING id',
+          authorId,
+          text,
+        );
+        await enqueueEvent(tx, 'notes', NoteAdded, { noteId: row!.id, authorId, text });
+        return { id: row!.id };
+      });
+    });
+    app.get('/api/notes/quote', { config: { auth: 'user' } }, async (request) => {
+      requireUser(request);
+      return platform.requests.request(Quote, { n: 7 }, { identity: request.identity, caller: 'notes' });
+    });
+  },
+});
