@@ -4,10 +4,10 @@
 // its NATS user, its Redis user.
 import { randomBytes } from 'node:crypto';
 import { databaseRolesFor, serviceDatabaseEnv } from './postgres-roles.ts';
-import { SERVICE_PROCESSES } from './services.ts';
+import { SERVICE_NAMES } from '@civic/roster';
 
 /** Every process that connects to the servers: the services, and the gateway (NATS and Redis only). */
-export const NETWORK_USERS: readonly string[] = [...SERVICE_PROCESSES.map((s) => s.name), 'gateway'];
+export const NETWORK_USERS: readonly string[] = [...SERVICE_NAMES, 'gateway'];
 
 /** The variables of distributed.env that hold one process's passwords. */
 export function credentialKeys(): string[] {

@@ -5,10 +5,11 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { databaseUrl } from '@civic/service-kit/db';
-import { SERVICE_PROCESSES } from '../../infra/services.ts';
+import { SERVICE_NAMES } from '@civic/roster';
 import { OperatorError } from '../events/service-stores.ts';
 
-export const SERVICE_NAMES: readonly string[] = SERVICE_PROCESSES.map((s) => s.name);
+/** The roster's services (@civic/roster). */
+export { SERVICE_NAMES };
 
 /** A service's migrations folder in this release (its schema is named after it, as it opens its database). */
 export function migrationsDirOf(service: string): string {
