@@ -8,7 +8,11 @@ export interface ServiceProcess {
   port: number;
 }
 
-export const SERVICE_PROCESSES: readonly ServiceProcess[] = SERVICE_ROSTER.map((entry) => ({ name: entry.name, entry: serviceEntryFile(entry), port: entry.port }));
+export const SERVICE_PROCESSES: readonly ServiceProcess[] = SERVICE_ROSTER.map((entry) => ({
+  name: entry.name,
+  entry: serviceEntryFile(entry),
+  port: entry.port,
+}));
 
 export const GATEWAY_ENTRY = 'gateway/src/server.ts';
 
