@@ -4,13 +4,13 @@
 // its NATS user, its Redis user.
 import { randomBytes } from 'node:crypto';
 import { databaseRolesFor, serviceDatabaseEnv } from './postgres-roles.ts';
-import { SERVICE_NAMES } from '@civic/roster';
+import { SERVICE_PROCESSES } from './services.ts';
 
 /** Every process that connects to the servers: the services, and the gateway (NATS and Redis only). */
-export const NETWORK_USERS: readonly string[] = [...SERVICE_NAMES, 'gateway'];
+export const NETWORK_USERS: readonly string[] = [...SERVICE_PROCESSES.map((s) => s.name), 'gateway'];
 
 /** The variables of distributed.env that hold one process's passwords: the roster's services' unless named. */
-export function credentialKeys(services: readonly string[] = SERVICE_NAMES): string[] {
+export function credentialKeys(services: readonly string[] = SERVICE_PROCESSES.map((s) => s.name)): string[] {
   const keys: string[] = ['NATS_PASSWORD_OPERATOR', 'REDIS_PASSWORD_OPERATOR'];
   for (const user of [...services, 'gateway']) {
     const upper = user.toUpperCase();

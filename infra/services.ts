@@ -1,5 +1,5 @@
 // The processes of the distributed profile: each service of the roster (@civic/roster) with its entry
-// point and default port, and the gateway.
+// point and default port, and the gateway. In port order, the order operators' commands name them in.
 import { SERVICE_ROSTER, serviceEntryFile } from '@civic/roster';
 
 export interface ServiceProcess {

@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, databaseUrl, DataDirInUseError, embeddedLockFile } from '@civic/service-kit/db';
 import type { SqlExecutor } from '@civic/service-kit/events';
-import { SERVICE_NAMES } from '@civic/roster';
+import { SERVICE_PROCESSES } from '../../infra/services.ts';
 
 export interface ServiceStore {
   service: string;
@@ -41,7 +41,7 @@ async function openDistributed(env: NodeJS.ProcessEnv): Promise<ServiceStores> {
   const prefix = env.DATABASE_PREFIX ?? 'civic_';
   const pools: pg.Pool[] = [];
   const stores: ServiceStore[] = [];
-  for (const name of SERVICE_NAMES) {
+  for (const { name } of SERVICE_PROCESSES) {
     const pool = new pg.Pool({ connectionString: databaseUrl(server, `${prefix}${name}`), max: 1 });
     pool.on('error', () => {});
     pools.push(pool);
@@ -74,7 +74,7 @@ async function openEmbedded(env: NodeJS.ProcessEnv): Promise<ServiceStores> {
   const lite = await PGlite.create(dir);
   const db = executorOver(async (sql, params) => (await lite.query(sql, params)).rows);
   const stores: ServiceStore[] = [];
-  for (const name of SERVICE_NAMES) if (await hasDeadLetterTable(db, name)) stores.push({ service: name, db });
+  for (const { name } of SERVICE_PROCESSES) if (await hasDeadLetterTable(db, name)) stores.push({ service: name, db });
   return {
     profile: 'embedded',
     stores,

@@ -5,11 +5,11 @@
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { databaseUrl } from '@civic/service-kit/db';
-import { SERVICE_NAMES } from '@civic/roster';
+import { SERVICE_PROCESSES } from '../../infra/services.ts';
 import { OperatorError } from '../events/service-stores.ts';
 
-/** The roster's services (@civic/roster). */
-export { SERVICE_NAMES };
+/** The roster's services (@civic/roster), in port order. */
+export const SERVICE_NAMES: readonly string[] = SERVICE_PROCESSES.map((s) => s.name);
 
 /** A service's migrations folder in this release (its schema is named after it, as it opens its database). */
 export function migrationsDirOf(service: string): string {
