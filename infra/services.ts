@@ -1,6 +1,6 @@
 // The processes of the distributed profile: each service of the roster (@civic/roster) with its entry
 // point and default port, and the gateway. In port order, the order operators' commands name them in.
-import { SERVICE_ROSTER, serviceEntryFile } from '@civic/roster';
+import { SERVICES_BY_PORT, serviceEntryFile } from '@civic/roster';
 
 export interface ServiceProcess {
   name: string;
@@ -8,7 +8,7 @@ export interface ServiceProcess {
   port: number;
 }
 
-export const SERVICE_PROCESSES: readonly ServiceProcess[] = SERVICE_ROSTER.map((entry) => ({
+export const SERVICE_PROCESSES: readonly ServiceProcess[] = SERVICES_BY_PORT.map((entry) => ({
   name: entry.name,
   entry: serviceEntryFile(entry),
   port: entry.port,

@@ -4,7 +4,7 @@
 // streams, its downloads, its CSRF exemptions. A pattern ending in /* owns everything below it;
 // `:name` is one path segment.
 import { ALL_OPERATIONS, fastifyPath, type Operation, PRIORITY_STREAM_PATH } from '@civic/contracts';
-import { SERVICE_ROSTER } from '@civic/roster';
+import { SERVICES_BY_PORT } from '@civic/roster';
 import { claimCovers } from './route-patterns.ts';
 
 export interface RouteClaim {
@@ -65,4 +65,4 @@ export function routeTableOf(
   });
 }
 
-export const ROUTE_TABLE: readonly RouteClaim[] = routeTableOf(SERVICE_ROSTER);
+export const ROUTE_TABLE: readonly RouteClaim[] = routeTableOf(SERVICES_BY_PORT);

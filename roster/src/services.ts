@@ -43,6 +43,9 @@ export type ServiceName = (typeof SERVICE_ROSTER)[number]['name'];
 
 export const SERVICE_NAMES: readonly string[] = SERVICE_ROSTER.map((entry) => entry.name);
 
+/** The roster in port order: the order the distributed processes, the route table and operators' messages use. */
+export const SERVICES_BY_PORT: readonly ServiceEntry[] = [...SERVICE_ROSTER].sort((a, b) => a.port - b.port);
+
 /** The workspace folder of a service. */
 export function serviceDir(entry: Pick<ServiceEntry, 'name'>): string {
   return `services/${entry.name}`;
