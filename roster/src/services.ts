@@ -6,7 +6,7 @@
 export interface ServiceEntry {
   /** Lower-case: its schema and database, its stream civic.<name>.>, its NATS/Redis/PostgreSQL users. */
   readonly name: string;
-  /** The workspace `services/<name>`; its entry exports the definition `<name>Service`. */
+  /** Its package, the workspace `services/<name>` (or a module URL); it exports its definition `<name>Service`. */
   readonly package: string;
   /** Its own port in the distributed profile. */
   readonly port: number;
