@@ -1,4 +1,5 @@
-# The images of the distributed deployment: one target per process (infra/services.ts), the gateway,
+# Generated from the roster (@civic/roster) by `npm run generate` (infra/deployment/render-dockerfile.ts); do not edit.
+# The images of the distributed deployment: one target per process, the gateway,
 # the front-end bundle and the operators' setup job. docker-compose.yml builds each with `target:`.
 #
 #   docker build --target priorities --build-arg VERSION=$(node -p "require('./package.json').version") -t civic-priorities .
@@ -12,7 +13,7 @@
 #
 # The servers run TypeScript through tsx, as every other way of starting them does (npm start,
 # npm run start:distributed, the tests), so what runs in an image is what was tested.
-# Test: test/deployment.test.ts (a target per service, the workspace manifests, the compose file).
+# Test: test/deployment.test.ts (non-root, the workspace manifests, .dockerignore).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -22,6 +23,7 @@ WORKDIR /app
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
 COPY package.json package-lock.json .npmrc ./
 COPY contracts/package.json contracts/
+COPY roster/package.json roster/
 COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/account/package.json services/account/
@@ -73,8 +75,8 @@ FROM scratch AS frontends
 COPY --from=frontend-build /app/frontends/shell/dist /frontends/shell/dist
 COPY --from=frontend-build /app/frontends/landing/dist /frontends/landing/dist
 COPY --from=frontend-build /app/frontends/dashboard/dist /frontends/dashboard/dist
-COPY --from=frontend-build /app/frontends/profile/dist /frontends/profile/dist
 COPY --from=frontend-build /app/frontends/priorities/dist /frontends/priorities/dist
+COPY --from=frontend-build /app/frontends/profile/dist /frontends/profile/dist
 COPY --from=frontend-build /app/frontends/settings/dist /frontends/settings/dist
 COPY --from=frontend-build /app/frontends/briefing/dist /frontends/briefing/dist
 COPY --from=frontend-build /app/frontends/network/dist /frontends/network/dist
@@ -101,7 +103,7 @@ STOPSIGNAL SIGTERM
 
 # ---- the services: the production dependencies of the workspace alone, then its sources and client.
 # Each CMD passes SERVER_NODE_FLAGS of infra/services.ts (V8 takes them on the command line only, not
-# in NODE_OPTIONS); test/server-node-flags.test.ts keeps them in agreement.
+# in NODE_OPTIONS).
 # tsx needs esbuild's binary for this platform, an optional dependency; optional packages are otherwise
 # omitted (they are the Prisma CLI and TypeScript, optional peers of @prisma/client), so it is copied.
 FROM manifests AS auth-modules
@@ -116,6 +118,32 @@ COPY --from=prisma /app/services/auth/src/generated services/auth/src/generated
 ENV PORT=3101
 EXPOSE 3101
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/auth/src/server.ts"]
+
+FROM manifests AS account-modules
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace services/account
+FROM runtime AS account
+COPY --from=account-modules /app/node_modules node_modules
+COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
+COPY services/account/package.json services/account/
+COPY services/account/src services/account/src
+COPY services/account/prisma/migrations services/account/prisma/migrations
+COPY --from=prisma /app/services/account/src/generated services/account/src/generated
+ENV PORT=3106
+EXPOSE 3106
+CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/account/src/server.ts"]
+
+FROM manifests AS social-modules
+RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace services/social
+FROM runtime AS social
+COPY --from=social-modules /app/node_modules node_modules
+COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
+COPY services/social/package.json services/social/
+COPY services/social/src services/social/src
+COPY services/social/prisma/migrations services/social/prisma/migrations
+COPY --from=prisma /app/services/social/src/generated services/social/src/generated
+ENV PORT=3105
+EXPOSE 3105
+CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/social/src/server.ts"]
 
 FROM manifests AS priorities-modules
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace services/priorities
@@ -156,32 +184,6 @@ ENV PORT=3104
 EXPOSE 3104
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/briefing/src/server.ts"]
 
-FROM manifests AS social-modules
-RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace services/social
-FROM runtime AS social
-COPY --from=social-modules /app/node_modules node_modules
-COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
-COPY services/social/package.json services/social/
-COPY services/social/src services/social/src
-COPY services/social/prisma/migrations services/social/prisma/migrations
-COPY --from=prisma /app/services/social/src/generated services/social/src/generated
-ENV PORT=3105
-EXPOSE 3105
-CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/social/src/server.ts"]
-
-FROM manifests AS account-modules
-RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace services/account
-FROM runtime AS account
-COPY --from=account-modules /app/node_modules node_modules
-COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
-COPY services/account/package.json services/account/
-COPY services/account/src services/account/src
-COPY services/account/prisma/migrations services/account/prisma/migrations
-COPY --from=prisma /app/services/account/src/generated services/account/src/generated
-ENV PORT=3106
-EXPOSE 3106
-CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/account/src/server.ts"]
-
 FROM manifests AS admin-modules
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace services/admin
 FROM runtime AS admin
@@ -211,13 +213,15 @@ CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/notifications/s
 # ---- the gateway, with the built front ends. It serves the shell page (its CSP, the remotes' URLs)
 # and every micro-frontend from its own origin, so the bundle it serves is the one built from the same
 # commit as the routes it forwards; a remote deployed elsewhere is named by REMOTE_URL_<AREA> without
-# rebuilding this image. Its workspace dependencies are every service: gateway/src/services.ts imports
-# their definitions (the embedded profile mounts them), so their sources and clients come too.
+# rebuilding this image. Its workspace dependencies are every service and the roster: the embedded
+# profile mounts the roster's services, so their sources and clients come too.
 FROM manifests AS gateway-modules
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace gateway
 FROM runtime AS gateway
 COPY --from=gateway-modules /app/node_modules node_modules
 COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
+COPY roster/package.json roster/
+COPY roster/src roster/src
 COPY services/auth/package.json services/auth/
 COPY services/auth/src services/auth/src
 COPY services/auth/prisma/migrations services/auth/prisma/migrations
@@ -269,9 +273,11 @@ COPY --from=probe-tool /bin/busybox /usr/local/bin/busybox
 
 # ---- the operators' job (compose `setup`): roles, databases and streams as the administrators
 # (infra/setup-distributed.ts). It needs the service kit and its dependencies, which the gateway's
-# production install holds, and infra/; no service sources.
+# production install holds, infra/ and the roster; no service sources.
 FROM runtime AS setup
 COPY --from=gateway-modules /app/node_modules node_modules
 COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
+COPY roster/package.json roster/
+COPY roster/src roster/src
 COPY infra/ infra/
 CMD ["node", "--import", "tsx", "infra/setup-distributed.ts"]

@@ -1,42 +1,13 @@
-// Every producer of an event in contracts/src/<owner>/events.ts (civic.<producer>.…): each has a stream, made
-// ahead by setup, and the services may consume from all of them. A producer need not run yet
-// (briefing's events are consumed before the briefing service exists).
-import {
-  accountEvents,
-  adminEvents,
-  authEvents,
-  briefingEvents,
-  ledgerEvents,
-  notificationsEvents,
-  prioritiesEvents,
-  producerOf,
-  socialEvents,
-  type EventDefinition,
-} from '@civic/contracts';
-
-const EVENT_MODULES: readonly Record<string, unknown>[] = [
-  authEvents,
-  accountEvents,
-  prioritiesEvents,
-  briefingEvents,
-  socialEvents,
-  ledgerEvents,
-  adminEvents,
-  // Issue 22: account consumes notifications' switch.unsubscribed.
-  notificationsEvents,
-];
-
-function isEventDefinition(value: unknown): value is EventDefinition {
-  return typeof value === 'object' && value !== null && typeof (value as EventDefinition).subject === 'string' && 'schema' in value && 'version' in value;
-}
+// Every producer of events: each service of the roster publishes on its own stream civic.<name>.>,
+// made ahead by setup, and the services may consume from all of them (test/roster.test.ts checks
+// that every event of contracts/ has its producer in the roster).
+import { SERVICE_NAMES } from '@civic/roster';
 
 export function eventProducers(): string[] {
-  const producers = new Set<string>();
-  for (const module of EVENT_MODULES) for (const value of Object.values(module)) if (isEventDefinition(value)) producers.add(producerOf(value.subject));
-  return [...producers].sort();
+  return [...SERVICE_NAMES].sort();
 }
 
-/** The streams of a deployment: one per running service and per producer the contracts name. */
+/** The streams of a deployment: one per running service and per producer of the roster. */
 export function streamOwners(services: readonly string[]): string[] {
   return [...new Set([...services, ...eventProducers()])].sort();
 }

@@ -9,10 +9,10 @@ import { SERVICE_PROCESSES } from './services.ts';
 /** Every process that connects to the servers: the services, and the gateway (NATS and Redis only). */
 export const NETWORK_USERS: readonly string[] = [...SERVICE_PROCESSES.map((s) => s.name), 'gateway'];
 
-/** The variables of distributed.env that hold one process's passwords. */
-export function credentialKeys(): string[] {
+/** The variables of distributed.env that hold one process's passwords: the roster's services' unless named. */
+export function credentialKeys(services: readonly string[] = SERVICE_PROCESSES.map((s) => s.name)): string[] {
   const keys: string[] = ['NATS_PASSWORD_OPERATOR', 'REDIS_PASSWORD_OPERATOR'];
-  for (const user of NETWORK_USERS) {
+  for (const user of [...services, 'gateway']) {
     const upper = user.toUpperCase();
     keys.push(`NATS_PASSWORD_${upper}`, `REDIS_PASSWORD_${upper}`);
     if (user !== 'gateway') keys.push(`DATABASE_PASSWORD_${upper}`, `DATABASE_OWNER_PASSWORD_${upper}`);
@@ -20,8 +20,8 @@ export function credentialKeys(): string[] {
   return keys;
 }
 
-export function generateCredentials(): Record<string, string> {
-  return Object.fromEntries(credentialKeys().map((key) => [key, randomBytes(24).toString('base64url')]));
+export function generateCredentials(services?: readonly string[]): Record<string, string> {
+  return Object.fromEntries(credentialKeys(services).map((key) => [key, randomBytes(24).toString('base64url')]));
 }
 
 export function passwordOf(credentials: Record<string, string | undefined>, key: string): string {

@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureFrontendsBuilt } from './ensure-frontends.ts';
 import { publicIdentityRingText } from '@civic/service-kit';
 import { generateIdentityKeyEnv, PUBLIC_KEY, SIGNING_KEY } from './identity-key-env.ts';
 import { credentialKeys, generateCredentials } from './network-credentials.ts';
@@ -53,7 +52,6 @@ function loadOrCreateSecrets(): Record<string, string> {
   return readEnvFile(file);
 }
 
-await ensureFrontendsBuilt();
 const secrets = loadOrCreateSecrets();
 // Each process gets the shared secrets and its own passwords only (network.envOf), never the others';
 // only the gateway gets the private identity keys (distributed-processes.ts, identity-key-env.ts).

@@ -48,7 +48,7 @@ export interface SecuredNetwork {
 }
 
 export async function startSecuredNetwork(options: SecuredNetworkOptions): Promise<SecuredNetwork> {
-  const credentials = options.credentials ?? generateCredentials();
+  const credentials = options.credentials ?? generateCredentials(options.services);
   const users = [...options.services, 'gateway'];
   const passwordsFor = (kind: 'NATS' | 'REDIS') =>
     Object.fromEntries(['operator', ...users].map((user) => [user, passwordOf(credentials, `${kind}_PASSWORD_${user.toUpperCase()}`)]));

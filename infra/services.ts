@@ -1,21 +1,18 @@
-// The processes of the distributed profile: each service's entry point and default port.
-// A service joins here when it is built (and in gateway/src/services.ts for the embedded profile).
+// The processes of the distributed profile: each service of the roster (@civic/roster) with its entry
+// point and default port, and the gateway. In port order, the order operators' commands name them in.
+import { SERVICES_BY_PORT, serviceEntryFile } from '@civic/roster';
+
 export interface ServiceProcess {
   name: string;
   entry: string;
   port: number;
 }
 
-export const SERVICE_PROCESSES: readonly ServiceProcess[] = [
-  { name: 'auth', entry: 'services/auth/src/server.ts', port: 3101 },
-  { name: 'priorities', entry: 'services/priorities/src/server.ts', port: 3102 },
-  { name: 'ledger', entry: 'services/ledger/src/server.ts', port: 3103 },
-  { name: 'briefing', entry: 'services/briefing/src/server.ts', port: 3104 },
-  { name: 'social', entry: 'services/social/src/server.ts', port: 3105 },
-  { name: 'account', entry: 'services/account/src/server.ts', port: 3106 },
-  { name: 'admin', entry: 'services/admin/src/server.ts', port: 3107 },
-  { name: 'notifications', entry: 'services/notifications/src/server.ts', port: 3108 },
-];
+export const SERVICE_PROCESSES: readonly ServiceProcess[] = SERVICES_BY_PORT.map((entry) => ({
+  name: entry.name,
+  entry: serviceEntryFile(entry),
+  port: entry.port,
+}));
 
 export const GATEWAY_ENTRY = 'gateway/src/server.ts';
 

@@ -1,10 +1,11 @@
 // The deployment description against the code it deploys (issue 21, "Images and compose"), without a
-// Docker engine: docker-compose.yml gives each process exactly the environment its configuration
-// schema requires and knows (ZPlatformConfig, the service's own schema, the gateway's), with its own
-// users on PostgreSQL, NATS and Redis; every container has a restart policy, a healthcheck (on /readyz
-// for our processes) and a stop grace period over the drain; the connection budget fits
-// max_connections with two replicas; .env.example names what compose reads; and the Dockerfile has a
-// target per process that installs its own workspace only.
+// Docker engine. The files are rendered from the roster (test/generated-files.test.ts keeps them
+// current), so what is checked here is what rendering cannot promise: docker-compose.yml gives each
+// process exactly the environment its configuration schema requires and knows (ZPlatformConfig, the
+// service's own schema, the gateway's), never the PostgreSQL superuser; every container has a restart
+// policy, a healthcheck (on /readyz for our processes) and a stop grace period over the drain;
+// .env.example names what compose reads; the images run as a non-root user and install their own
+// workspace only; .dockerignore lets through what the Dockerfile copies.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,54 +19,17 @@ import { MICRO_FRONTENDS } from '../gateway/src/plugins/frontends.ts';
 import { remoteUrlsFromEnv } from '../gateway/src/remote-url-config.ts';
 import { ROUTE_TABLE } from '../gateway/src/route-table.ts';
 import { distributedUpstreams } from '../gateway/src/upstreams.ts';
-import { generateIdentityKeyEnv } from '../infra/identity-key-env.ts';
 import { credentialKeys } from '../infra/network-credentials.ts';
 import { databaseRolesFor } from '../infra/postgres-roles.ts';
 import { SERVICE_PROCESSES } from '../infra/services.ts';
+import { COMPOSE_REFERENCE as REFERENCE, envExample, filledEnvironment, interpolate } from './support/compose-environment.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const SERVICES = SERVICE_PROCESSES.map((s) => s.name);
 
-// ---- .env.example and compose's interpolation
-
-/** KEY=value lines of .env.example, comments and blank lines aside. */
-function envFile(text: string): Map<string, string> {
-  const entries = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => {
-      const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
-      assert.ok(match, `.env.example: not a KEY=value line: ${line}`);
-      return [match[1]!, match[2]!] as const;
-    });
-  return new Map(entries);
-}
-
-const EXAMPLE = envFile(read('.env.example'));
-/** The example with its empty values (the secrets) filled in, each long enough for every schema. */
-const FILLED = new Map([...EXAMPLE].map(([key, value]) => [key, value || `${key.toLowerCase().replaceAll('_', '-')}-0123456789abcdef0123456789abcdef`]));
-FILLED.set('SMTP_URL', 'smtp://mail.example.org:587');
-// The identity keys are checked for what they are (Ed25519, private or public).
-for (const [key, value] of Object.entries(generateIdentityKeyEnv())) FILLED.set(key, value);
-FILLED.set('ADMIN_EMAILS', 'first-admin@example.org');
-
-const REFERENCE = /\$\{([A-Z][A-Z0-9_]*)(?:(:?[-?])([^}]*))?\}/g;
-
-/** Compose's ${VAR}, ${VAR:-default}, ${VAR:?message} with `values`; an unset required one throws. */
-function interpolate(text: string, values: Map<string, string>): string {
-  return text.replace(REFERENCE, (_whole, name: string, operator: string | undefined, argument: string | undefined) => {
-    const value = values.get(name);
-    if (operator === ':-') return value || (argument ?? '');
-    if (operator === '-') return value ?? argument ?? '';
-    if (operator === ':?' || operator === '?') {
-      if (!value) throw new Error(`${name}: ${argument}`);
-      return value;
-    }
-    return value ?? '';
-  });
-}
+const EXAMPLE = envExample();
+const FILLED = filledEnvironment();
 
 const COMPOSE_TEXT = read('docker-compose.yml');
 interface ComposeService {
@@ -201,18 +165,6 @@ describe('docker-compose.yml', () => {
       assert.match(gatewayText, new RegExp(expected));
   });
 
-  test('the setup job gets every service role password and the administrators', () => {
-    const env = environmentOf('setup');
-    loadConfig(ZPlatformConfig, { MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://unused.invalid', ...env, PROFILE: 'distributed' });
-    const databasePasswords = credentialKeys().filter((key) => key.startsWith('DATABASE_'));
-    assert.deepEqual(
-      databasePasswords.filter((key) => !env[key]),
-      [],
-    );
-    assert.equal(env.NATS_USER, 'operator');
-    assert.equal(username(env.REDIS_URL), 'operator');
-  });
-
   test('each process is its own user on PostgreSQL, NATS and Redis; no service is the superuser', () => {
     const superuser = String(COMPOSE.services.postgres?.environment?.POSTGRES_USER);
     assert.ok(superuser);
@@ -257,36 +209,6 @@ describe('docker-compose.yml', () => {
       }
     }
     for (const name of ['postgres', 'nats', 'redis', ...servers]) assert.ok(services[name], `docker-compose.yml has ${name}`);
-  });
-
-  test('each process runs the image built from its own Dockerfile target, with the version label argument', () => {
-    for (const name of [...servers, 'setup']) {
-      const build = COMPOSE.services[name]?.build;
-      assert.equal(build?.target, name, `${name} builds target ${name}`);
-      assert.equal(build?.context, '.');
-      assert.ok(build?.args && 'VERSION' in build.args, `${name} passes VERSION`);
-      assert.equal(COMPOSE.services[name]?.command, undefined, `${name} runs its image's CMD`);
-    }
-    assert.match(COMPOSE_TEXT, /VERSION: \$\{CIVIC_VERSION:-[^}]+\}/);
-    assert.match(read('scripts/build-images.sh'), /require\('\.\/package\.json'\)\.version/);
-  });
-
-  test('the connection budget fits max_connections with two replicas of every service', () => {
-    const command = COMPOSE.services.postgres?.command ?? [];
-    const setting = command.map((part) => /^max_connections=(\d+)$/.exec(part)).find(Boolean);
-    assert.ok(setting, 'postgres runs with -c max_connections=<n>');
-    const maxConnections = Number(setting[1]);
-    const REPLICAS = 2;
-    // superuser_reserved_connections (3), the setup job (1), operators' psql, backups, migrations (20).
-    const ADMINISTRATORS = 24;
-    let total = ADMINISTRATORS;
-    for (const name of SERVICES) {
-      const pool = loadConfig(ZPlatformConfig, environmentOf(name)).DATABASE_POOL_SIZE;
-      // Two pools (its queries, Prisma's), and at start the owner's migration connection.
-      total += REPLICAS * (2 * pool + 1);
-    }
-    assert.ok(total <= maxConnections, `${total} connections needed, max_connections ${maxConnections}`);
-    assert.match(COMPOSE_TEXT, new RegExp(`total = ${total} <= max_connections ${maxConnections}`), 'the arithmetic in the comment is current');
   });
 
   test('.env.example names exactly the variables compose reads, the passwords included, with no value for a secret', () => {
@@ -342,15 +264,13 @@ const stage = (name: string) => {
 };
 
 describe('Dockerfile', () => {
-  test('a target per service, the gateway, the front-end bundle and the setup job; the servers as a non-root user', () => {
-    for (const name of [...SERVICES, 'gateway', 'setup']) assert.equal(stage(name).from, 'runtime', `${name} starts from runtime`);
+  test('the servers run as a non-root user, and the runtime image carries the version label', () => {
     assert.match(stage('runtime').body, /^USER node$/m);
     assert.match(stage('runtime').body, /^ARG VERSION/m);
     assert.match(stage('runtime').body, /org\.opencontainers\.image\.version="\$\{VERSION\}"/);
     for (const s of STAGES) assert.doesNotMatch(s.body, /^USER root/m, `${s.name} runs as root`);
-    const bundle = stage('frontends');
-    assert.equal(bundle.from, 'scratch', 'the front-end bundle holds the built files alone');
-    for (const area of ['shell', ...MICRO_FRONTENDS]) assert.match(bundle.body, new RegExp(`/frontends/${area}/dist /frontends/${area}/dist`), area);
+    for (const name of [...SERVICES, 'gateway', 'setup']) assert.equal(stage(name).from, 'runtime', `${name} starts from runtime`);
+    assert.equal(stage('frontends').from, 'scratch', 'the front-end bundle holds the built files alone');
     assert.match(stage('gateway').body, /^COPY --from=frontends \/frontends frontends$/m);
   });
 
@@ -367,26 +287,7 @@ describe('Dockerfile', () => {
     assert.match(read('infra/otel/collector.yaml'), /health_check:\n\s+endpoint: 0\.0\.0\.0:13133/);
   });
 
-  test('each service image installs its own workspace for production and copies no other service, and no tests', () => {
-    for (const { name, entry, port } of SERVICE_PROCESSES) {
-      assert.match(stage(`${name}-modules`).body, new RegExp(`npm ci --omit=dev .*--workspace services/${name}$`, 'm'));
-      const body = stage(name).body;
-      const copied = [...body.matchAll(/^COPY (?:--from=\S+ )?(\S+)/gm)].map((m) => m[1]!);
-      const otherServices = copied.filter((path) => /^\/?(app\/)?services\//.test(path) && !path.replace(/^\/app\//, '').startsWith(`services/${name}/`));
-      assert.deepEqual(otherServices, [], `${name} copies another service`);
-      assert.ok(
-        copied.every((path) => !/(^|\/)test(\/|$)/.test(path)),
-        `${name} copies tests`,
-      );
-      assert.match(body, new RegExp(`^ENV PORT=${port}$`, 'm'));
-      assert.match(body, new RegExp(`^CMD \\[.*"${entry}"\\]$`, 'm'));
-    }
-    assert.match(stage('gateway-modules').body, /npm ci --omit=dev .*--workspace gateway$/m);
-  });
-
-  test('npm ci gets every workspace manifest, and .dockerignore lets through what the Dockerfile copies', () => {
-    const { workspaces } = JSON.parse(read('package.json')) as { workspaces: string[] };
-    for (const workspace of workspaces) assert.match(stage('manifests').body, new RegExp(`^COPY ${workspace}/package\\.json ${workspace}/$`, 'm'), workspace);
+  test('.dockerignore lets through what the Dockerfile copies, and keeps out local data', () => {
     const ignore = read('.dockerignore')
       .split('\n')
       .map((line) => line.trim())

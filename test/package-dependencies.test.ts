@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
+import { SERVICE_ROSTER } from '@civic/roster';
 import { blankComments, importsOf, readRepositoryPackages, type RepositoryPackage, type SourceFile } from './support/package-imports.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -79,8 +80,10 @@ function usesOf(pkg: RepositoryPackage): (name: string) => boolean {
     [name, ...binariesOf(name)].some((command) =>
       new RegExp(`(^|[\\s/"'])${command.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?=[\\s"']|$)`, 'm').test(commands),
     );
+  // A package that reads the roster loads the roster's services by the package names it lists.
+  const loaded = (name: string) => imported.has('@civic/roster') && SERVICE_ROSTER.some((entry) => entry.package === name);
   const uses = (name: string): boolean => {
-    if (imported.has(name) || named(name) || runs(name)) return true;
+    if (imported.has(name) || named(name) || runs(name) || loaded(name)) return true;
     // @types/x types x; @types/node the built-ins every package uses.
     const typed = name.match(/^@types\/(.+)$/)?.[1];
     if (typed) return typed === 'node' || uses(typed.includes('__') ? `@${typed.replace('__', '/')}` : typed);

@@ -2,16 +2,14 @@
 // service registering a route outside what the table gives it.
 import { createError } from '@civic/service-kit';
 import type { RouteClaim } from './route-table.ts';
+import { canonicalPattern as canonical, claimCovers } from './route-patterns.ts';
+
+export { claimCovers };
 
 export const DuplicateRouteClaim = createError('GATEWAY_DUPLICATE_ROUTE', 'Path %s is claimed by both %s and %s', 500);
 export const UnclaimedStream = createError('GATEWAY_UNCLAIMED_STREAM', 'Service %s declares the stream %s outside its own paths', 500);
 export const UnclaimedDownload = createError('GATEWAY_UNCLAIMED_DOWNLOAD', 'Service %s declares the download %s outside its own paths', 500);
 export const UnclaimedRoute = createError('GATEWAY_UNCLAIMED_ROUTE', 'Service %s registered %s, which the route table does not give it', 500);
-
-/** Parameter names do not matter for ownership: /a/:id and /a/:userId are one path. */
-function canonical(pattern: string): string {
-  return pattern.replace(/:[^/]+/g, ':');
-}
 
 export function assertNoDuplicateClaims(table: readonly RouteClaim[]): void {
   const owner = new Map<string, string>();
@@ -39,13 +37,6 @@ export function isStreamRoute(table: readonly RouteClaim[], routeUrl: string): b
 /** Whether a route (as registered: /api/open-data/snapshots/:id) is one of the table's downloads. */
 export function isDownloadRoute(table: readonly RouteClaim[], routeUrl: string): boolean {
   return table.some((claim) => claim.downloads?.some((download) => canonical(download) === canonical(routeUrl)) ?? false);
-}
-
-export function claimCovers(pattern: string, routeUrl: string): boolean {
-  const claim = canonical(pattern);
-  const url = canonical(routeUrl);
-  if (claim.endsWith('/*')) return url.startsWith(claim.slice(0, -1));
-  return claim === url;
 }
 
 export function assertRouteOwned(table: readonly RouteClaim[], service: string, routeUrl: string): void {

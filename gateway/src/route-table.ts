@@ -1,6 +1,11 @@
-// Which service owns which public path (DESIGN.md section 6). The one place that says it.
-// A pattern ending in /* owns everything below it; `:name` is one path segment.
-import { PRIORITY_STREAM_PATH } from '@civic/contracts';
+// Which service owns which public path (DESIGN.md section 6): each contract operation's path belongs
+// to its owner (contracts/), for the services of the roster (@civic/roster). What the contracts do
+// not say is the gateway's policy below: a prefix a service serves beyond its operations, its event
+// streams, its downloads, its CSRF exemptions. A pattern ending in /* owns everything below it;
+// `:name` is one path segment.
+import { ALL_OPERATIONS, fastifyPath, type Operation, PRIORITY_STREAM_PATH } from '@civic/contracts';
+import { SERVICES_BY_PORT } from '@civic/roster';
+import { claimCovers } from './route-patterns.ts';
 
 export interface RouteClaim {
   service: string;
@@ -26,57 +31,38 @@ export interface RouteClaim {
   downloads?: readonly string[];
 }
 
-export const ROUTE_TABLE: readonly RouteClaim[] = [
-  { service: 'auth', patterns: ['/api/auth/*', '/api/csrf-token'] },
-  {
-    service: 'priorities',
-    patterns: [
-      '/api/issues',
-      '/api/issues/*',
-      '/api/priorities',
-      '/api/priorities/*',
-      '/api/admin/priorities/:id',
-      '/api/stats',
-      // The open agenda (issue 23): published snapshots and the administrators' request for one.
-      '/api/open-data/*',
-      '/api/admin/open-data/*',
-    ],
+/** What the gateway adds to a service's operations; `patterns` are prefixes it owns whole. */
+export type RoutePolicy = Partial<Omit<RouteClaim, 'service'>>;
+
+export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
+  auth: { patterns: ['/api/auth/*'] },
+  priorities: {
+    // The open agenda (issue 23): published snapshots and the administrators' request for one.
+    patterns: ['/api/issues/*', '/api/priorities/*', '/api/open-data/*', '/api/admin/open-data/*'],
     streams: [PRIORITY_STREAM_PATH],
     downloads: ['/api/open-data/snapshots/:id'],
   },
-  { service: 'ledger', patterns: ['/api/political-capital/*', '/api/daily-login'] },
-  { service: 'briefing', patterns: ['/api/briefing-docs', '/api/briefing-docs/*', '/api/admin/briefing-docs/:id'] },
-  {
-    service: 'social',
-    patterns: [
-      '/api/users/:id/followers',
-      '/api/users/:id/following',
-      '/api/users/:id/follow',
-      '/api/users/:id/block',
-      '/api/users/:id/activities',
-      '/api/users/blocked',
-      '/api/network/*',
-      '/api/activities',
-      '/api/activities/*',
-    ],
-  },
-  { service: 'account', patterns: ['/api/users/:id/profile', '/api/users/search', '/api/settings', '/api/account', '/api/account/*'] },
-  {
-    service: 'admin',
-    patterns: [
-      '/api/admin/users',
-      '/api/admin/users/*',
-      '/api/admin/settings',
-      '/api/admin/audit-logs',
-      '/api/admin/audit-logs/*',
-      '/api/admin/announcements',
-      '/api/admin/announcements/*',
-      '/api/admin/reports',
-      '/api/reports',
-      '/api/announcements',
-      '/api/platform-settings',
-      '/api/registration',
-    ],
-  },
-  { service: 'notifications', patterns: ['/api/notifications/unsubscribe'], csrfExempt: ['/api/notifications/unsubscribe'] },
-];
+  ledger: { patterns: ['/api/political-capital/*'] },
+  briefing: { patterns: ['/api/briefing-docs/*'] },
+  social: { patterns: ['/api/network/*', '/api/activities/*'] },
+  account: { patterns: ['/api/account/*'] },
+  // Its fallback answers 404 below these prefixes for any method (services/admin/src/routes/admin-fallback.ts).
+  admin: { patterns: ['/api/admin/users/*', '/api/admin/audit-logs/*', '/api/admin/announcements/*'] },
+  notifications: { csrfExempt: ['/api/notifications/unsubscribe'] },
+};
+
+/** One claim per service: its policy's prefixes and every path of its operations they do not cover. */
+export function routeTableOf(
+  services: readonly { name: string }[],
+  operations: readonly Operation[] = ALL_OPERATIONS,
+  policies: Readonly<Record<string, RoutePolicy>> = ROUTE_POLICIES,
+): RouteClaim[] {
+  return services.map(({ name }) => {
+    const { patterns: prefixes = [], ...policy } = policies[name] ?? {};
+    const paths = operations.filter((operation) => operation.owner === name).map((operation) => fastifyPath(operation));
+    const exact = [...new Set(paths)].filter((path) => !prefixes.some((prefix) => claimCovers(prefix, path)));
+    return { service: name, patterns: [...exact, ...prefixes], ...policy };
+  });
+}
+
+export const ROUTE_TABLE: readonly RouteClaim[] = routeTableOf(SERVICES_BY_PORT);

@@ -4,25 +4,33 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import type { Operation } from '@civic/contracts';
+import { SERVICE_ROSTER, type ServiceEntry } from '@civic/roster';
 import { createPlatform, loadConfig, type Platform, type PlatformOverrides } from '@civic/service-kit';
 import { buildGateway } from './app.ts';
 import { ZGatewayConfig, ZPlatformConfig } from './config.ts';
 import { remoteUrlsFromEnv } from './remote-url-config.ts';
-import { ROUTE_TABLE } from './route-table.ts';
+import { ROUTE_TABLE, routeTableOf } from './route-table.ts';
 import { distributedUpstreams } from './upstreams.ts';
-import { EMBEDDED_SERVICES, embeddedServices } from './services.ts';
+import { EMBEDDED_SERVICES, embeddedServices, loadServiceDefinitions } from './services.ts';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrides: PlatformOverrides = {}) {
+/** The services a gateway serves and the operations they own: the roster's and the contracts'. */
+export interface GatewayRoster {
+  services: readonly Pick<ServiceEntry, 'name' | 'package'>[];
+  operations: readonly Operation[];
+}
+
+export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrides: PlatformOverrides = {}, roster?: GatewayRoster) {
   const platformConfig = loadConfig(ZPlatformConfig, env);
   const config = loadConfig(ZGatewayConfig, env);
   const distributed = platformConfig.PROFILE === 'distributed';
+  const table = roster ? routeTableOf(roster.services, roster.operations) : ROUTE_TABLE;
+  const names = (roster?.services ?? SERVICE_ROSTER).map((s) => s.name);
   // Checked before anything connects, so a bad configuration stops the start with its message alone.
-  const upstreams = distributed
-    ? distributedUpstreams(env, { table: ROUTE_TABLE, built: EMBEDDED_SERVICES.map((s) => s.name), only: config.GATEWAY_SERVICES })
-    : {};
-  const services = distributed ? [] : embeddedServices(config.GATEWAY_SERVICES);
+  const upstreams = distributed ? distributedUpstreams(env, { table, built: names, only: config.GATEWAY_SERVICES }) : {};
+  const services = distributed ? [] : embeddedServices(config.GATEWAY_SERVICES, roster ? await loadServiceDefinitions(roster.services) : EMBEDDED_SERVICES);
   const platform: Platform = await createPlatform(platformConfig, {
     env,
     ...(distributed ? { service: 'gateway' } : {}),
@@ -32,6 +40,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = process.env, overrid
   const app = await buildGateway({
     platform,
     config,
+    table,
     logStream: overrides.logStream,
     ...(distributed ? { upstreams } : { services }),
     ...(config.SERVE_FRONTENDS

@@ -8,6 +8,7 @@ import { databaseUrl } from '@civic/service-kit/db';
 import { SERVICE_PROCESSES } from '../../infra/services.ts';
 import { OperatorError } from '../events/service-stores.ts';
 
+/** The roster's services (@civic/roster), in port order. */
 export const SERVICE_NAMES: readonly string[] = SERVICE_PROCESSES.map((s) => s.name);
 
 /** A service's migrations folder in this release (its schema is named after it, as it opens its database). */

@@ -13,12 +13,13 @@
 // registered first: stop what a test file starts on the stack with `stack.onClose(...)` (test
 // producers do it themselves), not in a later `after`, so it stops before the services it uses.
 import { after, before } from 'node:test';
+import { SERVICE_ROSTER } from '@civic/roster';
 import type { Profile } from './infrastructure.ts';
 import { lateBound } from '@civic/service-kit/testing';
 import { startStack, type ServiceName, type Stack, type StackOptions } from './stack.ts';
 
 /** For suites that reach every service (a data export gathers a section from each). */
-export const ALL_SERVICES: readonly ServiceName[] = ['auth', 'account', 'social', 'priorities', 'ledger', 'briefing', 'admin', 'notifications'];
+export const ALL_SERVICES: readonly ServiceName[] = SERVICE_ROSTER.map((entry) => entry.name);
 
 /** Registers the suite's start and close hooks; the returned stack is usable inside hooks and tests. */
 export function useStack(profile: Profile, options: StackOptions = {}): Stack {

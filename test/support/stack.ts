@@ -8,18 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { accountService } from '@civic/account';
-import { adminService } from '@civic/admin';
-import { authService } from '@civic/auth';
-import { briefingService } from '@civic/briefing';
-import { ledgerService } from '@civic/ledger';
-import { prioritiesService } from '@civic/priorities';
-import { socialService } from '@civic/social';
-import { notificationsService } from '@civic/notifications';
 import { dropDatabase, listDatabases } from '@civic/service-kit/db';
 import { buildServiceProcess } from '@civic/service-kit/testing';
 import { type Clock, createPlatform, loadConfig, type Platform, type ServiceDefinition, ZPlatformConfig } from '@civic/service-kit';
-import { startGateway } from '../../gateway/src/start-gateway.ts';
+import type { ServiceName } from '@civic/roster';
+import { EMBEDDED_SERVICES, loadServiceDefinitions } from '../../gateway/src/services.ts';
+import { type GatewayRoster, startGateway } from '../../gateway/src/start-gateway.ts';
 import { ApiClient } from './api-client.ts';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
 import { startSecuredNetwork, type SecuredNetwork } from '../../infra/secured-network.ts';
@@ -27,18 +21,10 @@ import { generateIdentityKeyEnv, identityKeysFor } from '../../infra/identity-ke
 import { seedPgliteCluster } from '@civic/service-kit/testing';
 import { countMails, readLatestMail, type ReadMail } from './mail-reader.ts';
 
-export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = [
-  authService,
-  accountService,
-  socialService,
-  prioritiesService,
-  ledgerService,
-  briefingService,
-  adminService,
-  notificationsService,
-];
+/** The roster's services (@civic/roster), as the gateway loads them. */
+export const DISTRIBUTED_SERVICES: readonly ServiceDefinition[] = EMBEDDED_SERVICES;
 
-export type ServiceName = 'auth' | 'account' | 'social' | 'priorities' | 'ledger' | 'briefing' | 'admin' | 'notifications';
+export type { ServiceName };
 
 export interface StackOptions {
   /**
@@ -59,6 +45,8 @@ export interface StackOptions {
   databasePrefix?: string;
   /** Distributed: Redis keeps its data across a restart of `infrastructure.redis`. */
   persistentRedis?: boolean;
+  /** Other services than the roster's (a service a test adds through a roster line of its own). */
+  roster?: GatewayRoster;
 }
 
 export interface Stack {
@@ -124,7 +112,8 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const dataDir = await mkdtemp(join(tmpdir(), `civic-${profile}-`));
   if (profile === 'embedded') await seedPgliteCluster(dataDir);
   const run = randomBytes(4).toString('hex');
-  const services = DISTRIBUTED_SERVICES.filter((s) => !options.services || options.services.includes(s.name as ServiceName));
+  const built = options.roster ? await loadServiceDefinitions(options.roster.services) : DISTRIBUTED_SERVICES;
+  const services = built.filter((s) => !options.services || options.services.includes(s.name as ServiceName));
   // Distributed: NATS and Redis servers of the stack's own with a user per process, and PostgreSQL
   // roles per service (issue 14 item 4); `env` holds the administrator's credentials, for the tests.
   const network: SecuredNetwork | null =
@@ -200,7 +189,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
   const started = await (async () => {
     try {
       if (profile === 'distributed') for (const service of services) await startService(service);
-      const gateway = await startGateway(envOf('gateway'), overrides);
+      const gateway = await startGateway(envOf('gateway'), overrides, options.roster);
       await gateway.app.listen({ host: '127.0.0.1', port: 0 });
       return gateway;
     } catch (error) {
@@ -264,7 +253,7 @@ export async function startStack(profile: Profile, options: StackOptions = {}): 
       }
       Object.assign(env, changes);
       if (profile === 'distributed') for (const service of services) await startService(service, Number(new URL(serviceUrls[service.name]!).port));
-      const gateway = await startGateway(envOf('gateway'), overrides);
+      const gateway = await startGateway(envOf('gateway'), overrides, options.roster);
       await gateway.app.listen({ host: '127.0.0.1', port: Number(new URL(baseUrl).port) });
       // The closer registered at start closes `app`, now this gateway.
       ({ app, platform } = gateway);

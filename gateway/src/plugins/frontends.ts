@@ -6,12 +6,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { FRONTEND_AREAS, type FrontendArea } from '@civic/roster';
 import { remoteScriptOrigins } from '../remote-url-config.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { type ExtraHeaders, REVALIDATE, staticAssetOptions } from './static-assets.ts';
 
-export const MICRO_FRONTENDS = ['landing', 'dashboard', 'priorities', 'profile', 'settings', 'briefing', 'network', 'admin'] as const;
-export type MicroFrontendName = (typeof MICRO_FRONTENDS)[number];
+/** The areas of the roster (@civic/roster), under the name the gateway has always used. */
+export const MICRO_FRONTENDS = FRONTEND_AREAS;
+export type MicroFrontendName = FrontendArea;
 
 export interface FrontendsPluginOptions {
   /**
