@@ -14,4 +14,5 @@ export {
   type ServiceDatabase,
 } from './database-provider.ts';
 export { MigrationChecksumError, migrationStatus, runMigrations, type MigrationStatus } from './migrate.ts';
+export { KIT_MIGRATIONS_DIR, KIT_PARTS, kitMigrations, kitPartsOf, type KitPart } from './kit-migrations.ts';
 export { acquireDataDirLock, DataDirInUseError, pidLockHolder } from './data-dir-lock.ts';
