@@ -45,7 +45,9 @@ const noHistory = await run('git', ['archive', '--format=tar', '-o', join(scratc
 const oldMigrationsDirOf = (service: string) => join(scratch, 'services', service, 'prisma', 'migrations');
 type Runner = typeof runMigrations;
 /** The runner of that commit, which knew no kit migrations. */
-const oldRunner: Runner | null = noHistory ? null : ((await import(join(scratch, 'services/kit/src/db/migrate.ts'))) as { runMigrations: Runner }).runMigrations;
+const oldRunner: Runner | null = noHistory
+  ? null
+  : ((await import(join(scratch, 'services/kit/src/db/migrate.ts'))) as { runMigrations: Runner }).runMigrations;
 
 test('no service migration makes a kit table: the kit does', async () => {
   for (const { name } of SERVICE_PROCESSES) {

@@ -12,6 +12,9 @@ import { checkSchemaName } from '../events/sql-names.ts';
 export type KitPart = 'events' | 'erasure';
 export const KIT_PARTS: readonly KitPart[] = ['events', 'erasure'];
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the placeholder the kit's migration files hold, not a template.
+const SCHEMA_PLACEHOLDER = '${schema}';
+
 export const KIT_MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations', import.meta.url));
 
 /** The file in a service's migrations folder naming the kit parts it uses, when not all of them. */
@@ -58,7 +61,7 @@ export function kitMigrations(parts: readonly KitPart[] = KIT_PARTS): KitMigrati
 }
 
 export function kitMigrationSql(migration: KitMigration, schema: string): string {
-  return migration.template.replaceAll('${schema}', checkSchemaName(schema));
+  return migration.template.replaceAll(SCHEMA_PLACEHOLDER, checkSchemaName(schema));
 }
 
 /** One kit migration's statements for `schema`, comments dropped: for tests that set up a schema by hand. */
