@@ -91,6 +91,7 @@ async function forEachEmbedded(env: NodeJS.ProcessEnv, services: string[], creat
 const emptyDriver: SqlDriver = {
   exec: async () => {},
   query: async <T>() => [{ present: false }] as T[],
+  chain: async () => [],
   transaction: async (fn) => fn(emptyDriver),
   close: async () => {},
 };

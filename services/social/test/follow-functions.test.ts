@@ -1,7 +1,7 @@
 // The SQL functions behind a follow and an unfollow (prisma/functions/follow_user.sql,
 // unfollow_user.sql, lock_network_pair.sql), called as the routes call them (src/network/
 // follow-edges.ts) on a freshly migrated database of their own, on both profiles: the follow
-// activity's description, the outbox rows each writes (which the relay publishes) with the counts
+XX
 // and versions filled in, nothing written when nothing changes, and the refusals. The routes, the
 // events through the bus and the concurrency: network.test.ts, network-lock-order.test.ts.
 import assert from 'node:assert/strict';

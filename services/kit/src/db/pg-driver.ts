@@ -1,5 +1,32 @@
 import pg from 'pg';
-import type { SqlDriver } from './sql-driver.ts';
+import { chainInTransaction, type SqlDriver, type SqlStatement } from './sql-driver.ts';
+
+/** A parameter as an SQL literal, for statements sent by the simple protocol (several in one round trip). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
+    return `(${value})`;
+  }
+  if (typeof value === 'bigint') return `(${value})`;
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (typeof value === 'string') return pg.escapeLiteral(value);
+  return pg.escapeLiteral(JSON.stringify(value));
+}
+
+/** The statement's text with each $n replaced by its parameter's literal (the texts chain takes hold no $n elsewhere). */
+function inline(statement: SqlStatement): string {
+  const params = statement.params ?? [];
+  return statement.text.replace(/\$(\d+)/g, (_, n: string) => {
+    const index = Number(n) - 1;
+    if (index >= params.length) throw new Error(`No parameter $${n}`);
+    return literal(params[index]);
+  });
+}
+
+type Results = pg.QueryResult | pg.QueryResult[];
+const lastRows = <T>(results: Results) => (Array.isArray(results) ? results.at(-1)! : results).rows as T[];
 
 function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
   return {
@@ -8,6 +35,9 @@ function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
     },
     async query<T>(sql: string, params: unknown[] = [], name?: string) {
       return (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
+    },
+    chain(first, then) {
+      return chainInTransaction(clientDriver(client), first, then);
     },
     async transaction(fn) {
       return fn(clientDriver(client));
@@ -23,6 +53,20 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
     },
     async query<T>(sql: string, params: unknown[] = [], name?: string) {
       return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
+    },
+    async chain<T>(first: SqlStatement, then: (rows: T[]) => SqlStatement | null) {
+      const client = await pool.connect();
+      try {
+        const rows = lastRows<T>((await client.query(`BEGIN; ${inline(first)}`)) as unknown as Results);
+        const next = then(rows);
+        await client.query(next ? `${inline(next)}; COMMIT` : 'COMMIT');
+        return rows;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async transaction(fn) {
       const client = await pool.connect();
