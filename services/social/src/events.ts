@@ -29,7 +29,7 @@ import { recordRecruit } from './recruits/record-recruit.ts';
 
 export const SOCIAL_SCHEMA = 'social';
 
-/** The statements that write outbox rows: a follow's chained outbox INSERT (network/follow-edges.ts), block_user's (blocks.ts). */
+/** The labels of the chained outbox INSERTs of a follow, an unfollow (network/follow-edges.ts), a block and an unblock (blocks.ts). */
 export const FOLLOW_STATEMENTS = { follow: 'social_follow_user', unfollow: 'social_unfollow_user' } as const;
 export const BLOCK_STATEMENTS = { block: 'social_block_user', unblock: 'social_unblock_user' } as const;
 
