@@ -61,6 +61,22 @@ test('no service migration makes a kit table: the kit does', async () => {
   }
 });
 
+/** Functions that still insert the outbox rows their caller built (docs/sql-functions.md): to change. */
+const STILL_WRITING_THE_OUTBOX = ['ledger/post_debit', 'priorities/apply_promotion', 'priorities/apply_vote'];
+
+test('no SQL function writes a kit table, but those still listed', async () => {
+  const writers: string[] = [];
+  for (const { name } of SERVICE_PROCESSES) {
+    const dir = join(ROOT, 'services', name, 'prisma', 'functions');
+    for (const file of (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql'))) {
+      const sql = (await readFile(join(dir, file), 'utf8')).replace(/--.*$/gm, '');
+      const writes = new RegExp(`(INSERT\\s+INTO|UPDATE|DELETE\\s+FROM)\\s+"?${name}"?\\."?(${KIT_TABLES.join('|')})\\b`, 'i');
+      if (writes.test(sql)) writers.push(`${name}/${file.replace(/\.sql$/, '')}`);
+    }
+  }
+  assert.deepEqual(writers.sort(), STILL_WRITING_THE_OUTBOX);
+});
+
 interface Databases {
   /** A database (PostgreSQL) or a schema of one (PGlite, as the embedded profile keeps them) for `service`. */
   open(service: string): Promise<SqlDriver>;
