@@ -14,7 +14,7 @@ import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/event
 import type { SocialContext } from '../context.ts';
 import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 import { BlockSelf, NetworkUserNotFound } from '../errors.ts';
-import { BLOCK_STATEMENTS, SOCIAL_SCHEMA } from '../events.ts';
+import { BLOCK_STATEMENTS } from '../events.ts';
 
 /** What block_user and unblock_user answer (see their files). */
 interface BlockWrite {
@@ -115,7 +115,9 @@ export async function block(ctx: SocialContext, blockerId: string, blockedId: st
   const [write] = await ctx.sql.chain<BlockUserWrite>(
     { text: BLOCK, params: [socialErasureGuard.lockClass, blockerId, blockedId, at.toISOString()] },
     ([found]) =>
-      found?.status === 'blocked' ? outboxInsertStatement(SOCIAL_SCHEMA, blockOutbox(blockerId, blockedId, at, found), BLOCK_STATEMENTS.block) : null,
+      found?.status === 'blocked'
+        ? outboxInsertStatement(socialErasureGuard.schema, blockOutbox(blockerId, blockedId, at, found), BLOCK_STATEMENTS.block)
+        : null,
   );
   return answer(true, write);
 }
@@ -127,7 +129,7 @@ export async function unblock(ctx: SocialContext, blockerId: string, blockedId: 
     { text: UNBLOCK, params: [socialErasureGuard.lockClass, blockerId, blockedId] },
     ([found]) =>
       found?.status === 'unblocked'
-        ? outboxInsertStatement(SOCIAL_SCHEMA, [blockRow(blockerId, blockedId, false, found.version, at)], BLOCK_STATEMENTS.unblock)
+        ? outboxInsertStatement(socialErasureGuard.schema, [blockRow(blockerId, blockedId, false, found.version, at)], BLOCK_STATEMENTS.unblock)
         : null,
   );
   return answer(false, write);

@@ -14,7 +14,7 @@ import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/event
 import type { SocialContext } from '../context.ts';
 import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 import { FollowBlocked, FollowSelf, NetworkUserNotFound } from '../errors.ts';
-import { FOLLOW_STATEMENTS, SOCIAL_SCHEMA } from '../events.ts';
+import { FOLLOW_STATEMENTS } from '../events.ts';
 
 export interface FollowEdge {
   followerId: string;
@@ -76,7 +76,7 @@ function outboxRowsOf(edge: FollowEdge, following: boolean, at: Date, write: Edg
 async function writeEdge(ctx: SocialContext, edge: FollowEdge, following: boolean, at: Date, call: { text: string; params: unknown[] }, name: string) {
   const changed = following ? 'followed' : 'unfollowed';
   const [write] = await ctx.sql.chain<EdgeWrite>(call, ([found]) =>
-    found?.status === changed ? outboxInsertStatement(SOCIAL_SCHEMA, outboxRowsOf(edge, following, at, found), name) : null,
+    found?.status === changed ? outboxInsertStatement(socialErasureGuard.schema, outboxRowsOf(edge, following, at, found), name) : null,
   );
   return write;
 }
