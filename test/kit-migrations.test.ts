@@ -62,7 +62,7 @@ test('no service migration makes a kit table: the kit does', async () => {
 });
 
 /** Functions that still insert the outbox rows their caller built (docs/sql-functions.md): to change. */
-const STILL_WRITING_THE_OUTBOX = ['priorities/apply_promotion', 'priorities/apply_vote'];
+const STILL_WRITING_THE_OUTBOX = ['priorities/apply_vote'];
 
 test('no SQL function writes a kit table, but those still listed', async () => {
   const writers: string[] = [];
