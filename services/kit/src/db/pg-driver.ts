@@ -46,6 +46,19 @@ function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
   };
 }
 
+/** `work` (which opens and commits a transaction) on one pooled connection, rolled back if it fails. */
+async function inTransaction<R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+  const client = await pool.connect();
+  try {
+    return await work(client);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export function pgPoolDriver(pool: pg.Pool): SqlDriver {
   return {
     async exec(sql) {
@@ -54,33 +67,21 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
     async query<T>(sql: string, params: unknown[] = [], name?: string) {
       return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
     },
-    async chain<T>(first: SqlStatement, then: (rows: T[]) => SqlStatement | null) {
-      const client = await pool.connect();
-      try {
+    chain<T>(first: SqlStatement, then: (rows: T[]) => SqlStatement | null) {
+      return inTransaction(pool, async (client) => {
         const rows = lastRows<T>((await client.query(`BEGIN; ${inline(first)}`)) as unknown as Results);
         const next = then(rows);
         await client.query(next ? `${inline(next)}; COMMIT` : 'COMMIT');
         return rows;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
+    transaction(fn) {
+      return inTransaction(pool, async (client) => {
         await client.query('BEGIN');
         const result = await fn(clientDriver(client));
         await client.query('COMMIT');
         return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
     async close() {
       await pool.end();
