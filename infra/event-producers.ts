@@ -1,4 +1,4 @@
-// Every producer of an event in contracts/src/events (civic.<producer>.…): each has a stream, made
+// Every producer of an event in contracts/src/<owner>/events.ts (civic.<producer>.…): each has a stream, made
 // ahead by setup, and the services may consume from all of them. A producer need not run yet
 // (briefing's events are consumed before the briefing service exists).
 import {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureFrontendsBuilt } from '../scripts/ensure-frontends.ts';
+import { ensureFrontendsBuilt } from './ensure-frontends.ts';
 import { publicIdentityRingText } from '@civic/service-kit';
 import { generateIdentityKeyEnv, PUBLIC_KEY, SIGNING_KEY } from './identity-key-env.ts';
 import { credentialKeys, generateCredentials } from './network-credentials.ts';

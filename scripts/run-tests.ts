@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureFrontendsBuilt } from './ensure-frontends.ts';
+import { ensureFrontendsBuilt } from '../infra/ensure-frontends.ts';
 import { tierOf } from './test-tiers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { z } from 'zod';
-import { defineEvent } from '@civic/contracts/events/define-event';
+import { defineEvent } from '@civic/contracts/shared/define-event';
 import { databaseUrl, dropDatabase, ensureDatabase } from '@civic/service-kit/db';
 import {
   createEventBus,

@@ -1,17 +1,17 @@
 // The OpenAPI 3.1 document, generated from the operations declared in contracts/ (never by hand).
 import { z } from 'zod';
-import { ACCOUNT_OPERATIONS } from './http/account.ts';
-import { PRIORITIES_OPERATIONS } from './http/priorities.ts';
-import { AUTH_OPERATIONS } from './http/auth.ts';
-import { SOCIAL_OPERATIONS } from './http/social.ts';
-import { LEDGER_OPERATIONS } from './http/ledger.ts';
-import { BRIEFING_OPERATIONS } from './http/briefing.ts';
-import { DISCOVER_OPERATIONS, NETWORK_OPERATIONS } from './http/network.ts';
-import { ADMIN_OPERATIONS } from './http/admin.ts';
-import { NOTIFICATIONS_OPERATIONS } from './http/notifications.ts';
-import { OPEN_DATA_OPERATIONS } from './http/open-data.ts';
-import { pathParameterNames, type Operation } from './http/operation.ts';
-import { ZErrorBody } from './errors.ts';
+import { ACCOUNT_OPERATIONS } from './account/http.ts';
+import { PRIORITIES_OPERATIONS } from './priorities/http.ts';
+import { AUTH_OPERATIONS } from './auth/http.ts';
+import { SOCIAL_OPERATIONS } from './social/http.ts';
+import { LEDGER_OPERATIONS } from './ledger/http.ts';
+import { BRIEFING_OPERATIONS } from './briefing/http.ts';
+import { DISCOVER_OPERATIONS, NETWORK_OPERATIONS } from './social/network.ts';
+import { ADMIN_OPERATIONS } from './admin/http.ts';
+import { NOTIFICATIONS_OPERATIONS } from './notifications/http.ts';
+import { OPEN_DATA_OPERATIONS } from './priorities/open-data.ts';
+import { pathParameterNames, type Operation } from './shared/operation.ts';
+import { ZErrorBody } from './shared/errors.ts';
 
 export const ALL_OPERATIONS: readonly Operation[] = [
   ...Object.values(AUTH_OPERATIONS),

@@ -3,7 +3,7 @@
 // - each priority's tallies are its endorse and oppose leaves counted; its score is recomputed;
 // - the ranks and the list order are recomputed from those with the ranking rules
 //   (services/priorities/src/domain/ranking.ts, the version the snapshot names);
-// - the root is recomputed over every leaf (RFC 6962, contracts/src/open-data/merkle.ts), in the tree
+// - the root is recomputed over every leaf (RFC 6962, contracts/src/shared/open-data/merkle.ts), in the tree
 //   order the snapshot names (by priority id, then type, then leaf bytes; the first snapshots: by
 //   priority id, then leaf bytes), and the tree size and totals compared;
 // - each priority's firstLeaf is where its leaves start in that order, so the endorse and oppose ranges

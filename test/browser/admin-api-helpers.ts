@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { PlatformSettingKey, TAnnouncement } from '@civic/contracts';
 import type { Page } from 'playwright-core';
-import { PLATFORM_SETTING_DEFAULTS } from '@civic/contracts/settings';
+import { PLATFORM_SETTING_DEFAULTS } from '@civic/contracts/admin/settings';
 import type { ApiClient } from '../support/api-client.ts';
 import type { BrowserTestServer } from '../support/browser-suite.ts';
 import { signIn } from '../support/sign-in.ts';

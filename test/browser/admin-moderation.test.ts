@@ -8,9 +8,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { TBriefingDocument } from '@civic/contracts/http/briefing';
-import { DEFAULT_REMOVAL_REASON, REMOVAL_REASON_MAX } from '@civic/contracts/messages/notifications';
-import type { TPriority } from '@civic/contracts/http/priorities';
+import type { TBriefingDocument } from '@civic/contracts/briefing/http';
+import { DEFAULT_REMOVAL_REASON, REMOVAL_REASON_MAX } from '@civic/contracts/notifications/messages';
+import type { TPriority } from '@civic/contracts/priorities/http';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';

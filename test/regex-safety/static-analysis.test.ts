@@ -29,7 +29,7 @@ before(async () => {
 test('the inventory finds the regexes of the source and those of zod formats', () => {
   const found = (regex: RegExp) => inventory.regexes.find((r) => r.regex.source === regex.source && r.regex.flags === regex.flags);
   assert.ok(
-    found(EMAIL_PATTERN)?.places.some((p) => p.startsWith('contracts/src/http/auth.ts:')),
+    found(EMAIL_PATTERN)?.places.some((p) => p.startsWith('contracts/src/auth/http.ts:')),
     'the e-mail pattern, in auth.ts',
   );
   const zodUuid = (z.uuid()._zod.def as { pattern?: RegExp }).pattern!;

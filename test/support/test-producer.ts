@@ -25,6 +25,8 @@ interface ProducerOutbox {
   schema: string;
   db: PrismaClient;
   relay: OutboxRelay;
+  /** The last publish's transaction, so the next one starts after it. */
+  queue: Promise<unknown>;
 }
 
 /**
@@ -54,7 +56,7 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
     // Raw SQL only: any generated client will do as the transaction runner.
     const db = new PrismaClient({ adapter: database.adapter as never });
     const relay = await platform.events.startRelay({ db, schema, service });
-    return { schema, db, relay };
+    return { schema, db, relay, queue: Promise.resolve() };
   }
 
   let stopped = false;
@@ -63,9 +65,13 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
       const service = producerOf(event.subject);
       if (!outboxes.has(service)) outboxes.set(service, openOutbox(service));
       const outbox = await outboxes.get(service)!;
-      const envelope = await outbox.db.$transaction((tx) => enqueueEvent(tx, outbox.schema, event, payload, options));
+      // One transaction at a time per outbox: a test publishing 50 at once would otherwise queue them on a
+      // pool of 2, and Prisma gives up on a transaction that waits over 2 s for a connection under load.
+      const envelope = outbox.queue.then(() => outbox.db.$transaction((tx) => enqueueEvent(tx, outbox.schema, event, payload, options)));
+      outbox.queue = envelope.catch(() => undefined);
+      const published = await envelope;
       platform.events.kick(outbox.schema);
-      return envelope;
+      return published;
     },
     async stop() {
       if (stopped) return;

@@ -12,7 +12,8 @@ import { signInRoutes } from './routes/sign-in-routes.ts';
 import { knownDeviceKey } from './sign-in/known-device.ts';
 import { forgottenErasedAddresses } from './users/erased-addresses.ts';
 import { createSignInMailMetrics } from './sign-in/sign-in-metrics.ts';
-import { AUTH_SCHEMA, authHandlers, publishingDb } from './events.ts';
+import { AUTH_SCHEMA, publishingDb } from './events.ts';
+import { authHandlers } from './handlers.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));
 

@@ -1,20 +1,9 @@
-// Every event the auth service publishes and every subscription and request it answers, in one
-// place. Each published event is written to the outbox inside the transaction of the change it
-// reports (SECURITY 19) and published right after its commit by the database handle made here (the
-// relay's poll repairs a crash in between).
-import { AUTH_REQUESTS, EXPORT_REQUESTS, accountEvents, adminEvents, authEvents, ledgerEvents, socialEvents } from '@civic/contracts';
-import { batchSubscription, responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
-import type { AuthContext } from './context.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportAuthSection } from './data-rights/export-auth-section.ts';
-import { applyBalanceChanges } from './users/apply-balance-change.ts';
-import { applyCountsChanges } from './users/apply-counts-change.ts';
-import { applyProfileUpdate } from './users/apply-profile-update.ts';
-import { directoryPage } from './users/directory-page.ts';
-import { lookupUser } from './users/lookup-user.ts';
-import { applyAutoBan } from './users/standing/auto-ban.ts';
-import { changeStanding } from './users/standing/change-standing.ts';
+// Every event the auth service publishes. Each is written to the outbox inside the transaction of the
+// change it reports (SECURITY 19) and published right after its commit by the database handle made
+// here (the relay's poll repairs a crash in between). What the service subscribes to and answers:
+// handlers.ts.
+import { authEvents } from '@civic/contracts';
+import { serviceEvents } from '@civic/service-kit/events';
 
 export const AUTH_SCHEMA = 'auth';
 
@@ -26,34 +15,3 @@ export const emitUserRegistered = emit(authEvents.UserRegistered);
 export const emitUserSignedIn = emit(authEvents.UserSignedIn);
 export const emitSessionRevoked = emit(authEvents.SessionRevoked);
 export const emitUserStandingChanged = emit(authEvents.UserStandingChanged);
-
-export function authHandlers(ctx: AuthContext): ServiceHandlers {
-  return {
-    subscriptions: [
-      // Names and the other profile fields of GET /api/auth/user (DESIGN 6: auth keeps that read model).
-      subscription(accountEvents.ProfileUpdated, (payload, { tx }) => applyProfileUpdate(tx, payload)),
-      // politicalCapital of GET /api/auth/user (the ledger owns balances). In batches (the kit's batch
-      // mode, up to 64 events a transaction): each applies only a newer version, so they commute.
-      batchSubscription(ledgerEvents.BalanceChanged, (items, { tx }) => applyBalanceChanges(tx, items)),
-      // followers, following and recruited of GET /api/auth/user (social owns follows and recruits).
-      // In batches too: every follow makes two, and one transaction per event capped the consumer at
-      // ~70 events/s, which bounded the followers-count lag (docs/benchmarks.md, network).
-      batchSubscription(socialEvents.CountsChanged, (items, { tx }) => applyCountsChanges(tx, items)),
-      // Account erasure (docs/protocols/account-data.md).
-      subscription(accountEvents.UserDeleted, (payload, { tx }) =>
-        eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),
-      ),
-      // Reports reached auto_ban_threshold (issue 20): auth, the one writer of the ban flag, bans.
-      subscription(adminEvents.AutoBanRequested, (payload, { tx }) => applyAutoBan(tx, ctx.platform.sessions, payload, ctx.platform.clock.now())),
-    ],
-    responders: [
-      responder(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity))),
-      // A service whose read model of users lags asks whether an account exists (social's follows).
-      responder(AUTH_REQUESTS.userLookup, (payload) => lookupUser(ctx, payload)),
-      // The admin service rebuilding its users directory from scratch reads every account back.
-      responder(AUTH_REQUESTS.userDirectory, (payload) => directoryPage(ctx, payload)),
-      // The admin service's user actions (issue 20): roles, bans and approvals.
-      responder(AUTH_REQUESTS.changeStanding, (payload, identity) => changeStanding(ctx, payload, identity)),
-    ],
-  };
-}

@@ -8,7 +8,8 @@ import { registerServiceHandlers } from '@civic/service-kit/events';
 import type { BriefingContext } from './context.ts';
 import { createBriefingDb } from './db.ts';
 import { createFirstPagesCache } from './documents/first-pages-cache.ts';
-import { BRIEFING_SCHEMA, briefingHandlers, publishingDb, watchListChanges } from './events.ts';
+import { BRIEFING_SCHEMA, publishingDb } from './events.ts';
+import { briefingHandlers, watchListChanges } from './handlers.ts';
 import { ReadBudgetExceeded } from './errors.ts';
 import { documentRoutes } from './routes/document-routes.ts';
 

@@ -6,7 +6,8 @@ import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { LedgerContext } from './context.ts';
 import { createLedgerDb } from './db.ts';
-import { LEDGER_SCHEMA, ledgerHandlers, publishingDb, publishingSql } from './events.ts';
+import { LEDGER_SCHEMA, publishingDb, publishingSql } from './events.ts';
+import { ledgerHandlers } from './handlers.ts';
 import { ledgerRoutes } from './routes/ledger-routes.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));

@@ -1,20 +1,8 @@
-// Every event the ledger service publishes and every subscription and request it answers, in one
-// place. Each balance change is written to the outbox in the transaction of its entry and published
-// right after its commit by the database handles made here (the relay's poll repairs a crash between).
-// Credits come from the events of the services where the rewarded acts happen; each handler writes
-// through the consumer's transaction, which also records the event id in the ledger's inbox, and
-// the credited entry carries the event id too (unique), so a replayed event never credits twice.
-import { EXPORT_REQUESTS, LEDGER_REQUESTS, accountEvents, authEvents, briefingEvents, ledgerEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
-import { responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
-import type { LedgerContext } from './context.ts';
-import { creditBriefingDocument, creditPriorityCreated, creditRecruitJoined, openAccount } from './credits/credit-from-event.ts';
-import { reverseReward } from './credits/reverse-reward.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportLedgerSection } from './data-rights/export-ledger-section.ts';
-import { debit } from './debits/debit.ts';
-import { refund } from './debits/refund.ts';
-import { checkRequestingUser } from './debits/requesting-user.ts';
+// Every event the ledger service publishes. Each balance change is written to the outbox in the
+// transaction of its entry and published right after its commit by the database handles made here
+// (the relay's poll repairs a crash between). What the service subscribes to and answers: handlers.ts.
+import { ledgerEvents } from '@civic/contracts';
+import { serviceEvents } from '@civic/service-kit/events';
 
 export const LEDGER_SCHEMA = 'ledger';
 
@@ -26,37 +14,3 @@ export const { publishingDb, publishingSql } = events;
 const emit = events.emitter;
 
 export const emitBalanceChanged = emit(ledgerEvents.BalanceChanged);
-
-export function ledgerHandlers(ctx: LedgerContext): ServiceHandlers {
-  return {
-    subscriptions: [
-      // initial_political_capital when the account is created (spec 9).
-      subscription(authEvents.UserRegistered, (p, { tx, envelope }) => openAccount(ctx, tx, p.userId, envelope.id)),
-      subscription(prioritiesEvents.PriorityCreated, (p, { tx, envelope }) => creditPriorityCreated(ctx, tx, p, envelope.id)),
-      subscription(briefingEvents.DocumentCreated, (p, { tx, envelope }) => creditBriefingDocument(ctx, tx, p, envelope.id)),
-      // Claw-back (SECURITY 30): an administrator's removal reverses the content's reward (credits/reverse-reward.ts).
-      subscription(prioritiesEvents.PriorityRemoved, (p, { tx, envelope }) =>
-        reverseReward(ctx, tx, { authorId: p.authorId, kind: 'priority_created', contentId: p.priorityId, eventId: envelope.id }),
-      ),
-      subscription(briefingEvents.DocumentDeleted, (p, { tx, envelope }) =>
-        reverseReward(ctx, tx, { authorId: p.authorId, kind: 'briefing_created', contentId: p.documentId, eventId: envelope.id }),
-      ),
-      // recruit_user_reward for the recruiter when the recruited citizen joins (spec 9).
-      subscription(socialEvents.RecruitJoined, (p, { tx, envelope }) => creditRecruitJoined(ctx, tx, p, envelope.id)),
-      // Account erasure: the account and its entries go, the id stays as a tombstone (data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
-    ],
-    responders: [
-      // Debits and refunds for the services that sell something for PC, on behalf of the paying user only.
-      responder(LEDGER_REQUESTS.debit, async (payload, identity) => {
-        checkRequestingUser(identity, payload.userId);
-        return debit(ctx, { ...payload, userId: payload.userId.toLowerCase() });
-      }),
-      responder(LEDGER_REQUESTS.refund, async (payload, identity) => {
-        checkRequestingUser(identity, payload.userId);
-        return refund(ctx, { ...payload, userId: payload.userId.toLowerCase() });
-      }),
-      responder(EXPORT_REQUESTS.ledger, (_payload, identity) => exportLedgerSection(ctx, requestUserOf(identity))),
-    ],
-  };
-}

@@ -8,7 +8,8 @@ import { ZNotificationsConfig } from './config.ts';
 import type { NotificationsContext } from './context.ts';
 import { createNotificationsDb } from './db.ts';
 import { startDispatcher } from './dispatch/dispatcher.ts';
-import { NOTIFICATIONS_SCHEMA, notificationsHandlers, publishingDb } from './events.ts';
+import { NOTIFICATIONS_SCHEMA, publishingDb } from './events.ts';
+import { notificationsHandlers } from './handlers.ts';
 import { unsubscribeRoutes } from './routes/unsubscribe-routes.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', import.meta.url));

@@ -2,7 +2,7 @@
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { Platform, ReadBudget } from '@civic/service-kit';
 import type { PrioritiesDb } from './db.ts';
-import type { IssueSummariesCache } from './issues/list-issues.ts';
+import type { IssueSummariesCache } from './issues/issue-summaries-cache.ts';
 import type { StateTalliesCache } from './priorities/state-tallies-cache.ts';
 import type { TopPrioritiesCache } from './priorities/top-priorities-cache.ts';
 import type { ViewerVotesCache } from './priorities/viewer-votes-cache.ts';
@@ -14,7 +14,7 @@ export interface PrioritiesContext {
   sql: SqlDriver;
   platform: Platform;
   topPriorities: TopPrioritiesCache;
-  /** Each issue's priority count and top priority, kept a second (issues/list-issues.ts). */
+  /** Each issue's priority count and top priority, kept a second (issues/issue-summaries-cache.ts). */
   issueSummaries: IssueSummariesCache;
   /** Each viewer's votes on the top list (priorities/viewer-votes-cache.ts). */
   viewerVotes: ViewerVotesCache;

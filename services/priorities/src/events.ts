@@ -1,21 +1,10 @@
-// Every event the priorities service publishes, every subscription and request it answers and every
-// event it watches, in one place. Published events are written to the outbox inside the transaction
-// of the change they report, and published right after its commit by the database handles made
-// here (the relay's poll repairs a crash in between). Durable subscriptions keep the read models
-// (members, briefing documents) and the erasure; responders answer the account's export and counts
-// and other services' priority lookups;
-// watches feed the live rankings stream.
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, PRIORITIES_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
-import { type EventWatch, responder, serviceEvents, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
-import type { PrioritiesContext } from './context.ts';
-import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
-import type { LiveRankings } from './live/live-rankings.ts';
-import { addMember, applyPrivacyChange, applyProfileUpdate, forgetBriefingDocument, recordBriefingDocument } from './members/update-members.ts';
+// Every event the priorities service publishes, written to the outbox inside the transaction of the
+// change it reports and published right after its commit by the database handles made here (the
+// relay's poll repairs a crash in between). What the service subscribes to, answers and watches:
+// handlers.ts.
+import { prioritiesEvents } from '@civic/contracts';
+import { serviceEvents } from '@civic/service-kit/events';
 import { SNAPSHOT_OUTBOX_STATEMENT } from './open-data/take-snapshot.ts';
-import { lookupPriority } from './priorities/lookup-priority.ts';
 
 export const PRIORITIES_SCHEMA = 'priorities';
 
@@ -32,54 +21,3 @@ export const emitPriorityCreated = emit(prioritiesEvents.PriorityCreated);
 export const emitPromotionBoostsDecayed = emit(prioritiesEvents.PromotionBoostsDecayed);
 export const emitPriorityRemoved = emit(prioritiesEvents.PriorityRemoved);
 export const emitPriorityEnteredTopTen = emit(prioritiesEvents.PriorityEnteredTopTen);
-
-export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
-  return {
-    subscriptions: [
-      subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
-      subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p, ctx.platform.clock.now())),
-      // The agenda by state counts a member's state only on a public profile (issue 23), from the next epoch (issue 35).
-      subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p, ctx.platform.clock.now())),
-      subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p)),
-      subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetBriefingDocument(tx, p.documentId)),
-      // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
-        await eraseUser(tx, p.userId, p.deletedAt);
-        // After the commit: a read before it would keep the votes just deleted.
-        afterCommit(() => ctx.viewerVotes.invalidate(p.userId));
-      }),
-    ],
-    responders: [
-      responder(EXPORT_REQUESTS.priorities, (_payload, identity) => exportPrioritiesSection(ctx, requestUserOf(identity))),
-      responder(ACCOUNT_COUNT_REQUESTS.priorities, (_payload, identity) => countPrioritiesData(ctx, requestUserOf(identity))),
-      // A service whose read model of priorities lags asks whether one exists (briefing's documents).
-      responder(PRIORITIES_REQUESTS.lookup, (payload) => lookupPriority(ctx, payload)),
-    ],
-  };
-}
-
-/**
- * Every replica watches every change of the ranking (votes, creations, removals, promotions, the boosts' decay;
- * not a durable consumer: each one needs them all): for its streams and its top list cache.
- */
-export async function watchLiveRankings(ctx: PrioritiesContext, live: LiveRankings): Promise<EventWatch[]> {
-  const { events: bus } = ctx.platform;
-  // The top list cache (and, for a vote, the voter's kept votes) is dropped before the stream tells clients to refetch.
-  const changed = () => ctx.topPriorities.invalidate();
-  const voted = (userId: string) => (changed(), ctx.viewerVotes.invalidate(userId));
-  return [
-    await bus.watch(prioritiesEvents.VoteCast, ({ payload }) => (voted(payload.userId), live.tallyChanged(payload.priorityId, payload.castAt))),
-    await bus.watch(prioritiesEvents.VoteRemoved, ({ payload }) => (voted(payload.userId), live.tallyChanged(payload.priorityId, payload.removedAt))),
-    await bus.watch(prioritiesEvents.PriorityCreated, ({ payload }) => {
-      changed();
-      live.created({ priorityId: payload.priorityId, title: payload.title, createdAt: payload.createdAt });
-    }),
-    // A removal: the list drops it at once; a tally makes open pages refetch the list, which no longer has it.
-    await bus.watch(prioritiesEvents.PriorityRemoved, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.removedAt))),
-    await bus.watch(prioritiesEvents.PriorityPromoted, ({ payload }) => (changed(), live.tallyChanged(payload.priorityId, payload.promotedAt))),
-    await bus.watch(prioritiesEvents.PromotionBoostsDecayed, ({ payload }) => {
-      changed();
-      for (const priorityId of payload.priorityIds) live.tallyChanged(priorityId, payload.decayedAt);
-    }),
-  ];
-}

@@ -5,7 +5,8 @@ import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { SocialContext } from './context.ts';
 import { createSocialDb } from './db.ts';
-import { publishingDb, publishingSql, SOCIAL_SCHEMA, socialHandlers } from './events.ts';
+import { publishingDb, publishingSql, SOCIAL_SCHEMA } from './events.ts';
+import { socialHandlers } from './handlers.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { networkRoutes } from './routes/network-routes.ts';
 

@@ -1,31 +1,9 @@
-// Every event the social service publishes and every subscription and request it answers, in one
-// place. Activities come from the events of the services where the acts happen; the member read
-// model from auth's and account's. Each handler writes through the consumer's transaction, which
-// also records the event id in social's inbox. The network's events (follows, counts, blocks) are
+// Every event the social service publishes. The network's events (follows, counts, blocks) are
 // written to the outbox inside the transaction of the change they report and published right after
-// its commit by the database handles made here (the relay's poll repairs a crash in between).
-import {
-  ACCOUNT_COUNT_REQUESTS,
-  EXPORT_REQUESTS,
-  accountEvents,
-  authEvents,
-  briefingEvents,
-  type EventDefinition,
-  type EventPayload,
-  prioritiesEvents,
-  socialEvents,
-} from '@civic/contracts';
-import { enqueueEvents, responder, serviceEvents, type ServiceHandlers, type SqlExecutor, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
-import type { SocialContext } from './context.ts';
-import { describeActivity } from './activities/describe-activity.ts';
-import { forgetActivity, forgetPriorityActivities } from './activities/forget-activity.ts';
-import { recordActivity } from './activities/record-activity.ts';
-import { countSocialData } from './data-rights/count-activities.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportSocialSection } from './data-rights/export-social-section.ts';
-import { addMember, applyPrivacyChange, applyProfileUpdate } from './members/update-members.ts';
-import { recordRecruit } from './recruits/record-recruit.ts';
+// its commit by the database handles made here (the relay's poll repairs a crash in between). What
+// the service subscribes to and answers: handlers.ts.
+import { type EventDefinition, type EventPayload, socialEvents } from '@civic/contracts';
+import { enqueueEvents, serviceEvents, type SqlExecutor } from '@civic/service-kit/events';
 
 export const SOCIAL_SCHEMA = 'social';
 
@@ -45,57 +23,3 @@ export const emitAll =
   <E extends EventDefinition>(event: E) =>
   (tx: SqlExecutor, payloads: readonly EventPayload<E>[]) =>
     enqueueEvents(tx, SOCIAL_SCHEMA, event, payloads);
-
-export function socialHandlers(ctx: SocialContext): ServiceHandlers {
-  return {
-    subscriptions: [
-      subscription(prioritiesEvents.PriorityCreated, (p, { tx, envelope }) =>
-        recordActivity(tx, {
-          sourceEventId: envelope.id,
-          userId: p.authorId,
-          type: 'create_priority',
-          description: describeActivity('create_priority', p.title),
-          subjectId: p.priorityId,
-          occurredAt: p.createdAt,
-        }),
-      ),
-      subscription(prioritiesEvents.VoteCast, (p, { tx, envelope }) =>
-        recordActivity(tx, {
-          sourceEventId: envelope.id,
-          userId: p.userId,
-          type: p.voteType,
-          description: describeActivity(p.voteType, p.priorityTitle),
-          subjectId: p.priorityId,
-          occurredAt: p.castAt,
-        }),
-      ),
-      subscription(briefingEvents.DocumentCreated, (p, { tx, envelope }) =>
-        recordActivity(tx, {
-          sourceEventId: envelope.id,
-          userId: p.authorId,
-          type: 'create_briefing',
-          description: describeActivity('create_briefing', p.title),
-          subjectId: p.documentId,
-          occurredAt: p.createdAt,
-        }),
-      ),
-      // An administrator deleted the document: its contribution leaves the feeds.
-      subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetActivity(tx, 'create_briefing', p.documentId)),
-      // An administrator removed the priority: its creation and the votes on it, which quote its title, leave the feeds.
-      subscription(prioritiesEvents.PriorityRemoved, (p, { tx }) => forgetPriorityActivities(tx, p.priorityId)),
-      // A new member; and a recruit when the registration names an eligible recruiter (issue 18).
-      subscription(authEvents.UserRegistered, async (p, { tx }) => {
-        await addMember(tx, p.userId);
-        await recordRecruit(tx, p);
-      }),
-      subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
-      subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p)),
-      // Account erasure: the user's activities and member row (see data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
-    ],
-    responders: [
-      responder(EXPORT_REQUESTS.social, (_payload, identity) => exportSocialSection(ctx, requestUserOf(identity))),
-      responder(ACCOUNT_COUNT_REQUESTS.social, (_payload, identity) => countSocialData(ctx, requestUserOf(identity))),
-    ],
-  };
-}

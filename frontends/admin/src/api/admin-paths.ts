@@ -1,9 +1,9 @@
 // The addresses this area calls (spec 7.4), from the contracts' zod-free routes; each read's query key
 // is its path with its query (spec 7.1), so invalidating the path's prefix refreshes every page of it.
-import { operationPath } from '@civic/contracts/http/route';
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
-import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
-import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
+import { operationPath } from '@civic/contracts/shared/route';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
+import { BRIEFING_ROUTES } from '@civic/contracts/briefing/routes';
+import { PRIORITIES_ROUTES } from '@civic/contracts/priorities/routes';
 
 export const SETTINGS_PATH = ADMIN_ROUTES.listSettings.path;
 export const AUDIT_LOGS_PATH = ADMIN_ROUTES.listAuditLogs.path;

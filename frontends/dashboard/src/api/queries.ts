@@ -1,6 +1,6 @@
 // The dashboard's reads (spec 7.3, 9); each key is the path it GETs (spec 7.1).
-import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
-import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
+import { BRIEFING_ROUTES } from '@civic/contracts/briefing/routes';
+import { PRIORITIES_ROUTES } from '@civic/contracts/priorities/routes';
 import { ACTIVITIES_PATH } from '@civic/frontend-kit';
 
 export const STATS_QUERY_KEY = [PRIORITIES_ROUTES.stats.path] as const;

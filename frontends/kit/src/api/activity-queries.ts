@@ -1,8 +1,8 @@
 // Which cached reads show activity (spec 3 "Activity"): the feeds of /api/activities and a user's
 // /api/users/{id}/activities, whatever query string or key split an area uses. Clearing the
 // activity history refetches all of them, wherever they are shown.
-import { isOperationPath } from '@civic/contracts/http/route';
-import { SOCIAL_ROUTES } from '@civic/contracts/http/routes/social';
+import { isOperationPath } from '@civic/contracts/shared/route';
+import { SOCIAL_ROUTES } from '@civic/contracts/social/routes';
 import type { Query } from '@tanstack/react-query';
 import { queryKeyToPath } from './query-client.ts';
 

@@ -5,8 +5,8 @@
 // Why a poll and not a stream: announcements change a few times a week, while an event stream would
 // hold one more connection open per signed-in tab against the gateway's per-user stream limit,
 // which the rankings stream already uses; a 304 every 30 s is a few hundred bytes.
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
-import type { TAnnouncement } from '@civic/contracts/http/admin';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
+import type { TAnnouncement } from '@civic/contracts/admin/http';
 import { queryOptions } from '@tanstack/react-query';
 import { throwIfResponseNotOk } from './api-error.ts';
 

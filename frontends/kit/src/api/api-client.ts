@@ -1,6 +1,6 @@
 // The one HTTP client of every front end (spec 7.1): credentials always,
 // CSRF token on state-changing calls, one retry when the token went stale.
-import { AUTH_ROUTES } from '@civic/contracts/http/routes/auth';
+import { AUTH_ROUTES } from '@civic/contracts/auth/routes';
 import { throwIfResponseNotOk } from './api-error.ts';
 
 export const CSRF_TOKEN_PATH = AUTH_ROUTES.csrfToken.path;

@@ -3,14 +3,14 @@
 // and the switches that show an action (content_moderation_enabled: the Report action, issue 20).
 // One query for every area (the kit's QueryClient is shared); spec 9's defaults stand in while it
 // loads and if it fails, so a text never waits on it or goes blank.
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
 import {
   CITIZEN_VISIBLE_FLAGS,
   CITIZEN_VISIBLE_SETTINGS,
   type CitizenVisibleFlag,
   type CitizenVisibleSetting,
   PLATFORM_SETTING_DEFAULTS,
-} from '@civic/contracts/settings';
+} from '@civic/contracts/admin/settings';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../auth/use-auth.ts';
 

@@ -1,7 +1,7 @@
 // Where the political capital balance and its transactions are read (spec 7.3), and the one refresh
 // every change of the balance triggers: the current user (navbar drawer, profile, network tile) and
 // the transactions (the dashboard's Political Capital Activity card).
-import { LEDGER_ROUTES } from '@civic/contracts/http/routes/ledger';
+import { LEDGER_ROUTES } from '@civic/contracts/ledger/routes';
 import { CURRENT_USER_QUERY_KEY, type CurrentUser } from '../auth/current-user.ts';
 import { queryClient } from './query-client.ts';
 import { refetchUntilChanged } from './refetch-until-changed.ts';

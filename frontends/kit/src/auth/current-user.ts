@@ -1,6 +1,6 @@
 // The current-user read of spec 7.1/7.2: a 401 (or any other non-ok answer) means signed out.
-import { AUTH_ROUTES } from '@civic/contracts/http/routes/auth';
-import type { TUser } from '@civic/contracts/user';
+import { AUTH_ROUTES } from '@civic/contracts/auth/routes';
+import type { TUser } from '@civic/contracts/auth/user';
 import { queryClient } from '../api/query-client.ts';
 
 export type CurrentUser = TUser;

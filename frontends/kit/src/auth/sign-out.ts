@@ -1,5 +1,5 @@
 // Spec 4 "Sign out": on success the user cache is invalidated, the app goes to `/` and reloads.
-import { AUTH_ROUTES } from '@civic/contracts/http/routes/auth';
+import { AUTH_ROUTES } from '@civic/contracts/auth/routes';
 import { apiRequest, clearCsrfToken } from '../api/api-client.ts';
 import { queryClient } from '../api/query-client.ts';
 import { toast } from '../toast/toast-store.ts';

@@ -1,8 +1,8 @@
 // The addresses this area calls, from the contracts' zod-free routes (spec 7.3); each read's query key
 // is its path (spec 7.1), so another area's invalidation of the same path reaches these reads.
-import { operationPath } from '@civic/contracts/http/route';
-import { ACCOUNT_ROUTES } from '@civic/contracts/http/routes/account';
-import { NETWORK_ROUTES, SOCIAL_ROUTES } from '@civic/contracts/http/routes/social';
+import { operationPath } from '@civic/contracts/shared/route';
+import { ACCOUNT_ROUTES } from '@civic/contracts/account/routes';
+import { NETWORK_ROUTES, SOCIAL_ROUTES } from '@civic/contracts/social/routes';
 
 export const followPath = (userId: string) => operationPath(NETWORK_ROUTES.follow, { id: userId });
 export const blockPath = (userId: string) => operationPath(NETWORK_ROUTES.block, { id: userId });

@@ -3,7 +3,7 @@
 // toast (the admin area repeats the check, and the server refuses every admin call anyway). The
 // session is settled before the applications are registered (bootstrap.ts), and signing in or out
 // reloads the page, so reading it when the admin application is first needed is enough.
-import { ADMIN_MESSAGES } from '@civic/contracts/messages/admin';
+import { ADMIN_MESSAGES } from '@civic/contracts/admin/messages';
 import { CURRENT_USER_QUERY_KEY, type CurrentUser, navigateTo, queryClient, toast } from '@civic/frontend-kit';
 import type { LifeCycles } from 'single-spa';
 

@@ -2,7 +2,7 @@
 // GET /api/auth/user) from civic.social.counts.changed, in the consumer's transaction. Count events of
 // one user may arrive out of order, so counts are applied only when their version (the user's
 // sequence number in social) is newer than the one held, as apply-balance-change.ts does. That makes
-// the events commute, so the consumer takes them in batches (events.ts): one statement applies a
+// the events commute, so the consumer takes them in batches (handlers.ts): one statement applies a
 // whole batch, keeping per user the event of the highest version, and it locks the users' rows in id
 // order first, so two batches touching the same users (two replicas) wait instead of deadlocking.
 import type { EventPayload, socialEvents } from '@civic/contracts';

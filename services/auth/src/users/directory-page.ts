@@ -1,4 +1,4 @@
-// rpc.auth.user_directory (contracts/src/requests/auth.ts): a page of every account, in id order, for
+// rpc.auth.user_directory (contracts/src/auth/requests.ts): a page of every account, in id order, for
 // the admin service's rebuild of its users directory from scratch (the event streams keep only 7 days).
 // Auth's row holds the account's standing and its version-guarded copies of the profile names, the
 // balance and the follower count, each with its owner's version, so the admin service applies every

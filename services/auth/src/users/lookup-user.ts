@@ -1,4 +1,4 @@
-// rpc.auth.user_lookup (contracts/src/requests/auth.ts): whether an account exists, for a service
+// rpc.auth.user_lookup (contracts/src/auth/requests.ts): whether an account exists, for a service
 // whose read model of users has not caught up yet (social, when a follow or a block names someone who
 // signed up a moment ago). An erased account has no row; a superseded one (issue 14 item 3: a
 // duplicate of a canonical address) can no longer sign in and counts as none.

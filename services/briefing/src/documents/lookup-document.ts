@@ -1,4 +1,4 @@
-// rpc.briefing.document_lookup (contracts/src/requests/briefing.ts): whether a briefing document
+// rpc.briefing.document_lookup (contracts/src/briefing/requests.ts): whether a briefing document
 // exists, who wrote it and its title, for the admin service's reports when its read model of
 // documents has not caught up yet (a citizen reporting a document created a moment ago).
 import type { TDocumentLookupReply, TDocumentLookupRequest } from '@civic/contracts';

@@ -1,4 +1,4 @@
-// The Contribute Document request and the list query (contracts/src/http/briefing.ts): spec 5's
+// The Contribute Document request and the list query (contracts/src/briefing/http.ts): spec 5's
 // rules with their messages, the type's default, the picker's "none", content kept verbatim.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

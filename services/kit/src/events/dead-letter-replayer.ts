@@ -3,7 +3,7 @@
 // again. The step is idempotent (processed_events), so two replicas replaying one letter, or a
 // letter replayed twice, apply the event once. A replay that fails for the event's own reason goes
 // back to waiting with the new error; one that meets an infrastructure outage is tried at the next poll.
-import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { TEventEnvelope } from '@civic/contracts/shared/define-event';
 import { startPeriodicJob } from '../jobs/periodic-job.ts';
 import { fetchReplayRequests, markReplayed, markReplayFailed } from './dead-letters.ts';
 import { describeError, type EventLogger } from './event-logger.ts';

@@ -3,7 +3,7 @@
 // error, instead of being dropped. An operator lists them (`npm run events:dead-letters`) and asks for
 // a replay (`npm run events:replay`); the service's replayer then runs the consumer step again, which
 // stays idempotent through processed_events.
-import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { TEventEnvelope } from '@civic/contracts/shared/define-event';
 import { kitMigrationStatements } from '../db/kit-migrations.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';

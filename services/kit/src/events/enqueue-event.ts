@@ -2,7 +2,7 @@
 // it reports, so both commit or neither does (SECURITY 19). The relay publishes it afterwards.
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@opentelemetry/api';
-import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/shared/define-event';
 import type { SqlStatement } from '../db/sql-driver.ts';
 import { noteOutboxWrite } from './publish-after-commit.ts';
 import type { SqlExecutor } from './sql-executor.ts';

@@ -1,4 +1,4 @@
-// One facade over both transports, so a service's src/events.ts wires its relay and subscriptions the
+// One facade over both transports, so a service's src/events.ts and handlers.ts wire its relay and subscriptions the
 // same way in the embedded profile (in-process hub) and the distributed one (NATS JetStream).
 //
 //   await bus.startRelay({ db, schema: 'auth', service: 'auth' });
@@ -11,7 +11,7 @@
 import type { BatchObservableCallback, Meter, Observable } from '@opentelemetry/api';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { producerOf, ZEventEnvelope, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts/events/define-event';
+import { producerOf, ZEventEnvelope, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts/shared/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
 import { countOpenDeadLetters } from './dead-letters.ts';
 import { createEventInstruments, type EventInstruments } from './event-metrics.ts';

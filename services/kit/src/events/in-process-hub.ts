@@ -3,7 +3,7 @@
 // has settled it (handled it, seen it before, or kept it in its dead-letter store). Until then the row stays
 // unpublished and the relay tries again after a backoff; subscribers that already succeeded skip it
 // through their processed_events.
-import type { EventDefinition, TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { EventDefinition, TEventEnvelope } from '@civic/contracts/shared/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
 import { type EventInstruments, NO_EVENT_INSTRUMENTS } from './event-metrics.ts';
 import { hasOpenDeadLetter, recordDeadLetter } from './dead-letters.ts';

@@ -1,7 +1,7 @@
 // JetStream names derived from the contract: stream CIVIC_<SERVICE> over subjects civic.<service>.>,
 // one durable per (consumer, subject, version). An optional namespace prefixes both, so parallel test
 // runs (or two deployments sharing a server) never collide.
-import type { EventDefinition } from '@civic/contracts/events/define-event';
+import type { EventDefinition } from '@civic/contracts/shared/define-event';
 
 const NAMESPACE = /^[A-Za-z0-9_-]*$/;
 const SERVICE = /^[a-z]+$/;

@@ -5,7 +5,7 @@
 // docs/protocols/events.md).
 import type { NatsConnection } from '@nats-io/transport-node';
 import { AckPolicy, DeliverPolicy, type ConsumerConfig, type JetStreamClient, type JetStreamManager, type JsMsg } from '@nats-io/jetstream';
-import { ZEventEnvelope, producerOf, type EventDefinition, type TEventEnvelope } from '@civic/contracts/events/define-event';
+import { ZEventEnvelope, producerOf, type EventDefinition, type TEventEnvelope } from '@civic/contracts/shared/define-event';
 import { describeError, type EventLogger } from './event-logger.ts';
 import { durableNameFor, streamNameFor, wireSubjectFor } from './naming.ts';
 import { isJetStreamNotFound } from './nats-streams.ts';

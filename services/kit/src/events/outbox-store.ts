@@ -1,7 +1,7 @@
 // Reads and updates a service's outbox table for the relay. No query here holds a transaction open
 // across a publish: PGlite has one connection, and an in-process delivery runs the subscribers'
 // own transactions on it.
-import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { TEventEnvelope } from '@civic/contracts/shared/define-event';
 import type { SqlDriver } from '../db/sql-driver.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';

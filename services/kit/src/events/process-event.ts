@@ -2,7 +2,7 @@
 // consumer's processed_events and applies the handler's effect, so a redelivered event is a no-op
 // and a failed handler leaves no trace (the message is then redelivered).
 import { z } from 'zod';
-import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/shared/define-event';
 import type { SqlExecutor, TransactionalDb, TransactionOptions } from './sql-executor.ts';
 import { describeError, type EventLogger } from './event-logger.ts';
 import { checkSchemaName } from './sql-names.ts';

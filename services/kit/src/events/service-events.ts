@@ -1,7 +1,7 @@
 // What every service's src/events.ts needs to publish: typed emitters that write to its outbox inside
 // the caller's transaction, and the wrappers that make its database handles publish those events
 // right after the commit by themselves (publish-after-commit.ts), so no caller has to.
-import type { EventDefinition, EventPayload } from '@civic/contracts/events/define-event';
+import type { EventDefinition, EventPayload } from '@civic/contracts/shared/define-event';
 import type { SqlDriver } from '../db/sql-driver.ts';
 import { enqueueEvent } from './enqueue-event.ts';
 import { publishStatementsAfterCommit, publishTransactionsAfterCommit } from './publish-after-commit.ts';

@@ -1,8 +1,8 @@
 // The one way a service declares what it handles besides HTTP: its durable event subscriptions and
-// its request responders, listed together in the service's events.ts and registered by app.ts with
+// its request responders, listed together in the service's handlers.ts and registered by app.ts with
 // one call. Every subscription is the service's own consumer (named after its schema) and writes
 // through the service's database, so a declaration names only the event and the handler.
-import type { EventDefinition } from '@civic/contracts/events/define-event';
+import type { EventDefinition } from '@civic/contracts/shared/define-event';
 import type { RequestBus } from '../requests/request-bus.ts';
 import type { Responder } from '../requests/responder.ts';
 import type { EventBus } from './event-bus.ts';

@@ -1,5 +1,5 @@
 // What a subscription asks for and gives back, whichever transport carries it.
-import type { EventDefinition } from '@civic/contracts/events/define-event';
+import type { EventDefinition } from '@civic/contracts/shared/define-event';
 import type { BatchEventHandler, ConsumerStep } from './process-event.ts';
 import type { RetryPolicy } from './retry-policy.ts';
 

@@ -2,7 +2,7 @@
 // the producing request into the outbox row, the message headers and the consumer's handler. With no
 // OpenTelemetry SDK registered, inject/extract are no-ops and the headers stay empty.
 import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Attributes, type Context, type Link } from '@opentelemetry/api';
-import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { TEventEnvelope } from '@civic/contracts/shared/define-event';
 
 export type TraceHeaders = Record<string, string>;
 

@@ -1,4 +1,4 @@
-// Route guards come from the contracts: every operation in contracts/src/http declares who may call it
+// Route guards come from the contracts: every operation in contracts/src/<owner>/http.ts declares who may call it
 // (`auth`), and when a service registers the route of an operation, this plugin puts the guard for
 // that `auth` first among the route's preValidation hooks. Who may call is so settled before the input
 // is looked at (a visitor gets 401, a banned user 403, whatever the body says), and a new route cannot

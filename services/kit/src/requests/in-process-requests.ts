@@ -2,7 +2,7 @@
 // one map. Payloads and replies are still checked against the contract, and the caller against the
 // definition's callers, as on NATS.
 import type { Logger } from 'pino';
-import type { RequestDefinition, RequestPayload } from '@civic/contracts/requests/define-request';
+import type { RequestDefinition, RequestPayload } from '@civic/contracts/shared/define-request';
 import { checkCaller, parseReply, RequestUnavailable, unavailableMessage, type RequestBus, type RequestHandler } from './request-bus.ts';
 
 export function createInProcessRequestBus(logger: Logger): RequestBus {

@@ -6,7 +6,7 @@
 // caller's name travels in `x-civic-caller` and is checked against the definition once more; the user
 // the request is about, in `x-civic-request-identity`. No service holds a key that signs identities.
 import { headers as natsHeaders, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { responderOf, ZReplyEnvelope, type RequestPayload, type TReplyEnvelope } from '@civic/contracts/requests/define-request';
+import { responderOf, ZReplyEnvelope, type RequestPayload, type TReplyEnvelope } from '@civic/contracts/shared/define-request';
 import type { Logger } from 'pino';
 import { wireSubjectFor } from '../events/naming.ts';
 import { runInReplySpan, runInRequestSpan, type TraceHeaders } from '../events/trace-headers.ts';

@@ -5,7 +5,7 @@
 //
 //   await platform.requests.respond(EXPORT_REQUESTS.auth, (payload, identity) => exportAuthData(identity.userId!));
 //   const section = await platform.requests.request(EXPORT_REQUESTS.auth, {}, { identity, caller: 'account' });
-import { responderOf, type ReplyPayload, type RequestDefinition, type RequestPayload } from '@civic/contracts/requests/define-request';
+import { responderOf, type ReplyPayload, type RequestDefinition, type RequestPayload } from '@civic/contracts/shared/define-request';
 import { createError, exposeMessage } from '../http/errors.ts';
 import type { Identity } from '../http/internal-identity.ts';
 

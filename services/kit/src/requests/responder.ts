@@ -1,7 +1,7 @@
 // A request responder declared as data: which request a service answers and how. A service lists its
-// responders beside its subscriptions in its events.ts (events/service-handlers.ts registers both),
+// responders beside its subscriptions in its handlers.ts (events/service-handlers.ts registers both),
 // so everything that reaches a service other than through HTTP is read in one place.
-import type { RequestDefinition } from '@civic/contracts/requests/define-request';
+import type { RequestDefinition } from '@civic/contracts/shared/define-request';
 import type { RequestBus, RequestHandler } from './request-bus.ts';
 
 export interface Responder {

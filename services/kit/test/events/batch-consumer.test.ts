@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { jetstream } from '@nats-io/jetstream';
-import type { TEventEnvelope } from '@civic/contracts/events/define-event';
+import type { TEventEnvelope } from '@civic/contracts/shared/define-event';
 import { listDeadLetters } from '../../src/events/dead-letters.ts';
 import { createEventBus, type EventBus } from '../../src/events/event-bus.ts';
 import { enqueueEvents } from '../../src/events/enqueue-event.ts';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { defineRequest } from '@civic/contracts/requests/define-request';
-import type { EventDefinition } from '@civic/contracts/events/define-event';
+import { defineRequest } from '@civic/contracts/shared/define-request';
+import type { EventDefinition } from '@civic/contracts/shared/define-event';
 import type { EventBus } from '../../src/events/event-bus.ts';
 import { batchSubscription, registerServiceHandlers, responder, subscription } from '../../src/events/service-handlers.ts';
 import type { TransactionalDb } from '../../src/events/sql-executor.ts';

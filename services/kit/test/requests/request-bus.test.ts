@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
 import pino from 'pino';
-import { defineRequest, ZReplyEnvelope } from '@civic/contracts/requests/define-request';
+import { defineRequest, ZReplyEnvelope } from '@civic/contracts/shared/define-request';
 import { headers as natsHeaders } from '@nats-io/transport-node';
 import { wireSubjectFor } from '../../src/events/naming.ts';
 import type { Identity } from '../../src/http/internal-identity.ts';

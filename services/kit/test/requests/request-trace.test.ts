@@ -10,7 +10,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import pino from 'pino';
 import { z } from 'zod';
-import { defineRequest } from '@civic/contracts/requests/define-request';
+import { defineRequest } from '@civic/contracts/shared/define-request';
 import { logContextOptions } from '../../src/log-context.ts';
 import { createNatsRequestBus } from '../../src/requests/nats-requests.ts';
 import { createNatsTestEnv } from '../events/support/nats-test-env.ts';

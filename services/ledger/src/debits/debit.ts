@@ -1,4 +1,4 @@
-// rpc.ledger.debit (contracts/src/requests/ledger.ts, docs/ledger.md): takes PC from a user's
+// rpc.ledger.debit (contracts/src/ledger/requests.ts, docs/ledger.md): takes PC from a user's
 // account for something a service sells, once per (user, idempotency key). One call of the SQL
 // function ledger.post_debit (prisma/functions/post_debit.sql) on the account locked as every
 // posting locks it (accounts/lock-account.ts), then its event through the kit's outbox in the same

@@ -1,4 +1,4 @@
-// rpc.ledger.refund (contracts/src/requests/ledger.ts, docs/ledger.md): gives a debit back, by its
+// rpc.ledger.refund (contracts/src/ledger/requests.ts, docs/ledger.md): gives a debit back, by its
 // key, at most once. In one transaction on the locked account:
 // - the key's refund exists: the same answer as the first time;
 // - the key's debit exists: a refund entry of the same amount ("Refund: <the debit's description>");

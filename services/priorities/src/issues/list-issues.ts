@@ -3,13 +3,10 @@
 // (docs/ranking.md: the ranked ones, endorsements >= min_endorsements_for_ranking, come first).
 // One query: per issue, a count and two LIMIT 1 probes along priorities_issue_rank_idx (the first
 // ranked and the first unranked priority), so its cost grows with the catalogue, not with the
-// priorities. The answer is kept up to MAX_AGE_MS per process (the Create Priority dialog and the
-// Issues page both read it), which bounds how far behind a count or top priority may be.
+// priorities. The answer is kept a moment per process (issue-summaries-cache.ts).
 import { settingOf } from '@civic/service-kit';
 import type { TIssueSummary } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
-
-const MAX_AGE_MS = 1_000;
 
 /** The order of docs/ranking.md within one issue's part of priorities_issue_rank_idx. */
 const ISSUE_RANK_ORDER = 'ORDER BY p.score DESC, p.endorsements DESC, p.created_at ASC, p.id ASC';
@@ -52,29 +49,6 @@ export async function readIssueSummaries(ctx: PrioritiesContext, minEndorsements
         ? null
         : { id: row.top_id, title: row.top_title!, endorsements: Number(row.top_endorsements), oppositions: Number(row.top_oppositions) },
   }));
-}
-
-export interface IssueSummariesCache {
-  read(minEndorsements: number): Promise<TIssueSummary[]>;
-}
-
-/** Single-flight: readers within MAX_AGE_MS share one read; a failed read is not kept. */
-export function createIssueSummariesCache(
-  load: (minEndorsements: number) => Promise<TIssueSummary[]>,
-  now: () => number = () => performance.now(),
-): IssueSummariesCache {
-  let entry: { builtAt: number; minEndorsements: number; summaries: Promise<TIssueSummary[]> } | undefined;
-  return {
-    read(minEndorsements) {
-      if (entry && entry.minEndorsements === minEndorsements && now() - entry.builtAt < MAX_AGE_MS) return entry.summaries;
-      const built = { builtAt: now(), minEndorsements, summaries: load(minEndorsements) };
-      entry = built;
-      built.summaries.catch(() => {
-        if (entry === built) entry = undefined;
-      });
-      return built.summaries;
-    },
-  };
 }
 
 export function listIssues(ctx: PrioritiesContext): Promise<TIssueSummary[]> {

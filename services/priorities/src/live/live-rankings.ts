@@ -1,6 +1,6 @@
 // The live rankings stream (GET /api/priorities/stream) of one service process: the open streams
 // and what is written to them. The process watches every vote, creation, promotion and boost decay
-// event (events.ts, watchLiveRankings), so with any number of replicas each one sees every change,
+// event (handlers.ts, watchLiveRankings), so with any number of replicas each one sees every change,
 // whichever replica recorded it. On a vote, promotion or decay event the priority's counts and boost
 // are read by primary key and one `tally` event goes to every open stream; events that arrive
 // together are read in one query (under load many votes on one priority cost one read). Reads are serialised, so a later tally never carries older

@@ -1,4 +1,4 @@
-// The snapshot's Merkle tree (RFC 6962, contracts/src/open-data/merkle.ts) on the server, synchronous
+// The snapshot's Merkle tree (RFC 6962, contracts/src/shared/open-data/merkle.ts) on the server, synchronous
 // on node:crypto for speed. A snapshot keeps its leaves in chunks of a power-of-two size: every full
 // chunk is a perfect subtree of the RFC tree and the last, partial one is the tree's right edge, so
 // the tree over the chunks' roots is the same tree as over all the leaves (docs/open-data.md). The

@@ -6,7 +6,7 @@ import { isUuid, SNAPSHOT_CSV_COLUMNS, type TSnapshotPriority } from '@civic/con
 import type { SqlDriver } from '@civic/service-kit/db';
 import { SnapshotNotFound, SnapshotPriorityNotFound } from '../errors.ts';
 import { asBuffer, HASH_BYTES } from './chunk-tree.ts';
-import { SNAPSHOT_COLUMNS, type SnapshotRow, summaryOf } from './list-snapshots.ts';
+import { SNAPSHOT_COLUMNS, type SnapshotRow, summaryOf } from './snapshot-rows.ts';
 
 export const LEAF_FORMULA =
   'SHA-256(receiptNonce ‖ priorityId ‖ voteType): the nonce as 32 raw bytes, the id as lowercase UUID text and the type as endorse or oppose (UTF-8)';

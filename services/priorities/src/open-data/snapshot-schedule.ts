@@ -7,7 +7,7 @@
 // start, not in the middle of its first migrations or imports.
 import type { PrioritiesContext } from '../context.ts';
 import type { DocumentStore } from './document-store.ts';
-import { snapshotTakenSince } from './list-snapshots.ts';
+import { snapshotTakenSince } from './snapshot-rows.ts';
 import { backfillSnapshotDocuments } from './store-documents.ts';
 import { takeSnapshot } from './take-snapshot.ts';
 

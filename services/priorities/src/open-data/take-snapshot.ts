@@ -25,7 +25,7 @@ import { RANKING_VERSION } from '../domain/ranking.ts';
 import { SnapshotInProgress } from '../errors.ts';
 import { asBuffer, HASH_BYTES, rootOf } from './chunk-tree.ts';
 import type { DocumentStore } from './document-store.ts';
-import { SNAPSHOT_COLUMNS, type SnapshotRow, snapshotTakenSince, summaryOf } from './list-snapshots.ts';
+import { SNAPSHOT_COLUMNS, type SnapshotRow, snapshotTakenSince, summaryOf } from './snapshot-rows.ts';
 import { readSnapshotHead } from './snapshot-document.ts';
 import { storeSnapshotDocuments } from './store-documents.ts';
 

@@ -8,12 +8,12 @@
 // (hashing at most CHUNK_SIZE leaves) followed by the chunk's path among the chunk roots, whose levels
 // each process keeps for the latest snapshots (immutable, so never stale).
 import { isUuid, type TVoteReceipt, type TVoteType } from '@civic/contracts';
-import { typeLeafRange } from '@civic/contracts/open-data/leaf-order';
+import { typeLeafRange } from '@civic/contracts/shared/open-data/leaf-order';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { PrioritiesContext } from '../context.ts';
 import { NoVote, PriorityNotFound } from '../errors.ts';
 import { asBuffer, HASH_BYTES, leafHashesOf, levelsOf, pathFromLevels, splitHashes } from './chunk-tree.ts';
-import { latestSnapshot, type SnapshotRow } from './list-snapshots.ts';
+import { latestSnapshot, type SnapshotRow } from './snapshot-rows.ts';
 import { nextSnapshotAt } from './snapshot-schedule.ts';
 
 /** Levels of the tree over the chunk roots, for the few newest snapshots (each ~2 × 32 B per chunk). */

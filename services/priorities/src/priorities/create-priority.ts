@@ -1,22 +1,13 @@
-// POST /api/priorities (spec 2.13, 5 "Create priority"). In one transaction: the caller's account
-// is not deleted, the issue exists, the caller's count for today stays within
-// max_priorities_per_user_per_day, the row, and civic.priorities.priority.created in the outbox.
-// The daily count is one row per user and UTC day, incremented only while below the limit: the
-// upsert's row lock makes concurrent creates of one user wait for each other, so they can never
-// pass the limit together. When priority_creation_cost > 0, or the request carries an Idempotency-Key,
-// the creation is recorded as a purchase (priorities/create-recorded-priority.ts) and this
-// transaction also marks its row applied, with the answer a repetition of the key gives.
+// POST /api/priorities (spec 2.13, 5 "Create priority"): free and without an Idempotency-Key, one
+// transaction (insert-priority.ts); when priority_creation_cost > 0, or the request carries a key, the
+// creation is recorded as a purchase first (create-recorded-priority.ts).
 import { randomUUID } from 'node:crypto';
-import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
-import { AccountDeleted, type Identity, requestUserOf, settingOf } from '@civic/service-kit';
+import type { TCreatePriorityRequest, TPriority } from '@civic/contracts';
+import { type Identity, requestUserOf, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
-import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
-import { WRITE_TRANSACTION } from '../db.ts';
-import { DailyLimitReached, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
-import { emitPriorityCreated } from '../events.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
 import { createRecordedPriority } from './create-recorded-priority.ts';
-import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
+import { insertPriority } from './insert-priority.ts';
 
 export async function createPriority(
   ctx: PrioritiesContext,
@@ -30,76 +21,4 @@ export async function createPriority(
   // Free and without a key, nothing needs a record: one transaction, as before issue 14.
   if (cost === 0 && idempotencyKey === undefined) return insertPriority(ctx, { id, userId, input, recorded: null });
   return createRecordedPriority(ctx, caller, { id, userId, input, cost, idempotencyKey });
-}
-
-export interface NewPriority {
-  /** Chosen before the transaction: a recorded creation's row has the same id. */
-  id: string;
-  userId: string;
-  input: TCreatePriorityRequest;
-  /**
-   * Set when its creation_charges row (same id) must move from pending to applied with it;
-   * keepAnswer: the answer is stored there too, for repetitions of its Idempotency-Key.
-   */
-  recorded: { keepAnswer: boolean } | null;
-}
-
-export async function insertPriority(ctx: PrioritiesContext, priority: NewPriority): Promise<TPriority> {
-  const { id, userId, input } = priority;
-  const now = ctx.platform.clock.now();
-  const limit = settingOf(ctx, 'max_priorities_per_user_per_day');
-  const issueId = input.issueId ?? null;
-
-  const row = await ctx.db.$transaction(async (tx) => {
-    await prioritiesErasureGuard.lockShared(tx, userId);
-    const [check] = await tx.$queryRawUnsafe<{ deleted: boolean; issue_found: boolean }[]>(
-      `SELECT ${prioritiesErasureGuard.deletedSql('$1')} AS deleted,
-              ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found`,
-      userId,
-      issueId,
-    );
-    if (check!.deleted) throw new AccountDeleted();
-    if (!check!.issue_found) throw new IssueNotFound();
-
-    const counted = await tx.$queryRawUnsafe<{ created: number }[]>(
-      `INSERT INTO priorities.daily_priority_counts AS c (user_id, day, created)
-       SELECT $1::uuid, $2::date, 1 WHERE $3::int > 0
-       ON CONFLICT (user_id, day) DO UPDATE SET created = c.created + 1 WHERE c.created < $3::int
-       RETURNING created`,
-      userId,
-      now.toISOString().slice(0, 10),
-      limit,
-    );
-    if (counted.length === 0) throw new DailyLimitReached(dailyLimitMessage(limit));
-
-    await tx.$executeRawUnsafe(
-      `INSERT INTO priorities.priorities (id, title, description, issue_id, author_id, created_at)
-       VALUES ($1::uuid, $2, $3, $4::int, $5::uuid, $6::timestamptz)`,
-      id,
-      input.title,
-      input.description,
-      issueId,
-      userId,
-      now.toISOString(),
-    );
-    await emitPriorityCreated(tx, { priorityId: id, authorId: userId, title: input.title, createdAt: now.toISOString() });
-    const [created] = await tx.$queryRawUnsafe<PriorityRow[]>(selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'), userId, id);
-    // A rank is a position in the list; a single priority's answer has none (docs/ranking.md).
-    const view = toPriorityView(created!, null);
-
-    if (priority.recorded) {
-      // Only while nobody claimed the row for a refund (purchases/refund-purchase.ts).
-      const applied = await tx.$executeRawUnsafe(
-        `UPDATE priorities.creation_charges SET status = 'applied', applied_at = $2::timestamptz, response = $3::text
-         WHERE id = $1::uuid AND status = 'pending'`,
-        id,
-        now.toISOString(),
-        priority.recorded.keepAnswer ? JSON.stringify(view) : null,
-      );
-      if (applied === 0) throw new PurchaseNotCompleted();
-    }
-    return view;
-  }, WRITE_TRANSACTION);
-  ctx.topPriorities.invalidate();
-  return row;
 }

@@ -9,7 +9,7 @@
 //   3. when it costs something, rpc.ledger.debit with the key create-priority:<id>;
 //      insufficient: the row goes and the ledger's "Insufficient ..." message is a 409;
 //      no answer: the key is refunded and the answer is the ledger's 503;
-//   4. the creating transaction (priorities/create-priority.ts) marks the row applied, with the
+//   4. the creating transaction (priorities/insert-priority.ts) marks the row applied, with the
 //      answer a repetition gives; if it fails (the day's limit reached meanwhile, ...), the debit is
 //      refunded and the refusal answered. What is left unsettled, the sweeper refunds
 //      (purchases/sweep-purchases.ts).
@@ -20,7 +20,7 @@ import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { DailyLimitReached, InsufficientPoliticalCapital, IssueNotFound, PurchaseNotCompleted } from '../errors.ts';
 import { debitPurchase } from '../purchases/debit-purchase.ts';
 import { discardUnpaidPurchase, refundPurchase } from '../purchases/refund-purchase.ts';
-import { insertPriority } from './create-priority.ts';
+import { insertPriority } from './insert-priority.ts';
 import { requestHashOf, startCreation } from './creation-keys.ts';
 import { selectPriorityViews, toPriorityView, type PriorityRow } from './priority-view.ts';
 

@@ -5,7 +5,7 @@
 // write nothing, so there is exactly one event and one audit entry; a repetition answers the same.
 // Every citizen read already filters on is_active (the lists, the ranking, the stats, votes and
 // promotions, the account counts): the row leaves them at the commit. This replica's top list is
-// dropped at once; every replica's (and its open streams) follows the watched event (events.ts).
+// dropped at once; every replica's (and its open streams) follows the watched event (handlers.ts).
 // The administrator's reason (issue 22, the body's optional `reason`, already trimmed and at most
 // REMOVAL_REASON_MAX by the contract) travels in the event for the author's notice; an empty one is
 // left out, so the notice gives its default.

@@ -2,7 +2,7 @@
 // process runs this job; one process at a time does the work (a try-lock, the others skip). It
 // recomputes the boost of every boosted priority from its applied promotions at the clock's now and
 // writes the ones that changed, with civic.priorities.boosts.decayed in the outbox, so every replica
-// drops its top list and tells its streams (events.ts). A boost only changes when one of its
+// drops its top list and tells its streams (handlers.ts). A boost only changes when one of its
 // promotions passes a half-life, so most runs write nothing and take no lock.
 //
 // The boosted priorities are locked (in id order, as the erasure locks) before the boosts are summed,

@@ -20,7 +20,7 @@ export const PURCHASE_KINDS: Record<PurchaseKind, PurchaseKindInfo> = {
   creation: { table: 'priorities.creation_charges', reason: 'create_priority', ledgerKey: (id) => `create-priority:${id}` },
 };
 
-/** rpc.ledger.debit refuses larger amounts (contracts/src/requests/ledger.ts); no balance comes near it. */
+/** rpc.ledger.debit refuses larger amounts (contracts/src/ledger/requests.ts); no balance comes near it. */
 export const MAX_PRICE = 1_000_000;
 
 /**

@@ -1,5 +1,5 @@
 // GET /api/priorities/stream: live rankings as Server-Sent Events, for signed-in users (the
-// contract is beside PRIORITY_STREAM_PATH in contracts/src/http/priorities.ts). The answer is a
+// contract is beside PRIORITY_STREAM_PATH in contracts/src/priorities/http.ts). The answer is a
 // stream Fastify pipes to the client; when the client goes, Fastify destroys it and it leaves the
 // set of open streams. Through the gateway (distributed), the gateway pipes it on chunk by chunk
 // and a client that goes closes the upstream request too.

@@ -1,5 +1,5 @@
 // The server's chunked tree (src/open-data/chunk-tree.ts) is the RFC 6962 tree of
-// contracts/src/open-data/merkle.ts: for every tree size up to 70 and chunk sizes 1, 2, 4 and 8, the
+// contracts/src/shared/open-data/merkle.ts: for every tree size up to 70 and chunk sizes 1, 2, 4 and 8, the
 // root over the chunks' roots is the root over all leaves, and each leaf's path inside its chunk
 // followed by its chunk's path among the chunk roots is the RFC's audit path.
 import assert from 'node:assert/strict';

@@ -1,7 +1,7 @@
 // The create/edit dialog (spec 2.12, 5): Title, Content (4 rows), Type, Expiry Date (Optional, not
 // before today), "Active (visible to users)"; the save button waits for a title and a content.
-import type { TAnnouncement } from '@civic/contracts/http/admin';
-import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_TYPES, type TAnnouncementType } from '@civic/contracts/messages/admin';
+import type { TAnnouncement } from '@civic/contracts/admin/http';
+import { ANNOUNCEMENT_LIMITS, ANNOUNCEMENT_TYPES, type TAnnouncementType } from '@civic/contracts/admin/messages';
 import { Button, Dialog, DialogContent, DialogDescription, DialogTitle, Input, Label, Switch } from '@civic/frontend-kit';
 import { useState } from 'react';
 import { type AnnouncementForm, dateInputValue, EMPTY_FORM, formOf, formProblem, requestOf } from './announcement-rules.ts';

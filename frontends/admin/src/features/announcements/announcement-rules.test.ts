@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TAnnouncement } from '@civic/contracts/http/admin';
+import type { TAnnouncement } from '@civic/contracts/admin/http';
 import { announcementSummary, dateInputValue, EMPTY_FORM, formOf, formProblem, requestOf, showUntilOf } from './announcement-rules.ts';
 
 const now = new Date(2026, 10, 25, 12, 0, 0);

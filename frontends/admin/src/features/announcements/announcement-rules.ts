@@ -1,7 +1,7 @@
 // Announcements' client rules (spec 2.12, 5, 9): the form's checks (the server's messages), the
 // expiry's date input ↔ ISO timestamp, and the summary cards.
-import type { TAnnouncement, TCreateAnnouncementRequest } from '@civic/contracts/http/admin';
-import { ADMIN_MESSAGES, EXPIRING_SOON_DAYS, type TAnnouncementType } from '@civic/contracts/messages/admin';
+import type { TAnnouncement, TCreateAnnouncementRequest } from '@civic/contracts/admin/http';
+import { ADMIN_MESSAGES, EXPIRING_SOON_DAYS, type TAnnouncementType } from '@civic/contracts/admin/messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 // Each announcement type's colours and label (spec 2.12: the list is colour-coded by type, with an icon).
-import type { TAnnouncementType } from '@civic/contracts/messages/admin';
+import type { TAnnouncementType } from '@civic/contracts/admin/messages';
 import { AlertCircle, AlertTriangle, CheckCircle, Info, type LucideIcon } from 'lucide-react';
 
 export const TYPE_LABELS: Record<TAnnouncementType, string> = { info: 'Info', success: 'Success', warning: 'Warning', critical: 'Critical' };

@@ -1,6 +1,6 @@
 // Announcements (spec 2.12, 5, 7.4, 8): summary cards, the colour-coded list with edit and delete,
 // the create/edit dialog, the delete confirmation and the empty state.
-import type { TAnnouncement } from '@civic/contracts/http/admin';
+import type { TAnnouncement } from '@civic/contracts/admin/http';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,8 +1,8 @@
 // Create, edit and delete an announcement (spec 7.4, 8): success and failure toasts, then every list
 // of announcements (admin and the citizens' banner) and the audit log read again.
-import type { TAnnouncement, TCreateAnnouncementRequest } from '@civic/contracts/http/admin';
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
-import { ADMIN_MESSAGES } from '@civic/contracts/messages/admin';
+import type { TAnnouncement, TCreateAnnouncementRequest } from '@civic/contracts/admin/http';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
+import { ADMIN_MESSAGES } from '@civic/contracts/admin/messages';
 import { apiRequestJson, queryClient, serverMessageOf, toast } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { ACTIVE_ANNOUNCEMENTS_PATH, ANNOUNCEMENTS_PATH, AUDIT_LOGS_PATH, announcementPath } from '../../api/admin-paths.ts';

@@ -1,7 +1,7 @@
 // Export CSV (spec 2.12): the current page as audit-logs-{date}.csv with the columns Date, Admin,
 // Action, Target Type, Target ID, Details. Fields are quoted per RFC 4180; a cell a spreadsheet would
 // run as a formula (=, +, -, @ first) is prefixed with ' (SECURITY: CSV injection).
-import type { TAuditLog } from '@civic/contracts/http/admin';
+import type { TAuditLog } from '@civic/contracts/admin/http';
 
 export const AUDIT_CSV_COLUMNS = ['Date', 'Admin', 'Action', 'Target Type', 'Target ID', 'Details'] as const;
 

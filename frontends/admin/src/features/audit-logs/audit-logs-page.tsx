@@ -1,7 +1,7 @@
 // Audit Logs (spec 2.12, 7.4, 8, 9): search, action and date-range filters, the count, the table,
 // CSV export of the loaded page, summary cards of it, paging by 50, and the chain's status.
-import type { TAuditLog } from '@civic/contracts/http/admin';
-import { ADMIN_MESSAGES, AUDIT_FILTER_ACTIONS, type TAuditAction, type TAuditDateRange } from '@civic/contracts/messages/admin';
+import type { TAuditLog } from '@civic/contracts/admin/http';
+import { ADMIN_MESSAGES, AUDIT_FILTER_ACTIONS, type TAuditAction, type TAuditDateRange } from '@civic/contracts/admin/messages';
 import { Button, Card, downloadText, Input, Label, toast, useDebounced } from '@civic/frontend-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Download, FileText, Settings, Shield, Users } from 'lucide-react';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TAuditLog } from '@civic/contracts/http/admin';
+import type { TAuditLog } from '@civic/contracts/admin/http';
 import { auditCsv, auditCsvFileName } from './audit-csv.ts';
 import { auditLogsPath, hasNextPage, NO_FILTERS } from './audit-query.ts';
 import { actionLabel, auditSummary } from './audit-summary.ts';

@@ -1,6 +1,6 @@
 // The Audit Logs read (spec 7.4, 9): limit 50, offset = page × 50, search when typed, action and
 // dateRange left out when "all".
-import { AUDIT_LIST_LIMITS, type TAuditAction, type TAuditDateRange } from '@civic/contracts/messages/admin';
+import { AUDIT_LIST_LIMITS, type TAuditAction, type TAuditDateRange } from '@civic/contracts/admin/messages';
 import { AUDIT_LOGS_PATH } from '../../api/admin-paths.ts';
 
 export const AUDIT_PAGE_SIZE = AUDIT_LIST_LIMITS.default;

@@ -1,5 +1,5 @@
 // Audit Logs' summary cards (spec 2.12), computed on the loaded page only.
-import type { TAuditLog } from '@civic/contracts/http/admin';
+import type { TAuditLog } from '@civic/contracts/admin/http';
 
 export interface AuditSummary {
   total: number;

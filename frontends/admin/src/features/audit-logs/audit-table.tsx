@@ -1,6 +1,6 @@
 // The audit entries (spec 2.12): Date & Time, Admin (admin id), Action badge, Target (type badge plus
 // ID), Details as expandable JSON. On a phone the table scrolls sideways inside its card.
-import type { TAuditLog } from '@civic/contracts/http/admin';
+import type { TAuditLog } from '@civic/contracts/admin/http';
 import { actionLabel } from './audit-summary.ts';
 
 export function AuditTable({ logs, caption }: { logs: readonly TAuditLog[]; caption: string }) {

@@ -1,5 +1,5 @@
 // The audit log's hash chain as the server recomputes it (GET /api/admin/audit-logs/verify).
-import type { TAuditVerification } from '@civic/contracts/http/admin';
+import type { TAuditVerification } from '@civic/contracts/admin/http';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { AUDIT_VERIFY_PATH } from '../../api/admin-paths.ts';

@@ -3,8 +3,8 @@
 // come from the reads that exist today: the platform's public counts (GET /api/stats, whose "active
 // citizens" is the accounts the priorities service knows of), the active announcements and the audit
 // log's entry count from its verification.
-import type { TAnnouncement, TAuditLog, TAuditVerification } from '@civic/contracts/http/admin';
-import type { TStats } from '@civic/contracts/http/priorities';
+import type { TAnnouncement, TAuditLog, TAuditVerification } from '@civic/contracts/admin/http';
+import type { TStats } from '@civic/contracts/priorities/http';
 import { AppLink, Button, Card } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { ClipboardList, FileText, Megaphone, Settings, Shield, Users, Vote } from 'lucide-react';

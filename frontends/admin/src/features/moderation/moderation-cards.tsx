@@ -1,10 +1,10 @@
 // The two moderation cards (spec 2.12). Priority: title, author, created date, Active/Inactive, the
 // description clamped to two lines, endorsements and oppositions. Briefing document: title, author,
 // date, type badge, the content clamped to three lines, Public/Private. Text is rendered as text.
-import type { TReportedItem } from '@civic/contracts/http/admin';
-import type { TBriefingDocument } from '@civic/contracts/http/briefing';
-import type { TPriority } from '@civic/contracts/http/priorities';
-import type { TBriefingDocType } from '@civic/contracts/messages/briefing';
+import type { TReportedItem } from '@civic/contracts/admin/http';
+import type { TBriefingDocument } from '@civic/contracts/briefing/http';
+import type { TPriority } from '@civic/contracts/priorities/http';
+import type { TBriefingDocType } from '@civic/contracts/briefing/messages';
 import { cn } from '@civic/frontend-kit';
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { ContentCard } from './content-card.tsx';

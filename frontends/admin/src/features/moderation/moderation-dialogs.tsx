@@ -17,7 +17,7 @@ import {
   DialogTitle,
   Label,
 } from '@civic/frontend-kit';
-import { REMOVAL_REASON_MAX } from '@civic/contracts/messages/notifications';
+import { REMOVAL_REASON_MAX } from '@civic/contracts/notifications/messages';
 import { useId, useState } from 'react';
 import { deleteQuestion, formatDateTime } from './moderation-rules.ts';
 import type { ContentKind } from './use-delete-content.ts';

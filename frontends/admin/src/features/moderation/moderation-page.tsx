@@ -1,9 +1,9 @@
 // Content Moderation (spec 2.12, 7.4, 8, 9; issue 20): tabs Priorities (n) and Briefing Documents (n)
 // over the 100 newest of each (removed priorities included, shown Inactive), reported items first
 // with their counts and reasons (a reported item older than those from its report alone), Content Preview, and Delete Content with its toasts.
-import type { TReportedItem } from '@civic/contracts/http/admin';
-import type { TBriefingDocument } from '@civic/contracts/http/briefing';
-import type { TPriority } from '@civic/contracts/http/priorities';
+import type { TReportedItem } from '@civic/contracts/admin/http';
+import type { TBriefingDocument } from '@civic/contracts/briefing/http';
+import type { TPriority } from '@civic/contracts/priorities/http';
 import { Card, Tabs, TabsContent, TabsList, TabsTrigger } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { FileText, Vote } from 'lucide-react';

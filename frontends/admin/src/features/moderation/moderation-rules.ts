@@ -1,9 +1,9 @@
 // What the moderation lists show (spec 2.12; issue 20): reported items first, most reported first,
 // each with its report count and reasons; the rest in the list's own order. Names and counts as the
 // cards print them.
-import type { TReportedItem } from '@civic/contracts/http/admin';
-import type { TDeletePriorityRequest } from '@civic/contracts/http/priorities';
-import type { TReportTargetType } from '@civic/contracts/messages/admin';
+import type { TReportedItem } from '@civic/contracts/admin/http';
+import type { TDeletePriorityRequest } from '@civic/contracts/priorities/http';
+import type { TReportTargetType } from '@civic/contracts/admin/messages';
 
 export interface Moderated<T> {
   item: T;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TReportedItem } from '@civic/contracts/http/admin';
+import type { TReportedItem } from '@civic/contracts/admin/http';
 import { MODERATION_DOCUMENTS_PATH, MODERATION_PRIORITIES_PATH } from './moderation-query.ts';
 import { authorNameOf, countOf, countText, deleteQuestion, removalBodyOf, reportCountText, reportedBeyond, reportedFirst } from './moderation-rules.ts';
 

@@ -1,10 +1,10 @@
 // Delete Content (spec 2.12, 7.4, 8): DELETE /api/admin/priorities/{id} or /api/admin/briefing-docs/{id},
 // with a priority's optional removal reason as the body (issue 22), the "Success" or "Error" toast, then every list of priorities or documents (the moderation list
 // and the citizens' lists in this tab), the reports and the audit log are read again.
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
-import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
-import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
-import { ADMIN_MESSAGES } from '@civic/contracts/messages/admin';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
+import { BRIEFING_ROUTES } from '@civic/contracts/briefing/routes';
+import { PRIORITIES_ROUTES } from '@civic/contracts/priorities/routes';
+import { ADMIN_MESSAGES } from '@civic/contracts/admin/messages';
 import { apiRequestJson, queryClient, serverMessageOf, toast } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { AUDIT_LOGS_PATH, BRIEFING_DOCS_PATH, deleteDocumentPath, deletePriorityPath, PRIORITIES_PATH } from '../../api/admin-paths.ts';

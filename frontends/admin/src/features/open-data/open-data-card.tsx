@@ -1,6 +1,6 @@
 // The admin dashboard's "Open Data" card (issue 23): take a snapshot of the ranking now, outside the
 // hourly schedule, and see what was published (its root and leaf count), or why not.
-import { OPEN_DATA_ROUTES } from '@civic/contracts/http/routes/open-data';
+import { OPEN_DATA_ROUTES } from '@civic/contracts/priorities/open-data-routes';
 import { Button, Card } from '@civic/frontend-kit';
 import { Camera } from 'lucide-react';
 import { useTakeSnapshot } from './use-take-snapshot.ts';

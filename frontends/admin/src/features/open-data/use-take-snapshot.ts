@@ -1,8 +1,8 @@
 // "Take snapshot now" (issue 23): POST /api/admin/open-data/snapshots through the kit's client (CSRF
 // token as every admin write), then the audit log is read again (its take_open_data_snapshot entry
 // comes from priorities' event, so it may show at the next read).
-import type { TSnapshotSummary } from '@civic/contracts/http/open-data';
-import { OPEN_DATA_ROUTES } from '@civic/contracts/http/routes/open-data';
+import type { TSnapshotSummary } from '@civic/contracts/priorities/open-data';
+import { OPEN_DATA_ROUTES } from '@civic/contracts/priorities/open-data-routes';
 import { apiRequestJson, queryClient, serverMessageOf } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { AUDIT_LOGS_PATH } from '../../api/admin-paths.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TPlatformSetting } from '@civic/contracts/http/admin';
+import type { TPlatformSetting } from '@civic/contracts/admin/http';
 import { changeList, isBooleanValue, isNumericValue, saveConfirmationText, settingLabel, unsavedChangesText, withEdit } from './pending-changes.ts';
 
 const setting = (key: string, value: string): TPlatformSetting => ({

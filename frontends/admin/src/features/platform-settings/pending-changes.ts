@@ -1,5 +1,5 @@
 // Platform Settings' local edits (spec 2.12, 4): held as pending changes until saved; Reset clears them.
-import type { TPlatformSetting } from '@civic/contracts/http/admin';
+import type { TPlatformSetting } from '@civic/contracts/admin/http';
 
 /** key → the edited value; a key edited back to its stored value is no change. */
 export type PendingChanges = Readonly<Record<string, string>>;

@@ -1,6 +1,6 @@
 // One platform setting (spec 2.12): title-cased key, description, "Modified" when edited, "Last
 // updated" when known; Enabled/Disabled toggle buttons for booleans, else a number or text input.
-import type { TPlatformSetting } from '@civic/contracts/http/admin';
+import type { TPlatformSetting } from '@civic/contracts/admin/http';
 import { Button, cn, Input, Label } from '@civic/frontend-kit';
 import { isBooleanValue, isNumericValue, settingLabel } from './pending-changes.ts';
 

@@ -1,6 +1,6 @@
 // Platform Settings (spec 2.12, 4, 5, 7.4, 8): four cards by category; edits held locally until Save
 // Changes, which confirms the list of old → new values and sends one PUT per edited key.
-import type { TPlatformSetting } from '@civic/contracts/http/admin';
+import type { TPlatformSetting } from '@civic/contracts/admin/http';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,8 +1,8 @@
 // Save Changes (spec 7.4, 8): one PUT {key, value, description (the existing one)} per edited key, in
 // order; the first refusal stops the rest and its message (a 400 names the rule) is the toast's text.
-import type { TPlatformSetting } from '@civic/contracts/http/admin';
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
-import { ADMIN_MESSAGES } from '@civic/contracts/messages/admin';
+import type { TPlatformSetting } from '@civic/contracts/admin/http';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
+import { ADMIN_MESSAGES } from '@civic/contracts/admin/messages';
 import { apiRequestJson, queryClient, serverMessageOf, toast } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { AUDIT_LOGS_PATH, SETTINGS_PATH } from '../../api/admin-paths.ts';

@@ -1,5 +1,5 @@
 // The Status column (spec 2.12): Admin, Banned, Active, plus Pending (and Rejected) of the approval queue.
-import type { TAdminUser } from '@civic/contracts/http/admin';
+import type { TAdminUser } from '@civic/contracts/admin/http';
 import { cn } from '@civic/frontend-kit';
 import { statusBadges, type UserBadge } from './user-rules.ts';
 

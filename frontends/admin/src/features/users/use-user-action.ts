@@ -1,7 +1,7 @@
 // Runs an action on a user (spec 7.4, 8): a "Success" toast with the server's message, or an "Error"
 // toast with the server's refusal (the fallback of spec 8 otherwise); then the users list and the
 // audit log are read again, whatever the outcome, so the table shows the row as it now stands.
-import type { TAdminUserActionResponse } from '@civic/contracts/http/admin';
+import type { TAdminUserActionResponse } from '@civic/contracts/admin/http';
 import { apiRequestJson, queryClient, serverMessageOf, toast } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { AUDIT_LOGS_PATH, USERS_PATH } from '../../api/admin-paths.ts';

@@ -1,9 +1,9 @@
 // The actions on a user (spec 2.12, 7.4, 8; issue 20): the call each makes, its confirmation (the spec's
 // texts for Change Admin Status and Ban User; our own for Unban and Reject; Approve needs none) and
 // the toasts' fallbacks when the server gives no message.
-import { operationPath } from '@civic/contracts/http/route';
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
-import { ADMIN_MESSAGES } from '@civic/contracts/messages/admin';
+import { operationPath } from '@civic/contracts/shared/route';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
+import { ADMIN_MESSAGES } from '@civic/contracts/admin/messages';
 
 export type UserActionKind = 'grant' | 'revoke' | 'ban' | 'unban' | 'approve' | 'reject';
 

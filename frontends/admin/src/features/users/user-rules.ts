@@ -1,6 +1,6 @@
 // What a row of User Management shows and offers (spec 2.12, 5 "Admin user actions", 6; issue 20):
 // its status badges, which buttons it has and which are disabled, and the page's count cards.
-import type { TAdminUser } from '@civic/contracts/http/admin';
+import type { TAdminUser } from '@civic/contracts/admin/http';
 
 export type UserBadge = 'Admin' | 'Banned' | 'Pending' | 'Rejected' | 'Active';
 

@@ -1,7 +1,7 @@
 // User Management (spec 2.12, 5, 7.4, 8, 9; issue 20): search by name or e-mail, Total Users and Admin
 // Users of the page, the table, Grant/Revoke admin, Ban, Unban, Approve and Reject with their
 // confirmations and toasts, and "Page N" paging by 20.
-import type { TAdminUser } from '@civic/contracts/http/admin';
+import type { TAdminUser } from '@civic/contracts/admin/http';
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,5 +1,5 @@
 // The User Management read (spec 7.4, 9): limit 20, offset = page × 20, search (name or e-mail) when typed.
-import { ADMIN_USER_LIST_LIMITS } from '@civic/contracts/messages/admin';
+import { ADMIN_USER_LIST_LIMITS } from '@civic/contracts/admin/messages';
 import { USERS_PATH } from '../../api/admin-paths.ts';
 
 export const USERS_PAGE_SIZE = ADMIN_USER_LIST_LIMITS.pageSize;

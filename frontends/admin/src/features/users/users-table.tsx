@@ -1,6 +1,6 @@
 // The users of one page (spec 2.12): User (avatar, full name, ID), Email, Political Capital, Followers,
 // Joined, Status and the row's actions. On a phone the table scrolls sideways inside its card.
-import type { TAdminUser } from '@civic/contracts/http/admin';
+import type { TAdminUser } from '@civic/contracts/admin/http';
 import { Button } from '@civic/frontend-kit';
 import { Ban, ShieldCheck, ShieldOff, Undo2, UserCheck, UserX } from 'lucide-react';
 import { StatusBadges } from './status-badges.tsx';

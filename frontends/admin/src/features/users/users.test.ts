@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TAdminUser } from '@civic/contracts/http/admin';
+import type { TAdminUser } from '@civic/contracts/admin/http';
 import { ACTION_TOASTS, confirmationOf, userActionRequest } from './user-actions.ts';
 import { fullNameOf, rowActions, statusBadges, userCounts } from './user-rules.ts';
 import { hasNextUsersPage, usersPath } from './users-query.ts';

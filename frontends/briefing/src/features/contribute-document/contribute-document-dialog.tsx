@@ -3,8 +3,8 @@
 // 8's "Document created" (+2 PC) and everything it changes is read again; a failure is spec 8's
 // toast ("Failed to create document. Please try again."), and a refusal the server explains (400,
 // 403) also shows its message in the dialog; a 401 opens the sign-in dialog (the kit's MutationCache).
-import type { TCreatedBriefingDocument } from '@civic/contracts/http/briefing';
-import { BRIEFING_DOC_TYPES, BRIEFING_LIMITS } from '@civic/contracts/messages/briefing';
+import type { TCreatedBriefingDocument } from '@civic/contracts/briefing/http';
+import { BRIEFING_DOC_TYPES, BRIEFING_LIMITS } from '@civic/contracts/briefing/messages';
 import {
   Alert,
   ApiError,

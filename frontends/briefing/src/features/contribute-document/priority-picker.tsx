@@ -1,6 +1,6 @@
 // The optional priority of a contribution (spec 2.14, 9): 100 priorities loaded once the dialog is
 // open, a filter box that narrows them as the user types, and a list of at most 20 with "None".
-import type { TPriority } from '@civic/contracts/http/priorities';
+import type { TPriority } from '@civic/contracts/priorities/http';
 import { Input, Label } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';

@@ -1,7 +1,7 @@
 // Client-side checks of the Contribute Document form (spec 5 "Briefing document"): the same limits and
 // messages as the server's schema (contracts ZCreateBriefingDocRequest), read on the text without its
 // surrounding blanks. Zod-free (contracts/messages), so the page does not load zod for them.
-import { BRIEFING_LIMITS, BRIEFING_MESSAGES, DEFAULT_BRIEFING_DOC_TYPE, type TBriefingDocType } from '@civic/contracts/messages/briefing';
+import { BRIEFING_LIMITS, BRIEFING_MESSAGES, DEFAULT_BRIEFING_DOC_TYPE, type TBriefingDocType } from '@civic/contracts/briefing/messages';
 
 /** The priority picker's "none" choice: no priority is sent (spec 2.14: the picker is optional). */
 export const NO_PRIORITY = 'none';

@@ -1,11 +1,11 @@
 // The briefing reads of spec 7.3 as query keys (spec 7.1: a key is the path it GETs), and the refresh
 // after a contribution: every document list (the room's, the dashboard's card), the room's tiles, the
 // dashboard's Talking Points tile, the activity feeds and the contributor's political capital.
-import { isOperationPath } from '@civic/contracts/http/route';
-import { BRIEFING_ROUTES } from '@civic/contracts/http/routes/briefing';
-import { PRIORITIES_ROUTES } from '@civic/contracts/http/routes/priorities';
-import type { TStats } from '@civic/contracts/http/priorities';
-import { isSearchableTerm, type TBriefingDocType } from '@civic/contracts/messages/briefing';
+import { isOperationPath } from '@civic/contracts/shared/route';
+import { BRIEFING_ROUTES } from '@civic/contracts/briefing/routes';
+import { PRIORITIES_ROUTES } from '@civic/contracts/priorities/routes';
+import type { TStats } from '@civic/contracts/priorities/http';
+import { isSearchableTerm, type TBriefingDocType } from '@civic/contracts/briefing/messages';
 import type { Query } from '@tanstack/react-query';
 import { cachedBalance, isActivityQuery, queryClient, queryKeyToPath, refreshPoliticalCapital } from '@civic/frontend-kit';
 

@@ -1,5 +1,5 @@
 // Spec 2.8, 2.14 and 8 texts of the Briefing Room, in one place for the page, the dialog and tests.
-import { BRIEFING_MESSAGES, type TBriefingDocType } from '@civic/contracts/messages/briefing';
+import { BRIEFING_MESSAGES, type TBriefingDocType } from '@civic/contracts/briefing/messages';
 
 export const BRIEFING_ROOM_TITLE = 'Briefing Room';
 export const CONTRIBUTE_DOCUMENT_TITLE = 'Contribute Document';

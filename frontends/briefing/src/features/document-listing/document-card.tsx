@@ -2,7 +2,7 @@
 // 300 characters with Read More / Show Less, "Contributed by" its author, and the priority it is
 // about when it names one, and Report while citizens may report content (issue 20; hidden on one's own
 // document). Content is text: React escapes it, nothing is parsed as HTML.
-import type { TBriefingDocument } from '@civic/contracts/http/briefing';
+import type { TBriefingDocument } from '@civic/contracts/briefing/http';
 import { ageText, Card, cn, ReportAction } from '@civic/frontend-kit';
 import { Target } from 'lucide-react';
 import { useId, useState } from 'react';

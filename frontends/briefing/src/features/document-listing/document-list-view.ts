@@ -1,5 +1,5 @@
 // What the Briefing Room's list shows (spec 2.8, 9): the content preview, empty states, Load More.
-import { BRIEFING_LIST_LIMITS } from '@civic/contracts/messages/briefing';
+import { BRIEFING_LIST_LIMITS } from '@civic/contracts/briefing/messages';
 import { ALL_TYPES, DOCUMENT_PAGE_SIZE, type TypeFilter } from './briefing-queries.ts';
 
 /** spec 9: a document's preview is its first 300 characters. */

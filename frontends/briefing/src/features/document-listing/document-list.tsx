@@ -1,5 +1,5 @@
 // The Briefing Room's search and type filter, and its cards with their loading, error and empty states.
-import { BRIEFING_DOC_TYPES, BRIEFING_LIST_LIMITS, type TBriefingDocType } from '@civic/contracts/messages/briefing';
+import { BRIEFING_DOC_TYPES, BRIEFING_LIST_LIMITS, type TBriefingDocType } from '@civic/contracts/briefing/messages';
 import { Card, Input } from '@civic/frontend-kit';
 import { Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';

@@ -1,7 +1,7 @@
 // The Briefing Room's list state (spec 2.8, 7.3, 9): the typed search (sent after a pause), the type
 // filter, and how many pages are loaded; the list read for them, the previous one kept on screen
 // while the next answers.
-import type { TBriefingDocument } from '@civic/contracts/http/briefing';
+import type { TBriefingDocument } from '@civic/contracts/briefing/http';
 import { useDebounced } from '@civic/frontend-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';

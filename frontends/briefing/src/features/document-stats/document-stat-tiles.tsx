@@ -1,6 +1,6 @@
 // The Briefing Room's tiles (spec 2.8) from GET /api/briefing-docs/stats: Total Documents,
 // Contributors, Added Today (the last 24 hours). No fallback figures: a failure says so.
-import type { TBriefingDocStats } from '@civic/contracts/http/briefing';
+import type { TBriefingDocStats } from '@civic/contracts/briefing/http';
 import { Card } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarPlus, FileText, Users, type LucideIcon } from 'lucide-react';

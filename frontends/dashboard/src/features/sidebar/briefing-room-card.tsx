@@ -1,6 +1,6 @@
 // Latest from Briefing Room (spec 2.5, 9): the 3 newest documents of a `limit=5` read, each leading to
 // the Briefing Room. Titles are text (React escapes them), as everywhere a document is shown.
-import type { TBriefingDocument } from '@civic/contracts/http/briefing';
+import type { TBriefingDocument } from '@civic/contracts/briefing/http';
 import { ageText, AppLink } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { BookOpen } from 'lucide-react';

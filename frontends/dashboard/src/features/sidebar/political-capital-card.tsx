@@ -1,7 +1,7 @@
 // Political Capital Activity (spec 2.5, 9): the balance, the 3 latest transactions from the ledger
 // (newest first, as GET /api/political-capital/transactions answers them) and the ways to earn PC
 // with spec 9's rewards; the daily and recruit amounts are the platform settings of now (issue 19).
-import type { TPoliticalCapitalTransaction } from '@civic/contracts/http/ledger';
+import type { TPoliticalCapitalTransaction } from '@civic/contracts/ledger/http';
 import { ageText, type CitizenSettings, formatPoliticalCapital, TRANSACTIONS_QUERY_KEY, useAuth, usePlatformSettings } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Coins } from 'lucide-react';

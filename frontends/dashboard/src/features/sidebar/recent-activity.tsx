@@ -1,5 +1,5 @@
 // Recent Activity (spec 2.5, 9): the caller's own feed, fetched with limit 10, 5 shown.
-import type { TActivity } from '@civic/contracts/http/social';
+import type { TActivity } from '@civic/contracts/social/http';
 import { ageText } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, History } from 'lucide-react';

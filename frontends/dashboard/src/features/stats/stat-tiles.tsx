@@ -1,6 +1,6 @@
 // The four dashboard tiles (spec 2.5) from /api/stats; spec 9's fallback figures when the call fails,
 // or for a figure its answer does not carry.
-import type { TStats } from '@civic/contracts/http/priorities';
+import type { TStats } from '@civic/contracts/priorities/http';
 import { Card } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { FileText, Landmark, ListChecks, Users, type LucideIcon } from 'lucide-react';

@@ -2,7 +2,7 @@
 // registration_approval_required): the notice instead of the app, a way to check again and to sign
 // out. The session is read again every half minute, so an approval lets the user in without a
 // reload (the shell switches screens when the auth state changes).
-import { ADMIN_MESSAGES } from '@civic/contracts/messages/admin';
+import { ADMIN_MESSAGES } from '@civic/contracts/admin/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Hourglass, LogOut, RefreshCw } from 'lucide-react';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';

@@ -2,9 +2,9 @@
 // panel under the navigation (the navbar renders it). It does not block the page: the product's
 // screens (spec 2) stay usable around it, nothing covers them, and it takes no focus. It cannot be
 // dismissed either; saving refetches the current user, whose first name removes it.
-import { ACCOUNT_ROUTES } from '@civic/contracts/http/routes/account';
-import { operationPath } from '@civic/contracts/http/route';
-import { PROFILE_MESSAGES, PROFILE_TOASTS } from '@civic/contracts/messages/profile';
+import { ACCOUNT_ROUTES } from '@civic/contracts/account/routes';
+import { operationPath } from '@civic/contracts/shared/route';
+import { PROFILE_MESSAGES, PROFILE_TOASTS } from '@civic/contracts/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { apiRequestJson } from '../../api/api-client.ts';

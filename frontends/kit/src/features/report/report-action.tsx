@@ -3,8 +3,8 @@
 // with a required reason (at most 500 characters, the contract's messages); success closes it with
 // the toast "Report submitted", a refusal shows the server's message (e.g. "You have already reported
 // this content") in the dialog and a toast; a 401 opens the sign-in dialog (the kit's mutation cache).
-import { ADMIN_MESSAGES, REPORT_LIMITS, type TReportTargetType } from '@civic/contracts/messages/admin';
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
+import { ADMIN_MESSAGES, REPORT_LIMITS, type TReportTargetType } from '@civic/contracts/admin/messages';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
 import { useMutation } from '@tanstack/react-query';
 import { Flag } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';

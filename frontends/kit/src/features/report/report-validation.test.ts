@@ -1,7 +1,7 @@
 // The Report dialog's reason rule: the contract's messages, on the trimmed text.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ADMIN_MESSAGES, REPORT_LIMITS } from '@civic/contracts/messages/admin';
+import { ADMIN_MESSAGES, REPORT_LIMITS } from '@civic/contracts/admin/messages';
 import { reasonProblem } from './report-validation.ts';
 
 test('a reason is required (blanks do not count) and at most 500 characters', () => {

@@ -1,6 +1,6 @@
 // The report's reason, checked as the server checks it (contracts' ZCreateReportRequest): required
 // after trimming, at most REPORT_LIMITS.reasonMax characters; the messages are the contract's.
-import { ADMIN_MESSAGES, REPORT_LIMITS } from '@civic/contracts/messages/admin';
+import { ADMIN_MESSAGES, REPORT_LIMITS } from '@civic/contracts/admin/messages';
 
 export function reasonProblem(reason: string): string | null {
   const trimmed = reason.trim();

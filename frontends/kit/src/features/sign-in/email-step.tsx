@@ -1,7 +1,7 @@
 // Login step (spec 2.4): magic link or code, one e-mail field.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { TSendResponse } from '@civic/contracts/http/auth';
+import type { TSendResponse } from '@civic/contracts/auth/http';
 import { toast } from '../../toast/toast-store.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';

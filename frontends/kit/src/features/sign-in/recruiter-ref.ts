@@ -4,7 +4,7 @@
 // request (so the magic link's round trip needs nothing more). localStorage, not the address or
 // sessionStorage: the visitor may browse, close the dialog, or come back in another tab first. A
 // completed sign-in forgets it; so does its age past RECRUITER_REF_TTL_MS.
-import { isUuid } from '@civic/contracts/uuid';
+import { isUuid } from '@civic/contracts/shared/uuid';
 
 const STORAGE_KEY = 'civic.recruiterRef';
 export const RECRUITER_REF_TTL_MS = 30 * 24 * 60 * 60 * 1000;

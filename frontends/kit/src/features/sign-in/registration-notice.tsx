@@ -1,8 +1,8 @@
 // Whether a new citizen can join now (issue 38): shown on the landing page and in the sign-in dialog
 // before a code is sent, from GET /api/registration (a platform fact, nothing about any address).
 // Nothing shows while it loads, if it fails, or when anyone can join at once.
-import { ADMIN_ROUTES } from '@civic/contracts/http/routes/admin';
-import { registrationNotice } from '@civic/contracts/messages/registration';
+import { ADMIN_ROUTES } from '@civic/contracts/admin/routes';
+import { registrationNotice } from '@civic/contracts/admin/registration';
 import { useQuery } from '@tanstack/react-query';
 import { cn } from '../../lib/cn.ts';
 

@@ -1,7 +1,7 @@
 // The sign-in calls of spec 7.2 (provider segment "email", DESIGN.md 8); methods and paths from contracts.
-import type { TOkResponse, TSendResponse } from '@civic/contracts/http/auth';
-import { AUTH_ROUTES } from '@civic/contracts/http/routes/auth';
-import type { Route } from '@civic/contracts/http/route';
+import type { TOkResponse, TSendResponse } from '@civic/contracts/auth/http';
+import { AUTH_ROUTES } from '@civic/contracts/auth/routes';
+import type { Route } from '@civic/contracts/shared/route';
 import { apiRequestJson } from '../../api/api-client.ts';
 import { forgetRecruiterRef, rememberedRecruiterId } from './recruiter-ref.ts';
 

@@ -1,7 +1,7 @@
 // The one sign-in dialog (spec 2.4). Radix unmounts the content when the dialog closes,
 // so closing drops the flow's state and the next opening starts at the login step.
 import { useState, useSyncExternalStore } from 'react';
-import type { TSendResponse } from '@civic/contracts/http/auth';
+import type { TSendResponse } from '@civic/contracts/auth/http';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../ui/dialog.tsx';
 import { EmailStep, type SignInMethod } from './email-step.tsx';
 import { RegistrationNotice } from './registration-notice.tsx';

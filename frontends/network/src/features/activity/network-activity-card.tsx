@@ -1,6 +1,6 @@
 // Network Activity (spec 2.9, 9): the public activity of the citizens the caller follows, read with
 // limit 20 (GET /api/activities?network=true&limit=20), the 10 latest shown in a scrollable list.
-import type { TActivity } from '@civic/contracts/http/social';
+import type { TActivity } from '@civic/contracts/social/http';
 import { ageText } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Radio } from 'lucide-react';

@@ -1,6 +1,6 @@
 // The caller's blocked citizens (GET /api/users/blocked), each with View Profile and Unblock: the
 // Network page's ?tab=blocked view and the profile's Blocked Users dialog (spec 2.9, 2.10), 50 at a time.
-import type { TBlockedUser } from '@civic/contracts/http/network';
+import type { TBlockedUser } from '@civic/contracts/social/network';
 import { AppLink, Button } from '@civic/frontend-kit';
 import { BLOCKED_PATH } from '../../api/network-paths.ts';
 import { useListPages } from '../people/list-pages.ts';

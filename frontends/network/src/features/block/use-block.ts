@@ -1,7 +1,7 @@
 // Block and unblock (spec 4 "Block", 7.3): POST or DELETE /api/users/{id}/block. A block cuts the
 // follow edges both ways, so the caller's counts and the other profile's follow state change too.
 // Spec 8: "User Blocked" / "User Unblocked"; "Failed to update block status"; a 401 opens sign-in.
-import type { TBlockResponse } from '@civic/contracts/http/network';
+import type { TBlockResponse } from '@civic/contracts/social/network';
 import { apiRequestJson, isUnauthorizedError, toast } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { blockPath } from '../../api/network-paths.ts';

@@ -1,9 +1,9 @@
 // Which cached reads a follow or block changes, wherever they are shown (this area, the profile, the
 // dashboard's Your Network card, Settings' counts): the people lists, the blocked list, Discover and its follow marks, the
 // network feed and growth, activity lists (a block hides activity both ways) and account stats.
-import { isOperationPath, type Route } from '@civic/contracts/http/route';
-import { ACCOUNT_ROUTES } from '@civic/contracts/http/routes/account';
-import { NETWORK_ROUTES, SOCIAL_ROUTES } from '@civic/contracts/http/routes/social';
+import { isOperationPath, type Route } from '@civic/contracts/shared/route';
+import { ACCOUNT_ROUTES } from '@civic/contracts/account/routes';
+import { NETWORK_ROUTES, SOCIAL_ROUTES } from '@civic/contracts/social/routes';
 import { queryKeyToPath } from '@civic/frontend-kit';
 import type { Query } from '@tanstack/react-query';
 

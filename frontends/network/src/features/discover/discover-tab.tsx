@@ -2,7 +2,7 @@
 // /api/users/search, account); the empty box shows the spec's "Coming Soon" placeholder. Each
 // result's follow control comes from social's answer for exactly the ids shown (GET
 // /api/network/following?ids=), so every row is marked right, however many people the caller follows.
-import type { TCitizenSearchResult } from '@civic/contracts/http/network';
+import type { TCitizenSearchResult } from '@civic/contracts/social/network';
 import { Input, useDebounced } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Search, Sparkles } from 'lucide-react';

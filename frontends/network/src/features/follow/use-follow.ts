@@ -1,6 +1,6 @@
 // Follow and unfollow (spec 4 "Follow", 7.3): POST or DELETE /api/users/{id}/follow. Spec 8's toasts;
 // a 401 opens the sign-in dialog instead (the kit's MutationCache does that for every mutation).
-import type { TFollowResponse } from '@civic/contracts/http/network';
+import type { TFollowResponse } from '@civic/contracts/social/network';
 import { apiRequestJson, isUnauthorizedError, toast } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { followPath } from '../../api/network-paths.ts';

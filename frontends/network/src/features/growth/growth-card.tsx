@@ -1,6 +1,6 @@
 // Network Growth (spec 2.9): the caller's new followers of the last 7 and 30 days, computed by social
 // (GET /api/network/growth), in the spec's "+N this week" / "+N this month" form.
-import type { TNetworkGrowth } from '@civic/contracts/http/network';
+import type { TNetworkGrowth } from '@civic/contracts/social/network';
 import { useQuery } from '@tanstack/react-query';
 import { TrendingUp } from 'lucide-react';
 import { GROWTH_PATH } from '../../api/network-paths.ts';

@@ -1,6 +1,6 @@
 // The Following and Followers tabs (spec 2.9): 50 at a time with Load More; following entries have
 // Unfollow, followers have Follow Back (or Unfollow once followed back).
-import type { TNetworkUser } from '@civic/contracts/http/network';
+import type { TNetworkUser } from '@civic/contracts/social/network';
 import { followersPath, followingPath } from '../../api/network-paths.ts';
 import { FollowButton } from '../follow/follow-button.tsx';
 import { NETWORK_TEXTS } from '../texts/network-texts.ts';

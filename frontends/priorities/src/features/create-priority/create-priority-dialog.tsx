@@ -4,8 +4,8 @@
 // again."); a refusal the server explains (400, 403, 429) also shows its message in the dialog, so
 // the daily limit says what it is; a 401 opens the sign-in dialog (shared MutationCache). When the
 // priority_creation_cost setting is above 0 (spec 9's default is 0) the description names the cost.
-import type { TIssue, TPriority } from '@civic/contracts/http/priorities';
-import { PRIORITY_LIMITS } from '@civic/contracts/messages/priority';
+import type { TIssue, TPriority } from '@civic/contracts/priorities/http';
+import { PRIORITY_LIMITS } from '@civic/contracts/priorities/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import {

@@ -1,6 +1,6 @@
 // Client-side checks of the Create Priority form (spec 5): the same limits and messages as the
 // server's schema (contracts ZCreatePriorityRequest), which counts the trimmed text.
-import { PRIORITY_LIMITS, PRIORITY_MESSAGES } from '@civic/contracts/messages/priority';
+import { PRIORITY_LIMITS, PRIORITY_MESSAGES } from '@civic/contracts/priorities/messages';
 
 /** The issue picker's "none" choice: no issue is sent (spec 2.13). */
 export const NO_ISSUE = 'none';

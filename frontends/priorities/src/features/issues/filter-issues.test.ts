@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TIssueSummary } from '@civic/contracts/http/priorities';
+import type { TIssueSummary } from '@civic/contracts/priorities/http';
 import { filterIssues, groupByCategory } from './filter-issues.ts';
 
 const issue = (id: number, title: string, category: TIssueSummary['category'], top: string | null = null): TIssueSummary => ({

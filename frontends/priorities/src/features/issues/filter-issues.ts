@@ -1,6 +1,6 @@
 // The Issues page's search (issue 38): the whole catalogue is loaded (151 issues), so the search runs
 // in the browser, over each issue's title, its category and its top priority's title.
-import type { TIssueSummary } from '@civic/contracts/http/priorities';
+import type { TIssueSummary } from '@civic/contracts/priorities/http';
 import { ISSUE_CATEGORIES } from '../priority-listing/issue-categories.ts';
 
 export function filterIssues(issues: readonly TIssueSummary[], search: string): TIssueSummary[] {

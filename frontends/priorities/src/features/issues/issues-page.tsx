@@ -1,6 +1,6 @@
 // The Issues page (issue 38) at /issues: the national issues by category, each with its priority
 // count and top priority, a search box, and a link to each issue's page (issue-page.tsx).
-import type { TIssueSummary } from '@civic/contracts/http/priorities';
+import type { TIssueSummary } from '@civic/contracts/priorities/http';
 import { AppLink, Card, cn, Input } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';

@@ -1,7 +1,7 @@
 // An issue's priorities (issue 38), a keyset page at a time: each Load More asks for the page after
 // the last priority shown. Every page is its own cached read of GET /api/issues/{id}, so a vote's
 // answer and the refetch after it reach them as they reach the other lists (priority-queries.ts).
-import type { TIssuePage } from '@civic/contracts/http/priorities';
+import type { TIssuePage } from '@civic/contracts/priorities/http';
 import { keepPreviousData, useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { issuePagePath, PRIORITY_PAGE_SIZE } from '../priority-listing/priority-queries.ts';

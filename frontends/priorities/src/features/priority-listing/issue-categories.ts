@@ -1,6 +1,6 @@
 // spec 2.6: the five issue categories have their own badge colours; anything else is neutral.
 // Class names are written out in full so the shell's Tailwind build finds them.
-import { ISSUE_CATEGORIES } from '@civic/contracts/messages/priority';
+import { ISSUE_CATEGORIES } from '@civic/contracts/priorities/messages';
 
 export { ISSUE_CATEGORIES };
 export type IssueCategory = (typeof ISSUE_CATEGORIES)[number];

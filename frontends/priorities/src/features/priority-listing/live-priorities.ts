@@ -1,7 +1,7 @@
 // Live rankings (spec 1, issue 4): while a priorities list is on screen the page listens to
 // /api/priorities/stream and refetches the lists when a tally changes or a priority is created,
 // at most a few times a second however many votes arrive. One EventSource serves every list.
-import type { PRIORITY_STREAM_EVENTS as ContractStreamEvents } from '@civic/contracts/http/priorities';
+import type { PRIORITY_STREAM_EVENTS as ContractStreamEvents } from '@civic/contracts/priorities/http';
 import { useEffect } from 'react';
 import { reconnectDelayMs } from './live-reconnect.ts';
 import { PRIORITY_STREAM_PATH, refetchPriorityLists } from './priority-queries.ts';

@@ -2,9 +2,9 @@
 // category badge, endorsement and opposition counts, Endorse / Oppose / Promote, and Report while
 // citizens may report content (issue 20; the kit's ReportAction hides it on one's own priority),
 // "Verify my vote" on a priority the citizen voted on, and its state tally in the agenda by state (issue 23).
-import type { TPriority, TStatePriority, TVoteType } from '@civic/contracts/http/priorities';
-import { voteCooldownCardText } from '@civic/contracts/messages/priority';
-import { notEnoughVotesMessage, usStateName, type UsStateCode } from '@civic/contracts/messages/us-states';
+import type { TPriority, TStatePriority, TVoteType } from '@civic/contracts/priorities/http';
+import { voteCooldownCardText } from '@civic/contracts/priorities/messages';
+import { notEnoughVotesMessage, usStateName, type UsStateCode } from '@civic/contracts/account/us-states';
 import { Megaphone, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useId } from 'react';
 import { ageText, Button, Card, cn, ReportAction } from '@civic/frontend-kit';

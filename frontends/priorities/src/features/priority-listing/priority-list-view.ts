@@ -1,5 +1,5 @@
 // What a priorities list shows for its filters (spec 2.7): rank numbers, empty states, Load More.
-import { PRIORITY_LIST_LIMITS } from '@civic/contracts/http/priorities';
+import { PRIORITY_LIST_LIMITS } from '@civic/contracts/priorities/http';
 import { ALL_CATEGORIES, PRIORITY_PAGE_SIZE, type CategoryFilter } from './priority-queries.ts';
 import type { PrioritySort } from './sort-priorities.ts';
 

@@ -1,8 +1,8 @@
 // The pieces both priorities screens show (spec 2.5, 2.7): the search, category and sort controls,
 // the state selector of the agenda by state (issue 23) with the number of voters counted, and the
 // cards with their loading, error and empty states.
-import { PRIORITY_LIST_LIMITS } from '@civic/contracts/http/priorities';
-import { isUsStateCode, US_STATES, usStateName } from '@civic/contracts/messages/us-states';
+import { PRIORITY_LIST_LIMITS } from '@civic/contracts/priorities/http';
+import { isUsStateCode, US_STATES, usStateName } from '@civic/contracts/account/us-states';
 import { Search } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Card, Input } from '@civic/frontend-kit';

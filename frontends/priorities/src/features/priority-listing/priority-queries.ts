@@ -1,10 +1,10 @@
 // The priorities reads of spec 7.3 as query keys (spec 7.1: a key is the path it GETs), and the
 // cache updates every priorities screen shares: refetching the lists after a vote, a promotion,
 // a creation or a live event, wherever they are shown.
-import { isOperationPath, operationPath } from '@civic/contracts/http/route';
-import type { TIssuePage, TPriority, TStatePriorityList, TVoteResult } from '@civic/contracts/http/priorities';
-import type { UsStateCode } from '@civic/contracts/messages/us-states';
-import { PRIORITIES_ROUTES, PRIORITY_STREAM_PATH } from '@civic/contracts/http/routes/priorities';
+import { isOperationPath, operationPath } from '@civic/contracts/shared/route';
+import type { TIssuePage, TPriority, TStatePriorityList, TVoteResult } from '@civic/contracts/priorities/http';
+import type { UsStateCode } from '@civic/contracts/account/us-states';
+import { PRIORITIES_ROUTES, PRIORITY_STREAM_PATH } from '@civic/contracts/priorities/routes';
 import type { Query } from '@tanstack/react-query';
 import { queryClient, queryKeyToPath } from '@civic/frontend-kit';
 import type { IssueCategory } from './issue-categories.ts';

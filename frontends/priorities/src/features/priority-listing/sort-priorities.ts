@@ -1,5 +1,5 @@
 // spec 2.5/2.7/3 sorts, applied in the browser (the server always answers in rank order).
-import type { TPriority } from '@civic/contracts/http/priorities';
+import type { TPriority } from '@civic/contracts/priorities/http';
 
 export const PRIORITY_SORTS = ['rank', 'recent', 'endorsed'] as const;
 export type PrioritySort = (typeof PRIORITY_SORTS)[number];

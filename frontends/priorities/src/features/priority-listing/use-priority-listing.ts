@@ -2,7 +2,7 @@
 // typing), the category (omitted when all), the state of the agenda by state (issue 23; none: the
 // national ranking), the local sort, the loaded limit (Load More adds 50), and the live stream while
 // the list is shown.
-import type { UsStateCode } from '@civic/contracts/messages/us-states';
+import type { UsStateCode } from '@civic/contracts/account/us-states';
 import { useDebounced } from '@civic/frontend-kit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

@@ -3,7 +3,7 @@
 // the transactions. Each click carries a fresh Idempotency-Key, so the server charges a request that
 // reached it twice (a retry after a lost answer, the CSRF retry) only once. The toast names the
 // amount the answer says was charged; should the answer not carry it, the setting as last read.
-import type { TPromotionResult } from '@civic/contracts/http/priorities';
+import type { TPromotionResult } from '@civic/contracts/priorities/http';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest, cachedBalance, isUnauthorizedError, randomUuid, refreshPoliticalCapital, toast, usePlatformSettings } from '@civic/frontend-kit';

@@ -1,5 +1,5 @@
 // cooldownLeftMs (vote-cooldown.ts) for the card, counted down while it runs.
-import type { TUserVote } from '@civic/contracts/http/priorities';
+import type { TUserVote } from '@civic/contracts/priorities/http';
 import { useEffect, useState } from 'react';
 import { usePlatformSettings } from '@civic/frontend-kit';
 import { cooldownLeftMs } from './vote-cooldown.ts';

@@ -1,7 +1,7 @@
 // Endorse / oppose a priority (spec 4): pressing the current vote removes it, the other button
 // records that vote; both wait while a request runs. Toasts per spec 8; a 401 opens the sign-in
 // dialog instead (the shared MutationCache does that for every mutation).
-import type { TPriority, TVoteResult, TVoteType } from '@civic/contracts/http/priorities';
+import type { TPriority, TVoteResult, TVoteType } from '@civic/contracts/priorities/http';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequestJson, isUnauthorizedError, toast } from '@civic/frontend-kit';
 import { applyVoteResult, refetchPriorityLists, votePath } from './priority-queries.ts';

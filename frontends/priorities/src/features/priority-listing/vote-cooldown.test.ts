@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { voteCooldownCardText, voteCooldownMessage } from '@civic/contracts/messages/priority';
+import { voteCooldownCardText, voteCooldownMessage } from '@civic/contracts/priorities/messages';
 import { cooldownLeftMs } from './vote-cooldown.ts';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 // The change cooldown as the card shows it before the click (issue 38): the viewer's last change of
 // their vote on the priority (userVote.lastChangedAt) plus vote_change_cooldown_hours.
-import type { TUserVote } from '@civic/contracts/http/priorities';
+import type { TUserVote } from '@civic/contracts/priorities/http';
 
 const HOUR_MS = 3_600_000;
 

@@ -5,10 +5,10 @@
 // `cache: 'no-cache'` so the list's minute of public caching never hides a snapshot just taken. Both
 // public reads go without cookies: the page checks what everyone else is shown, not an answer the
 // server could tailor to the signed-in voter.
-import { operationPath } from '@civic/contracts/http/route';
-import { OPEN_DATA_ROUTES } from '@civic/contracts/http/routes/open-data';
-import type { TSnapshotList, TSnapshotPriority, TVoteReceipt } from '@civic/contracts/http/open-data';
-import type { TVoteType } from '@civic/contracts/http/priorities';
+import { operationPath } from '@civic/contracts/shared/route';
+import { OPEN_DATA_ROUTES } from '@civic/contracts/priorities/open-data-routes';
+import type { TSnapshotList, TSnapshotPriority, TVoteReceipt } from '@civic/contracts/priorities/open-data';
+import type { TVoteType } from '@civic/contracts/priorities/http';
 import { ApiError, apiRequestJson, throwIfResponseNotOk } from '@civic/frontend-kit';
 import { useState } from 'react';
 import { type VerifyFailure, verifyCountedReceipt, webCryptoSha256 } from './verify-receipt.ts';

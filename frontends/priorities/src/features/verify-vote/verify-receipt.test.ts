@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { PRIORITY_LEAF_ORDER_ENDED } from '@civic/contracts/open-data/leaf-order';
-import { auditPath, fromHex, hashLeaf, rootOfLeafHashes, toHex, voteLeaf } from '@civic/contracts/open-data/merkle';
+import { PRIORITY_LEAF_ORDER_ENDED } from '@civic/contracts/shared/open-data/leaf-order';
+import { auditPath, fromHex, hashLeaf, rootOfLeafHashes, toHex, voteLeaf } from '@civic/contracts/shared/open-data/merkle';
 import { type CountedReceipt, verifyCountedReceipt, webCryptoSha256 } from './verify-receipt.ts';
 import { countedText, FAILURE_TEXTS, failureText, formatSnapshotTime, pendingText } from './verify-texts.ts';
 

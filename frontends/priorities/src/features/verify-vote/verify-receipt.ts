@@ -5,9 +5,9 @@
 // published snapshot gives the priority's votes of that type, so the vote counts in the right tally.
 // Pure: the SHA-256 is passed in (Web Crypto in the page, node:crypto in the unit test). Merkle code
 // from the contracts' zod-free module.
-import type { TSnapshotPriority, TSnapshotSummary, TVoteReceipt } from '@civic/contracts/http/open-data';
-import { leafOrderAccepted, typeLeafRange } from '@civic/contracts/open-data/leaf-order';
-import { fromHex, hashLeaf, rootFromAuditPath, type Sha256, toHex, voteLeaf } from '@civic/contracts/open-data/merkle';
+import type { TSnapshotPriority, TSnapshotSummary, TVoteReceipt } from '@civic/contracts/priorities/open-data';
+import { leafOrderAccepted, typeLeafRange } from '@civic/contracts/shared/open-data/leaf-order';
+import { fromHex, hashLeaf, rootFromAuditPath, type Sha256, toHex, voteLeaf } from '@civic/contracts/shared/open-data/merkle';
 
 export type CountedReceipt = Extract<TVoteReceipt, { status: 'counted' }>;
 

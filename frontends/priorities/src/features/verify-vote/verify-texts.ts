@@ -1,5 +1,5 @@
 // The texts of "Verify my vote" (issue 23), in one place for the card and its tests.
-import type { TVoteType } from '@civic/contracts/http/priorities';
+import type { TVoteType } from '@civic/contracts/priorities/http';
 import type { VerifyFailure } from './verify-receipt.ts';
 
 export const VERIFY_TEXTS = {

@@ -16,8 +16,8 @@ import {
   queryClient,
   toast,
 } from '@civic/frontend-kit';
-import { GENDERS, PROFILE_TOASTS } from '@civic/contracts/messages/profile';
-import { US_STATES } from '@civic/contracts/messages/us-states';
+import { GENDERS, PROFILE_TOASTS } from '@civic/contracts/account/messages';
+import { US_STATES } from '@civic/contracts/account/us-states';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PROFILE_MESSAGES, birthYearMessage } from '@civic/contracts/messages/profile';
+import { PROFILE_MESSAGES, birthYearMessage } from '@civic/contracts/account/messages';
 import { PROFILE_FIELDS, type ProfileForm, validateProfile } from './validate-profile.ts';
 
 const EMPTY = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, ''])) as ProfileForm;

@@ -1,6 +1,6 @@
-// Client-side checks of the Edit Profile form: the server's own request schema (contracts/src/http/
-// account.ts ZUpdateProfileRequest, spec 5 "Profile"), so its limits and messages are written once.
-import { ZUpdateProfileRequest } from '@civic/contracts/http/account';
+// Client-side checks of the Edit Profile form: the server's own request schema (contracts/src/account/
+// http.ts ZUpdateProfileRequest, spec 5 "Profile"), so its limits and messages are written once.
+import { ZUpdateProfileRequest } from '@civic/contracts/account/http';
 
 export const PROFILE_FIELDS = [
   'firstName',

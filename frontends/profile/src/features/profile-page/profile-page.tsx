@@ -1,6 +1,6 @@
 import type { TProfile } from '@civic/contracts';
 import { ApiError, Button, Card, formatPoliticalCapital, useAuth, type CurrentUser } from '@civic/frontend-kit';
-import { PROFILE_MESSAGES } from '@civic/contracts/messages/profile';
+import { PROFILE_MESSAGES } from '@civic/contracts/account/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Briefcase, Calendar, Globe, Lock, MapPin, Pencil, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';

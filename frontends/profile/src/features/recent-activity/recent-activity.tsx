@@ -2,8 +2,8 @@
 // the viewer see them. A private activity list, or one hidden by a block either way, says so instead
 // of looking empty.
 import type { TUserActivities } from '@civic/contracts';
-import { operationPath } from '@civic/contracts/http/route';
-import { SOCIAL_ROUTES } from '@civic/contracts/http/routes/social';
+import { operationPath } from '@civic/contracts/shared/route';
+import { SOCIAL_ROUTES } from '@civic/contracts/social/routes';
 import { ageText, Card } from '@civic/frontend-kit';
 import { useQuery } from '@tanstack/react-query';
 import { Activity, Lock, ShieldAlert } from 'lucide-react';

@@ -1,7 +1,7 @@
 // Settings texts: spec 2.11, 8 verbatim.
 import type { ACCOUNT_DELETION_MESSAGES, TDeleteAccountRequest } from '@civic/contracts';
-import { ACCOUNT_ROUTES } from '@civic/contracts/http/routes/account';
-import { SOCIAL_ROUTES } from '@civic/contracts/http/routes/social';
+import { ACCOUNT_ROUTES } from '@civic/contracts/account/routes';
+import { SOCIAL_ROUTES } from '@civic/contracts/social/routes';
 
 // The addresses this area calls, from contracts.
 export const SETTINGS_PATH = ACCOUNT_ROUTES.getSettings.path;

@@ -1,4 +1,4 @@
-// rpc.auth.change_standing (contracts/src/requests/auth.ts): the admin service asks auth, the one
+// rpc.auth.change_standing (contracts/src/auth/requests.ts): the admin service asks auth, the one
 // writer of isAdmin, isBanned and the approval status, to change an account's standing. The caller's
 // signed identity travels beside the payload; auth checks it against its own rows (an administrator
 // in good standing now, not merely when the token was signed), refuses one's own row, then applies

@@ -1,7 +1,7 @@
 // Shared test helpers: a recording logger, unique names per run, and polling until a condition holds.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { defineEvent, type TEventEnvelope } from '@civic/contracts/events/define-event';
+import { defineEvent, type TEventEnvelope } from '@civic/contracts/shared/define-event';
 import type { EventLogger } from '../../../src/events/event-logger.ts';
 import type { SqlExecutor, TransactionalDb } from '../../../src/events/sql-executor.ts';
 import { outboxMigrationStatements } from '../../../src/events/outbox-schema.ts';

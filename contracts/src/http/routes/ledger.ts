@@ -1,8 +1,0 @@
-// Method and path of each ledger operation (contracts/src/http/ledger.ts adds the schemas).
-// Zod-free, for browser code (docs/frontend-weight.md).
-import type { Route } from '../route.ts';
-
-export const LEDGER_ROUTES = {
-  listTransactions: { method: 'GET', path: '/api/political-capital/transactions' },
-  dailyLogin: { method: 'POST', path: '/api/daily-login' },
-} as const satisfies Record<string, Route>;

@@ -1,0 +1,29 @@
+// Every subscription and request the account service answers, registered by app.ts; apart from the
+// emitters (events.ts), which the handlers' own code imports.
+import { EXPORT_REQUESTS, authEvents, ledgerEvents, notificationsEvents, socialEvents } from '@civic/contracts';
+import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+import { requestUserOf } from '@civic/service-kit';
+import type { AccountContext } from './context.ts';
+import { exportAccountSection } from './data-rights/export-account-section.ts';
+import { applyBlockChange, applyFollowChange } from './network/apply-relation-changes.ts';
+import { applyBalanceChange, applyCountsChange } from './network/apply-standing-changes.ts';
+import { createAccountRecords } from './profiles/create-account-records.ts';
+import { applySwitchUnsubscribed } from './settings/apply-switch-unsubscribed.ts';
+
+export function accountHandlers(ctx: AccountContext): ServiceHandlers {
+  return {
+    subscriptions: [
+      // Every new user gets an empty profile and default settings, so /profile/{id} answers for them.
+      subscription(authEvents.UserRegistered, (payload, { tx }) => createAccountRecords(tx, payload.userId)),
+      // The standing every public profile shows (spec 2.10): political capital and network counts.
+      subscription(ledgerEvents.BalanceChanged, (payload, { tx }) => applyBalanceChange(tx, payload)),
+      subscription(socialEvents.CountsChanged, (payload, { tx }) => applyCountsChange(tx, payload)),
+      // The viewer's relation on a profile, and who Discover leaves out (blocked either way).
+      subscription(socialEvents.FollowChanged, (payload, { tx }) => applyFollowChange(tx, payload)),
+      subscription(socialEvents.BlockChanged, (payload, { tx }) => applyBlockChange(tx, payload)),
+      // A mail's one-click unsubscribe link (issue 22): the switch goes off here too, where settings live.
+      subscription(notificationsEvents.SwitchUnsubscribed, (payload, { tx }) => applySwitchUnsubscribed(ctx, tx, payload)),
+    ],
+    responders: [responder(EXPORT_REQUESTS.account, (_payload, identity) => exportAccountSection(ctx, requestUserOf(identity)))],
+  };
+}
