@@ -1,12 +1,12 @@
 // Every service's hand-written migrations produce exactly what its schema.prisma describes.
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { createPGlite, pgliteDriver, runMigrations } from '@civic/service-kit/db';
-import { outboxMigrationSql } from '@civic/service-kit/events';
+import { createPGlite, kitPartsOf, pgliteDriver, runMigrations } from '@civic/service-kit/db';
 import { findSchemaDrift } from './support/schema-drift.ts';
+import { schemaSnapshot } from './support/schema-snapshot.ts';
 
 const SERVICES_DIR = fileURLToPath(new URL('../services', import.meta.url));
 const services: { name: string; prismaDir: string }[] = [];
@@ -35,15 +35,35 @@ describe('schema drift', () => {
   }
 });
 
-describe('outbox migrations', () => {
-  // Migrations are static files, so each service keeps a copy of the kit's outbox DDL; this keeps the copies true.
-  for (const { name, prismaDir } of services) {
-    test(`${name}: its outbox migration is the kit's outbox DDL`, async () => {
-      const migrations = await readdir(join(prismaDir, 'migrations'));
-      const outbox = migrations.find((m) => m.endsWith('_outbox'));
-      assert.ok(outbox, `${name} has an *_outbox migration`);
-      const sql = await readFile(join(prismaDir, 'migrations', outbox, 'migration.sql'), 'utf8');
-      assert.equal(sql.replace(/^--.*\n/gm, ''), outboxMigrationSql(name));
-    });
-  }
+describe('kit tables', () => {
+  // The kit's migrations make them in every schema (services/kit/migrations); each service's is the same.
+  test('every service has the same outbox, inbox and dead-letter store, and the tombstone where it keeps one', async () => {
+    const db = await createPGlite();
+    try {
+      const driver = pgliteDriver(db);
+      const shapes = new Map<string, string[]>();
+      for (const { name, prismaDir } of services) {
+        await runMigrations(driver, { schema: name, migrationsDir: join(prismaDir, 'migrations') });
+        const kitTables = (await schemaSnapshot(driver, name))
+          .filter(
+            (line) =>
+              /^(column|constraint) (outbox|processed_events|dead_letters|deleted_users)\./.test(line) ||
+              /^index .* ON \S+\.(outbox|processed_events|dead_letters|deleted_users) /.test(line),
+          )
+          .map((line) => line.replaceAll(`${name}.`, '<schema>.'));
+        shapes.set(name, kitTables);
+      }
+      const [first, ...others] = [...shapes];
+      for (const [name, shape] of others) {
+        const expected = kitPartsOf(join(SERVICES_DIR, name, 'prisma', 'migrations')).includes('erasure')
+          ? first![1]
+          : first![1].filter((line) => !line.includes('deleted_users'));
+        assert.deepEqual(shape, expected, `${name}'s kit tables are ${first![0]}'s`);
+      }
+      assert.ok(first![1].some((line) => line.startsWith('column outbox.seq')));
+      assert.ok(first![1].some((line) => line.startsWith('index CREATE UNIQUE INDEX dead_letters_event_idx')));
+    } finally {
+      await db.close();
+    }
+  });
 });

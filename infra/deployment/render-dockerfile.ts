@@ -105,6 +105,7 @@ COPY contracts/package.json contracts/
 COPY contracts/src contracts/src
 COPY services/kit/package.json services/kit/
 COPY services/kit/src services/kit/src
+COPY services/kit/migrations services/kit/migrations
 USER node
 # SIGTERM: the process turns /readyz to 503 and drains (services/kit/src/service-main.ts).
 STOPSIGNAL SIGTERM

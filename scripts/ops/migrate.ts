@@ -87,10 +87,11 @@ async function forEachEmbedded(env: NodeJS.ProcessEnv, services: string[], creat
   }
 }
 
-/** Stands for a database that does not exist: no migrations table, so every migration is pending. */
+/** Stands for a database that does not exist: no migrations tables, so every migration is pending. */
 const emptyDriver: SqlDriver = {
   exec: async () => {},
   query: async <T>() => [{ present: false }] as T[],
+  chain: async () => [],
   transaction: async (fn) => fn(emptyDriver),
   close: async () => {},
 };
@@ -98,6 +99,7 @@ const emptyDriver: SqlDriver = {
 function describe(status: MigrationStatus): string {
   const lines = [`${status.schema}: ${status.applied.length} applied, ${status.pending.length} pending`];
   for (const name of status.pending) lines.push(`  pending   ${name}`);
+  for (const name of status.kit.pending) lines.push(`  pending   ${name} (the kit's, applied before the service's)`);
   for (const name of status.checksumMismatches) lines.push(`  CHECKSUM MISMATCH  ${name} (edited after it was applied: the service will not start)`);
   for (const name of status.unknown) lines.push(`  UNKNOWN   ${name} (applied, but not in this release: the database is ahead of this code)`);
   return lines.join('\n');

@@ -1,10 +1,9 @@
 // A consumer for tests: subscribes to events through the stack's real bus (JetStream or the
 // in-process hub) with its own inbox schema, and records what arrives.
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts';
-import { outboxMigrationSql } from '@civic/service-kit/events';
 import { createPostgresDatabaseProvider } from '@civic/service-kit/db';
 import type { Platform } from '@civic/service-kit';
 import { LOCAL_INFRA } from './infrastructure.ts';
@@ -17,9 +16,8 @@ export interface EventProbe<E extends EventDefinition> {
 }
 
 export async function probeEvents<E extends EventDefinition>(platform: Platform, event: E, name = 'probe'): Promise<EventProbe<E>> {
+  // No migrations of its own: the kit's make the inbox (processed_events).
   const dir = await mkdtemp(join(tmpdir(), 'civic-probe-'));
-  await mkdir(join(dir, '20260101000000_inbox'));
-  await writeFile(join(dir, '20260101000000_inbox', 'migration.sql'), outboxMigrationSql(name));
   // Distributed, the platform's roles may not create a database: the probe's inbox is made by the
   // server's administrator, on the run's prefix (dropped with the stack).
   const ownDatabases =

@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import wasm from '@prisma/prisma-schema-wasm';
 import type { SqlDriver } from '@civic/service-kit/db';
 
-/** Tables the kit manages with raw SQL; they have no Prisma model on purpose. */
-export const UNMODELLED_TABLES = new Set(['_prisma_migrations', 'outbox', 'processed_events', 'dead_letters']);
+/** Tables the kit manages with raw SQL (services/kit/migrations); they have no Prisma model on purpose. */
+export const UNMODELLED_TABLES = new Set(['_prisma_migrations', '_kit_migrations', 'outbox', 'processed_events', 'dead_letters']);
 
 interface DmmfField {
   name: string;

@@ -5,12 +5,12 @@
 //   const producer = await startTestProducer(stack);
 //   await producer.publish(prioritiesEvents.PriorityCreated, { ... });
 //   await producer.stop();   // or leave it to the stack: it stops when the stack closes
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { producerOf, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts';
 import { createPostgresDatabaseProvider } from '@civic/service-kit/db';
-import { enqueueEvent, type EnqueueOptions, outboxMigrationSql, type OutboxRelay } from '@civic/service-kit/events';
+import { enqueueEvent, type EnqueueOptions, type OutboxRelay } from '@civic/service-kit/events';
 import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
 import type { Stack } from './stack.ts';
 
@@ -50,9 +50,8 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
 
   async function openOutbox(service: string): Promise<ProducerOutbox> {
     const schema = `${name}_${service}`;
-    const dir = join(migrationsDir, schema, '20260101000000_outbox');
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'migration.sql'), outboxMigrationSql(schema));
+    // No migrations of its own: the kit's make the outbox.
+    await mkdir(join(migrationsDir, schema), { recursive: true });
     const database = await databases.open(schema, join(migrationsDir, schema));
     // Raw SQL only: any generated client will do as the transaction runner.
     const db = new PrismaClient({ adapter: database.adapter as never });

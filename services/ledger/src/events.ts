@@ -7,7 +7,7 @@ import { serviceEvents } from '@civic/service-kit/events';
 export const LEDGER_SCHEMA = 'ledger';
 
 const events = serviceEvents(LEDGER_SCHEMA, {
-  // A debit's balance change is inserted by the SQL function post_debit (debits/debit.ts).
+  // A debit's balance change, chained after the SQL function post_debit (debits/debit.ts).
   outboxStatements: ['ledger_post_debit'],
 });
 export const { publishingDb, publishingSql } = events;

@@ -8,8 +8,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { prioritiesEvents } from '@civic/contracts';
-import { buildOutboxRows } from '@civic/service-kit/events';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { openMigratedDatabase, type MigratedDatabase } from '../../../test/support/migrated-database.ts';
@@ -67,14 +65,11 @@ for (const { profile, skip } of await profilePlan()) {
       );
       return id;
     }
-    /** apply_promotion with the arguments promote-priority.ts sends. */
+    /** apply_promotion with the arguments promote-priority.ts sends (its event follows in the caller's transaction). */
     async function applyPromotion(client: pg.Client, promotion: { id: string; priorityId: string; userId: string }) {
-      const { rows } = buildOutboxRows(prioritiesEvents.PriorityPromoted, [
-        { promotionId: promotion.id, priorityId: promotion.priorityId, userId: promotion.userId, cost: 50, promotedAt: AT },
-      ]);
       const result = await client.query<{ status: string; promotion_boost: number }>(
-        'SELECT status, promotion_boost FROM priorities.apply_promotion($1::uuid, $2::uuid, $3::int, $4::timestamptz, $5::int, $6::bigint, $7::bigint, $8::jsonb)',
-        [promotion.id, promotion.userId, 50, AT, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS, JSON.stringify(rows[0])],
+        'SELECT status, promotion_boost FROM priorities.apply_promotion($1::uuid, $2::uuid, $3::int, $4::timestamptz, $5::int, $6::bigint, $7::bigint)',
+        [promotion.id, promotion.userId, 50, AT, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS],
       );
       return result.rows[0]!;
     }

@@ -7,7 +7,7 @@ import { enqueueEvents, serviceEvents, type SqlExecutor } from '@civic/service-k
 
 export const SOCIAL_SCHEMA = 'social';
 
-/** The prepared statements whose SQL functions write outbox rows themselves (network/follow-edges.ts, blocks.ts). */
+/** The labels of the chained outbox INSERTs of a follow, an unfollow (network/follow-edges.ts), a block and an unblock (blocks.ts). */
 export const FOLLOW_STATEMENTS = { follow: 'social_follow_user', unfollow: 'social_unfollow_user' } as const;
 export const BLOCK_STATEMENTS = { block: 'social_block_user', unblock: 'social_unblock_user' } as const;
 

@@ -1,9 +1,10 @@
 // The SQL functions behind a follow and an unfollow (prisma/functions/follow_user.sql,
 // unfollow_user.sql, lock_network_pair.sql), called as the routes call them (src/network/
 // follow-edges.ts) on a freshly migrated database of their own, on both profiles: the follow
-// activity's description, the outbox rows each writes (which the relay publishes) with the counts
-// and versions filled in, nothing written when nothing changes, and the refusals. The routes, the
-// events through the bus and the concurrency: network/follows.test.ts, network-lock-order.test.ts.
+// activity's description, the outbox rows written with each through the kit's outbox (which the
+// relay publishes) with the counts and versions the function answered, nothing written when nothing
+// changes, and the refusals. The routes, the events through the bus and the concurrency:
+// network/follows.test.ts, network-lock-order.test.ts.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';

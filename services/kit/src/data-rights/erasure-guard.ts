@@ -1,8 +1,8 @@
 // The erasure guard every service keeps (docs/protocols/account-data.md): once an account is
 // deleted, no write about that user may land in the service again, whatever raced the deletion or
 // arrived late on another producer's stream. Two parts, the same everywhere:
-// - a tombstone, the table <schema>.deleted_users (user_id uuid PRIMARY KEY, deleted_at), holding
-//   no personal data, written by the service's erasure;
+// - a tombstone, the table <schema>.deleted_users (user_id uuid PRIMARY KEY, deleted_at; the kit's
+//   migration erasure/20261220000000_deleted_users), holding no personal data, written by the erasure;
 // - a per-user advisory lock: every write about a user holds it shared for its transaction and then
 //   checks the tombstone; the erasure takes it exclusively before it erases anything. So a write
 //   either commits before the erasure starts (and is erased with the rest) or sees the tombstone.

@@ -1,6 +1,6 @@
 // @civic/service-kit/db: a service's database (PostgreSQL, or PGlite when embedded), its migrations
 // (the per-user lock that orders a user's writes against erasure is the erasure guard, in the main entry).
-export type { SqlDriver } from './sql-driver.ts';
+export type { SqlDriver, SqlStatement } from './sql-driver.ts';
 export { databaseUrl, dropDatabase, ensureDatabase, listDatabases, pgPoolDriver } from './pg-driver.ts';
 export { pgliteDriver } from './pglite-driver.ts';
 export { createPGlite, PGLITE_EXTENSIONS } from './pglite-extensions.ts';
@@ -14,4 +14,5 @@ export {
   type ServiceDatabase,
 } from './database-provider.ts';
 export { MigrationChecksumError, migrationStatus, runMigrations, type MigrationStatus } from './migrate.ts';
+export { KIT_MIGRATIONS_DIR, KIT_PARTS, kitMigrations, kitPartsOf, type KitPart } from './kit-migrations.ts';
 export { acquireDataDirLock, DataDirInUseError, pidLockHolder } from './data-dir-lock.ts';

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { SqlDriver } from './sql-driver.ts';
+import { chainInTransaction, type SqlDriver, type SqlStatement } from './sql-driver.ts';
 
 function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
   return {
@@ -9,6 +9,9 @@ function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
     async query<T>(sql: string, params: unknown[] = [], name?: string) {
       return (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
     },
+    chain(first, then) {
+      return chainInTransaction(clientDriver(client), first, then);
+    },
     async transaction(fn) {
       return fn(clientDriver(client));
     },
@@ -16,32 +19,44 @@ function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
   };
 }
 
+/** `work` (which opens and commits a transaction) on one pooled connection, rolled back if it fails. */
+async function inTransaction<R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
+  const client = await pool.connect();
+  try {
+    return await work(client);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 export function pgPoolDriver(pool: pg.Pool): SqlDriver {
-  return {
+  const driver: SqlDriver = {
     async exec(sql) {
       await pool.query(sql);
     },
     async query<T>(sql: string, params: unknown[] = [], name?: string) {
       return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
     },
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
+    chain<T>(first: SqlStatement, then: (rows: T[]) => SqlStatement | null) {
+      // Bound parameters, never values spliced into the text: two more round trips than one script would take.
+      return driver.transaction((inside) => chainInTransaction(inside, first, then));
+    },
+    transaction(fn) {
+      return inTransaction(pool, async (client) => {
         await client.query('BEGIN');
         const result = await fn(clientDriver(client));
         await client.query('COMMIT');
         return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
     async close() {
       await pool.end();
     },
   };
+  return driver;
 }
 
 function checkDatabaseName(database: string): string {

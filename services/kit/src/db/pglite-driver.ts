@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import type { SqlDriver } from './sql-driver.ts';
+import { chainInTransaction, type SqlDriver } from './sql-driver.ts';
 
 type PGliteLike = Pick<PGlite, 'exec' | 'query'> | Transaction;
 
@@ -10,6 +10,10 @@ function wrap(db: PGliteLike, root: PGlite | null): SqlDriver {
     },
     async query<T>(sql: string, params: unknown[] = []) {
       return (await db.query<T>(sql, params)).rows;
+    },
+    chain(first, then) {
+      const driver = wrap(db, root);
+      return driver.transaction((tx) => chainInTransaction(tx, first, then));
     },
     async transaction(fn) {
       if (!root) return fn(wrap(db, null));

@@ -42,7 +42,7 @@ export async function grantRuntimeRole(owner: SqlDriver, grants: RuntimeGrants):
     // kept, so whoever opens the database later without the append-only list cannot widen them.
     const fresh = await tx.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-        WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname <> '_prisma_migrations'
+        WHERE n.nspname = $1 AND c.relkind IN ('r', 'p') AND c.relname NOT IN ('_prisma_migrations', '_kit_migrations')
           AND NOT has_table_privilege($2, c.oid, 'SELECT')`,
       [grants.schema, grants.role],
     );
@@ -51,6 +51,6 @@ export async function grantRuntimeRole(owner: SqlDriver, grants: RuntimeGrants):
       await tx.exec(`GRANT SELECT, INSERT, UPDATE, DELETE ON ${table} TO ${role}`);
     }
     for (const table of appendOnly) await tx.exec(`REVOKE UPDATE, DELETE, TRUNCATE ON ${table} FROM ${role}`);
-    await tx.exec(`REVOKE ALL ON ${schema}."_prisma_migrations" FROM ${role}`);
+    await tx.exec(`REVOKE ALL ON ${schema}."_prisma_migrations", ${schema}."_kit_migrations" FROM ${role}`);
   });
 }

@@ -4,35 +4,14 @@
 // a replay (`npm run events:replay`); the service's replayer then runs the consumer step again, which
 // stays idempotent through processed_events.
 import type { TEventEnvelope } from '@civic/contracts/shared/define-event';
+import { kitMigrationStatements } from '../db/kit-migrations.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
 import type { TraceHeaders } from './trace-headers.ts';
 
-/** DDL, one statement each; every consuming service has it in a migration. */
+/** DDL, one statement each (the kit's migration events/20261220000100_dead_letters), for tests that set up a schema by hand. */
 export function deadLetterMigrationStatements(schema: string): string[] {
-  const s = checkSchemaName(schema);
-  return [
-    `CREATE TABLE IF NOT EXISTS ${s}.dead_letters (
-  id bigserial PRIMARY KEY,
-  consumer text NOT NULL,
-  subject text NOT NULL,
-  version integer,
-  event_id uuid,
-  envelope jsonb,
-  raw text,
-  headers jsonb NOT NULL DEFAULT '{}'::jsonb,
-  error text NOT NULL,
-  deliveries integer NOT NULL,
-  failed_at timestamptz NOT NULL DEFAULT now(),
-  replay_requested_at timestamptz,
-  replayed_at timestamptz,
-  replay_attempts integer NOT NULL DEFAULT 0,
-  CHECK (envelope IS NOT NULL OR raw IS NOT NULL)
-)`,
-    // One open letter per consumer and event: a replay that fails again updates it.
-    `CREATE UNIQUE INDEX IF NOT EXISTS dead_letters_event_idx ON ${s}.dead_letters (consumer, event_id) WHERE event_id IS NOT NULL`,
-    `CREATE INDEX IF NOT EXISTS dead_letters_replay_idx ON ${s}.dead_letters (id) WHERE replay_requested_at IS NOT NULL`,
-  ];
+  return kitMigrationStatements('events/20261220000100_dead_letters', schema);
 }
 
 export interface DeadLetterInput {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@opentelemetry/api';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/shared/define-event';
+import type { SqlStatement } from '../db/sql-driver.ts';
 import { noteOutboxWrite } from './publish-after-commit.ts';
 import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
@@ -84,6 +85,14 @@ export function outboxInsertSql(schema: string): string {
             (r->>'occurredAt')::timestamptz
      FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(r, n)
      ORDER BY n`;
+}
+
+/**
+ * The kit's outbox INSERT of `rows` as a statement, e.g. the second of a driver's `chain` after a SQL
+ * function that changed the state the events report. `name` marks it for publish-after-commit.ts.
+ */
+export function outboxInsertStatement(schema: string, rows: OutboxRows<unknown>['rows'], name?: string): SqlStatement {
+  return { text: outboxInsertSql(schema), params: [JSON.stringify(rows)], ...(name ? { name } : {}) };
 }
 
 /**

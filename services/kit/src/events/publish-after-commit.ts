@@ -3,7 +3,7 @@
 // transaction that wrote outbox rows kicks the service's relay after its commit. A transaction that
 // rolls back kicks nothing (its rows never existed). The relay's poll still repairs a kick lost to a
 // crash between the commit and the kick (SECURITY 22), so a kick only buys latency.
-import type { SqlDriver } from '../db/sql-driver.ts';
+import type { SqlDriver, SqlStatement } from '../db/sql-driver.ts';
 import type { SqlExecutor, TransactionalDb } from './sql-executor.ts';
 
 /** The transactions (their executors) that enqueued events: marked by enqueue-event.ts. */
@@ -42,9 +42,11 @@ export function publishTransactionsAfterCommit<DB extends TransactionalDb>(db: D
 
 /**
  * Makes a raw driver publish after the statements that write outbox rows themselves: SQL functions
- * given rows built by buildOutboxRows (e.g. priorities' apply_vote, the ledger's post_debit). They
- * are named prepared statements, declared with the service's events; each one kicks `publish` once
- * committed: right after it answers on its own, after the COMMIT inside driver.transaction().
+ * given rows built by buildOutboxRows (e.g. priorities' apply_vote, the ledger's post_debit), or the
+ * kit's outbox INSERT as the second statement of a `chain`. They are named (prepared statements,
+ * or the chained statement's label), declared with the service's events; each one kicks `publish`
+ * once committed: right after it answers (or its chain commits) on its own, after the COMMIT
+ * inside driver.transaction().
  */
 export function publishStatementsAfterCommit(driver: SqlDriver, outboxStatements: readonly string[], publish: Publish): SqlDriver {
   if (outboxStatements.length === 0) return driver;
@@ -55,6 +57,16 @@ export function publishStatementsAfterCommit(driver: SqlDriver, outboxStatements
     async query<T>(sql: string, params?: unknown[], name?: string) {
       const rows = await inner.query<T>(sql, params, name);
       if (name !== undefined && writers.has(name)) wrote();
+      return rows;
+    },
+    async chain<T>(first: SqlStatement, then: (rows: T[]) => SqlStatement | null) {
+      let second: string | undefined;
+      const rows = await inner.chain<T>(first, (found) => {
+        const next = then(found);
+        second = next?.name;
+        return next;
+      });
+      if (second !== undefined && writers.has(second)) wrote();
       return rows;
     },
     transaction: (fn) => inner.transaction((nested) => fn(within(nested, wrote))),

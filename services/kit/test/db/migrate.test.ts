@@ -1,14 +1,16 @@
 // The migration runner on PGlite and on PostgreSQL: applies in order, once, records Prisma's
-// _prisma_migrations rows, refuses an edited migration, and serialises concurrent starters.
+// _prisma_migrations rows, refuses an edited migration, and serialises concurrent starters; the
+// kit's migrations run first, and a database migrated with services' copies of them upgrades.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { runMigrations, MigrationChecksumError } from '../../src/db/migrate.ts';
+import { KIT_PARTS_FILE, kitMigrations } from '../../src/db/kit-migrations.ts';
+import { migrationStatus, runMigrations, MigrationChecksumError } from '../../src/db/migrate.ts';
 import { databaseUrl, dropDatabase, ensureDatabase, pgPoolDriver } from '../../src/db/pg-driver.ts';
 import { pgliteDriver } from '../../src/db/pglite-driver.ts';
 import type { SqlDriver } from '../../src/db/sql-driver.ts';
@@ -89,5 +91,82 @@ describe('migration runner', () => {
     assert.equal(count.rows[0].n, 1);
     await Promise.all(pools.map((p) => p.end()));
     await rm(dir, { recursive: true });
+  });
+});
+
+describe("the kit's migrations", () => {
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  test('run first, in their own history; a service names the parts it uses', async () => {
+    const db = await PGlite.create();
+    try {
+      const driver = pgliteDriver(db);
+      // A service migration may write the kit's tables: they are there before it runs.
+      const dir = await migrationsDir({ '20260101000000_init': "INSERT INTO shop.deleted_users VALUES ('00000000-0000-4000-8000-000000000001', now());" });
+      await runMigrations(driver, { schema: 'shop', migrationsDir: dir });
+      const kit = await driver.query<{ migration_name: string }>('SELECT migration_name FROM shop._kit_migrations ORDER BY started_at, migration_name');
+      assert.deepEqual(
+        kit.map((r) => r.migration_name).sort(),
+        kitMigrations()
+          .map((m) => m.name)
+          .sort(),
+      );
+      const status = await migrationStatus(driver, { schema: 'shop', migrationsDir: dir });
+      assert.deepEqual([status.applied, status.kit.pending, status.kit.applied.length], [['20260101000000_init'], [], kit.length]);
+
+      const eventsOnly = await migrationsDir({ '20260101000000_init': 'SELECT 1;' });
+      await writeFile(join(eventsOnly, KIT_PARTS_FILE), JSON.stringify({ parts: ['events'] }));
+      await runMigrations(driver, { schema: 'bare', migrationsDir: eventsOnly });
+      const tables = await driver.query<{ table_name: string }>(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = 'bare' AND table_name NOT LIKE '\\_%' ORDER BY 1",
+      );
+      assert.deepEqual(
+        tables.map((t) => t.table_name),
+        ['dead_letters', 'outbox', 'processed_events'],
+      );
+      await rm(dir, { recursive: true });
+      await rm(eventsOnly, { recursive: true });
+    } finally {
+      await db.close();
+    }
+  });
+
+  test("a service's copy of a kit table moves to the kit's history; an earlier text listed beside a migration is accepted", async () => {
+    const db = await PGlite.create();
+    try {
+      const driver = pgliteDriver(db);
+      const copy = 'CREATE TABLE IF NOT EXISTS old.outbox (id uuid PRIMARY KEY);';
+      const first = 'CREATE TABLE old.things (id int); CREATE TABLE old.deleted_users (user_id uuid PRIMARY KEY, deleted_at timestamptz(3) NOT NULL);';
+      // As the runner before the kit's migrations left it: the copies in _prisma_migrations alone.
+      await driver.exec(`CREATE SCHEMA old; CREATE TABLE old._prisma_migrations (id varchar(36) PRIMARY KEY, checksum varchar(64) NOT NULL,
+        finished_at timestamptz, migration_name varchar(255) NOT NULL, logs text, rolled_back_at timestamptz,
+        started_at timestamptz NOT NULL DEFAULT now(), applied_steps_count int NOT NULL DEFAULT 0); ${first}`);
+      for (const [name, sql] of [
+        ['20250101000000_init', first],
+        ['20250101000100_outbox', copy],
+      ] as const) {
+        await driver.query('INSERT INTO old._prisma_migrations (id, checksum, finished_at, migration_name) VALUES ($1, $2, now(), $3)', [
+          randomUUID(),
+          sha256(sql),
+          name,
+        ]);
+      }
+      const now = 'CREATE TABLE old.things (id int);';
+      const dir = await migrationsDir({ '20250101000000_init': now });
+      assert.equal((await migrationStatus(driver, { schema: 'old', migrationsDir: dir })).checksumMismatches.length, 1, 'not listed: an edit');
+      await assert.rejects(runMigrations(driver, { schema: 'old', migrationsDir: dir }), MigrationChecksumError);
+
+      await writeFile(join(dir, '20250101000000_init', 'earlier-checksums.txt'), `${sha256(first)} made deleted_users\n`);
+      const before = await migrationStatus(driver, { schema: 'old', migrationsDir: dir });
+      assert.deepEqual([before.applied, before.checksumMismatches, before.unknown], [['20250101000000_init'], [], []]);
+      assert.deepEqual(await runMigrations(driver, { schema: 'old', migrationsDir: dir }), []);
+      const history = await driver.query<{ migration_name: string; checksum: string }>('SELECT migration_name, checksum FROM old._prisma_migrations');
+      assert.deepEqual(history, [{ migration_name: '20250101000000_init', checksum: sha256(now) }]);
+      const [adopted] = await driver.query<{ logs: string }>("SELECT logs FROM old._kit_migrations WHERE migration_name = 'events/20261220000000_outbox'");
+      assert.equal(adopted!.logs, `adopted 20250101000100_outbox (checksum ${sha256(copy)})`);
+      await rm(dir, { recursive: true });
+    } finally {
+      await db.close();
+    }
   });
 });

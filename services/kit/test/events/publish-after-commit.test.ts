@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgliteDriver } from '../../src/db/pglite-driver.ts';
 import type { SqlDriver } from '../../src/db/sql-driver.ts';
-import { buildOutboxRows, enqueueEvent } from '../../src/events/enqueue-event.ts';
+import { buildOutboxRows, enqueueEvent, outboxInsertStatement } from '../../src/events/enqueue-event.ts';
 import { startOutboxRelay, type OutboxRelay, type OutboxSink } from '../../src/events/outbox-relay.ts';
 import { publishStatementsAfterCommit, publishTransactionsAfterCommit } from '../../src/events/publish-after-commit.ts';
 import type { SqlExecutor, TransactionalDb } from '../../src/events/sql-executor.ts';
@@ -126,4 +126,14 @@ test('inside driver.transaction, the declared statement publishes at the commit,
   );
   assert.equal(kicks, before + 1);
   assert.equal(await unpublished(), 0);
+});
+
+test('a chain whose second statement is the declared outbox INSERT publishes once it commits; one that writes no event kicks nothing', async () => {
+  const before = kicks;
+  const { envelopes, rows } = buildOutboxRows(event, [thing()]);
+  await driver.chain<{ n: number }>({ text: 'SELECT 1 AS n' }, ([row]) => (row?.n === 1 ? outboxInsertStatement(SCHEMA, rows, WRITE_EVENT) : null));
+  assert.equal(kicks, before + 1);
+  await waitFor(async () => handedOver.includes(envelopes[0]!.id), 10_000, "the chain's event to be handed over");
+  await driver.chain({ text: 'SELECT 1 AS n' }, () => null);
+  assert.equal(kicks, before + 1);
 });

@@ -4,15 +4,14 @@
 -- rpc.ledger.debit in one statement (services/ledger/src/debits/debit.ts): what was an interactive
 -- transaction of ten statements (the user lock, the tombstone, the account, the key's debit, refund
 -- and cancellation, the entry, the balance, the outbox row), each a round trip through the client,
--- runs here in the statement's own transaction with the same locks in the same order, so a posting
--- to one account still waits for the one before it (docs/ledger.md "Postings").
+-- runs here with the same locks in the same order, so a posting to one account still waits for the
+-- one before it (docs/ledger.md "Postings"). The caller writes balance.changed through the kit's
+-- outbox in the same transaction, with the balance and version answered here.
 --
 -- p_lock_class: the advisory lock class of ledger accounts (data-rights/user-lock.ts).
--- p_outbox: the balance.changed outbox row built and checked by the caller; its payload's balance
--- and version are set here, from the locked account, when the entry is written.
 -- status: 'debited' | 'repeated' (this key's debit, answered again) | 'cancelled' (the key was
 -- refunded or cancelled) | 'insufficient' | 'erased'. balance: after the debit (debited, repeated)
--- or the account's current one.
+-- or the account's current one. version: the account's after the debit (debited; 0 otherwise).
 CREATE OR REPLACE FUNCTION ledger.post_debit(
   p_lock_class int,
   p_user_id uuid,
@@ -21,9 +20,8 @@ CREATE OR REPLACE FUNCTION ledger.post_debit(
   p_description text,
   p_reference text,
   p_entry_id uuid,
-  p_at timestamptz,
-  p_outbox jsonb
-) RETURNS TABLE (status text, entry_id uuid, amount int, balance int)
+  p_at timestamptz
+) RETURNS TABLE (status text, entry_id uuid, amount int, balance int, version int)
 LANGUAGE plpgsql
 -- A debit queued behind others on one account gives up after 10 s (an error the caller settles by
 -- refunding the key), as the interactive transaction's timeout did, rather than holding a connection.
@@ -36,7 +34,7 @@ DECLARE
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(p_lock_class, hashtext(p_user_id::text));
   IF EXISTS (SELECT 1 FROM ledger.deleted_users e WHERE e.user_id = p_user_id) THEN
-    RETURN QUERY SELECT 'erased'::text, NULL::uuid, 0, 0;
+    RETURN QUERY SELECT 'erased'::text, NULL::uuid, 0, 0, 0;
     RETURN;
   END IF;
   -- Created if missing, locked either way (the no-op update takes the row lock).
@@ -48,18 +46,18 @@ BEGIN
   FROM ledger.entries e WHERE e.user_id = p_user_id AND e.kind = 'debit' AND e.idempotency_key = p_key;
   IF FOUND THEN
     IF EXISTS (SELECT 1 FROM ledger.entries r WHERE r.user_id = p_user_id AND r.kind = 'refund' AND r.idempotency_key = p_key) THEN
-      RETURN QUERY SELECT 'cancelled'::text, NULL::uuid, 0, v_balance;
+      RETURN QUERY SELECT 'cancelled'::text, NULL::uuid, 0, v_balance, 0;
     ELSE
-      RETURN QUERY SELECT 'repeated'::text, v_earlier.id, -v_earlier.amount, v_earlier.balance_after;
+      RETURN QUERY SELECT 'repeated'::text, v_earlier.id, -v_earlier.amount, v_earlier.balance_after, 0;
     END IF;
     RETURN;
   END IF;
   IF EXISTS (SELECT 1 FROM ledger.cancelled_debits c WHERE c.user_id = p_user_id AND c.idempotency_key = p_key) THEN
-    RETURN QUERY SELECT 'cancelled'::text, NULL::uuid, 0, v_balance;
+    RETURN QUERY SELECT 'cancelled'::text, NULL::uuid, 0, v_balance, 0;
     RETURN;
   END IF;
   IF v_balance < p_amount THEN
-    RETURN QUERY SELECT 'insufficient'::text, NULL::uuid, 0, v_balance;
+    RETURN QUERY SELECT 'insufficient'::text, NULL::uuid, 0, v_balance, 0;
     RETURN;
   END IF;
 
@@ -69,10 +67,6 @@ BEGIN
   UPDATE ledger.accounts a SET balance = a.balance - p_amount, version = a.version + 1
   WHERE a.user_id = p_user_id
   RETURNING a.balance, a.version INTO v_balance, v_version;
-  INSERT INTO ledger.outbox (id, subject, version, payload, headers, created_at)
-  VALUES ((p_outbox->>'id')::uuid, p_outbox->>'subject', (p_outbox->>'version')::int,
-          (p_outbox->'payload') || jsonb_build_object('balance', v_balance, 'version', v_version),
-          p_outbox->'headers', (p_outbox->>'occurredAt')::timestamptz);
-  RETURN QUERY SELECT 'debited'::text, p_entry_id, p_amount, v_balance;
+  RETURN QUERY SELECT 'debited'::text, p_entry_id, p_amount, v_balance, v_version;
 END
 $$;

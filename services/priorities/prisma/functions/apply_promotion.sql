@@ -1,11 +1,11 @@
 -- The one source of this function (docs/sql-functions.md): change it here, then
 -- npm run db:function-migration -- priorities apply_promotion   writes the migration that applies it.
 --
--- Applies a paid promotion in one round trip and one transaction (src/promotions/promote-priority.ts):
+-- Applies a paid promotion in one call, in the caller's transaction (src/promotions/promote-priority.ts):
 -- the payer's shared per-user lock (the erasure takes it exclusively; src/data-rights/user-lock.ts,
 -- class 0x50524931 'PRI1'), the tombstone, the promotion row (still pending: nobody claimed it for a
--- refund), the priority row (active), then status applied, the recomputed boost and the outbox row of
--- civic.priorities.priority.promoted. p_outbox is built and checked by the kit (enqueue-event.ts).
+-- refund), the priority row (active), then status applied and the recomputed boost. The caller writes
+-- civic.priorities.priority.promoted through the kit's outbox in the same transaction when applied.
 -- Lock order (test/sql-lock-order.test.ts): the user before any row, so an erasure holding the user
 -- never waits for a row this holds; the priority row before the boost is summed, so two promotions of
 -- one priority at once both count.
@@ -17,8 +17,7 @@ CREATE OR REPLACE FUNCTION priorities.apply_promotion(
   p_at timestamptz,
   p_points int,
   p_half_life_ms bigint,
-  p_lifetime_ms bigint,
-  p_outbox jsonb
+  p_lifetime_ms bigint
 ) RETURNS TABLE (status text, promotion_boost int)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -49,10 +48,6 @@ BEGIN
   WHERE p.id = v_priority_id
   RETURNING p.promotion_boost INTO v_boost;
   UPDATE priorities.promotions pr SET boost_after = v_boost WHERE pr.id = p_promotion_id;
-
-  INSERT INTO priorities.outbox (id, subject, version, payload, headers, created_at)
-  VALUES ((p_outbox->>'id')::uuid, p_outbox->>'subject', (p_outbox->>'version')::int, p_outbox->'payload', p_outbox->'headers',
-          (p_outbox->>'occurredAt')::timestamptz);
 
   RETURN QUERY SELECT 'applied'::text, v_boost;
 END

@@ -7,15 +7,15 @@
 //      insufficient: the row goes and the ledger's "Insufficient ..." message is a 409;
 //      no answer: the key is refunded (a debit that happened is given back, one that did not is
 //      cancelled) and the answer is the ledger's 503;
-//   4. the SQL function apply_promotion, in one transaction: the row applied (only if still
-//      pending), the boost recomputed (docs/ranking.md), civic.priorities.priority.promoted in the
-//      outbox. If it cannot apply (the priority went inactive, an error), the debit is refunded.
+//   4. the SQL function apply_promotion, then civic.priorities.priority.promoted through the kit's
+//      outbox, in one transaction: the row applied (only if still pending), the boost recomputed
+//      (docs/ranking.md), the event. If it cannot apply (the priority went inactive, an error), the debit is refunded.
 // Whatever step 3 or 4 leaves unsettled (a crash, the ledger down for the refund too), the sweeper
 // refunds later (purchases/sweep-purchases.ts): a debit and its effect never diverge.
 import { randomUUID } from 'node:crypto';
 import { isUuid, prioritiesEvents, type TPromotionResult } from '@civic/contracts';
 import { AccountDeleted, type Identity, RequestUnavailable, requestUserOf, settingOf } from '@civic/service-kit';
-import { buildOutboxRows } from '@civic/service-kit/events';
+import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';
 import type { PrioritiesContext } from '../context.ts';
 import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
@@ -80,7 +80,7 @@ function answerRepetition(row: PromotionRow, priorityId: string): TPromotionResu
 
 type Applied = { status: 'applied' | 'settled' | 'missing' | 'deleted'; promotion_boost: number };
 
-/** Step 4 in one round trip (prisma/functions/apply_promotion.sql). */
+/** Step 4: apply_promotion (prisma/functions/apply_promotion.sql), then its event through the kit's outbox, in one transaction. */
 async function applyPromotion(
   ctx: PrioritiesContext,
   promotion: { id: string; priorityId: string; userId: string; cost: number },
@@ -90,10 +90,12 @@ async function applyPromotion(
   const { rows } = buildOutboxRows(prioritiesEvents.PriorityPromoted, [
     { promotionId: promotion.id, priorityId: promotion.priorityId, userId: promotion.userId, cost: promotion.cost, promotedAt: at },
   ]);
-  const [applied] = await ctx.sql.query<Applied>(
-    'SELECT status, promotion_boost FROM priorities.apply_promotion($1::uuid, $2::uuid, $3::int, $4::timestamptz, $5::int, $6::bigint, $7::bigint, $8::jsonb)',
-    [promotion.id, promotion.userId, balance, at, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS, JSON.stringify(rows[0])],
-    'priorities_apply_promotion',
+  const call = {
+    text: 'SELECT status, promotion_boost FROM priorities.apply_promotion($1::uuid, $2::uuid, $3::int, $4::timestamptz, $5::int, $6::bigint, $7::bigint)',
+    params: [promotion.id, promotion.userId, balance, at, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS],
+  };
+  const [applied] = await ctx.sql.chain<Applied>(call, ([found]) =>
+    found?.status === 'applied' ? outboxInsertStatement(prioritiesErasureGuard.schema, rows, 'priorities_apply_promotion') : null,
   );
   return applied!;
 }

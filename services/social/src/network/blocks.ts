@@ -1,8 +1,8 @@
 // POST and DELETE /api/users/{id}/block (spec 4 "Block"). A block or an unblock is one call of a SQL
-// function (prisma/functions/block_user.sql, unblock_user.sql) on a prepared statement, in that
-// statement's transaction, as a follow is (follow-edges.ts): both users' erasure locks and state
-// rows in id order (lock_network_pair), the block row, the follow edges cut both ways with their
-// activities, the counts moved under the locks, and the events. A block stands in the way of new
+// function (prisma/functions/block_user.sql, unblock_user.sql), as a follow is (follow-edges.ts):
+// both users' erasure locks and state rows in id order (lock_network_pair), the block row, the
+// follow edges cut both ways with their activities and the counts moved under the locks; then, in
+// the same transaction, the events with what it answered, through the kit's outbox. A block stands in the way of new
 // follows (follow_user checks it under the same locks). Idempotent: blocking twice or unblocking
 // someone not blocked changes nothing and publishes nothing. Each real change moves the blocker's
 // version (BlockChanged carries it, so a consumer keeps the newest state per pair); the blocked
@@ -10,7 +10,7 @@
 import type { TBlockResponse } from '@civic/contracts';
 import { NETWORK_MESSAGES, socialEvents } from '@civic/contracts';
 import { AccountDeleted } from '@civic/service-kit';
-import { buildOutboxRows } from '@civic/service-kit/events';
+import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';
 import type { SocialContext } from '../context.ts';
 import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 import { BlockSelf, NetworkUserNotFound } from '../errors.ts';
@@ -23,40 +23,75 @@ interface BlockWrite {
   following: number;
 }
 
-const BLOCK = 'SELECT status, followers, following FROM social.block_user($1::int, $2::uuid, $3::uuid, $4::timestamptz, $5::jsonb)';
-const UNBLOCK = 'SELECT status, followers, following FROM social.unblock_user($1::int, $2::uuid, $3::uuid, $4::jsonb)';
+interface BlockUserWrite extends BlockWrite {
+  cut_forward: boolean;
+  cut_backward: boolean;
+  blocker_recruited: number;
+  blocker_version: number;
+  blocked_followers: number;
+  blocked_following: number;
+  blocked_recruited: number;
+  blocked_version: number;
+}
 
-/**
- * The BlockChanged outbox row; its version is a placeholder (valid for the schema's check) that the
- * SQL function sets to the blocker's new version.
- */
-function blockRow(blockerId: string, blockedId: string, blocked: boolean, at: Date) {
+const BLOCK = `SELECT status, followers, following, cut_forward, cut_backward, blocker_recruited, blocker_version, blocked_followers,
+  blocked_following, blocked_recruited, blocked_version FROM social.block_user($1::int, $2::uuid, $3::uuid, $4::timestamptz)`;
+const UNBLOCK = 'SELECT status, followers, following, version FROM social.unblock_user($1::int, $2::uuid, $3::uuid)';
+
+function blockRow(blockerId: string, blockedId: string, blocked: boolean, version: number, at: Date) {
   const [row] = buildOutboxRows(
     socialEvents.BlockChanged,
-    [{ blockerId, blockedId, blocked, version: 1, changedAt: at.toISOString() }],
+    [{ blockerId, blockedId, blocked, version, changedAt: at.toISOString() }],
     [{ occurredAt: at }],
   ).rows;
   return row!;
 }
 
-/** Every row a block may write (block_user.sql writes those that apply, with counts and versions set). */
-function blockOutbox(blockerId: string, blockedId: string, at: Date) {
+/**
+ * A new block's events, in the order the interactive transaction wrote them: a FollowChanged for each
+ * edge cut, both users' CountsChanged when an edge was cut, and the BlockChanged.
+ */
+function blockOutbox(blockerId: string, blockedId: string, at: Date, write: BlockUserWrite) {
   const changedAt = at.toISOString();
   const opts = { occurredAt: at };
-  const [cutForward, cutBackward] = buildOutboxRows(
-    socialEvents.FollowChanged,
-    [
-      { followerId: blockerId, followeeId: blockedId, following: false, changedAt },
-      { followerId: blockedId, followeeId: blockerId, following: false, changedAt },
-    ],
-    [opts, opts],
-  ).rows;
-  const [blockerCounts, blockedCounts] = buildOutboxRows(
-    socialEvents.CountsChanged,
-    [blockerId, blockedId].map((userId) => ({ userId, followers: 0, following: 0, recruited: 0, version: 1, changedAt })),
-    [opts, opts],
-  ).rows;
-  return { cutForward, cutBackward, blockerCounts, blockedCounts, block: blockRow(blockerId, blockedId, true, at) };
+  const cuts = [
+    ...(write.cut_forward ? [{ followerId: blockerId, followeeId: blockedId, following: false, changedAt }] : []),
+    ...(write.cut_backward ? [{ followerId: blockedId, followeeId: blockerId, following: false, changedAt }] : []),
+  ];
+  const counts =
+    cuts.length === 0
+      ? []
+      : [
+          {
+            userId: blockerId,
+            followers: write.followers,
+            following: write.following,
+            recruited: write.blocker_recruited,
+            version: write.blocker_version,
+            changedAt,
+          },
+          {
+            userId: blockedId,
+            followers: write.blocked_followers,
+            following: write.blocked_following,
+            recruited: write.blocked_recruited,
+            version: write.blocked_version,
+            changedAt,
+          },
+        ];
+  return [
+    ...buildOutboxRows(
+      socialEvents.FollowChanged,
+      cuts,
+      cuts.map(() => opts),
+    ).rows,
+    ...buildOutboxRows(
+      socialEvents.CountsChanged,
+      counts,
+      counts.map(() => opts),
+    ).rows,
+    blockRow(blockerId, blockedId, true, write.blocker_version, at),
+  ];
 }
 
 function answer(isBlocked: boolean, write: BlockWrite | undefined): TBlockResponse {
@@ -77,10 +112,12 @@ function answer(isBlocked: boolean, write: BlockWrite | undefined): TBlockRespon
 export async function block(ctx: SocialContext, blockerId: string, blockedId: string): Promise<TBlockResponse> {
   if (blockerId === blockedId) throw new BlockSelf();
   const at = ctx.platform.clock.now();
-  const [write] = await ctx.sql.query<BlockWrite>(
-    BLOCK,
-    [socialErasureGuard.lockClass, blockerId, blockedId, at.toISOString(), JSON.stringify(blockOutbox(blockerId, blockedId, at))],
-    BLOCK_STATEMENTS.block,
+  const [write] = await ctx.sql.chain<BlockUserWrite>(
+    { text: BLOCK, params: [socialErasureGuard.lockClass, blockerId, blockedId, at.toISOString()] },
+    ([found]) =>
+      found?.status === 'blocked'
+        ? outboxInsertStatement(socialErasureGuard.schema, blockOutbox(blockerId, blockedId, at, found), BLOCK_STATEMENTS.block)
+        : null,
   );
   return answer(true, write);
 }
@@ -88,10 +125,12 @@ export async function block(ctx: SocialContext, blockerId: string, blockedId: st
 export async function unblock(ctx: SocialContext, blockerId: string, blockedId: string): Promise<TBlockResponse> {
   if (blockerId === blockedId) throw new BlockSelf();
   const at = ctx.platform.clock.now();
-  const [write] = await ctx.sql.query<BlockWrite>(
-    UNBLOCK,
-    [socialErasureGuard.lockClass, blockerId, blockedId, JSON.stringify(blockRow(blockerId, blockedId, false, at))],
-    BLOCK_STATEMENTS.unblock,
+  const [write] = await ctx.sql.chain<BlockWrite & { version: number }>(
+    { text: UNBLOCK, params: [socialErasureGuard.lockClass, blockerId, blockedId] },
+    ([found]) =>
+      found?.status === 'unblocked'
+        ? outboxInsertStatement(socialErasureGuard.schema, [blockRow(blockerId, blockedId, false, found.version, at)], BLOCK_STATEMENTS.unblock)
+        : null,
   );
   return answer(false, write);
 }

@@ -1,16 +1,16 @@
 // POST and DELETE /api/users/{id}/follow (spec 4 "Follow"); a block cuts edges in block_user (blocks.ts).
 // A follow or an unfollow is one call of a SQL function (prisma/functions/follow_user.sql,
-// unfollow_user.sql) on a prepared statement, in that statement's transaction: both users' erasure
-// locks, both state rows locked in id order, the edge (its primary key makes a duplicate impossible
-// whatever runs at once), the counts moved under the locks, FollowChanged and CountsChanged in the
-// outbox, and the follower's activity. One round trip instead of an interactive transaction of ~16,
-// so a follow holds a pooled connection for one wait, not sixteen (docs/benchmarks.md, issue 18).
+// unfollow_user.sql): both users' erasure locks, both state rows locked in id order, the edge (its
+// primary key makes a duplicate impossible whatever runs at once), the counts moved under the locks,
+// and the follower's activity; then, in the same transaction, FollowChanged and CountsChanged with
+// the counts it answered, through the kit's outbox. Two round trips instead of an interactive
+// transaction of ~16, so a follow holds a pooled connection briefly (docs/benchmarks.md, issue 18).
 // A follow that finds the edge already there changes nothing and publishes nothing.
 import { randomUUID } from 'node:crypto';
 import type { TFollowResponse } from '@civic/contracts';
 import { NETWORK_MESSAGES, socialEvents } from '@civic/contracts';
 import { AccountDeleted } from '@civic/service-kit';
-import { buildOutboxRows } from '@civic/service-kit/events';
+import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';
 import type { SocialContext } from '../context.ts';
 import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 import { FollowBlocked, FollowSelf, NetworkUserNotFound } from '../errors.ts';
@@ -26,26 +26,59 @@ interface EdgeWrite {
   status: 'followed' | 'unfollowed' | 'unchanged' | 'blocked' | 'deleted' | 'unknown';
   followers: number;
   following: number;
+  followee_following: number;
+  followee_recruited: number;
+  followee_version: number;
+  follower_followers: number;
+  follower_recruited: number;
+  follower_version: number;
 }
 
-const FOLLOW = 'SELECT status, followers, following FROM social.follow_user($1::int, $2::uuid, $3::uuid, $4::timestamptz, $5::uuid, $6::uuid, $7::jsonb)';
-const UNFOLLOW = 'SELECT status, followers, following FROM social.unfollow_user($1::int, $2::uuid, $3::uuid, $4::jsonb)';
+const ANSWER =
+  'status, followers, following, followee_following, followee_recruited, followee_version, follower_followers, follower_recruited, follower_version';
+const FOLLOW = `SELECT ${ANSWER} FROM social.follow_user($1::int, $2::uuid, $3::uuid, $4::timestamptz, $5::uuid, $6::uuid)`;
+const UNFOLLOW = `SELECT ${ANSWER} FROM social.unfollow_user($1::int, $2::uuid, $3::uuid)`;
 
 /**
- * The outbox rows of one edge change, in the order the interactive transaction wrote them. The
- * CountsChanged payloads carry placeholder counts (valid for the schema's check); the SQL function
- * sets each one's counts and version from the state row it changed.
+ * The outbox rows of an edge the function changed, in the order the interactive transaction wrote
+ * them: each CountsChanged with its user's state row as the function answered it.
  */
-function outboxRowsOf(edge: FollowEdge, following: boolean, at: Date) {
+function outboxRowsOf(edge: FollowEdge, following: boolean, at: Date, write: EdgeWrite) {
   const changedAt = at.toISOString();
   const opts = { occurredAt: at };
   const counts = buildOutboxRows(
     socialEvents.CountsChanged,
-    [edge.followeeId, edge.followerId].map((userId) => ({ userId, followers: 0, following: 0, recruited: 0, version: 1, changedAt })),
+    [
+      {
+        userId: edge.followeeId,
+        followers: write.followers,
+        following: write.followee_following,
+        recruited: write.followee_recruited,
+        version: write.followee_version,
+        changedAt,
+      },
+      {
+        userId: edge.followerId,
+        followers: write.follower_followers,
+        following: write.following,
+        recruited: write.follower_recruited,
+        version: write.follower_version,
+        changedAt,
+      },
+    ],
     [opts, opts],
   ).rows;
   const [changed] = buildOutboxRows(socialEvents.FollowChanged, [{ ...edge, following, changedAt }], [opts]).rows;
-  return following ? [...counts, changed] : [changed, ...counts];
+  return following ? [...counts, changed!] : [changed!, ...counts];
+}
+
+/** The function's call, then (when it changed the edge) its events through the kit's outbox, in one transaction. */
+async function writeEdge(ctx: SocialContext, edge: FollowEdge, following: boolean, at: Date, call: { text: string; params: unknown[] }, name: string) {
+  const changed = following ? 'followed' : 'unfollowed';
+  const [write] = await ctx.sql.chain<EdgeWrite>(call, ([found]) =>
+    found?.status === changed ? outboxInsertStatement(socialErasureGuard.schema, outboxRowsOf(edge, following, at, found), name) : null,
+  );
+  return write;
 }
 
 function answer(isFollowing: boolean, write: EdgeWrite | undefined): TFollowResponse {
@@ -68,23 +101,15 @@ function answer(isFollowing: boolean, write: EdgeWrite | undefined): TFollowResp
 export async function follow(ctx: SocialContext, followerId: string, followeeId: string): Promise<TFollowResponse> {
   if (followerId === followeeId) throw new FollowSelf();
   const at = ctx.platform.clock.now();
-  const outbox = outboxRowsOf({ followerId, followeeId }, true, at);
-  const [write] = await ctx.sql.query<EdgeWrite>(
-    FOLLOW,
-    [socialErasureGuard.lockClass, followerId, followeeId, at.toISOString(), randomUUID(), randomUUID(), JSON.stringify(outbox)],
-    FOLLOW_STATEMENTS.follow,
-  );
+  const params = [socialErasureGuard.lockClass, followerId, followeeId, at.toISOString(), randomUUID(), randomUUID()];
+  const write = await writeEdge(ctx, { followerId, followeeId }, true, at, { text: FOLLOW, params }, FOLLOW_STATEMENTS.follow);
   return answer(true, write);
 }
 
 export async function unfollow(ctx: SocialContext, followerId: string, followeeId: string): Promise<TFollowResponse> {
   if (followerId === followeeId) throw new FollowSelf();
   const at = ctx.platform.clock.now();
-  const outbox = outboxRowsOf({ followerId, followeeId }, false, at);
-  const [write] = await ctx.sql.query<EdgeWrite>(
-    UNFOLLOW,
-    [socialErasureGuard.lockClass, followerId, followeeId, JSON.stringify(outbox)],
-    FOLLOW_STATEMENTS.unfollow,
-  );
+  const params = [socialErasureGuard.lockClass, followerId, followeeId];
+  const write = await writeEdge(ctx, { followerId, followeeId }, false, at, { text: UNFOLLOW, params }, FOLLOW_STATEMENTS.unfollow);
   return answer(false, write);
 }

@@ -84,8 +84,4 @@ CREATE TABLE "admin"."announcements" (
 
 CREATE INDEX "announcements_created_at_idx" ON "admin"."announcements" ("created_at" DESC, "id" DESC);
 
--- Account erasure: the id of every deleted account (the kit's erasure guard). Holds no personal data.
-CREATE TABLE "admin"."deleted_users" (
-  "user_id"    UUID PRIMARY KEY,
-  "deleted_at" TIMESTAMPTZ(3) NOT NULL
-);
+-- The erasure tombstone (deleted_users) is the kit's (services/kit/migrations/erasure).

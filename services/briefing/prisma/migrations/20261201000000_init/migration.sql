@@ -47,9 +47,4 @@ CREATE TABLE "briefing"."priorities" (
   "created_at"  TIMESTAMPTZ(3) NOT NULL
 );
 
--- Account erasure: the id of every deleted account, so an event or a request about it that arrives
--- late records nothing. Holds no personal data.
-CREATE TABLE "briefing"."deleted_users" (
-  "user_id"    UUID PRIMARY KEY,
-  "deleted_at" TIMESTAMPTZ(3) NOT NULL
-);
+-- The erasure tombstone (deleted_users) is the kit's (services/kit/migrations/erasure).

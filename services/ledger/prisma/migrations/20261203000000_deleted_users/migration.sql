@@ -1,12 +1,13 @@
 -- One name for the erasure tombstone in every service (issue 16): the ledger's erased_accounts
--- becomes deleted_users (user_id, deleted_at), as in account, social and priorities, checked through
--- the kit's erasure guard (services/kit/src/data-rights/erasure-guard.ts). Renamed, so every tombstone
--- is kept, and with it the grants the runtime role holds on the table. The functions that read the
--- tombstone name it in their text, so each is replaced with the same body reading the new name
+-- becomes deleted_users (user_id, deleted_at), the kit's tombstone, checked through the kit's erasure
+-- guard (services/kit/src/data-rights/erasure-guard.ts). The kit's migrations run before the
+-- service's, so deleted_users is there already: every tombstone moves into it. The functions that read
+-- the tombstone name it in their text, so each is replaced with the same body reading the new name
 -- (CREATE OR REPLACE keeps their owner, SECURITY DEFINER setting and privileges).
-ALTER TABLE "ledger"."erased_accounts" RENAME TO "deleted_users";
-ALTER TABLE "ledger"."deleted_users" RENAME COLUMN "erased_at" TO "deleted_at";
-ALTER TABLE "ledger"."deleted_users" RENAME CONSTRAINT "erased_accounts_pkey" TO "deleted_users_pkey";
+INSERT INTO "ledger"."deleted_users" ("user_id", "deleted_at")
+SELECT "user_id", "erased_at" FROM "ledger"."erased_accounts"
+ON CONFLICT DO NOTHING;
+DROP TABLE "ledger"."erased_accounts";
 
 -- The append-only trigger's function (20261125000000_init): an entry may be deleted only once its
 -- user's tombstone exists.

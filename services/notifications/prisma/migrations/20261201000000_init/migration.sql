@@ -103,11 +103,7 @@ CREATE TABLE "notifications"."unsubscribe_uses" (
 );
 CREATE INDEX "unsubscribe_uses_user_id_idx" ON "notifications"."unsubscribe_uses" ("user_id");
 
--- Account erasure: the id of every deleted account, so a late event about it records nothing.
-CREATE TABLE "notifications"."deleted_users" (
-  "user_id"    UUID PRIMARY KEY,
-  "deleted_at" TIMESTAMPTZ(3) NOT NULL
-);
+-- The erasure tombstone (deleted_users) is the kit's (services/kit/migrations/erasure).
 
 -- A vote or promotion whose priority is not known yet: events of different subjects have no order
 -- between them, so it can arrive before the priority's creation. Kept until the creation arrives, or

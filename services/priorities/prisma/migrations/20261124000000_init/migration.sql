@@ -72,11 +72,7 @@ CREATE TABLE "priorities"."members" (
   "profile_updated_at" TIMESTAMPTZ(3)
 );
 
--- Account erasure: deleted accounts' ids, so a late event or a racing request records nothing.
-CREATE TABLE "priorities"."deleted_users" (
-  "user_id"    UUID PRIMARY KEY,
-  "deleted_at" TIMESTAMPTZ(3) NOT NULL
-);
+-- The erasure tombstone (deleted_users) is the kit's (services/kit/migrations/erasure).
 
 -- From civic.briefing.document.created: the Talking Points tile counts them.
 CREATE TABLE "priorities"."briefing_documents" (

@@ -29,9 +29,4 @@ CREATE TABLE "social"."members" (
   "privacy_changed_at"  TIMESTAMPTZ(3)
 );
 
--- Account erasure: the id of every deleted account, so an event about it that arrives late (another
--- producer's stream has no order with account's) records nothing. Holds no personal data.
-CREATE TABLE "social"."deleted_users" (
-  "user_id"    UUID PRIMARY KEY,
-  "deleted_at" TIMESTAMPTZ(3) NOT NULL
-);
+-- The erasure tombstone (deleted_users) is the kit's (services/kit/migrations/erasure).
