@@ -7,7 +7,7 @@
 //   503, never a 404.
 //
 // - rpc.auth.change_standing: the admin service asks auth (the one writer of isAdmin, isBanned and the
-//   approval status) to grant or revoke admin status, ban or unban, approve or reject (issue 20). The
+//   approval status) to grant or revoke admin status, ban or unban, approve or reject. The
 //   caller's identity (the administrator's, signed) travels beside the payload; auth refuses a caller
 //   who is not an admin, one's own row, and a ban of an admin. The change, its session effects and the
 //   civic.auth.user.standing_changed event (which becomes the audit entry) commit together.

@@ -4,7 +4,7 @@
 //   model of priorities from civic.priorities.priority.created, but a priority created a moment ago
 //   may not have reached it yet; on a miss it asks here, synchronously, and stores what it is told.
 //   `priority: null` means no such priority exists (a removed one answers isActive false); no answer at
-//   all (priorities down, a timeout) is the caller's 503, never a 400. The admin service's reports ask it too (issue 20): who wrote the
+//   all (priorities down, a timeout) is the caller's 503, never a 400. The admin service's reports ask it too: who wrote the
 //   priority (a citizen cannot report their own, and reports count against the author) and whether an
 //   administrator removed it.
 import { z } from 'zod';

@@ -54,7 +54,7 @@ export async function resolveIdentity(request: FastifyRequest, platform: Platfor
     return { ...anonymous, sessionUnavailable: true };
   }
   if (!record) return anonymous;
-  // Read on every request, never cached: a role or ban change (issue 20) rewrites the record in the
+  // Read on every request, never cached: a role or ban change rewrites the record in the
   // store, and the very next request of that user, through any gateway replica, carries it.
   return {
     ...anonymous,

@@ -33,9 +33,9 @@ export function adminHandlers(ctx: AdminContext): ServiceHandlers {
         await recordPriorityRemoval(tx, envelope.id, p);
         await priorityRemoved(tx, p);
       }),
-      // An administrator's open-data snapshot (issue 23); the schedule's are nobody's action.
+      // An administrator's open-data snapshot; the schedule's are nobody's action.
       subscription(prioritiesEvents.OpenDataSnapshotTaken, (p, { tx, envelope }) => recordOpenDataSnapshot(tx, envelope.id, p)),
-      // The content citizens can report (issue 20): its author and title.
+      // The content citizens can report: its author and title.
       subscription(prioritiesEvents.PriorityCreated, (p, { tx }) => priorityCreated(tx, p)),
       subscription(briefingEvents.DocumentCreated, (p, { tx }) => documentCreated(tx, p)),
       // The users directory (src/users), each owner's part version-guarded. A standing change is also

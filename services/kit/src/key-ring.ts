@@ -1,4 +1,4 @@
-// Key rings (issue 21: rotation without logging anyone out). IDENTITY_SIGNING_KEY (and IDENTITY_PUBLIC_KEY), CSRF_SECRET and
+// Key rings (rotation without logging anyone out). IDENTITY_SIGNING_KEY (and IDENTITY_PUBLIC_KEY), CSRF_SECRET and
 // AUTH_CODE_KEY each hold one or more keys, comma separated, the current key first:
 //
 //   CSRF_SECRET=k2:<new secret>,k1:<old secret>

@@ -75,7 +75,7 @@ export interface PlatformOverrides {
 }
 
 /**
- * Where and as whom to connect to NATS. With a user (issue 14 item 4), replies come to the inbox
+ * Where and as whom to connect to NATS. With a user, replies come to the inbox
  * prefix _INBOX_<user>, the only inbox its permissions let it subscribe to (infra/nats-authorization.ts).
  */
 export function natsConnectionOptions(config: Pick<PlatformConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>) {

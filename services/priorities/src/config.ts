@@ -35,7 +35,7 @@ export const ZPrioritiesConfig = z.object({
    */
   PRIORITIES_READ_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /**
-   * How often an open-data snapshot is taken (issue 23, open-data/snapshot-schedule.ts): at every
+   * How often an open-data snapshot is taken (open-data/snapshot-schedule.ts): at every
    * multiple of this period since the epoch (on the hour by default).
    */
   OPEN_DATA_SNAPSHOT_MS: z.coerce
@@ -47,7 +47,7 @@ export const ZPrioritiesConfig = z.object({
   /** Snapshots kept, newest first; older ones are deleted whole after each scheduled snapshot (a week of hourly ones by default). */
   OPEN_DATA_KEEP_SNAPSHOTS: z.coerce.number().int().min(1).max(100_000).default(168),
   /**
-   * How long a state's tallies (the agenda by state, issue 23) are kept per process before they are
+   * How long a state's tallies (the agenda by state) are kept per process before they are
    * counted again (src/priorities/state-tallies-cache.ts; docs/ranking.md section 7). 0: every read counts.
    */
   PRIORITIES_STATE_TALLIES_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),

@@ -2,7 +2,7 @@
 // together, so other services' copies of the names cannot miss an edit. Those copies keep the edit
 // with the latest updatedAt, so the time is taken under the row's lock and never before the time
 // the row holds: of two edits at once, the one that commits last is the newest everywhere.
-// An edit that sets a state (issue 23) also re-announces the profile's visibility, unchanged:
+// An edit that sets a state also re-announces the profile's visibility, unchanged:
 // priorities started keeping it with the state and must not count a private profile it never heard of.
 import type { TProfileFields, TUpdateProfileRequest } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';

@@ -1,4 +1,4 @@
-// The brigading guard and the automatic ban (issue 20; README "What stops brigading"). Per author, the
+// The brigading guard and the automatic ban (README "What stops brigading"). Per author, the
 // distinct eligible reporters over all their content are counted: a reporter counts once per author
 // however many of their items they report, only if their account was older than a day when they
 // reported (report.eligible), and only if they could report at all (banned and pending accounts are

@@ -1,4 +1,4 @@
-// POST /api/reports (issue 20): a signed-in citizen reports a priority or a briefing document once,
+// POST /api/reports: a signed-in citizen reports a priority or a briefing document once,
 // with a reason. The kit's 'active-user' guard has refused visitors (401) and banned or pending
 // accounts (403). Refused here: reporting while content_moderation_enabled is false (403), an item
 // that does not exist or was removed (404), one's own item (400), a second report of one item (409,

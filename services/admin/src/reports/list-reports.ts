@@ -1,4 +1,4 @@
-// GET /api/admin/reports (issue 20): the reported items the moderation page shows first, most
+// GET /api/admin/reports: the reported items the moderation page shows first, most
 // reported first (then the most recently reported), each with its distinct reporters (one report per
 // citizen per item, so the rows are the reporters), its reasons newest first (at most 20), the last
 // report's time, its title, creation and author (with the name the users directory holds, so the page

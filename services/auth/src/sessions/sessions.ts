@@ -18,7 +18,7 @@ interface StandingRow {
 
 /**
  * Creates the session of a sign-in that has committed. An erasure, a ban or a role change of the
- * account can commit between that commit and this call (SECURITY 11, issue 20): its revoke-all or
+ * account can commit between that commit and this call (SECURITY 11): its revoke-all or
  * flags update would then come before the session exists. So the user row is read again after the
  * session is written, FOR SHARE, which waits for any erasure or standing change holding the row
  * right now (they lock it FOR UPDATE; users/standing/): if the row is gone, banned or rejected, the

@@ -3,7 +3,7 @@
 // priority created a moment before the document may not be in it yet. On a miss the priorities
 // service is asked synchronously (rpc.priorities.priority_lookup) and its answer is stored as the
 // event would store it, so only a priority that really does not exist is a 400. A priority an
-// administrator removed (issue 20) is a 400 as well: new documents cannot name it. When priorities does
+// administrator removed is a 400 as well: new documents cannot name it. When priorities does
 // not answer (down, too slow) the kit's RequestUnavailable is a 503 naming it: the caller may retry,
 // and nothing is claimed about a priority nobody could check.
 import { PRIORITIES_REQUESTS } from '@civic/contracts';

@@ -29,7 +29,7 @@ export interface Identity {
   isAdmin: boolean;
   isBanned: boolean;
   /**
-   * The account awaits an administrator's approval (issue 20): the 'active-user' guard refuses it.
+   * The account awaits an administrator's approval: the 'active-user' guard refuses it.
    * Absent means approved (every caller that is not a pending account leaves it out).
    */
   isPending?: boolean;

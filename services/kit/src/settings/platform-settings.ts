@@ -1,4 +1,4 @@
-// Platform settings as every process reads them (issue 19). The admin service owns them (its
+// Platform settings as every process reads them. The admin service owns them (its
 // database) and publishes each change; this component holds the current value of every key in the
 // process, so a read is a map lookup, made at the moment a rule applies:
 // - distributed: loaded at start from the NATS KV bucket `platform-settings` and kept current by a

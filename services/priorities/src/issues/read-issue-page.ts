@@ -1,4 +1,4 @@
-// GET /api/issues/{id} (issue 38): an issue's page. The issue comes from the summaries of GET
+// GET /api/issues/{id}: an issue's page. The issue comes from the summaries of GET
 // /api/issues (its count and top priority, kept up to a second); its active priorities are read in
 // rank order (ranked before unranked, docs/ranking.md) along priorities_issue_rank_idx, a keyset
 // page at a time: `after` names the last priority shown, and the next page starts past its place in

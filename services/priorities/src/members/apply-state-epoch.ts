@@ -1,4 +1,4 @@
-// The state tallies' hourly epoch (issue 35 item 7, docs/ranking.md section 7a). A member's state and
+// The state tallies' hourly epoch (docs/ranking.md section 7a). A member's state and
 // visibility change is written at once but stays pending; at each hour boundary one transaction moves
 // every member pending since before it to the state they now count in (counted_state), so a state's
 // tallies change by a whole hour's changes at once and never by one citizen's alone. The claim is the

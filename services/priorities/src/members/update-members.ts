@@ -13,7 +13,7 @@ const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 const names = memberNames(prioritiesErasureGuard);
 
 /**
- * A write of the state or visibility dates the change for the next epoch (issue 35 item 7): the first
+ * A write of the state or visibility dates the change for the next epoch: the first
  * write since the last epoch keeps its time. The trigger mark_member_tally_change keeps the mark only
  * while the state counted would change (a write that puts it back clears it).
  */
@@ -23,11 +23,11 @@ const DATE_TALLY_CHANGE = 'tally_change_pending_since = COALESCE(m.tally_change_
 export const { addMember } = names;
 
 /**
- * civic.account.profile.updated: the names (the kit's member names), and the state (issue 23) from
+ * civic.account.profile.updated: the names (the kit's member names), and the state from
  * the same event. The state is written only when this event's edit is the one the row now holds (its
  * updatedAt is the row's), so an older event redelivered after a newer one changes nothing. An event
  * from before the state existed carries none: null, as nobody had one then. The state counted in the
- * tallies follows at the next hourly epoch (issue 35 item 7): the change is pending since `now`.
+ * tallies follows at the next hourly epoch: the change is pending since `now`.
  */
 export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>, now: Date): Promise<void> {
   await names.applyProfileUpdate(tx, p);
@@ -43,7 +43,7 @@ export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof
 
 /**
  * civic.account.privacy.changed: whether the profile is public (only then does the member's state
- * count, issue 23; from the next hourly epoch on, issue 35 item 7). Creates the row if missing (no
+ * count, from the next hourly epoch on). Creates the row if missing (no
  * state yet: nothing counted, nothing pending); a change older than the one held is skipped; nothing
  * for a deleted account.
  */

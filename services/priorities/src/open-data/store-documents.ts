@@ -1,4 +1,4 @@
-// Writes a snapshot's published documents once (issue 35 item 6, docs/open-data.md "Stored documents"):
+// Writes a snapshot's published documents once (docs/open-data.md "Stored documents"):
 // the JSON and the CSV, each as is, gzip and br, with each representation's size and SHA-256 (its strong
 // ETag). The text is produced a piece at a time (snapshot-document.ts) and fed to the three writers at
 // once; zlib compresses on libuv's threads, so the two compressors run beside the identity writer.

@@ -1,4 +1,4 @@
-// The Idempotency-Key of POST /api/priorities (issue 14 item 6; SECURITY 17), kept on the creation's
+// The Idempotency-Key of POST /api/priorities (SECURITY 17), kept on the creation's
 // row in creation_charges (migration 20261201000000_creation_idempotency): one live row per user and
 // key. A repetition of a key answers what its first request answered (the JSON stored with the
 // row when the priority was committed), 409 while that request is still under way, and 400 when the

@@ -12,7 +12,7 @@
 // a cached one is checked when cached), and the answer is JSON text the route writes as it is: a
 // cached priority is kept as its JSON already, so a read of the top list only appends each one's
 // userVote (serialising 50 priorities per request was the largest part of the service's CPU for it).
-// An administrator's moderation list (includeInactive=true, issue 20) is instead every priority,
+// An administrator's moderation list (includeInactive=true) is instead every priority,
 // removed ones included (isActive false), newest first along priorities_newest_idx, without ranks;
 // always read from the database (the top list holds active priorities only) and paid from the budget.
 import { ZPriority, type TPriority, type TPriorityListQuery, type TUserVote, type TVoteType } from '@civic/contracts';

@@ -1,4 +1,4 @@
-// GET /api/priorities?state=XX: the agenda by state (issue 23, docs/ranking.md section 7). A
+// GET /api/priorities?state=XX: the agenda by state (docs/ranking.md section 7). A
 // priority's state tally is counted from the votes of the members counted in that state (their state
 // on a public profile as of the last hourly epoch, members/apply-state-epoch.ts; the members read
 // model, members_counted_in_state_idx, joined with the votes); the votes table

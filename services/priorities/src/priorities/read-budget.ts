@@ -1,4 +1,4 @@
-// What a priorities list read costs from the account's read budget (issue 14 item 7; the budget
+// What a priorities list read costs from the account's read budget (the budget
 // itself is the kit's, services/kit/src/http/read-budget.ts). The gateway's read limit counts
 // requests per client network (RATE_LIMIT_READ, 1,200 a minute) and cannot tell a read of the kept
 // top list (memory, microseconds) from a search or a 1,000-row page (PostgreSQL); here the cost is

@@ -1,4 +1,4 @@
-// The top-ten job (issue 22): every PRIORITIES_TOP_TEN_MS each process reads the top 10 of the ranking
+// The top-ten job: every PRIORITIES_TOP_TEN_MS each process reads the top 10 of the ranking
 // (docs/ranking.md: active, ranked at today's min_endorsements_for_ranking, in rank order) and records
 // the priorities never seen in it before in top_ten_entries, with civic.priorities.priority.entered_top_ten
 // in the outbox of the same transaction, so each priority's author is told once (the notifications

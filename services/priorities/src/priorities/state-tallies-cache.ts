@@ -1,4 +1,4 @@
-// Each state's tallies (issue 23, docs/ranking.md section 7), kept in memory per process for
+// Each state's tallies (docs/ranking.md section 7), kept in memory per process for
 // PRIORITIES_STATE_TALLIES_MS (60 s). Counting them reads every vote of the state's members, and the
 // votes of one member are scattered over the votes table, so PostgreSQL reads the table through
 // (measured in docs/ranking.md section 7); the agenda by state is not the live national ranking, so

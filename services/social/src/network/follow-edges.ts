@@ -4,7 +4,7 @@
 // primary key makes a duplicate impossible whatever runs at once), the counts moved under the locks,
 // and the follower's activity; then, in the same transaction, FollowChanged and CountsChanged with
 // the counts it answered, through the kit's outbox. Two round trips instead of an interactive
-// transaction of ~16, so a follow holds a pooled connection briefly (docs/benchmarks.md, issue 18).
+// transaction of ~16, so a follow holds a pooled connection briefly (docs/benchmarks.md).
 // A follow that finds the edge already there changes nothing and publishes nothing.
 import { randomUUID } from 'node:crypto';
 import type { TFollowResponse } from '@civic/contracts';
