@@ -23,8 +23,8 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       // mode, up to 64 events a transaction): each applies only a newer version, so they commute.
       batchSubscription(ledgerEvents.BalanceChanged, (items, { tx }) => applyBalanceChanges(tx, items)),
       // followers, following and recruited of GET /api/auth/user (social owns follows and recruits).
-      // In batches too: every follow makes two, and one transaction per event capped the consumer at
-      // ~70 events/s, which bounded the followers-count lag (docs/benchmarks.md, network).
+      // In batches too: every follow makes two, and one transaction per event bounded the
+      // followers-count lag (docs/benchmarks.md, network).
       batchSubscription(socialEvents.CountsChanged, (items, { tx }) => applyCountsChanges(tx, items)),
       // Account erasure (docs/protocols/account-data.md).
       subscription(accountEvents.UserDeleted, (payload, { tx }) =>

@@ -1,9 +1,8 @@
 // The first pages of the unfiltered list (no search; any type), kept in memory as the JSON they are
 // answered with. They are the Briefing Room's first page and the dashboard's "Latest from Briefing
 // Room" for every visitor alike (nothing in them depends on who reads), read far more often than
-// documents are added. Measured (docs/benchmarks.md): a first page of 50 documents of ~1 KB
-// cost ~1.4 ms of this service's CPU and ~0.9 ms of PostgreSQL's per request, which kept it far from
-// 1,000 req/s on two cores; from memory it costs the gateway's forwarding and little else.
+// documents are added; building one per request kept the service far from 1,000 req/s on two cores
+// (docs/benchmarks.md).
 //
 // As priorities' top list (services/priorities/src/priorities/top-priorities-cache.ts): every change
 // this process sees invalidates it (its own creations and deletions when they commit, every

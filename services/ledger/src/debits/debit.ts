@@ -8,8 +8,7 @@
 // - the key was cancelled (refunded before this debit arrived): `cancelled`, nothing charged;
 // - the balance does not cover the amount: `insufficient`, nothing recorded (the key stays free);
 // - otherwise the debit entry, the balance and the balance.changed event.
-// Two round trips instead of an interactive transaction of ten: the debit is the hot path of every
-// purchase (the promotions benchmark in the README).
+// Two round trips, not an interactive transaction of ten: the debit is the hot path of every purchase.
 import { randomUUID } from 'node:crypto';
 import { insufficientMessage, LEDGER_DESCRIPTIONS, LEDGER_MESSAGES, ledgerEvents, type TDebitReply, type TDebitRequest } from '@civic/contracts';
 import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';

@@ -10,10 +10,7 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import { DOCUMENT_ENCODINGS, DOCUMENT_FORMATS, type DocumentFormat, type DocumentKey, type DocumentStore, type StoredDocument } from './document-store.ts';
 import { readSnapshotHead, type SnapshotHead, snapshotCsv, snapshotJson } from './snapshot-document.ts';
 
-/**
- * Brotli at quality 4: on these documents (mostly hex leaves) it compressed better than 5-9 and took
- * 3 s per 100 MB here, against 33 s at 6; gzip at its default level 6.
- */
+/** Brotli at quality 4: on these mostly-hex documents it beats 5-9 and is far faster (docs/open-data.md). */
 const BROTLI_QUALITY = 4;
 
 const compressorOf = {
