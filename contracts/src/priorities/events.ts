@@ -1,6 +1,4 @@
-// Events the priorities service publishes. Declared before the service exists so that social (the
-// activity feed) can consume them; the priorities service enqueues them in the transaction of the
-// change they report.
+// Events the priorities service publishes, each enqueued in the transaction of the change it reports.
 import { z } from 'zod';
 import { ZHex32 } from '../shared/open-data/hex.ts';
 import { REMOVAL_REASON_MAX } from '../notifications/messages.ts';

@@ -141,13 +141,9 @@ function observePools(meter: Meter, pools: Map<string, pg.Pool>): void {
  * and estimates under a LIMIT are often far off, so compiling can take ten times the run
  * (docs/benchmarks.md, "Citizen network").
  *
- * And no statement may cost more than a request is worth: the services' queries take milliseconds,
- * so 5 s is far above them and below the gateway's 30 s wait for an answer, after which a statement
- * would run on for nobody; no transaction may sit idle holding its locks (SECURITY 32). The same
- * values are set on every service role (infra/postgres-roles.ts), for connections made outside the
- * kit. Migrations and the snapshot build lift the statement bound for their own transaction
- * (SET LOCAL). Not on PGlite: it accepts both settings but never fires them (single-user WASM has no
- * timer signals), so the embedded profile relies on the bounded queries themselves.
+ * And no statement may outlive the gateway's 30 s wait for its answer, nor a transaction sit idle
+ * holding its locks (SECURITY 32); infra/postgres-roles.ts sets the same on every role. Not on
+ * PGlite: single-user WASM has no timer signals, so it accepts both settings but never fires them.
  */
 export const SERVICE_TIMEOUTS = { statement_timeout: '5s', idle_in_transaction_session_timeout: '10s' } as const;
 
