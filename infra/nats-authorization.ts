@@ -7,7 +7,7 @@
 //   its own inbox prefix _INBOX_<user>, so no one else's replies (exports, debits) reach it;
 // - JetStream API: its own stream's create/update, and on every service's stream the calls of a
 //   durable pull consumer (stream info, consumer create, info, next, ack); never delete or purge. So
-//   the streams are made ahead by the unrestricted `operator` user (setup-distributed.ts), as they always were;
+//   the streams are made ahead by the unrestricted `operator` user (setup-distributed.ts);
 // - answers go back on the asker's reply subject only (allow_responses);
 // - the gateway only looks JetStream up (its platform's event bus); the `operator` user (setup, tests) may
 //   do everything. Every other publication is refused by the server;
