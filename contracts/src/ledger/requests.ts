@@ -1,4 +1,4 @@
-// Spending political capital (docs/ledger.md "Debit and refund"): a service that sells something for
+// Spending political capital (docs/ledger.md "Spending: debit and refund"): a service that sells something for
 // PC asks the ledger to debit the user, and to refund the debit when what was paid for did not happen.
 // Both are idempotent by (userId, idempotencyKey) (SECURITY 17); refunding a key with no debit
 // cancels it, so a caller unsure whether its debit happened refunds, and the user keeps their PC.
