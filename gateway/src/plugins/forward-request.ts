@@ -1,6 +1,6 @@
 // Forwards one request to a service over a keep-alive undici pool. Answers are small JSON, so they
-// are read whole with the pool's dispatch callbacks and sent as one buffer: piping every body cost
-// the gateway a third more CPU (docs/benchmarks.md). Only event streams and downloads are piped.
+// are read whole with the pool's dispatch callbacks and sent as one buffer, which cut the gateway's
+// CPU per request by about a third against piping (docs/benchmarks.md). Only streams and downloads are piped.
 //
 // A service can never hang the gateway (UpstreamLimits): a slow connect, headers or body ends the
 // request with a 504, an answer over the cap with a 502 (refused from its Content-Length when stated).
