@@ -152,11 +152,9 @@ export const ZAdminExportSection = z.object({
 });
 
 /**
- * What the notifications service holds about the user: the notifications waiting for their
- * next mail (the batch), when the last mail went, the mails sent (when and how many notifications
- * each gathered; the text is not kept) and the unsubscribe links used. A waiting notification names
- * what it is about by id (a priority, a briefing document) and not who acted: that is the other
- * citizen's act, which the product tells only in the mail, and only when their privacy allows.
+ * What the notifications service holds about the user: the waiting batch, the mails sent (no text)
+ * and the unsubscribe links used. A waiting notification names its subject by id, not who acted:
+ * that is the other citizen's act, told only in the mail and only when their privacy allows.
  */
 export const ZNotificationsExportSection = z.object({
   pending: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), subjectId: z.string().uuid().nullable(), occurredAt: z.string() })),

@@ -195,8 +195,7 @@ export type TVoteResult = z.infer<typeof ZVoteResult>;
 /**
  * POST /api/priorities/{id}/promote and POST /api/priorities may carry `Idempotency-Key` (SECURITY
  * 17): the same key from the same user promotes (creates) and debits once, and a repetition answers
- * what the first request answered. Without it, every request is one of its own. Node gives header
- * names in lower case.
+ * what the first request answered. Without it, every request is one of its own.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const ZIdempotencyKeyHeaders = z.looseObject({
@@ -255,10 +254,8 @@ export type TPriorityCreatedStreamEvent = z.infer<typeof ZPriorityCreatedStreamE
 
 /**
  * GET /api/priorities/stream (text/event-stream, signed-in users only; not in PRIORITIES_OPERATIONS
- * because its answer is not JSON). Events: `tally` (ZPriorityTallyEvent) when a priority's counts
- * change, `created` (ZPriorityCreatedStreamEvent); a comment line every ~15 s keeps proxies from
- * closing it. The gateway's route table declares it a stream route (its own upstream connections,
- * the stream limits: 429 beyond them), and ends it when its session ends.
+ * because its answer is not JSON): `tally` and `created` events, and a comment line every ~15 s so
+ * proxies keep it open. The gateway's route table declares it a stream route.
  */
 export { PRIORITY_STREAM_PATH } from './routes.ts';
 export const PRIORITY_STREAM_EVENTS = { tally: 'tally', created: 'created' } as const;
