@@ -1,9 +1,6 @@
-// Every subscription and request the admin service answers; apart from the emitters (events.ts),
-// which the handlers' own code imports. Subscriptions: other services' administrator actions become
-// audit entries; the users directory's owners' events; the content citizens can report and the
-// standing changes the automatic ban follows; the erasure. Responders: the account's export. The kit
-// allows one subscription per event, so an event several parts follow has one handler that does each
-// part in the same transaction.
+// Every subscription and request the admin service answers (the emitters are events.ts). The kit
+// allows one subscription per event, so an event several parts follow has one handler that does
+// each part in the same transaction.
 import { accountEvents, authEvents, briefingEvents, EXPORT_REQUESTS, ledgerEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
 import { requestUserOf } from '@civic/service-kit';
 import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
