@@ -1,4 +1,4 @@
-// A nats-server or redis-server of our own, started with authentication (issue 14 item 4): the test
+// A nats-server or redis-server of our own, started with authentication: the test
 // stack starts one of each per stack, since the shared servers of these machines run without users,
 // and `npm run start:distributed` starts its own. Configuration files hold passwords: mode 0600.
 import { spawn, type ChildProcess } from 'node:child_process';

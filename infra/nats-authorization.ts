@@ -1,4 +1,4 @@
-// The NATS users of the distributed profile and what each may do (issue 14 item 4), generated from the
+// The NATS users of the distributed profile and what each may do, generated from the
 // service list and the subject conventions of the contracts, so there is one source of truth:
 // - a service publishes only its own events, civic.<service>.> (the subjects of its stream), and
 //   the requests whose contract names it among the callers (SECURITY 33: rpc.auth.user_directory
@@ -7,11 +7,11 @@
 //   its own inbox prefix _INBOX_<user>, so no one else's replies (exports, debits) reach it;
 // - JetStream API: its own stream's create/update, and on every service's stream the calls of a
 //   durable pull consumer (stream info, consumer create, info, next, ack); never delete or purge. So
-//   the streams are made ahead by the unrestricted `operator` user (setup-distributed.ts), as they always were;
+//   the streams are made ahead by the unrestricted `operator` user (setup-distributed.ts);
 // - answers go back on the asker's reply subject only (allow_responses);
 // - the gateway only looks JetStream up (its platform's event bus); the `operator` user (setup, tests) may
 //   do everything. Every other publication is refused by the server;
-// - platform settings (the KV bucket `platform-settings`, issue 19): every process reads and watches
+// - platform settings (the KV bucket `platform-settings`): every process reads and watches
 //   it; only the admin service writes it ($KV.<bucket>.>).
 import { requestSubjectsOf } from '@civic/contracts';
 import { settingsBucketFor, settingsStreamFor } from '@civic/service-kit';

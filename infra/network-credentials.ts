@@ -1,4 +1,4 @@
-// Who is who inside the network (issue 14 item 4): one password per process and server, generated
+// Who is who inside the network: one password per process and server, generated
 // once (infra/run-distributed.ts keeps them in $DATA_DIR/distributed.env, the test stack makes fresh
 // ones), and from them each process's connection settings: its PostgreSQL runtime and owner roles,
 // its NATS user, its Redis user.

@@ -1,10 +1,7 @@
-// Ports for servers that bind some time after the port is chosen: a service that compiles for
-// seconds before it listens, a PostgreSQL that an outage test stops and starts again on its port. A
-// port the kernel hands out (listen on 0, an outgoing connection's local port) can be taken by any
-// other process in that window: a CI run lost a test to it (the gateway's port answered /readyz from
-// another test's server, which then closed, and the first request was refused). So these ports come
-// from below the kernel's ephemeral range, which it never hands out by itself, and each is reserved
-// across processes by a lock file holding its owner's pid, removed when the owner exits.
+// Ports for servers that bind some time after the port is chosen (a service that compiles first, a
+// PostgreSQL an outage test restarts). A kernel-chosen port can be taken by another process in that
+// window, so these come from below the ephemeral range, each reserved across processes by a lock
+// file holding its owner's pid.
 import { randomInt } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import net from 'node:net';

@@ -1,4 +1,4 @@
-// PostgreSQL roles of the distributed profile (issue 14 item 4): per service, an owner role that owns
+// PostgreSQL roles of the distributed profile: per service, an owner role that owns
 // the database `<prefix><service>` (and so everything its migrations create) and a runtime role the
 // service works as, which the owner grants rows only (services/kit/src/db/runtime-grants.ts). No
 // service role can reach another service's database: CONNECT is revoked from PUBLIC.

@@ -1,4 +1,4 @@
-// The Redis users of the distributed profile (issue 14 item 4): the default user is off, each process
+// The Redis users of the distributed profile: the default user is off, each process
 // logs in as itself, and a process's keys and channels are those under REDIS_PREFIX. Administrative
 // and dangerous commands (CONFIG, FLUSHALL, KEYS, DEBUG, ACL ...) are refused to all but `operator` (the unrestricted user; `admin` is the admin service);
 // INFO stays, as ioredis's ready check asks it at every connection.

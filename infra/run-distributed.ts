@@ -1,7 +1,7 @@
 // `npm run start:distributed`: the distributed profile on one machine, the same processes
 // docker-compose.yml describes. PostgreSQL is this machine's (its administrator creates a role per
-// service); NATS and Redis are servers of our own, started here with a user per process (issue 14
-// item 4), since the machine's run without users. Secrets and passwords are generated once into
+// service); NATS and Redis are servers of our own, started here with a user per process,
+// since the machine's run without users. Secrets and passwords are generated once into
 // $DATA_DIR/distributed.env (never in code).
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The distributed profile's servers with a user per process (issue 14 item 4): a nats-server and a
+// The distributed profile's servers with a user per process: a nats-server and a
 // redis-server started here with the generated authorization, and PostgreSQL roles per service on the
 // given server. Used by `npm run start:distributed` and by the test stack; a deployment configures
 // its own servers the same way (docker-compose.yml, README "Users inside the network").

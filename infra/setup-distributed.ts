@@ -1,4 +1,4 @@
-// Prepares the servers of the distributed profile, as their administrator (issue 14 item 4):
+// Prepares the servers of the distributed profile, as their administrator:
 // - PostgreSQL: per service an owner role owning the database `<prefix><service>` (it runs the
 //   migrations when the service starts) and the runtime role the service works as; CONNECT for no one
 //   else. Passwords from DATABASE_OWNER_PASSWORD_<SERVICE> and DATABASE_PASSWORD_<SERVICE>; without
@@ -39,7 +39,7 @@ export async function setupDistributed(env: NodeJS.ProcessEnv = process.env): Pr
   const nc = await connect(natsConnectionOptions(config));
   try {
     await ensureStreams(nc, streamOwners(services), { namespace: config.NATS_PREFIX });
-    // The platform settings bucket (issue 19): every process watches it, the admin service writes it.
+    // The platform settings bucket: every process watches it, the admin service writes it.
     await ensureSettingsBucket(nc, config.NATS_PREFIX);
   } finally {
     await nc.close();

@@ -6,10 +6,8 @@ import type { UpstreamLimits } from './plugins/forward-request.ts';
 
 export const ZGatewayConfig = z.object({
   /**
-   * Which proxies in front may name the client in X-Forwarded-For (per-IP limits then use the
-   * client's address): false; true, one proxy (a load balancer); a number of proxies; or their
-   * addresses and CIDR ranges, comma separated. Never "every hop": the client writes the header's
-   * leftmost entries itself, so trusting all of them would let it pick its own address.
+   * Which proxies in front may name the client in X-Forwarded-For. Never "every hop": the client
+   * writes the header's leftmost entries itself, so trusting all of them lets it pick its address.
    */
   TRUST_PROXY: z
     .string()
@@ -30,10 +28,7 @@ export const ZGatewayConfig = z.object({
   SERVICE_URL_SOCIAL: z.string().url().optional(),
   SERVICE_URL_ACCOUNT: z.string().url().optional(),
   SERVICE_URL_ADMIN: z.string().url().optional(),
-  /**
-   * The services this gateway serves, comma separated (default: every built service): embedded, the
-   * ones it mounts; distributed, the ones it forwards to (each needs its SERVICE_URL_<NAME>).
-   */
+  /** The services this gateway mounts (embedded) or forwards to (distributed); default: every built one. */
   GATEWAY_SERVICES: z
     .string()
     .optional()
@@ -50,37 +45,20 @@ export const ZGatewayConfig = z.object({
   RATE_LIMIT_SIGN_IN_VERIFY: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_WRITE: z.coerce.number().int().positive().default(120),
   RATE_LIMIT_READ: z.coerce.number().int().positive().default(1200),
-  /**
-   * Writes per signed-in account per minute, whatever network they come from (docs/security.md,
-   * "Write budgets"): one a second, above any citizen's clicking, half of what one network may write.
-   */
+  /** Writes per account a minute, whatever the network: above any citizen's clicking (docs/security.md). */
   RATE_LIMIT_ACCOUNT_WRITE: z.coerce.number().int().positive().default(60),
-  /**
-   * Live event streams (GET /api/priorities/stream), counted by this gateway process: open streams
-   * per signed-in user and per client network (IPv4 address or IPv6 /64), and in all. The total is
-   * also the stream pool's connection cap per service, so a stream is refused before it could queue.
-   */
+  /** Open live streams per user, per network and in all; the total also caps each stream pool, so none queues. */
   STREAM_LIMIT_PER_USER: z.coerce.number().int().positive().default(5),
   STREAM_LIMIT_PER_NETWORK: z.coerce.number().int().positive().default(50),
   STREAM_LIMIT_TOTAL: z.coerce.number().int().positive().default(5000),
-  /**
-   * Downloads (the route table's `downloads`: published snapshots), counted by this gateway process
-   * (plugins/download-limits.ts): at once per client network (429 past it) and in all, which is also
-   * the size of each service's download pool; a request waits for a place at most
-   * DOWNLOAD_QUEUE_TIMEOUT_MS (then 503), and a download whose reader has not read for
-   * DOWNLOAD_IDLE_TIMEOUT_MS is closed.
-   */
+  /** Downloads at once per network and in all (plugins/download-limits.ts); the total sizes each download pool. */
   DOWNLOAD_LIMIT_PER_NETWORK: z.coerce.number().int().positive().default(4),
   DOWNLOAD_LIMIT_TOTAL: z.coerce.number().int().positive().default(16),
   DOWNLOAD_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
   DOWNLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
   /** How often the sessions of open streams are read again; a stream whose session ended is closed. */
   STREAM_SESSION_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
-  /**
-   * Distributed: how long the gateway waits on a service (opening a connection, the answer's
-   * headers, between two pieces of its body) before answering 504, and the largest answer it takes
-   * from one (502 above it; event streams exempt). Defaults: forward-request.ts DEFAULT_UPSTREAM_LIMITS.
-   */
+  /** Distributed: the upstream limits (forward-request.ts); unset ones keep DEFAULT_UPSTREAM_LIMITS. */
   GATEWAY_UPSTREAM_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   GATEWAY_UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   GATEWAY_UPSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).optional(),

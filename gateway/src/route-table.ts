@@ -37,7 +37,7 @@ export type RoutePolicy = Partial<Omit<RouteClaim, 'service'>>;
 export const ROUTE_POLICIES: Readonly<Record<string, RoutePolicy>> = {
   auth: { patterns: ['/api/auth/*'] },
   priorities: {
-    // The open agenda (issue 23): published snapshots and the administrators' request for one.
+    // The open agenda: published snapshots and the administrators' request for one.
     patterns: ['/api/issues/*', '/api/priorities/*', '/api/open-data/*', '/api/admin/open-data/*'],
     streams: [PRIORITY_STREAM_PATH],
     downloads: ['/api/open-data/snapshots/:id'],

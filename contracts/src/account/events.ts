@@ -13,7 +13,7 @@ export const ProfileUpdated = defineEvent(
     /** When the edit was committed: consumers ignore an update older than the one they hold. */
     updatedAt: z.string(),
     /**
-     * The citizen's state (issue 23), null when not shared. Absent in events from before it existed:
+     * The citizen's state, null when not shared. Absent in events from before it existed:
      * read as null (nobody had one then), so the field is an addition, not a new version.
      */
     state: ZProfileState.optional(),
@@ -38,7 +38,7 @@ export const PrivacyChanged = defineEvent(
 );
 
 /**
- * A user's notification switches after a change (issue 22), or after an unsubscribe link turned one
+ * A user's notification switches after a change, or after an unsubscribe link turned one
  * off. `version` grows with every change of the user's settings: the notifications service keeps the
  * highest it has seen, so a redelivered older event cannot turn a switch back on.
  */

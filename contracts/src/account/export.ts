@@ -23,7 +23,7 @@ export const ZAuthExportSection = z.object({
   email: z.string(),
   isAdmin: z.boolean(),
   isBanned: z.boolean(),
-  /** The account's place in the approval queue (issue 20). */
+  /** The account's place in the approval queue. */
   approvalStatus: z.enum(APPROVAL_STATUSES),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
@@ -64,7 +64,7 @@ export const ZPrioritiesExportSection = z.object({
     z.object({ id: z.string().uuid(), title: z.string(), description: z.string(), issueId: z.number().int().nullable(), createdAt: z.string() }),
   ),
   /**
-   * Each vote with its receipt (issue 23, docs/open-data.md): the nonce only its voter is shown and the
+   * Each vote with its receipt (docs/open-data.md): the nonce only its voter is shown and the
    * leaf the open-data snapshots publish for it, SHA-256(receiptNonce ‖ priorityId ‖ voteType), in hex.
    */
   votes: z.array(
@@ -127,8 +127,8 @@ export const ZBriefingExportSection = z.object({
 });
 
 /**
- * The audit entries of the actions the user took as an administrator (issue 19), and the reports the
- * user made as a citizen (issue 20), each oldest first.
+ * The audit entries of the actions the user took as an administrator, and the reports the
+ * user made as a citizen, each oldest first.
  */
 export const ZAdminExportSection = z.object({
   auditEntries: z.array(
@@ -152,11 +152,9 @@ export const ZAdminExportSection = z.object({
 });
 
 /**
- * What the notifications service holds about the user (issue 22): the notifications waiting for their
- * next mail (the batch), when the last mail went, the mails sent (when and how many notifications
- * each gathered; the text is not kept) and the unsubscribe links used. A waiting notification names
- * what it is about by id (a priority, a briefing document) and not who acted: that is the other
- * citizen's act, which the product tells only in the mail, and only when their privacy allows.
+ * What the notifications service holds about the user: the waiting batch, the mails sent (no text)
+ * and the unsubscribe links used. A waiting notification names its subject by id, not who acted:
+ * that is the other citizen's act, told only in the mail and only when their privacy allows.
  */
 export const ZNotificationsExportSection = z.object({
   pending: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), subjectId: z.string().uuid().nullable(), occurredAt: z.string() })),

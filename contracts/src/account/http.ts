@@ -87,7 +87,7 @@ export const ZUpdateProfileRequest = z.strictObject({
   linkedinUrl: optionalText(urlText(PROFILE_MESSAGES.linkedinUrl, LINKEDIN_HOSTS)),
   facebookUrl: optionalText(urlText(PROFILE_MESSAGES.facebookUrl, FACEBOOK_HOSTS)),
   instagramHandle: optionalText(handleText(INSTAGRAM_HANDLE_PATTERN, PROFILE_MESSAGES.instagramHandle)),
-  /** Issue 23: a two-letter code of US_STATES (us-states.ts); empty or null unsets it. */
+  /** A two-letter code of US_STATES (us-states.ts); empty or null unsets it. */
   state: z.preprocess(emptyToNull, ZUsStateCode.nullable()).optional(),
 });
 export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;

@@ -21,7 +21,7 @@ export const ZPublicProfileFields = z.object({
 export type TPublicProfileFields = z.infer<typeof ZPublicProfileFields>;
 
 /**
- * The citizen's US state or DC (issue 23), optional (null: not shared). Not one of the spec's user
+ * The citizen's US state or DC, optional (null: not shared). Not one of the spec's user
  * fields, so not in ZPublicProfileFields (nor in GET /api/auth/user): the profile answers, the
  * profile.updated event and the export carry it beside them. The agenda by state counts it only on
  * a public profile (docs/ranking.md section 7).

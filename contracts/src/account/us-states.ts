@@ -1,4 +1,4 @@
-// The US states and DC a citizen may give as their profile's `state` (issue 23), as two-letter USPS
+// The US states and DC a citizen may give as their profile's `state`, as two-letter USPS
 // codes with the names the Edit Profile select and the state selectors show. One list for the
 // server's schema and the browser's forms; plain constants, no zod, so a bundle imports them freely.
 export const US_STATES = [

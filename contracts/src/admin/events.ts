@@ -17,7 +17,7 @@ export const AnnouncementChanged = defineEvent(
 );
 
 /**
- * The distinct citizens reporting one user's content reached auto_ban_threshold (issue 20). Auth (the
+ * The distinct citizens reporting one user's content reached auto_ban_threshold. Auth (the
  * one writer of the ban flag) bans the user unless they are an admin or banned already, and says so in
  * civic.auth.user.standing_changed with automatic: true, which becomes the ban_user audit entry.
  */

@@ -69,7 +69,7 @@ export const ZCitizenSettings = z.object({
 });
 export type TCitizenSettings = z.infer<typeof ZCitizenSettings>;
 
-/** GET /api/registration (anyone, issue 38): whether a new account can be made now, and whether it waits for approval. */
+/** GET /api/registration (anyone): whether a new account can be made now, and whether it waits for approval. */
 export const ZRegistrationStatus = z.object({
   /** registration_enabled: false, a new address cannot make an account (existing ones sign in). */
   open: z.boolean(),
@@ -170,7 +170,7 @@ export const ZAnnouncementListQuery = z.strictObject({
 
 export const ZDeleteAnnouncementResponse = z.object({ message: z.literal(M.announcementDeleted), id: z.string().uuid() });
 
-// ---- User management (issue 20) ----
+// ---- User management ----
 
 /** A row of the users page (spec 2.12): from the admin service's directory, kept from the owners' events. */
 export const ZAdminUser = z.object({
@@ -205,7 +205,7 @@ export type TSetUserAdminRequest = z.infer<typeof ZSetUserAdminRequest>;
 export const ZAdminUserActionResponse = z.object({ message: z.string(), user: ZAdminUser });
 export type TAdminUserActionResponse = z.infer<typeof ZAdminUserActionResponse>;
 
-// ---- Reports (issue 20) ----
+// ---- Reports ----
 
 export const ZReportTargetType = z.enum(REPORT_TARGET_TYPES, { error: M.reportTargetType });
 

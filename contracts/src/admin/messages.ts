@@ -15,7 +15,7 @@ export const AUDIT_ACTIONS = [
   'delete_announcement',
   'update_user',
   'delete_content',
-  // Issue 23: an administrator's open-data snapshot (POST /api/admin/open-data/snapshots), from
+  // An administrator's open-data snapshot (POST /api/admin/open-data/snapshots), from
   // priorities' civic.priorities.open_data.snapshot_taken; the spec 3 vocabulary plus this one.
   'take_open_data_snapshot',
 ] as const;
@@ -24,7 +24,7 @@ export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 /** spec 3: the action filter offers all except unban_user, update_user and delete_content. */
 export const AUDIT_FILTER_ACTIONS = AUDIT_ACTIONS.filter((action) => action !== 'unban_user' && action !== 'update_user' && action !== 'delete_content');
 
-/** spec 3 "Audit target types", plus the open-data snapshot of take_open_data_snapshot (issue 23). */
+/** spec 3 "Audit target types", plus the open-data snapshot of take_open_data_snapshot. */
 export const AUDIT_TARGET_TYPES = ['user', 'priority', 'briefing_doc', 'setting', 'announcement', 'open_data_snapshot'] as const;
 export type TAuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -46,7 +46,7 @@ export const ANNOUNCEMENT_LIMITS = { titleMax: 200, contentMax: 5000 } as const;
 /** spec 9: Expiring Soon is an expiry within the next 3 days. */
 export const EXPIRING_SOON_DAYS = 3;
 
-// ---- User management and moderation (issue 20) ----
+// ---- User management and moderation ----
 
 /**
  * An account's standing in the approval queue (registration_approval_required): a new account is
@@ -100,7 +100,7 @@ export const ADMIN_MESSAGES = {
   updateAnnouncementFailed: 'Failed to update announcement',
   deleteAnnouncementFailed: 'Failed to delete announcement',
   auditExported: 'Audit logs exported successfully',
-  // User management (spec 2.12, 8; issue 20). The refusals are the server's 4xx messages.
+  // User management (spec 2.12, 8). The refusals are the server's 4xx messages.
   userNotFound: 'User not found',
   cannotChangeOwnAdmin: 'You cannot change your own admin status',
   cannotBanSelf: 'You cannot ban yourself',
@@ -123,7 +123,7 @@ export const ADMIN_MESSAGES = {
   documentDeleted: 'Document has been deleted',
   deletePriorityFailed: 'Failed to delete priority',
   deleteDocumentFailed: 'Failed to delete document',
-  // Reports (issue 20).
+  // Reports.
   reportReasonRequired: 'Please give a reason for the report',
   reportReasonTooLong: `Reason must be ${REPORT_LIMITS.reasonMax} characters or less`,
   reportTargetType: "targetType must be 'priority' or 'briefing_doc'",

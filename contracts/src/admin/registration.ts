@@ -1,4 +1,4 @@
-// Whether a new citizen can join now (issue 38): the public fact the landing page and the sign-in
+// Whether a new citizen can join now: the public fact the landing page and the sign-in
 // dialog show before a code is sent (registration_enabled, registration_approval_required). It is
 // the platform's, the same for every visitor: it says nothing about any address.
 export const REGISTRATION_NOTICES = {

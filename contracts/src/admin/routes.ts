@@ -14,14 +14,14 @@ export const ADMIN_ROUTES = {
   updateAnnouncement: { method: 'PATCH', path: '/api/admin/announcements/{id}' },
   deleteAnnouncement: { method: 'DELETE', path: '/api/admin/announcements/{id}' },
   activeAnnouncements: { method: 'GET', path: '/api/announcements' },
-  // User management (spec 2.12, 7.4; issue 20): unban, approve and reject are the operators' additions.
+  // User management (spec 2.12, 7.4): unban, approve and reject are the operators' additions.
   listUsers: { method: 'GET', path: '/api/admin/users' },
   setUserAdmin: { method: 'PATCH', path: '/api/admin/users/{id}/admin' },
   banUser: { method: 'POST', path: '/api/admin/users/{id}/ban' },
   unbanUser: { method: 'POST', path: '/api/admin/users/{id}/unban' },
   approveUser: { method: 'POST', path: '/api/admin/users/{id}/approve' },
   rejectUser: { method: 'POST', path: '/api/admin/users/{id}/reject' },
-  // Reports (issue 20): citizens report content while content_moderation_enabled; admins read them.
+  // Reports: citizens report content while content_moderation_enabled; admins read them.
   createReport: { method: 'POST', path: '/api/reports' },
   listReports: { method: 'GET', path: '/api/admin/reports' },
 } as const satisfies Record<string, Route>;

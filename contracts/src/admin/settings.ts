@@ -33,7 +33,7 @@ export const PLATFORM_SETTING_DEFAULTS = [
 export type PlatformSettingKey = (typeof PLATFORM_SETTING_DEFAULTS)[number]['key'];
 
 /**
- * What the server accepts for each key (issue 19): booleans are `true` or `false`; numbers are whole
+ * What the server accepts for each key: booleans are `true` or `false`; numbers are whole
  * numbers written in digits, within a bound per key. Amounts of political capital stop at 1,000,000
  * (the ledger's and priorities' own ceiling, an entry's amount is a PostgreSQL integer); the daily
  * priority and briefing document limits and the auto-ban threshold start at 1 (0 would stop every creation, ban at once).
@@ -81,7 +81,7 @@ export const CITIZEN_VISIBLE_SETTINGS = [
   'recruit_user_reward',
   'priority_promotion_cost',
   'priority_creation_cost',
-  // The priority card says when a vote may change again (issue 38).
+  // The priority card says when a vote may change again.
   'vote_change_cooldown_hours',
 ] as const satisfies readonly PlatformSettingKey[];
 export type CitizenVisibleSetting = (typeof CITIZEN_VISIBLE_SETTINGS)[number];

@@ -13,12 +13,12 @@ export const UserRegistered = defineEvent(
     isAdmin: z.boolean(),
     registeredAt: z.string(),
     /**
-     * The citizen whose invitation link brought the new account (issue 18), only when auth found the
+     * The citizen whose invitation link brought the new account, only when auth found the
      * recruit eligible: the recruiter exists and is not banned, and the address was never erased
      * before. Social records the recruit and publishes civic.social.recruit.joined.
      */
     recruiterId: z.string().uuid().optional(),
-    /** 'pending' when registration_approval_required held at sign-up (issue 20); absent means approved. */
+    /** 'pending' when registration_approval_required held at sign-up; absent means approved. */
     approvalStatus: z.enum(APPROVAL_STATUSES).optional(),
   }),
 );
@@ -40,7 +40,7 @@ export const SessionRevoked = defineEvent(
 );
 
 /**
- * An account's standing changed (issue 20): admin status granted or revoked, banned or unbanned, or an
+ * An account's standing changed: admin status granted or revoked, banned or unbanned, or an
  * approval decided. Auth is the one writer of these flags; the event carries the whole standing after
  * the change, so a read model (the admin service's directory) just keeps the newest standingVersion.
  * The admin service turns each into its one audit entry (grant_admin, revoke_admin, ban_user,

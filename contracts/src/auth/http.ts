@@ -19,7 +19,7 @@ export const SIGN_IN_MESSAGES = {
   resendCooldown: 'Please wait before requesting another email.',
   mailLimit: 'Too many sign-in emails requested. Please try again later.',
   otherBrowser: 'This sign-in request was started in another browser. Please request a new link or code here.',
-  /** A link opened in a browser other than the one that asked for it (issue 38): nothing is consumed. */
+  /** A link opened in a browser other than the one that asked for it: nothing is consumed. */
   linkOtherBrowser: 'This sign-in link was requested in another browser. Open it there, or send a new link to this browser.',
   /** A link that is unknown, used or past its 10 minutes: spec 8's own words, now with a code of its own (AUTH_LINK_EXPIRED). */
   linkExpired: 'Invalid or expired token.',
@@ -50,7 +50,7 @@ export const ZEmail = z
 export const ZSendRequest = z.strictObject({
   email: ZEmail,
   /**
-   * The citizen whose invitation link (`/?ref={userId}`) brought the visitor (issue 18). Recorded with
+   * The citizen whose invitation link (`/?ref={userId}`) brought the visitor. Recorded with
    * the sign-in request; when that sign-in creates a new account, the recruiter may earn
    * recruit_user_reward. Ignored for an existing account.
    */

@@ -1,22 +1,10 @@
-// Questions the auth service answers for other services.
-//
-// - rpc.auth.user_lookup: does this account exist (registered, not erased, not superseded). Social
-//   learns citizens from civic.auth.user.registered, but someone who signed up a moment ago may not
-//   have reached it yet; on a miss it asks here before answering "User not found" to a follow or a
-//   block. `user: null` means no such account; no answer at all (auth down, a timeout) is the caller's
-//   503, never a 404.
-//
-// - rpc.auth.change_standing: the admin service asks auth (the one writer of isAdmin, isBanned and the
-//   approval status) to grant or revoke admin status, ban or unban, approve or reject (issue 20). The
-//   caller's identity (the administrator's, signed) travels beside the payload; auth refuses a caller
-//   who is not an admin, one's own row, and a ban of an admin. The change, its session effects and the
-//   civic.auth.user.standing_changed event (which becomes the audit entry) commit together.
-//
-// - rpc.auth.user_directory: a page of every account as auth holds it (its own flags, and its
-//   version-guarded copies of names, balance and follower count), in id order. The admin service's
-//   `npm run admin:rebuild-directory` reads it to rebuild the users directory from scratch: the event
-//   streams keep 7 days, so a replay alone cannot. Each part keeps its owner's version, so the events
-//   arriving during a rebuild and the page merge in either order.
+// Questions the auth service answers for other services (docs/architecture.md):
+// - rpc.auth.user_lookup: whether an account exists, for a citizen whose registration event has not
+//   arrived yet; `user: null` is no account, no answer at all is the caller's 503, never a 404;
+// - rpc.auth.change_standing: the admin service's role, ban and approval changes (auth is the one
+//   writer of those flags; the administrator's signed identity travels beside the payload);
+// - rpc.auth.user_directory: every account a page at a time, to rebuild the users directory, since
+//   the event streams keep only 7 days.
 import { z } from 'zod';
 import { APPROVAL_STATUSES, STANDING_CHANGES } from '../admin/messages.ts';
 import { defineRequest } from '../shared/define-request.ts';

@@ -15,7 +15,7 @@ export const ZUser = z.object({
   recruited: z.number().int(),
   isAdmin: z.boolean(),
   isBanned: z.boolean(),
-  /** 'pending' while an administrator has not approved the account (issue 20): the front end shows the awaiting-approval page. */
+  /** 'pending' while an administrator has not approved the account: the front end shows the awaiting-approval page. */
   approvalStatus: z.enum(APPROVAL_STATUSES),
   createdAt: z.string().describe('ISO 8601 timestamp'),
 });

@@ -41,7 +41,7 @@ export function dailyBriefingLimitMessage(limit: number): string {
 export const BRIEFING_LIST_LIMITS = { default: 50, max: 1000, searchMin: 3, searchMax: 200 } as const;
 
 /**
- * A search of one or two characters is refused (issue 35, SECURITY 32): the trigram index finds
+ * A search of one or two characters is refused (SECURITY 32): the trigram index finds
  * nothing to look up in it, so it would read every document. The room sends none (it lists
  * everything until the third character, as with an empty box).
  */

@@ -2,7 +2,7 @@
 //
 // - rpc.briefing.document_lookup: does this briefing document exist, who wrote it and its title. The
 //   admin service keeps a read model of documents from civic.briefing.document.created (a citizen may
-//   report one, issue 20), but a document created a moment ago may not have reached it yet; on a miss
+//   report one), but a document created a moment ago may not have reached it yet; on a miss
 //   it asks here. `document: null` means no such document (never created, deleted by an administrator,
 //   or erased with its author); no answer at all (briefing down, a timeout) is the caller's 503.
 import { z } from 'zod';

@@ -1,18 +1,8 @@
-// Spending political capital (docs/ledger.md "Debit and refund"): a service that sells something for
-// PC (the priorities service: a promotion, or a priority when priority_creation_cost > 0) asks the
-// ledger to debit the user, and asks it to refund the debit when what was paid for did not happen.
-//
-// - rpc.ledger.debit is idempotent by (userId, idempotencyKey): the same key debits at most once, and
-//   a repeated request answers what the first one answered (SECURITY 17). A refusal (insufficient)
-//   records nothing, so the key stays free.
-// - rpc.ledger.refund credits a debit back, by its key, at most once. Refunding a key the ledger has
-//   no debit for cancels the key: a debit with it that arrives later (one whose answer the caller
-//   never saw, e.g. after a timeout) is refused as `cancelled` and charges nothing. So a caller that
-//   does not know whether its debit happened refunds it, and either way the user keeps their PC.
-// - A debit whose key was refunded is refused as `cancelled` too: a key pays for one thing, once.
-//
-// The request's identity must be the user's (the caller passes on the identity it was called with);
-// a request about another user than its identity names is not answered.
+// Spending political capital (docs/ledger.md "Spending: debit and refund"): a service that sells something for
+// PC asks the ledger to debit the user, and to refund the debit when what was paid for did not happen.
+// Both are idempotent by (userId, idempotencyKey) (SECURITY 17); refunding a key with no debit
+// cancels it, so a caller unsure whether its debit happened refunds, and the user keeps their PC.
+// The request's identity must be the user's: a request about another user is not answered.
 import { z } from 'zod';
 import { DEBIT_REASONS } from './messages.ts';
 import { defineRequest } from '../shared/define-request.ts';

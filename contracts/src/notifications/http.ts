@@ -1,4 +1,4 @@
-// Requests and answers of the notifications service (issue 22): its only public path is the mail's
+// Requests and answers of the notifications service: its only public path is the mail's
 // unsubscribe link. Both answer HTML to a browser (the page a citizen sees after clicking the link in
 // a mail) and JSON to anything else (a mail client's one-click POST, the tests).
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 // The notification mail switches (spec 3 "Settings (per user)") and what the notifications service
-// says about them (issue 22). emailNotifications is the master switch: off means no notification
+// says about them. emailNotifications is the master switch: off means no notification
 // mail at all (sign-in mail and moderation notices are not notifications and are always sent).
 export const NOTIFICATION_SWITCHES = ['emailNotifications', 'activityNotifications', 'priorityNotifications'] as const;
 export type TNotificationSwitch = (typeof NOTIFICATION_SWITCHES)[number];

@@ -3,7 +3,7 @@
 import type { Route } from '../shared/route.ts';
 
 /**
- * The one-click unsubscribe link of every notification mail (issue 22, RFC 8058): GET shows a page
+ * The one-click unsubscribe link of every notification mail (RFC 8058): GET shows a page
  * with one button, POST (the button, or a mail client's `List-Unsubscribe=One-Click`) turns the switch
  * off. The signed token in the query is the only authority: no session, no CSRF token.
  */

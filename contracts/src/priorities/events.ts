@@ -1,6 +1,4 @@
-// Events the priorities service publishes. Declared before the service exists so that social (the
-// activity feed) can consume them; the priorities service enqueues them in the transaction of the
-// change they report.
+// Events the priorities service publishes, each enqueued in the transaction of the change it reports.
 import { z } from 'zod';
 import { ZHex32 } from '../shared/open-data/hex.ts';
 import { REMOVAL_REASON_MAX } from '../notifications/messages.ts';
@@ -85,7 +83,7 @@ export const PromotionBoostsDecayed = defineEvent(
 );
 
 /**
- * An administrator removed a priority (DELETE /api/admin/priorities/{id}, issue 20): a soft delete. It
+ * An administrator removed a priority (DELETE /api/admin/priorities/{id}): a soft delete. It
  * leaves every citizen list, the ranking, the live stream and the counts; its votes and ledger entries
  * stay for the record. The admin service turns it into the delete_priority audit entry.
  */
@@ -98,7 +96,7 @@ export const PriorityRemoved = defineEvent(
     authorId: z.string().uuid().nullable(),
     title: z.string(),
     adminId: z.string().uuid(),
-    /** What the administrator wrote as the reason (issue 22: the author's removal notice quotes it). */
+    /** What the administrator wrote as the reason (the author's removal notice quotes it). */
     reason: z.string().max(REMOVAL_REASON_MAX).optional(),
     removedAt: z.iso.datetime({ offset: true }),
     /** The administrator's request (absent in events published before it was added). */
@@ -107,7 +105,7 @@ export const PriorityRemoved = defineEvent(
 );
 
 /**
- * A priority entered the top 10 of the ranking for the first time (issue 22: its author is told).
+ * A priority entered the top 10 of the ranking for the first time (its author is told).
  * Published once per priority, by the priorities service's job that compares the top 10 with the
  * priorities that were ever in it; leaving and re-entering publishes nothing.
  */
@@ -126,7 +124,7 @@ export const PriorityEnteredTopTen = defineEvent(
 );
 
 /**
- * An open-data snapshot was published (issue 23, docs/open-data.md). One taken at an administrator's
+ * An open-data snapshot was published (docs/open-data.md). One taken at an administrator's
  * request (`requestedBy`) becomes the take_open_data_snapshot audit entry in the admin service.
  */
 export const OpenDataSnapshotTaken = defineEvent(

@@ -34,7 +34,7 @@ export const ZIssue = z.object({
 export type TIssue = z.infer<typeof ZIssue>;
 
 /**
- * An issue as GET /api/issues lists it (issue 38, the Issues page): its active priorities' count and
+ * An issue as GET /api/issues lists it (the Issues page): its active priorities' count and
  * the first of them in rank order (docs/ranking.md: ranked before unranked), null when it has none.
  */
 export const ZIssueSummary = ZIssue.extend({
@@ -107,12 +107,12 @@ export const ZPriorityListQuery = z
     search: z.string().trim().max(PRIORITY_LIST_LIMITS.searchMax).optional(),
     category: omittedWhenAll(z.enum(ISSUE_CATEGORIES)),
     /**
-     * The moderation list (issue 20): 'true' adds the removed (inactive) priorities, for an
+     * The moderation list: 'true' adds the removed (inactive) priorities, for an
      * administrator only; a citizen's request is answered as if it were absent (citizens never see them).
      */
     includeInactive: z.enum(['true', 'false'], { error: "includeInactive must be 'true' or 'false'" }).optional(),
     /**
-     * The agenda by state (issue 23, docs/ranking.md section 7): the rank among the citizens of this
+     * The agenda by state (docs/ranking.md section 7): the rank among the citizens of this
      * state (a code of US_STATES), answered as a ZStatePriorityList. Not with includeInactive.
      */
     state: ZUsStateCode.optional(),
@@ -157,7 +157,7 @@ export const ZStatePriority = ZPriority.extend({
 });
 export type TStatePriority = z.infer<typeof ZStatePriority>;
 
-/** GET /api/priorities?state=XX (issue 23): a page of the agenda by state. */
+/** GET /api/priorities?state=XX: a page of the agenda by state. */
 export const ZStatePriorityList = z.object({
   state: ZUsStateCode,
   /** Counted citizens of the state (public profile, state set) with at least one vote on an active priority. */
@@ -175,7 +175,7 @@ export const ZDeletePriorityResponse = z.object({ message: z.literal('Priority h
 export type TDeletePriorityResponse = z.infer<typeof ZDeletePriorityResponse>;
 
 /**
- * The optional body of DELETE /api/admin/priorities/{id} (issue 22): the reason the author's removal
+ * The optional body of DELETE /api/admin/priorities/{id}: the reason the author's removal
  * notice quotes. The spec's client sends no body; then the notice gives DEFAULT_REMOVAL_REASON.
  */
 export const ZDeletePriorityRequest = z
@@ -195,8 +195,7 @@ export type TVoteResult = z.infer<typeof ZVoteResult>;
 /**
  * POST /api/priorities/{id}/promote and POST /api/priorities may carry `Idempotency-Key` (SECURITY
  * 17): the same key from the same user promotes (creates) and debits once, and a repetition answers
- * what the first request answered. Without it, every request is one of its own. Node gives header
- * names in lower case.
+ * what the first request answered. Without it, every request is one of its own.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const ZIdempotencyKeyHeaders = z.looseObject({
@@ -255,10 +254,8 @@ export type TPriorityCreatedStreamEvent = z.infer<typeof ZPriorityCreatedStreamE
 
 /**
  * GET /api/priorities/stream (text/event-stream, signed-in users only; not in PRIORITIES_OPERATIONS
- * because its answer is not JSON). Events: `tally` (ZPriorityTallyEvent) when a priority's counts
- * change, `created` (ZPriorityCreatedStreamEvent); a comment line every ~15 s keeps proxies from
- * closing it. The gateway's route table declares it a stream route (its own upstream connections,
- * the stream limits: 429 beyond them), and ends it when its session ends.
+ * because its answer is not JSON): `tally` and `created` events, and a comment line every ~15 s so
+ * proxies keep it open. The gateway's route table declares it a stream route.
  */
 export { PRIORITY_STREAM_PATH } from './routes.ts';
 export const PRIORITY_STREAM_EVENTS = { tally: 'tally', created: 'created' } as const;

@@ -58,7 +58,7 @@ export function voteCooldownMessage(msLeft: number): string {
   return `You can change your vote on this priority again in ${waitText(msLeft)}`;
 }
 
-/** The same wait on the priority card, before the click (issue 38). */
+/** The same wait on the priority card, before the click. */
 export function voteCooldownCardText(msLeft: number): string {
   return `You can change your vote again in ${waitText(msLeft)}`;
 }
@@ -71,7 +71,7 @@ export const ISSUE_CATEGORIES = ['Economy', 'Healthcare', 'Education', 'Environm
  * the zod schemas). `default`: one read's size when none is asked.
  * `max`: the most one read answers, and the deepest row any read reaches (offset + limit): Load More
  * asks limit=50, 100, ... 1000 from offset 0 (spec 2.7, 7.3), so nothing past row 1000 is ever
- * shown, and a deeper offset would only make PostgreSQL read and skip rows (issue 14 item 7).
+ * shown, and a deeper offset would only make PostgreSQL read and skip rows.
  * `searchMax`: the longest search.
  */
 export const PRIORITY_LIST_LIMITS = { default: 50, max: 1000, searchMax: 200 } as const;

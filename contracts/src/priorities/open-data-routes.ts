@@ -1,4 +1,4 @@
-// Method and path of each open-data operation (issue 23; contracts/src/priorities/open-data.ts adds the
+// Method and path of each open-data operation (contracts/src/priorities/open-data.ts adds the
 // schemas). Zod-free, for browser code (docs/frontend-weight.md).
 import type { Route } from '../shared/route.ts';
 

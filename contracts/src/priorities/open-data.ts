@@ -1,4 +1,4 @@
-// The open agenda (issue 23, docs/open-data.md): published snapshots of the ranking with one Merkle
+// The open agenda (docs/open-data.md): published snapshots of the ranking with one Merkle
 // leaf per counted vote, and the receipt that lets a voter check their vote is one of them. The tree
 // and the leaf: contracts/src/shared/open-data/merkle.ts. Every hash and nonce is lowercase hex.
 import { z } from 'zod';

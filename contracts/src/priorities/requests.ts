@@ -1,12 +1,8 @@
-// Questions the priorities service answers for other services.
-//
-// - rpc.priorities.priority_lookup: does this priority exist, and its title. Briefing keeps a read
-//   model of priorities from civic.priorities.priority.created, but a priority created a moment ago
-//   may not have reached it yet; on a miss it asks here, synchronously, and stores what it is told.
-//   `priority: null` means no such priority exists (a removed one answers isActive false); no answer at
-//   all (priorities down, a timeout) is the caller's 503, never a 400. The admin service's reports ask it too (issue 20): who wrote the
-//   priority (a citizen cannot report their own, and reports count against the author) and whether an
-//   administrator removed it.
+// Questions the priorities service answers for other services:
+// - rpc.priorities.priority_lookup: whether a priority exists, its title and author, for a reader
+//   whose read model has not caught up (briefing) and for the admin service's reports. `priority:
+//   null` is no such priority (a removed one answers isActive false); no answer at all is the
+//   caller's 503, never a 400.
 import { z } from 'zod';
 import { defineRequest } from '../shared/define-request.ts';
 

@@ -1,4 +1,4 @@
-// The per-account write budget (SECURITY 26, issue 35): a signed-in citizen's writes are counted by
+// The per-account write budget (SECURITY 26): a signed-in citizen's writes are counted by
 // their user id as well as by their network, so writing from many addresses does not multiply one
 // account's budget. Counted once the session is known, so it runs after installSessionIdentity:
 // for a signed-in write that is a second Redis round trip (the network budget shares the first).

@@ -1,9 +1,6 @@
-// Admission of the route table's downloads (route-table.ts `downloads`: the published snapshots), in
-// both profiles: at most DOWNLOAD_LIMIT_PER_NETWORK at once per client network (429 past it),
-// DOWNLOAD_LIMIT_TOTAL at once in this process, a request waiting for a place at most
-// DOWNLOAD_QUEUE_TIMEOUT_MS (503 then), and a download whose reader has not read for
-// DOWNLOAD_IDLE_TIMEOUT_MS is closed (downloads/idle-readers.ts), which frees its place and, when
-// proxied, its upstream connection. A download leaves the count when its response closes.
+// Admission of the route table's downloads (DOWNLOAD_*, docs/configuration.md): 429 past a network's
+// share, a bounded wait for a place in all (503 then), and a reader that stops reading is cut
+// (downloads/idle-readers.ts), which frees its place and its upstream connection.
 import type { FastifyInstance } from 'fastify';
 import { clientNetworkOf, type Platform } from '@civic/service-kit';
 import { watchIdleReaders } from '../downloads/idle-readers.ts';

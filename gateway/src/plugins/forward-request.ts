@@ -1,27 +1,14 @@
 // Forwards one request to a service over a keep-alive undici pool. Answers are small JSON, so they
-// are read whole and sent as one buffer; only an event stream (SSE) or one of the route table's
-// downloads (a published snapshot) is piped through as it comes.
-// Measured against @fastify/reply-from, which pipes every body: the gateway's CPU per request fell
-// by about a third, the stream plumbing being most of a proxy's cost here. The answer is read with
-// the pool's dispatch callbacks (no body stream object, no promise per chunk): undici's request()
-// and a read of its body cost the benchmark's load generator ~430 µs per 25 kB answer
-// (bench/support/paced-load.ts), and were a fifth of the gateway's own CPU (docs/benchmarks.md).
+// are read whole with the pool's dispatch callbacks and sent as one buffer, which cut the gateway's
+// CPU per request by about a third against piping (docs/benchmarks.md). Only streams and downloads are piped.
 //
-// Limits on what a service may do to the gateway (UpstreamLimits, configured by GATEWAY_UPSTREAM_*):
-// a connection that does not open, headers that do not come or a body that stops arriving end the
-// request with a 504 and a message, never a hang; an answer larger than the cap is dropped (502)
-// instead of being held in memory, refused from its Content-Length before any of it is read when
-// the service states it. Event streams are exempt from the cap and the body timeout (they are
-// endless by design); a silent stream is ended by the stream idle timeout instead.
+// A service can never hang the gateway (UpstreamLimits): a slow connect, headers or body ends the
+// request with a 504, an answer over the cap with a 502 (refused from its Content-Length when stated).
+// Event streams are exempt from both, and ended by the stream idle timeout when silent.
 //
-// An event stream holds its upstream connection for as long as the client stays, so the route
-// table's stream routes (and only they: a client's Accept header does not choose, since any request
-// can carry it) get a pool of their own, so open streams never starve ordinary calls of the request
-// pool's connections. That pool is capped at the gateway's total stream limit, which the gateway
-// enforces before forwarding (plugins/stream-limits.ts), so a stream is refused rather than queued.
-// Chunks are written on as they arrive (no buffering), and when the client goes, Fastify destroys
-// the stream body, which aborts the upstream request and closes its connection: the service sees
-// its stream end.
+// Stream routes (the route table's, never chosen by a client's Accept header) get a pool of their
+// own, capped at the gateway's stream limit (plugins/stream-limits.ts), so open streams never starve
+// ordinary calls; when the client goes, Fastify destroys the body, which aborts the upstream request.
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Dispatcher, Pool } from 'undici';

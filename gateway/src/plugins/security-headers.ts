@@ -1,7 +1,7 @@
 // Headers on every response (SECURITY 27): a strict CSP, nosniff, no referrer (magic-link tokens
 // live in the address), HSTS outside local development, and the rest of helmet's defaults.
-// The set never varies by request, so it is built once and applied as one object: @fastify/helmet
-// recomputed it per response and cost ~6% of the gateway's CPU in the benchmark.
+// The set never varies by request, so it is built once and applied as one object, not per response
+// as @fastify/helmet does (docs/architecture.md).
 import type { FastifyInstance } from 'fastify';
 
 /** `scriptOrigins`: where micro-frontends deployed on their own are loaded from (REMOTE_URL_<AREA>). */

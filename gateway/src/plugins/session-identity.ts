@@ -1,18 +1,13 @@
 // Resolves the session cookie once per API request and forwards who is calling as a short-lived
 // internal JWT addressed to the owning service. A client-sent identity header is always discarded.
 //
-// Two hooks, because of Redis round trips: the session read is started by the first onRequest hook
-// (`startSessionLookup`, registered before the rate limits) and awaited by the second
-// (`installSessionIdentity`, after CSRF). The rate limit's Redis command is then issued in the same
-// turn of the event loop, and ioredis's auto-pipelining sends both in one write and reads both
-// answers in one: one round trip per request instead of two. Only the waiting moves; the session is
-// still read after the request arrived (SECURITY 11: a revoked session's next request fails). A
-// signed-in write then spends its account's budget (account-write-budget.ts), a second round trip.
+// Two hooks: the session read starts before the rate limits (`startSessionLookup`) and is awaited
+// after CSRF (`installSessionIdentity`), so ioredis pipelines it with the rate limit's command: one
+// Redis round trip, not two. The session is still read after the request arrived (SECURITY 11).
 //
 // While the session store is away a request with a session cookie goes on as a visitor's, marked
-// `sessionUnavailable`: public routes (the pages, /api/csrf-token) keep answering, and a route
-// that needs the user answers 503 with Retry-After (requireUser), never 401 ("signed out") and never
-// with someone's privileges.
+// `sessionUnavailable`: public routes keep answering, and a route that needs the user answers 503
+// (requireUser), never 401 and never with someone's privileges.
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -54,7 +49,7 @@ export async function resolveIdentity(request: FastifyRequest, platform: Platfor
     return { ...anonymous, sessionUnavailable: true };
   }
   if (!record) return anonymous;
-  // Read on every request, never cached: a role or ban change (issue 20) rewrites the record in the
+  // Read on every request, never cached: a role or ban change rewrites the record in the
   // store, and the very next request of that user, through any gateway replica, carries it.
   return {
     ...anonymous,

@@ -1,9 +1,6 @@
-// Admission of the table's event-stream routes (route-table.ts `streams`): at most
-// STREAM_LIMIT_PER_USER open streams per signed-in user, STREAM_LIMIT_PER_NETWORK per client
-// network and STREAM_LIMIT_TOTAL in this gateway process; beyond them 429 (503 for the total: the
-// server, not the client, is full). A stream leaves the count when its response closes, and is
-// ended when its session ends (streams/session-watch.ts). Both profiles: embedded, the stream is the
-// mounted service's route; distributed, the proxy's. Register after installSessionIdentity.
+// Admission of the table's event-stream routes (STREAM_LIMIT_*, docs/configuration.md): 429 beyond a
+// user's or a network's share, 503 beyond the total (the server, not the client, is full). A stream
+// leaves the count when its response closes. Register after installSessionIdentity.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clientNetworkOf, type CookieNames, type Platform, sha256 } from '@civic/service-kit';
 import { createOpenStreams, type OpenStream, type OpenStreams, type StreamLimits, type StreamRefusal } from '../streams/open-streams.ts';

@@ -1,13 +1,7 @@
-// Ends the open streams whose session has ended (logout, revoke-all on account deletion or a ban,
-// expiry). A stream is one long request: its session was checked when it started (SECURITY 11),
-// and without this it would go on being served after the session is gone.
-//
-// Every few seconds the session of each open stream is read again from the session store, the same
-// read that decides every other request. Chosen over reacting to an event from auth because it
-// needs nothing from the other side: whoever ended the session (auth on any replica, an admin, the
-// expiry clock), on either profile, the next check sees it, and a missed message cannot leave a
-// stream open. The cost is one store read per session with open streams per check (tabs of one
-// browser share a session and one read); a failed read keeps the streams until the next check.
+// Ends the open streams whose session has ended (logout, revoke-all, a ban, expiry): a stream is one
+// long request, checked only when it started (SECURITY 11). Each session is read again every few
+// seconds rather than waiting for an event from auth: whoever ended it, the next check sees it, and a
+// missed message cannot leave a stream open (docs/architecture.md).
 import type { Platform, SessionStore } from '@civic/service-kit';
 import type { OpenStreams } from './open-streams.ts';
 
@@ -19,9 +13,7 @@ export interface SessionWatchOptions {
   logger: Pick<Platform['logger'], 'warn'>;
 }
 
-/** Sessions read at once. Measured with 5,000 sessions in Redis: all at once, 35-80 ms of CPU per
- *  check and up to 12 ms of event-loop delay for the requests arriving meanwhile; in batches of
- *  250, 25-58 ms and at most 5 ms. */
+/** Sessions read at once: batches keep the event loop free for requests meanwhile (docs/architecture.md). */
 const READS_PER_BATCH = 250;
 
 /** Reads every open stream's session once and ends the streams of the sessions that are gone. */

@@ -21,7 +21,7 @@ export function accountHandlers(ctx: AccountContext): ServiceHandlers {
       // The viewer's relation on a profile, and who Discover leaves out (blocked either way).
       subscription(socialEvents.FollowChanged, (payload, { tx }) => applyFollowChange(tx, payload)),
       subscription(socialEvents.BlockChanged, (payload, { tx }) => applyBlockChange(tx, payload)),
-      // A mail's one-click unsubscribe link (issue 22): the switch goes off here too, where settings live.
+      // A mail's one-click unsubscribe link: the switch goes off here too, where settings live.
       subscription(notificationsEvents.SwitchUnsubscribed, (payload, { tx }) => applySwitchUnsubscribed(ctx, tx, payload)),
     ],
     responders: [responder(EXPORT_REQUESTS.account, (_payload, identity) => exportAccountSection(ctx, requestUserOf(identity)))],

@@ -1,7 +1,7 @@
-// The admin service (issue 19): platform settings (stored here, published to every process through
+// The admin service: platform settings (stored here, published to every process through
 // the kit's platform settings), the hash-chained audit log of every administrator action, and
 // announcements; the users directory and the user actions auth carries out; citizens' reports of
-// content and the automatic ban they may request (issue 20).
+// content and the automatic ban they may request.
 import { fileURLToPath } from 'node:url';
 import { defineService, startPeriodicJob } from '@civic/service-kit';
 import { registerServiceHandlers } from '@civic/service-kit/events';

@@ -6,7 +6,7 @@ export const AnnouncementNotFound = createError('ADMIN_ANNOUNCEMENT_NOT_FOUND', 
 /** spec 5: the expiry date cannot be earlier than today. */
 export const ShowUntilInPast = createError('ADMIN_SHOW_UNTIL_IN_PAST', ADMIN_MESSAGES.showUntilInPast, 400);
 
-// Reports (issue 20).
+// Reports.
 /** content_moderation_enabled is false: nobody may report. */
 export const ReportsDisabled = createError('ADMIN_REPORTS_DISABLED', ADMIN_MESSAGES.reportsDisabled, 403);
 /** No such item, or removed or deleted by an administrator. */

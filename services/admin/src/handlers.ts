@@ -1,9 +1,6 @@
-// Every subscription and request the admin service answers; apart from the emitters (events.ts),
-// which the handlers' own code imports. Subscriptions: other services' administrator actions become
-// audit entries; the users directory's owners' events; the content citizens can report and the
-// standing changes the automatic ban follows; the erasure. Responders: the account's export. The kit
-// allows one subscription per event, so an event several parts follow has one handler that does each
-// part in the same transaction.
+// Every subscription and request the admin service answers (the emitters are events.ts). The kit
+// allows one subscription per event, so an event several parts follow has one handler that does
+// each part in the same transaction.
 import { accountEvents, authEvents, briefingEvents, EXPORT_REQUESTS, ledgerEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
 import { requestUserOf } from '@civic/service-kit';
 import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
@@ -33,9 +30,9 @@ export function adminHandlers(ctx: AdminContext): ServiceHandlers {
         await recordPriorityRemoval(tx, envelope.id, p);
         await priorityRemoved(tx, p);
       }),
-      // An administrator's open-data snapshot (issue 23); the schedule's are nobody's action.
+      // An administrator's open-data snapshot; the schedule's are nobody's action.
       subscription(prioritiesEvents.OpenDataSnapshotTaken, (p, { tx, envelope }) => recordOpenDataSnapshot(tx, envelope.id, p)),
-      // The content citizens can report (issue 20): its author and title.
+      // The content citizens can report: its author and title.
       subscription(prioritiesEvents.PriorityCreated, (p, { tx }) => priorityCreated(tx, p)),
       subscription(briefingEvents.DocumentCreated, (p, { tx }) => documentCreated(tx, p)),
       // The users directory (src/users), each owner's part version-guarded. A standing change is also

@@ -23,14 +23,14 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       // mode, up to 64 events a transaction): each applies only a newer version, so they commute.
       batchSubscription(ledgerEvents.BalanceChanged, (items, { tx }) => applyBalanceChanges(tx, items)),
       // followers, following and recruited of GET /api/auth/user (social owns follows and recruits).
-      // In batches too: every follow makes two, and one transaction per event capped the consumer at
-      // ~70 events/s, which bounded the followers-count lag (docs/benchmarks.md, network).
+      // In batches too: every follow makes two, and one transaction per event bounded the
+      // followers-count lag (docs/benchmarks.md, network).
       batchSubscription(socialEvents.CountsChanged, (items, { tx }) => applyCountsChanges(tx, items)),
       // Account erasure (docs/protocols/account-data.md).
       subscription(accountEvents.UserDeleted, (payload, { tx }) =>
         eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),
       ),
-      // Reports reached auto_ban_threshold (issue 20): auth, the one writer of the ban flag, bans.
+      // Reports reached auto_ban_threshold: auth, the one writer of the ban flag, bans.
       subscription(adminEvents.AutoBanRequested, (payload, { tx }) => applyAutoBan(tx, ctx.platform.sessions, payload, ctx.platform.clock.now())),
     ],
     responders: [
@@ -39,7 +39,7 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       responder(AUTH_REQUESTS.userLookup, (payload) => lookupUser(ctx, payload)),
       // The admin service rebuilding its users directory from scratch reads every account back.
       responder(AUTH_REQUESTS.userDirectory, (payload) => directoryPage(ctx, payload)),
-      // The admin service's user actions (issue 20): roles, bans and approvals.
+      // The admin service's user actions: roles, bans and approvals.
       responder(AUTH_REQUESTS.changeStanding, (payload, identity) => changeStanding(ctx, payload, identity)),
     ],
   };

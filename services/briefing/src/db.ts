@@ -10,8 +10,7 @@ export function createBriefingDb(database: ServiceDatabase): BriefingDb {
 
 /**
  * Options of the request transactions (a creation, a deletion). When creations queue for a pooled
- * connection, Prisma's defaults (2 s to get one, 5 s to finish) turned the queue into 500s: measured
- * in the briefing benchmark (issue 17), half the creations of a 50/s run on a loaded machine failed
- * so. As priorities' WRITE_TRANSACTION: the gateway's own timeout bounds the wait instead.
+ * connection, Prisma's defaults (2 s to get one, 5 s to finish) turn the queue into 500s; as
+ * priorities' WRITE_TRANSACTION, the gateway's own timeout bounds the wait instead.
  */
 export const WRITE_TRANSACTION = { maxWait: 10_000, timeout: 10_000 } as const;

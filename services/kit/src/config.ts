@@ -41,7 +41,7 @@ export const ZPlatformConfig = z
     /** A PostgreSQL server URL; each service uses the database `${DATABASE_PREFIX}${service}` on it. */
     DATABASE_URL: optionalUrl,
     /**
-     * The role that owns the service's database (issue 14 item 4): it runs the migrations at start,
+     * The role that owns the service's database: it runs the migrations at start,
      * then grants DATABASE_URL's role rows only (runtime-grants.ts). Unset: DATABASE_URL's role does both.
      */
     DATABASE_OWNER_URL: optionalUrl,

@@ -1,13 +1,7 @@
-// Key rings (issue 21: rotation without logging anyone out). IDENTITY_SIGNING_KEY (and IDENTITY_PUBLIC_KEY), CSRF_SECRET and
-// AUTH_CODE_KEY each hold one or more keys, comma separated, the current key first:
-//
-//   CSRF_SECRET=k2:<new secret>,k1:<old secret>
-//
-// The current key makes every new token and hash, which carries its id; the others are still
-// accepted, each chosen by the id a token or hash names (never by trying every key). An entry without
-// `id:` is the key with the id `default`: a single plain value is today's configuration, and what it
-// makes carries no id, byte for byte what was made before rotation existed. Something that names no
-// id is checked against the `default` key only; an id the ring does not hold is refused.
+// Key rings (docs/key-rotation.md): IDENTITY_SIGNING_KEY (and IDENTITY_PUBLIC_KEY), CSRF_SECRET and
+// AUTH_CODE_KEY each hold `id:key` entries, current first, e.g. CSRF_SECRET=k2:<new>,k1:<old>.
+// The current key makes everything new; the others are chosen by the id a token or hash names, never
+// by trying every key. An entry without `id:` is the `default` key, whose output carries no id.
 import { z } from 'zod';
 import { hmacSha256 } from './crypto.ts';
 

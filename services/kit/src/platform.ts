@@ -75,7 +75,7 @@ export interface PlatformOverrides {
 }
 
 /**
- * Where and as whom to connect to NATS. With a user (issue 14 item 4), replies come to the inbox
+ * Where and as whom to connect to NATS. With a user, replies come to the inbox
  * prefix _INBOX_<user>, the only inbox its permissions let it subscribe to (infra/nats-authorization.ts).
  */
 export function natsConnectionOptions(config: Pick<PlatformConfig, 'NATS_URL' | 'NATS_USER' | 'NATS_PASSWORD'>) {
@@ -101,9 +101,8 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
     config.PROFILE === 'distributed' && config.REDIS_URL
       ? new Redis(config.REDIS_URL, {
           enableAutoPipelining: true,
-          // While Redis is away a command fails within ~2 s (then the request is a 503): at most two
-          // reconnect attempts, at most 1 s apart (ioredis 6's own backoff let a command wait 15 s),
-          // and no command waits longer than 2 s for its reply.
+          // While Redis is away a command fails within ~2 s (the request is a 503), not after
+          // ioredis's own backoff: few reconnect attempts, close together, and a reply timeout.
           maxRetriesPerRequest: 2,
           retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
           commandTimeout: 2_000,
@@ -118,11 +117,9 @@ export async function createPlatform(config: PlatformConfig, overrides: Platform
   const mailer = overrides.mailer ?? createMailer(config, logger);
   const hub = config.PROFILE === 'distributed' ? null : (overrides.inProcessHub ?? createInProcessHub());
   // One NATS connection per process carries both events and requests. noAsyncTraces: nats.js
-  // otherwise builds two Error objects (stack captured) for every request, including every
-  // JetStream publish the outbox relay waits an ack for: ~4 % of the priorities service's CPU under
-  // votes in a profile. A timed-out request still rejects with a TimeoutError, without the caller's stack.
-  // Reconnect for ever (the client's default gives up after ~20 s, leaving a process with no events
-  // in or out that still looked alive); readiness reports the outage meanwhile.
+  // otherwise captures two stacks for every request and JetStream publish (docs/benchmarks.md).
+  // Reconnect for ever: a client that gives up leaves a process that looks alive with no events in
+  // or out; readiness reports the outage meanwhile.
   const nc = hub
     ? null
     : await connect({

@@ -22,11 +22,9 @@ export function defineService(definition: ServiceDefinition): ServiceDefinition 
 }
 
 /**
- * Mounts a service on `app`, every route behind the internal identity check and the guard its
- * operation's `auth` asks for. In the embedded profile,
- * where one process serves every service, its requests' log lines name it (a service's own process
- * names it in every line's base fields already). The platform itself is shared as it is: services key
- * per-process state on it.
+ * Mounts a service on `app`, every route behind the internal identity check and its operation's guard.
+ * Embedded, where one process serves every service, its requests' log lines name it; the platform is
+ * shared as it is, since services key per-process state on it.
  */
 export async function mountService(app: FastifyInstance, service: ServiceDefinition, platform: Platform): Promise<void> {
   const named = platform.config.PROFILE === 'embedded';

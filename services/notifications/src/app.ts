@@ -1,4 +1,4 @@
-// The notifications service (issue 22): mails citizens what happened to their priorities and in their
+// The notifications service: mails citizens what happened to their priorities and in their
 // network, as their three switches allow, gathered into at most one mail an hour; the author's notice
 // when moderation removed a priority; and the mails' one-click unsubscribe link, its only public path.
 import { fileURLToPath } from 'node:url';

@@ -14,7 +14,7 @@ export const ZNotificationsConfig = z.object({
    * minute are one mail). With the dispatcher's period it keeps the first mail within a minute.
    */
   NOTIFICATIONS_GATHER_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** The least time between two notification mails to one citizen (issue 22: one an hour). */
+  /** The least time between two notification mails to one citizen (one an hour). */
   NOTIFICATIONS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(3600),
   /** How often the dispatcher composes the batches that are due and sends the queued mails. */
   NOTIFICATIONS_DISPATCH_MS: z.coerce.number().int().min(20).max(60_000).default(5000),

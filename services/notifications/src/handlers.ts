@@ -1,9 +1,6 @@
-// Every subscription and request the notifications service answers; apart from the emitter
-// (events.ts), which the handlers' own code imports. Notifications are queued from the events of the
-// services where the acts happen, into the recipient's batch (pending/enqueue-notification.ts); read
-// models of members, the network and priorities come from auth's, account's, social's and priorities'
-// events. Each handler writes through the consumer's transaction, which also records the event id in
-// the inbox.
+// Every subscription and request the notifications service answers (the emitter is events.ts):
+// notifications are queued into the recipient's batch from the events of the services where the acts
+// happen, and the read models come from auth's, account's, social's and priorities' events.
 import { accountEvents, authEvents, briefingEvents, EXPORT_REQUESTS, prioritiesEvents, socialEvents } from '@civic/contracts';
 import { requestUserOf } from '@civic/service-kit';
 import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';

@@ -18,7 +18,7 @@ export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
     subscriptions: [
       subscription(authEvents.UserRegistered, (p, { tx }) => addMember(tx, p.userId)),
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p, ctx.platform.clock.now())),
-      // The agenda by state counts a member's state only on a public profile (issue 23), from the next epoch (issue 35).
+      // The agenda by state counts a member's state only on a public profile, from the next epoch.
       subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p, ctx.platform.clock.now())),
       subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p)),
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetBriefingDocument(tx, p.documentId)),

@@ -52,7 +52,7 @@ export function socialHandlers(ctx: SocialContext): ServiceHandlers {
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetActivity(tx, 'create_briefing', p.documentId)),
       // An administrator removed the priority: its creation and the votes on it, which quote its title, leave the feeds.
       subscription(prioritiesEvents.PriorityRemoved, (p, { tx }) => forgetPriorityActivities(tx, p.priorityId)),
-      // A new member; and a recruit when the registration names an eligible recruiter (issue 18).
+      // A new member; and a recruit when the registration names an eligible recruiter.
       subscription(authEvents.UserRegistered, async (p, { tx }) => {
         await addMember(tx, p.userId);
         await recordRecruit(tx, p);

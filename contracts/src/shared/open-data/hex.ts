@@ -1,4 +1,4 @@
-// 32 bytes as 64 lowercase hex digits (a SHA-256 hash or a receipt nonce, issue 23): the length is
+// 32 bytes as 64 lowercase hex digits (a SHA-256 hash or a receipt nonce): the length is
 // checked first and ends the checks, so the pattern never runs on an oversized input.
 import { z } from 'zod';
 

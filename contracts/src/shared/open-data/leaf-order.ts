@@ -1,4 +1,4 @@
-// The end of the first tree order (issue 23, docs/open-data.md). A snapshot names its leaf order, and
+// The end of the first tree order (docs/open-data.md). A snapshot names its leaf order, and
 // the root does not cover that name: a server could publish a new snapshot as 'priority,leaf' and so
 // stop binding vote types. Every snapshot taken since this instant orders by type, so a checker (the
 // verifier, "Verify my vote") refuses the old order for any snapshot taken at or after it. Zod-free,

@@ -1,5 +1,5 @@
 // RFC 6962 Merkle trees (section 2.1; RFC 9162 section 2.1.3 for the audit path check), for the open
-// agenda's snapshots (issue 23): the server builds the tree over a snapshot's vote leaves and answers
+// agenda's snapshots: the server builds the tree over a snapshot's vote leaves and answers
 // audit paths; anyone (the browser with Web Crypto, `npm run open-data:verify` with node:crypto)
 // recomputes the root. Zod-free and platform-free: the SHA-256 is passed in, sync or async.
 //
@@ -129,7 +129,7 @@ export function fromHex(hex: string): Uint8Array {
 }
 
 /**
- * A counted vote's leaf (issue 23): SHA-256(receiptNonce ‖ priorityId ‖ voteType), the nonce as its
+ * A counted vote's leaf: SHA-256(receiptNonce ‖ priorityId ‖ voteType), the nonce as its
  * 32 raw bytes, the priority id as lowercase UUID text and the vote type as `endorse`/`oppose` (UTF-8).
  */
 export async function voteLeaf(sha256: Sha256, receiptNonce: Uint8Array, priorityId: string, voteType: 'endorse' | 'oppose'): Promise<Uint8Array> {

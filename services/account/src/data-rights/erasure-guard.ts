@@ -1,8 +1,4 @@
-// Deleted accounts stay deleted (the kit's erasure guard, services/kit/src/data-rights/
-// erasure-guard.ts): writes for their ids are refused, whatever raced the deletion. Every write for
-// a user holds the shared per-user lock, then checks the tombstone; the deletion takes the lock
-// exclusively before it erases and writes the tombstone. So a write either commits before the
-// deletion starts (and is erased with the rest) or sees the tombstone: a profile edit sent together
+// account's erasure guard (services/kit/src/data-rights/erasure-guard.ts): a profile edit sent together
 // with DELETE /api/account cannot bring the profile back.
 import { erasureGuard, NotFound } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';

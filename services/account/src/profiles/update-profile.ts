@@ -1,9 +1,7 @@
-// The owner's edit of their profile: the row and the civic.account.profile.updated event commit
-// together, so other services' copies of the names cannot miss an edit. Those copies keep the edit
-// with the latest updatedAt, so the time is taken under the row's lock and never before the time
-// the row holds: of two edits at once, the one that commits last is the newest everywhere.
-// An edit that sets a state (issue 23) also re-announces the profile's visibility, unchanged:
-// priorities started keeping it with the state and must not count a private profile it never heard of.
+// The owner's edit of their profile: the row and civic.account.profile.updated commit together. Copies
+// elsewhere keep the edit with the latest updatedAt, so the time is taken under the row's lock: of two
+// edits at once, the one that commits last is the newest everywhere. An edit that sets a state also
+// re-announces the visibility, unchanged: priorities must not count a profile it does not know is public.
 import type { TProfileFields, TUpdateProfileRequest } from '@civic/contracts';
 import type { AccountContext } from '../context.ts';
 import { emitPrivacyChanged, emitProfileUpdated } from '../events.ts';

@@ -18,7 +18,7 @@ export interface AdminActor {
 }
 
 /**
- * The pseudonym of entries no administrator made (the automatic ban of issue 20): no row of
+ * The pseudonym of entries no administrator made (the automatic ban): no row of
  * audit_admins names it, so such an entry reads adminId null, as an erased administrator's do, and
  * the chain hashes it like any other.
  */

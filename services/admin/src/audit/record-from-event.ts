@@ -22,7 +22,7 @@ export async function recordBriefingDeletion(tx: SqlExecutor, eventId: string, p
   });
 }
 
-/** civic.priorities.priority.removed → delete_priority (spec 3, issue 20), target the priority. */
+/** civic.priorities.priority.removed → delete_priority (spec 3), target the priority. */
 export async function recordPriorityRemoval(tx: SqlExecutor, eventId: string, p: EventPayload<typeof prioritiesEvents.PriorityRemoved>): Promise<void> {
   await appendAuditEntry(tx, {
     adminId: p.adminId,
@@ -38,7 +38,7 @@ export async function recordPriorityRemoval(tx: SqlExecutor, eventId: string, p:
 }
 
 /**
- * civic.priorities.open_data.snapshot_taken → take_open_data_snapshot (issue 23) when an administrator
+ * civic.priorities.open_data.snapshot_taken → take_open_data_snapshot when an administrator
  * asked for it (requestedBy); a scheduled snapshot is nobody's action and is not audited.
  */
 export async function recordOpenDataSnapshot(tx: SqlExecutor, eventId: string, p: EventPayload<typeof prioritiesEvents.OpenDataSnapshotTaken>): Promise<void> {

@@ -1,12 +1,8 @@
 // The admin service's part of account erasure (civic.account.user.deleted), in the consumer's
-// transaction. Audit entries are kept (the log is append-only and its chain must still verify): they
-// name their administrator by a pseudonym, and deleting the pseudonym's link here leaves them naming
-// no one (docs/architecture.md "Audit log"). Entries about the user (a user target, their content's
-// author) name them by another pseudonym whose link goes too, with their content's titles, which are
-// kept outside the chain for this (SECURITY 25). The settings the user last changed forget who did. The
-// users directory's row goes (a read model: nothing of it is kept); the user's reports, and the reports
-// about their content, go (reports/erase-reports.ts).
-// A redelivery finds nothing left and changes nothing.
+// transaction. Audit entries stay, since the chain must still verify: they name people by
+// pseudonyms, and deleting the user's pseudonym links leaves them naming no one (docs/architecture.md
+// "Audit log", SECURITY 25). The directory row and the reports by or about the user go; a
+// redelivery changes nothing.
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { eraseReports } from '../reports/erase-reports.ts';
 import { removeDirectoryRow } from '../users/remove-row.ts';

@@ -1,5 +1,5 @@
 // The admin service's section of the account export: the audit entries of the actions the user took
-// as an administrator, and the reports the user made (issue 20), each oldest first. Nothing of other
+// as an administrator, and the reports the user made, each oldest first. Nothing of other
 // users: a report names the item, not its author. The user's row of the users directory is not
 // exported: it is a read model of auth's, account's, ledger's and social's data, in their sections.
 import type { EXPORT_REQUESTS, ReplyPayload } from '@civic/contracts';

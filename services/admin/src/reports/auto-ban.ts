@@ -1,13 +1,8 @@
-// The brigading guard and the automatic ban (issue 20; README "What stops brigading"). Per author, the
-// distinct eligible reporters over all their content are counted: a reporter counts once per author
-// however many of their items they report, only if their account was older than a day when they
-// reported (report.eligible), and only if they could report at all (banned and pending accounts are
-// refused by the kit's 'active-user' guard). Only reports of the author's current episode count: an
-// unban (by an administrator, who judged the user may act again) starts a new one, so the reports that
-// led to the last ban cannot ban them again. When the count reaches auto_ban_threshold,
-// civic.admin.user.auto_ban_requested goes to the outbox in the same transaction, once per author and
-// episode (auto_ban_requests' primary key). Auth, the one writer of the ban flag, bans unless the user
-// is an admin (skipped here early when known) or banned already.
+// The brigading guard and the automatic ban (README "What stops brigading"): per author, the distinct
+// eligible reporters of their current episode are counted (an account older than a day; an unban
+// starts a new episode, so the reports behind the last ban cannot ban again). At auto_ban_threshold,
+// auto_ban_requested goes to the outbox once per author and episode; auth, the ban flag's one writer,
+// bans unless the user is an admin or banned already.
 import type { authEvents, EventPayload } from '@civic/contracts';
 import { settingOf } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';

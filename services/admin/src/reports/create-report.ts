@@ -1,9 +1,6 @@
-// POST /api/reports (issue 20): a signed-in citizen reports a priority or a briefing document once,
-// with a reason. The kit's 'active-user' guard has refused visitors (401) and banned or pending
-// accounts (403). Refused here: reporting while content_moderation_enabled is false (403), an item
-// that does not exist or was removed (404), one's own item (400), a second report of one item (409,
-// the table's UNIQUE constraint: concurrent repeats leave one row). The report, and the automatic ban
-// it may request (auto-ban.ts), commit together.
+// POST /api/reports: a signed-in, active citizen reports a priority or a briefing document once, with
+// a reason. A second report is refused by the table's UNIQUE constraint (409), so concurrent repeats
+// leave one row. The report, and the automatic ban it may request (auto-ban.ts), commit together.
 import { randomUUID } from 'node:crypto';
 import { ADMIN_MESSAGES, type TCreateReportRequest } from '@civic/contracts';
 import type { Identity } from '@civic/service-kit';

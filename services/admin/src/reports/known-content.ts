@@ -1,9 +1,7 @@
-// What a report names: the item's author and title. The admin service's read model of content
-// (report-content.ts) lags its owners' events: an item created a moment ago may not be in it yet. On a
-// miss the owner is asked synchronously (rpc.priorities.priority_lookup, rpc.briefing.document_lookup),
-// outside any transaction, and its answer is stored as the event would store it, so only an item that
-// really does not exist (or was removed, or whose author was erased) is a 404. When the owner does not
-// answer, the kit's RequestUnavailable is a 503 naming it: nothing is claimed about an unchecked item.
+// What a report names: the item's author and title. The read model (report-content.ts) lags its
+// owners' events, so on a miss the owner is asked outside any transaction and the answer stored as
+// the event would store it: only an item that does not exist (or was removed) is a 404, and no
+// answer is a 503 (RequestUnavailable): nothing is claimed about an unchecked item.
 import { BRIEFING_REQUESTS, PRIORITIES_REQUESTS, type TReportTargetType } from '@civic/contracts';
 import type { Identity } from '@civic/service-kit';
 import type { AdminContext } from '../context.ts';

@@ -1,9 +1,6 @@
-// GET /api/admin/reports (issue 20): the reported items the moderation page shows first, most
-// reported first (then the most recently reported), each with its distinct reporters (one report per
-// citizen per item, so the rows are the reporters), its reasons newest first (at most 20), the last
-// report's time, its title, creation and author (with the name the users directory holds, so the page
-// can show an item that is not among the newest it loads). Items an administrator removed or deleted are left out: they
-// were dealt with. One grouped query over the reports of the listed items.
+// GET /api/admin/reports: the reported items, most reported first, each with its distinct reporters,
+// its latest reasons, and its author's name from the users directory. Items already removed or
+// deleted are left out: they were dealt with. One grouped query.
 import type { TReportedItem, TReportTargetType } from '@civic/contracts';
 import type { AdminContext } from '../context.ts';
 

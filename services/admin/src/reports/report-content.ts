@@ -1,4 +1,4 @@
-// The content citizens can report (issue 20): priorities and briefing documents with their author and
+// The content citizens can report: priorities and briefing documents with their author and
 // title, kept from the owners' events in the consumer's transaction, or from the owner's lookup when a
 // report names an item the events have not brought yet (known-content.ts). A removal or deletion keeps
 // the row with removed_at set: events on different subjects may arrive in any order, so a creation

@@ -1,5 +1,5 @@
 // POST /api/reports (signed-in citizens whose account is active: the kit's 'active-user' guard) and
-// GET /api/admin/reports (administrators: the kit's 'admin' guard), issue 20.
+// GET /api/admin/reports (administrators: the kit's 'admin' guard).
 import { ADMIN_OPERATIONS as ops, fastifyPath, routeSchema } from '@civic/contracts';
 import { requireActiveUser, requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';

@@ -1,9 +1,7 @@
-// Publishing committed settings to every process (the kit's platform settings: the NATS KV bucket
-// when distributed, the process's copy when embedded). A change is published right after its commit;
-// what a crash or an unreachable NATS left unpublished (revision > published_revision) is published
-// by the next start (every row, rewrite-on-start) and by the repair job every few seconds, so a
-// committed change always reaches the bucket. Each value carries its revision: the bucket never goes
-// back to an older one, whichever replica publishes last.
+// Publishing committed settings to every process (the kit's platform settings). A change goes right
+// after its commit; what a crash or an unreachable NATS left unpublished is published at the next
+// start and by the repair job, so a committed change always arrives. Revisions keep the bucket from
+// going back to an older value, whichever replica publishes last.
 import { isPlatformSettingKey, PLATFORM_SETTING_DEFAULTS } from '@civic/contracts';
 import type { AdminContext } from '../context.ts';
 

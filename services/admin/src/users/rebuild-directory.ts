@@ -1,11 +1,8 @@
-// Rebuilding the users directory from scratch (`npm run admin:rebuild-directory`, docs/architecture.md
-// "Users directory"). The owners' event streams keep 7 days (services/kit/src/events/nats-streams.ts),
-// so replaying them cannot bring back an account older than that: the accounts are read back from
-// auth instead (rpc.auth.user_directory), which holds every account with its standing and its
-// version-guarded copies of names, balance and follower count. Each part is applied as its event
-// would be, so an event arriving during the rebuild and the page merge in either order and the
-// newest version of each part wins. The command asks by adding a row to admin.directory_rebuilds; one
-// process of the admin service claims it (a crashed run is claimed again after RESUME_AFTER).
+// Rebuilding the users directory (`npm run admin:rebuild-directory`, docs/architecture.md "Users
+// directory"): the event streams keep 7 days, so the accounts are read back from auth
+// (rpc.auth.user_directory) and each part applied as its event would be, so events arriving meanwhile
+// merge in either order. The command adds a row to admin.directory_rebuilds; one process claims it
+// (a crashed run is claimed again after RESUME_AFTER).
 import { AUTH_REQUESTS, type TUserDirectoryEntry, type TUserDirectoryPageReply, USER_DIRECTORY_PAGE_MAX } from '@civic/contracts';
 import { SERVICE_IDENTITY } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';

@@ -17,14 +17,10 @@ interface StandingRow {
 }
 
 /**
- * Creates the session of a sign-in that has committed. An erasure, a ban or a role change of the
- * account can commit between that commit and this call (SECURITY 11, issue 20): its revoke-all or
- * flags update would then come before the session exists. So the user row is read again after the
- * session is written, FOR SHARE, which waits for any erasure or standing change holding the row
- * right now (they lock it FOR UPDATE; users/standing/): if the row is gone, banned or rejected, the
- * session goes too; if its standing moved on, the session takes the newer flags (a version-checked
- * write, so it never overwrites a still newer change's). A change that locks the row later finds
- * this session in the store.
+ * Creates the session of a sign-in that has committed. An erasure or standing change committed in
+ * between would have missed it (SECURITY 11), so the user row is read again FOR SHARE after the
+ * session is written: a gone, banned or rejected account loses the session, a newer standing
+ * rewrites its flags (version-checked), and a later change finds the session in the store.
  */
 export async function startSession(ctx: Pick<AuthContext, 'sql' | 'platform'>, user: SignedInUser, previousSessionId?: string): Promise<string> {
   if (previousSessionId) await ctx.platform.sessions.delete(hashSessionId(previousSessionId));

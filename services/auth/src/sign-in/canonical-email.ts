@@ -1,4 +1,4 @@
-// One mailbox, one account (issue 14 item 3): accounts are keyed on a canonical form of the address,
+// One mailbox, one account: accounts are keyed on a canonical form of the address,
 // so "name+1@", "name+2@" and, on Gmail, "n.a.m.e@" are one account. The address is still mailed as
 // the account holder typed it. The SQL function auth.canonical_email
 // (prisma/functions/canonical_email.sql) is the same rule, for the backfill and a CHECK on auth.users; a

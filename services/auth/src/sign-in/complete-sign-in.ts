@@ -13,7 +13,7 @@ export interface SignedInUser {
   id: string;
   isAdmin: boolean;
   isBanned: boolean;
-  /** Awaiting an administrator's approval (issue 20). */
+  /** Awaiting an administrator's approval. */
   isPending: boolean;
   /** The standing version the flags above were read at (the session carries it). */
   standingVersion: number;

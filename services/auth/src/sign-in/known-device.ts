@@ -1,5 +1,5 @@
 // A browser that has signed in to an account carries a signed cookie naming that account for a
-// year: a "known device". The address-wide sign-in limits do not count it (issue 14 item 2), so an
+// year: a "known device". The address-wide sign-in limits do not count it, so an
 // attacker who spends those budgets from elsewhere cannot stop the owner signing in from a browser
 // they have used before. The cookie grants nothing else: the browser still needs the mailed code or
 // link, and its own per-browser budgets still apply.

@@ -1,4 +1,4 @@
-// Whether a new account came by an eligible invitation link (issue 18): the sign-in request named a
+// Whether a new account came by an eligible invitation link: the sign-in request named a
 // recruiter, the recruiter is another account that exists, is not banned and is not superseded, and
 // the new account's address was never erased before. Only then does user.registered name the
 // recruiter, and social records the recruit (and applies its daily cap per recruiter). An existing

@@ -1,4 +1,4 @@
-// The sign-in throttles (SECURITY 1 and 9 as issue 14 item 2 scopes them), counted in the database
+// The sign-in throttles (SECURITY 1 and 9), counted in the database
 // under transaction-long advisory locks, so a burst of concurrent requests cannot slip past one.
 // Budgets are per address and asking browser; the address-wide bounds leave out the account's known
 // devices (known-device.ts), so a third party spending them cannot lock the owner out; the per-IP

@@ -3,7 +3,7 @@ export const CODE_LENGTH = 6;
 export const SIGN_IN_TTL_MS = 10 * 60 * 1000;
 export const RESEND_COOLDOWN_MS = 30 * 1000;
 export const MAX_WRONG_CODES_PER_REQUEST = 5;
-// Issue 14 item 2: a limit counted per address alone lets anyone lock the address's owner out, so the
+// A limit counted per address alone lets anyone lock the address's owner out, so the
 // budgets are per address *and* asking browser; the address-wide bounds count only browsers that are
 // not a known device of the account (one that has signed in to it before), so the owner's own
 // browsers stay out of an attacker's reach.

@@ -1,9 +1,6 @@
-// Keeps auth's copy of users' political capital (politicalCapital in GET /api/auth/user) from
-// civic.ledger.balance.changed, in the consumer's transaction. Balance events of one account may
-// arrive out of order (a redelivery, a retried one overtaken by the next), so a balance is applied
-// only when its account version is newer than the one held: the latest balance always wins. The
-// events commute, so the consumer takes them in batches (handlers.ts), one statement a batch, as
-// apply-counts-change.ts does.
+// Keeps auth's copy of users' political capital (GET /api/auth/user) from civic.ledger.balance.changed.
+// Applied only when newer than the account version held, so the latest balance wins whatever the
+// order and the events can be taken in batches, as apply-counts-change.ts does.
 import type { EventPayload, ledgerEvents } from '@civic/contracts';
 import type { BatchItem, SqlExecutor } from '@civic/service-kit/events';
 

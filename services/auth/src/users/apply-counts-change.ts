@@ -1,10 +1,6 @@
-// Keeps auth's copy of users' network counts (followers, following and recruited in
-// GET /api/auth/user) from civic.social.counts.changed, in the consumer's transaction. Count events of
-// one user may arrive out of order, so counts are applied only when their version (the user's
-// sequence number in social) is newer than the one held, as apply-balance-change.ts does. That makes
-// the events commute, so the consumer takes them in batches (handlers.ts): one statement applies a
-// whole batch, keeping per user the event of the highest version, and it locks the users' rows in id
-// order first, so two batches touching the same users (two replicas) wait instead of deadlocking.
+// Keeps auth's copy of users' network counts (GET /api/auth/user) from civic.social.counts.changed.
+// Applied only when newer than the version held, so the events commute and the consumer takes them
+// in batches; a batch locks the users' rows in id order, so two replicas' batches wait, never deadlock.
 import type { EventPayload, socialEvents } from '@civic/contracts';
 import type { BatchItem, SqlExecutor } from '@civic/service-kit/events';
 

@@ -1,4 +1,4 @@
-// The addresses of erased accounts (issue 18): an address that was erased and signs up again makes a
+// The addresses of erased accounts: an address that was erased and signs up again makes a
 // new account, but no recruit, so one person never earns a recruiter two rewards. Only an HMAC of the
 // canonical address is kept, under a key derived from the code key: it answers "was this address
 // erased?" for an address one already has, and a leaked table cannot be turned back into addresses by

@@ -1,6 +1,6 @@
 // rpc.auth.user_lookup (contracts/src/auth/requests.ts): whether an account exists, for a service
 // whose read model of users has not caught up yet (social, when a follow or a block names someone who
-// signed up a moment ago). An erased account has no row; a superseded one (issue 14 item 3: a
+// signed up a moment ago). An erased account has no row; a superseded one (a
 // duplicate of a canonical address) can no longer sign in and counts as none.
 import type { TUserLookupReply, TUserLookupRequest } from '@civic/contracts';
 import type { AuthContext } from '../context.ts';

@@ -1,12 +1,8 @@
-// POST /api/briefing-docs (spec 2.14, 5 "Briefing document"); the body's rules (lengths, type and its
-// default) were checked by the contract's schema. First the priority it names must exist (briefing's
-// read model, or the priorities service when that has not caught up: priorities/known-priority.ts;
-// asked before the transaction, so no transaction waits on another service). Then in one
-// transaction: the caller's account is not deleted (erasure guard), the caller's count for today
-// stays within max_briefing_docs_per_user_per_day (SECURITY 30; as priorities' daily limit: one row
-// per user and UTC day, incremented only while below the limit, whose row lock makes concurrent
-// creates of one user take turns), the row, and civic.briefing.document.created in the outbox (published after the commit: the ledger credits 2 PC,
-// social records the activity, priorities counts the Talking Points tile).
+// POST /api/briefing-docs (spec 2.14, 5 "Briefing document"); the contract's schema checked the body.
+// The named priority is looked up before the transaction (priorities/known-priority.ts), so no
+// transaction waits on another service. Then in one transaction: the erasure guard, the day's count
+// (SECURITY 30: a per-user-and-day row whose lock makes one user's creates take turns), the row, and
+// civic.briefing.document.created in the outbox.
 import { randomUUID } from 'node:crypto';
 import { BRIEFING_DOCUMENT_REWARD, dailyBriefingLimitMessage, type TCreateBriefingDocRequest, type TCreatedBriefingDocument } from '@civic/contracts';
 import { type Identity, settingOf } from '@civic/service-kit';

@@ -1,15 +1,8 @@
-// The first pages of the unfiltered list (no search; any type), kept in memory as the JSON they are
-// answered with. They are the Briefing Room's first page and the dashboard's "Latest from Briefing
-// Room" for every visitor alike (nothing in them depends on who reads), read far more often than
-// documents are added. Measured (docs/benchmarks.md, issue 17): a first page of 50 documents of ~1 KB
-// cost ~1.4 ms of this service's CPU and ~0.9 ms of PostgreSQL's per request, which kept it far from
-// 1,000 req/s on two cores; from memory it costs the gateway's forwarding and little else.
-//
-// As priorities' top list (services/priorities/src/priorities/top-priorities-cache.ts): every change
-// this process sees invalidates it (its own creations and deletions when they commit, every
-// replica's through the watched events of app.ts, author names and erasures likewise), and an entry
-// lives at most TTL_MS, which bounds what a missed or late watch can leave stale. Rebuilds are single
-// flight per page: readers who arrive while it is read share that one database read.
+// The first pages of the unfiltered list, kept in memory as the JSON they are answered with: the
+// same for every reader and read far more often than documents are added; building one per request
+// kept the service far from 1,000 req/s on two cores (docs/benchmarks.md). As priorities' top list:
+// every change this process sees invalidates it, TTL_MS bounds what a missed watch leaves stale, and
+// rebuilds are single-flight per page.
 import type { TBriefingDocListQuery } from '@civic/contracts';
 
 /** Pages within the first 100 documents (the room's first two pages, the dashboard's 5, the admin's 100). */

@@ -3,7 +3,7 @@
 // 20261205000000_search_text says why) and type, paged by limit/offset (at most row 1000, contracts'
 // BRIEFING_LIST_LIMITS). A term is at least 3 characters (contracts refuse shorter ones: the index
 // has no trigram to look up), and every read the first pages in memory do not answer is paid from
-// the account's read budget first (issue 35, SECURITY 32).
+// the account's read budget first (SECURITY 32).
 import type { TBriefingDocListQuery, TBriefingDocument } from '@civic/contracts';
 import { rowsReadCost } from '@civic/service-kit';
 import type { BriefingContext } from '../context.ts';

@@ -1,11 +1,7 @@
-// A document may name a priority (spec 2.14's picker). Briefing keeps the priorities it has heard of
-// from civic.priorities.priority.created (members/update-members.ts), but that read model lags: a
-// priority created a moment before the document may not be in it yet. On a miss the priorities
-// service is asked synchronously (rpc.priorities.priority_lookup) and its answer is stored as the
-// event would store it, so only a priority that really does not exist is a 400. A priority an
-// administrator removed (issue 20) is a 400 as well: new documents cannot name it. When priorities does
-// not answer (down, too slow) the kit's RequestUnavailable is a 503 naming it: the caller may retry,
-// and nothing is claimed about a priority nobody could check.
+// A document may name a priority (spec 2.14's picker). Briefing's read model of priorities lags, so on
+// a miss the priorities service is asked (rpc.priorities.priority_lookup) and the answer stored as the
+// event would store it: only a priority that does not exist, or was removed, is a 400. No answer is a
+// 503 (RequestUnavailable): nothing is claimed about a priority nobody could check.
 import { PRIORITIES_REQUESTS } from '@civic/contracts';
 import type { Identity } from '@civic/service-kit';
 import type { BriefingContext } from '../context.ts';

@@ -1,14 +1,8 @@
 // The erasure guard every service keeps (docs/protocols/account-data.md): once an account is
-// deleted, no write about that user may land in the service again, whatever raced the deletion or
-// arrived late on another producer's stream. Two parts, the same everywhere:
-// - a tombstone, the table <schema>.deleted_users (user_id uuid PRIMARY KEY, deleted_at; the kit's
-//   migration erasure/20261220000000_deleted_users), holding no personal data, written by the erasure;
-// - a per-user advisory lock: every write about a user holds it shared for its transaction and then
-//   checks the tombstone; the erasure takes it exclusively before it erases anything. So a write
-//   either commits before the erasure starts (and is erased with the rest) or sees the tombstone.
-// The lock has the two-key form (the service's lock class, hashtext(user id)); the id is cast to
-// uuid first, so any spelling of one id takes the same lock. SQL functions that take it themselves
-// (priorities' apply_vote, the ledger's post_debit) write the same expression.
+// deleted, no write about that user may land again, whatever raced the deletion or arrived late.
+// Writes hold a per-user advisory lock shared and check the tombstone; the erasure takes it
+// exclusively first. The id is cast to uuid before hashing, so any spelling takes the same lock;
+// SQL functions that take it themselves (apply_vote, post_debit) write the same expression.
 import { createError } from '../http/errors.ts';
 import { eraseDeadLettersNaming } from '../events/dead-letters.ts';
 import type { SqlExecutor } from '../events/sql-executor.ts';
@@ -38,7 +32,7 @@ export interface ErasureGuard {
   readonly lockClass: number;
   /** `<schema>.deleted_users`, for statements that check the tombstone in their own SQL. */
   readonly table: string;
-  /** SQL that is true when the user whose id is the parameter `param` (e.g. '$2') is deleted. */
+  /** SQL that is true when the user whose id is parameter `param` (e.g. '$2') is deleted. */
   deletedSql(param: string): string;
   /** Before a write about the user whose tombstone check is in the write's own SQL. */
   lockShared(tx: SqlExecutor, userId: string): Promise<void>;

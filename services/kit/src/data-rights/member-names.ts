@@ -1,10 +1,7 @@
 // The read model of citizens' names kept by a service that shows authors (priorities, briefing):
-// `<schema>.members (user_id, first_name, last_name, profile_updated_at)`, a row per member from
-// auth's registration and the names from account's profile events. Events from different producers
-// come in no particular order, so each one creates the row if it is missing and an update older than
-// the one held is skipped. Under the per-user lock of the service's erasure guard, and only while the
-// user has no tombstone: an event racing the account's erasure either lands before it (and is erased
-// with the rest) or writes nothing, so a deleted account's name never comes back.
+// `<schema>.members`, from auth's registration and account's profile events. Producers are not ordered
+// with each other, so each event creates the row if missing and an older update is skipped; writes go
+// under the erasure guard, so a deleted account's name never comes back.
 import type { accountEvents, EventPayload } from '@civic/contracts';
 import type { SqlExecutor } from '../events/sql-executor.ts';
 import type { ErasureGuard } from './erasure-guard.ts';

@@ -49,10 +49,7 @@ export interface DatabaseProvider {
 /** How long a request waits for a PostgreSQL connection before it fails (and answers 503). */
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/**
- * The first start runs initdb, which grows PGlite's WASM memory to ~850 MB, and WASM memory never
- * shrinks; run in a short-lived child process, it leaves this process at ~450 MB (measured here).
- */
+/** initdb grows PGlite's WASM memory, which never shrinks: a short-lived child process runs it instead. */
 async function initdbInChildProcess(dir: string): Promise<void> {
   const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href;
   const script = `const { PGlite } = await import(${JSON.stringify(pgliteUrl)}); await (await PGlite.create(${JSON.stringify(dir)})).close();`;
@@ -141,16 +138,12 @@ function observePools(meter: Meter, pools: Map<string, pg.Pool>): void {
 /**
  * Every service connection runs with PostgreSQL's JIT compiler off. The services' queries are short
  * index-driven reads and writes; JIT starts whenever a plan's estimated cost passes jit_above_cost,
- * and estimates under a LIMIT are often far off: the network feed's plan was costed at ~115,000 and
- * spent 31 ms compiling 89 functions to run for 3 ms (docs/benchmarks.md, "Citizen network").
+ * and estimates under a LIMIT are often far off, so compiling can take ten times the run
+ * (docs/benchmarks.md, "Citizen network").
  *
- * And no statement may cost more than a request is worth: the services' queries take milliseconds,
- * so 5 s is far above them and below the gateway's 30 s wait for an answer, after which a statement
- * would run on for nobody; no transaction may sit idle holding its locks (SECURITY 32). The same
- * values are set on every service role (infra/postgres-roles.ts), for connections made outside the
- * kit. Migrations and the snapshot build lift the statement bound for their own transaction
- * (SET LOCAL). Not on PGlite: it accepts both settings but never fires them (single-user WASM has no
- * timer signals), so the embedded profile relies on the bounded queries themselves.
+ * And no statement may outlive the gateway's 30 s wait for its answer, nor a transaction sit idle
+ * holding its locks (SECURITY 32); infra/postgres-roles.ts sets the same on every role. Not on
+ * PGlite: single-user WASM has no timer signals, so it accepts both settings but never fires them.
  */
 export const SERVICE_TIMEOUTS = { statement_timeout: '5s', idle_in_transaction_session_timeout: '10s' } as const;
 

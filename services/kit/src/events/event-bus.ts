@@ -4,9 +4,7 @@
 //   await bus.startRelay({ db, schema: 'auth', service: 'auth' });
 //   await bus.subscribe({ consumer: 'auth', event: ProfileUpdated, db, schema: 'auth', handle });
 //   // in a request: prisma.$transaction(tx => { ...; return enqueueEvent(tx, 'auth', UserRegistered, p) });
-//   bus.kick('auth');   // after the commit, for low latency; the relay's poll covers a missed kick
-//   // (services never call kick themselves: their database handles do it after each commit that
-//   // enqueued events, publish-after-commit.ts; their subscriptions go through service-handlers.ts)
+//   bus.kick('auth');   // after the commit (publish-after-commit.ts does it); the relay's poll covers a missed kick
 //   await bus.watch(VoteCast, (envelope) => ...);   // live views: every replica sees every event
 import type { BatchObservableCallback, Meter, Observable } from '@opentelemetry/api';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -68,12 +66,8 @@ export interface EventBus {
   startRelay(options: StartRelayOptions): Promise<OutboxRelay>;
   subscribe<E extends EventDefinition>(options: SubscribeOptions<E>): Promise<EventSubscription>;
   /**
-   * Non-durable, at-most-once: calls `handler` with every event of this kind published from now on,
-   * in every process that watches (unlike a durable subscription, whose replicas share the work).
-   * For live views such as the rankings stream; never for state (a process that is down misses
-   * events). NATS: a core subscription on the event's wire subject (JetStream-published messages
-   * reach core subscribers too); in-process: a listener on the hub's deliveries. A throwing or
-   * rejecting handler is logged and changes nothing else.
+   * Non-durable, at-most-once: every watching process gets every event of this kind from now on.
+   * For live views such as the rankings stream, never for state: a process that is down misses events.
    */
   watch<E extends EventDefinition>(event: E, handler: EventWatcher<E>): Promise<EventWatch>;
   /** Asks the relay of `schema` to publish now; call after committing a transaction that enqueued events. */

@@ -41,12 +41,9 @@ export function publishTransactionsAfterCommit<DB extends TransactionalDb>(db: D
 }
 
 /**
- * Makes a raw driver publish after the statements that write outbox rows themselves: SQL functions
- * given rows built by buildOutboxRows (e.g. priorities' apply_vote, the ledger's post_debit), or the
- * kit's outbox INSERT as the second statement of a `chain`. They are named (prepared statements,
- * or the chained statement's label), declared with the service's events; each one kicks `publish`
- * once committed: right after it answers (or its chain commits) on its own, after the COMMIT
- * inside driver.transaction().
+ * Makes a raw driver publish after the named statements that write outbox rows themselves (SQL
+ * functions given buildOutboxRows' rows, or a `chain`'s outbox INSERT): each kicks `publish` once
+ * committed, on its own or after the COMMIT inside driver.transaction().
  */
 export function publishStatementsAfterCommit(driver: SqlDriver, outboxStatements: readonly string[], publish: Publish): SqlDriver {
   if (outboxStatements.length === 0) return driver;

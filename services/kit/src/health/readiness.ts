@@ -1,4 +1,4 @@
-// Health you can trust (issue 15): /healthz says the process is alive (and has not met a failure it
+// Health you can trust: /healthz says the process is alive (and has not met a failure it
 // cannot recover from); /readyz says it can serve now: every dependency answers within a bound,
 // migrations are applied, consumers run, and it is not shutting down. Orchestrators stop sending
 // traffic on a failed /readyz and restart on a failed /healthz.

@@ -1,10 +1,6 @@
-// A call that carries no payload (logout, promote, daily login, follow, block, a DELETE) may still
-// say `Content-Type: application/json`: clients that put the JSON content type on every
-// state-changing call (spec 7, "Bodies are JSON with a JSON content type") send exactly that.
-// Fastify's default parser refuses an empty JSON body (FST_ERR_CTP_EMPTY_JSON_BODY), which made such
-// calls a 400 "Request body must not be empty". Here an empty body is no body; anything else goes to
-// Fastify's own parser (prototype and constructor poisoning still refused), so a route that needs a
-// body still answers with its validation message.
+// A call with no payload may still say `Content-Type: application/json` (clients that send it on every
+// state-changing call, spec 7), which Fastify's default parser refuses. Here an empty body is no
+// body; anything else goes to Fastify's own parser (prototype poisoning still refused).
 import type { FastifyInstance } from 'fastify';
 
 export function acceptEmptyJsonBodies(app: FastifyInstance): void {

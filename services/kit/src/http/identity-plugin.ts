@@ -68,7 +68,7 @@ export function requireUser(request: FastifyRequest): string {
 
 /**
  * For calls that create content: banned users get 403 (SECURITY 14), and so do accounts awaiting an
- * administrator's approval (registration_approval_required, issue 20).
+ * administrator's approval (registration_approval_required).
  */
 export function requireActiveUser(request: FastifyRequest): string {
   const userId = requireUser(request);

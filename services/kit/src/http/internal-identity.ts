@@ -1,20 +1,15 @@
 // The gateway forwards every request with a short-lived internal JWT in `x-civic-identity`,
 // addressed to one service (aud). Services trust nothing else about the caller.
-// This file is the token's one definition: its claims, its sign and verify options, and the reuse
-// cache. On HTTP it is signed and verified through @fastify/jwt (DESIGN.md; the gateway's
-// session-identity.ts and identity-plugin.ts); tests and the benchmark have no Fastify instance to
-// decorate and use the same options through fast-jwt, which @fastify/jwt wraps.
+// This file is the token's one definition (claims, sign and verify options, reuse cache), used through
+// @fastify/jwt on HTTP and through fast-jwt, which it wraps, where there is no Fastify instance.
 //
 // SECURITY 33: EdDSA (Ed25519, identity-keys.ts). Only the gateway holds the private keys
 // (IDENTITY_SIGNING_KEY); a service holds the public ones (IDENTITY_PUBLIC_KEY), so a compromised
-// service can check tokens but never make one, for itself or for another audience. Measured
-// 2026-11-28 (busy 2-core machine, 20k distinct tokens, two rounds): sign 70/60 us, verify 145/127 us
-// uncached; the gateway reuses a token for 30 s and the verifier caches it, so a request pays neither
-// (a reused token 0.6-0.7 us, a cached verify 3.7-4.8 us).
+// service can check tokens but never make one, for itself or for another audience. EdDSA costs more
+// than HMAC, so the gateway reuses a token for 30 s and the verifier caches it (docs/security.md).
 //
-// Key rotation (docs/key-rotation.md): the token is signed with the signing ring's current key and
-// names it in the header's `kid` (no `kid` for the `default` key). A verifier picks the public key the
-// `kid` names among the ring's, and refuses a `kid` it does not hold.
+// Key rotation (docs/key-rotation.md): the header's `kid` names the signing key (none for `default`);
+// a verifier refuses a `kid` it does not hold.
 import { createSigner, createVerifier } from 'fast-jwt';
 import { identityKeyPem } from '../identity-keys.ts';
 import { asKeyRing, DEFAULT_KEY_ID, type KeyRing, keyById, type RingKey } from '../key-ring.ts';
@@ -29,7 +24,7 @@ export interface Identity {
   isAdmin: boolean;
   isBanned: boolean;
   /**
-   * The account awaits an administrator's approval (issue 20): the 'active-user' guard refuses it.
+   * The account awaits an administrator's approval: the 'active-user' guard refuses it.
    * Absent means approved (every caller that is not a pending account leaves it out).
    */
   isPending?: boolean;

@@ -1,4 +1,4 @@
-// A per-account budget of expensive list reads (issue 14 item 7; issue 35, SECURITY 32). The
+// A per-account budget of expensive list reads (SECURITY 32). The
 // gateway's read limit counts requests per client network and cannot tell a read from memory
 // (microseconds) from a search or a 1,000-row page (PostgreSQL); the service that reads knows the
 // cost. Each account has `perMinute` units in a fixed one-minute window; past them the read is

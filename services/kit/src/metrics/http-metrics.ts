@@ -1,9 +1,6 @@
-// HTTP request rate, errors and duration per route: one histogram, http.server.request.duration
-// (seconds; its count is the rate, its status_code label the errors), labelled with the route's
-// pattern as registered (/api/priorities/:id), never the requested URL with its ids. A request that
-// matched no route carries no http.route. The distributed gateway's routes are its route-table
-// claims (/api/priorities/*); each service's own process labels the exact pattern.
-// One callback hook per request (no promise), and one record() on the histogram.
+// HTTP rate, errors and duration per route: one histogram, http.server.request.duration, labelled with
+// the route's registered pattern (/api/priorities/:id), never the URL with its ids, so the series stay
+// few. The distributed gateway labels its route-table claims (/api/priorities/*).
 import type { Attributes, Histogram } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import type { ProcessMetrics } from './process-metrics.ts';

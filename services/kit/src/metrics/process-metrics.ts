@@ -1,10 +1,7 @@
-// OpenTelemetry metrics of one process (the gateway, or one service's process), read by Prometheus
-// from /metrics on a port of their own (METRICS_PORT, bound to METRICS_HOST, loopback by default),
-// never on the public port. Off unless METRICS_PORT is set: then the meter is OpenTelemetry's no-op
-// one, and an instrument costs nothing. Each platform has its own meter provider (not the global one),
-// so the processes a test starts side by side in one Node process keep their numbers apart.
-// Gauges that need a query (outbox backlog, consumer lag, dead letters) are observed at scrape time,
-// not kept up to date on the hot path.
+// OpenTelemetry metrics of one process, served to Prometheus on METRICS_PORT (never the public port);
+// off unless it is set, with a no-op meter. Each platform has its own meter provider, so processes a
+// test starts side by side keep their numbers apart. Gauges that need a query are observed at scrape
+// time, not kept up to date on the hot path.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createNoopMeter, type Meter } from '@opentelemetry/api';

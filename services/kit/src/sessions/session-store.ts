@@ -6,7 +6,7 @@ export interface SessionRecord {
   isAdmin: boolean;
   isBanned: boolean;
   /**
-   * The account awaits an administrator's approval (issue 20): it may sign in and read, not act.
+   * The account awaits an administrator's approval: it may sign in and read, not act.
    * Absent on records written before the flag existed, which were all approved.
    */
   isPending?: boolean;

@@ -1,9 +1,6 @@
-// Distributed platform settings: the NATS KV bucket `platform-settings` (one key per setting, the
-// value JSON {value, revision}). Every process loads it at start and watches it, so a change the admin
-// service publishes reaches every replica of every service within milliseconds; the bucket is file
-// storage on the NATS server, so it survives restarts of any process (docs/architecture.md "Platform settings").
-// Only the admin service's NATS user may write it; every service's user may read and watch it
-// (infra/nats-authorization.ts).
+// Distributed platform settings: the NATS KV bucket `platform-settings` ({value, revision} per key),
+// loaded at start and watched by every process, and kept on the NATS server's disk across restarts
+// (docs/architecture.md "Platform settings"). Only the admin service's NATS user may write it.
 import type { NatsConnection } from '@nats-io/transport-node';
 import { JetStreamApiCodes, JetStreamApiError, StorageType } from '@nats-io/jetstream';
 import { type KV, KvWatchInclude, Kvm } from '@nats-io/kv';

@@ -1,12 +1,6 @@
-// Platform settings as every process reads them (issue 19). The admin service owns them (its
-// database) and publishes each change; this component holds the current value of every key in the
-// process, so a read is a map lookup, made at the moment a rule applies:
-// - distributed: loaded at start from the NATS KV bucket `platform-settings` and kept current by a
-//   watch on it (kv-settings.ts), in every replica of every service;
-// - embedded: one in-process copy shared by every service of the process (the admin service writes
-//   it after each commit and rewrites it from its database at start).
-// Each value carries the admin database's revision of that key: an older revision never replaces a
-// newer one, whatever order the writes arrive in.
+// Platform settings as every process reads them: the admin service owns and publishes them, and each
+// process holds every key's current value (a NATS KV watch distributed, one shared copy embedded), so
+// a read is a map lookup. A value's revision keeps an older write from replacing a newer one.
 import { PLATFORM_SETTING_DEFAULTS, type PlatformSettingKey } from '@civic/contracts';
 
 export interface PublishedSetting {
@@ -19,16 +13,9 @@ export interface PlatformSettings {
   get(key: PlatformSettingKey): string;
   getBoolean(key: PlatformSettingKey): boolean;
   getInteger(key: PlatformSettingKey): number;
-  /**
-   * Tests only: this process's value of `key` until the next published change of it (a test of one
-   * service that needs a setting without running the admin service).
-   */
+  /** Tests only: this process's value of `key` until the next published change of it. */
   set(key: PlatformSettingKey, value: string): void;
-  /**
-   * The admin service's write, after its database committed: every process sees `value` from now on
-   * (distributed: through the KV bucket, refused by NATS to any other service's user). Resolves once
-   * the bucket holds it (or a newer revision).
-   */
+  /** The admin service's write, after its commit; resolves once the bucket holds it or a newer revision. */
   publish(key: PlatformSettingKey, setting: PublishedSetting): Promise<void>;
   /** The value and revision this process holds for `key` (revision 0: the spec default). */
   held(key: PlatformSettingKey): PublishedSetting;

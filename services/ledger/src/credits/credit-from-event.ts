@@ -1,10 +1,7 @@
-// Credits earned by acts other services report (spec 9): the initial balance when the account is
-// created, +5 for a priority, +2 for a briefing document (only the first briefing_rewards_per_day
-// documents of the author's UTC day, SECURITY 30), recruit_user_reward when a recruited citizen
-// joins. Each runs in the consumer's transaction and is keyed by the event's id: an event seen
-// before (its entry exists) credits nothing, even when the inbox has forgotten it. An erased account
-// gets nothing. A content reward names its content (reference), so its removal can reverse it
-// (credits/reverse-reward.ts); every credit first pays what the account owes (accounts/owed.ts).
+// Credits earned by acts other services report (spec 9; docs/ledger.md "Earning"), each in the
+// consumer's transaction and keyed by the event's id, so an event seen before credits nothing even
+// when the inbox has forgotten it. A content reward names its content, so its removal can reverse it
+// (reverse-reward.ts); every credit first pays what the account owes (accounts/owed.ts).
 import { BRIEFING_DOCUMENT_REWARD, LEDGER_DESCRIPTIONS, PRIORITY_CREATION_REWARD, type TLedgerEntryKind } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { appendEntry } from '../accounts/append-entry.ts';

@@ -1,10 +1,7 @@
-// POST /api/daily-login (spec 2.5, 9): daily_login_bonus at most once per user and UTC day. The
-// account lock makes concurrent calls of one user take turns; the first finds no entry keyed with
-// today's date and writes it, the others find it (and the unique (user, kind, key) index would refuse
-// a second one anyway). A bonus of 0 (the setting) credits nothing. The bonus pays what the account
-// owes first (accounts/owed.ts).
-// The dashboard asks on every load, so most calls find today's bonus already there: one plain read
-// answers those without a transaction or a lock (a bonus, once written, is never taken back).
+// POST /api/daily-login (spec 2.5, 9): daily_login_bonus at most once per user and UTC day, under the
+// account lock (and a unique index besides). It pays what the account owes first (accounts/owed.ts).
+// The dashboard asks on every load, so a plain read first answers the days already paid, without a
+// transaction: a bonus, once written, is never taken back.
 import { LEDGER_DESCRIPTIONS, type TDailyLoginResponse } from '@civic/contracts';
 import { AccountDeleted } from '@civic/service-kit';
 import { appendEntry } from '../accounts/append-entry.ts';

@@ -1,13 +1,7 @@
-// Claw-back (SECURITY 30, docs/ledger.md "Claw-back"): when an administrator removes a priority
-// (civic.priorities.priority.removed) or deletes a briefing document (civic.briefing.document.deleted),
-// the reward its creation earned is taken back, in the consumer's transaction, on the author's
-// locked account:
-// - no reward names the content (past the day's bound, a reward of 0, or earned before rewards
-//   named their content): nothing;
-// - the reward was reversed already (a replayed event): nothing; the reward_reversals primary key
-//   makes a second reversal impossible, whatever the inbox remembers;
-// - otherwise as much as the balance holds is taken in a reward_reversed entry, and the rest is
-//   owed, to be taken from the next earnings (accounts/owed.ts).
+// Claw-back (SECURITY 30, docs/ledger.md "Claw-back"): when an administrator removes a priority or
+// deletes a briefing document, the reward its creation earned is taken back on the author's locked
+// account: as much as the balance holds, the rest owed from the next earnings (accounts/owed.ts).
+// The reward_reversals primary key makes a second reversal impossible, whatever the inbox remembers.
 import { LEDGER_DESCRIPTIONS } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { appendEntry } from '../accounts/append-entry.ts';

@@ -1,10 +1,7 @@
-// The ledger's part of account erasure (civic.account.user.deleted), in the consumer's transaction:
-// the tombstone first (the append-only trigger lets an entry be deleted only when its account has
-// one), then the reward reversals, the entries (by ledger.erase_entries, which runs as the tables' owner), the cancelled
-// debit keys and the account. The exclusive per-user lock waits for any posting in flight
-// (data-rights/erasure-guard.ts); a posting that comes later sees the tombstone and records nothing, so
-// later credits for the user are ignored. No event: auth erases its copy of the balance with the user.
-// A redelivery finds nothing left and changes nothing.
+// The ledger's part of account erasure (civic.account.user.deleted; docs/ledger.md "Erasure and
+// export"), in the consumer's transaction. The tombstone comes first: the append-only trigger lets an
+// entry be deleted only when its account has one. No event: auth erases its copy of the balance with
+// the user. A redelivery finds nothing left.
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { ledgerErasureGuard } from './erasure-guard.ts';
 

@@ -1,9 +1,5 @@
-// Serialises every write to a user's account with the erasure of that account (the kit's erasure
-// guard, services/kit/src/data-rights/erasure-guard.ts): a posting holds the shared per-user lock
-// for its transaction and then checks the tombstone; the erasure takes the lock exclusively. So a
-// posting either commits before the erasure starts (and is erased with the rest) or sees the
-// tombstone and records nothing: a credit event or a debit that raced the deletion cannot leave an
-// account behind.
+// The ledger's erasure guard (services/kit/src/data-rights/erasure-guard.ts): a credit event or a
+// debit that raced the account's deletion cannot leave an account behind.
 import { erasureGuard } from '@civic/service-kit';
 
 /**

@@ -1,15 +1,8 @@
-// rpc.ledger.debit (contracts/src/ledger/requests.ts, docs/ledger.md): takes PC from a user's
-// account for something a service sells, once per (user, idempotency key). One call of the SQL
-// function ledger.post_debit (prisma/functions/post_debit.sql) on the account locked as every
-// posting locks it (accounts/lock-account.ts), then its event through the kit's outbox in the same
-// transaction:
-// - the key's debit exists: the same answer as the first time (its entry, amount and the balance
-//   right after it), or `cancelled` if it has been refunded since;
-// - the key was cancelled (refunded before this debit arrived): `cancelled`, nothing charged;
-// - the balance does not cover the amount: `insufficient`, nothing recorded (the key stays free);
-// - otherwise the debit entry, the balance and the balance.changed event.
-// Two round trips instead of an interactive transaction of ten: the debit is the hot path of every
-// purchase (the promotions benchmark in the README).
+// rpc.ledger.debit (docs/ledger.md "Spending: debit and refund"): takes PC once per (user,
+// idempotency key) with one call of ledger.post_debit on the account locked as every posting locks
+// it, then its event through the kit's outbox. A repeat answers the first answer (or `cancelled`
+// once refunded); `insufficient` records nothing, so the key stays free. Two round trips, not an
+// interactive transaction of ten: the debit is the hot path of every purchase.
 import { randomUUID } from 'node:crypto';
 import { insufficientMessage, LEDGER_DESCRIPTIONS, LEDGER_MESSAGES, ledgerEvents, type TDebitReply, type TDebitRequest } from '@civic/contracts';
 import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';

@@ -1,9 +1,6 @@
-// rpc.ledger.refund (contracts/src/ledger/requests.ts, docs/ledger.md): gives a debit back, by its
-// key, at most once. In one transaction on the locked account:
-// - the key's refund exists: the same answer as the first time;
-// - the key's debit exists: a refund entry of the same amount ("Refund: <the debit's description>");
-// - no debit has this key: the key is cancelled, so a debit with it that is still on its way (the
-//   caller gave up waiting for its answer) is refused when it arrives and charges nothing.
+// rpc.ledger.refund (docs/ledger.md "Spending: debit and refund"): gives a debit back by its key at
+// most once, on the locked account. A key with no debit is cancelled, so a debit still on its way
+// (the caller gave up waiting for its answer) charges nothing when it arrives.
 import { LEDGER_DESCRIPTIONS, type TRefundReply, type TRefundRequest } from '@civic/contracts';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';

@@ -1,10 +1,7 @@
-// notifications' part of account erasure (civic.account.user.deleted), in the consumer's
-// transaction: the member row (address, names, switches), the user's follow edges and block states
-// both ways, their batch and every queued or parked notification naming them, their mails (queued or the
-// record of sent ones) and the unsent mails of others that tell about them, the unsubscribe links they used, and the author of their priorities. The
-// follow rows go before the queued notifications: a fan-out to followers (enqueueForFollowers) reads
-// them FOR SHARE, so it either finished (and its rows are deleted here) or finds none. The id is
-// remembered so a late event records nothing again. A redelivery finds nothing left.
+// notifications' part of account erasure (civic.account.user.deleted; docs/protocols/account-data.md),
+// in the consumer's transaction. The follow rows go before the queued notifications: a fan-out to
+// followers reads them FOR SHARE, so it either finished (its rows are deleted here) or finds none.
+// A redelivery finds nothing left.
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { notificationsErasureGuard } from './erasure-guard.ts';
 

@@ -1,4 +1,4 @@
-// A notification mail (issue 22): plain text and HTML parts saying the same, a link to /settings,
+// A notification mail: plain text and HTML parts saying the same, a link to /settings,
 // one-click unsubscribe (RFC 8058: List-Unsubscribe with the signed https link, List-Unsubscribe-Post)
 // and a link per switch in the body. No images, no tracking pixels, no per-reader links beyond the
 // unsubscribe tokens. Pure: the dispatcher gives it the lines and the links.

@@ -1,10 +1,7 @@
-// The mail queue (notifications.mails): a mail is composed in the transaction that takes its
-// notifications out of the batch, and sent afterwards, so a crash or a mail server that is down loses
-// nothing. Sending claims a mail for a lease (next_attempt_at moves ahead) under FOR UPDATE SKIP
-// LOCKED, so two replicas never send one mail at once; a mail is marked sent after the mailer took
-// it (a crash in between sends it again: at least once). Failures are retried with a growing backoff;
-// a mail that failed MAX_ATTEMPTS times is marked failed with its last error, for the operator, and
-// like a sent one keeps no text and names nobody.
+// The mail queue (notifications.mails): a mail is composed in the transaction that empties its batch
+// and sent afterwards, so nothing is lost. Sending claims a lease under FOR UPDATE SKIP LOCKED, so two
+// replicas never send one mail at once (at least once on a crash). After MAX_ATTEMPTS a mail is marked
+// failed for the operator and, like a sent one, keeps no text and names nobody.
 import { randomUUID } from 'node:crypto';
 import type { MailMessage } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';

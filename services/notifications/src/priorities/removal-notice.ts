@@ -1,5 +1,5 @@
 // civic.priorities.priority.removed: the priority leaves the read model with what was queued about
-// it, and its author gets the moderation notice with the administrator's reason (issue 22: always
+// it, and its author gets the moderation notice with the administrator's reason (always
 // sent, whatever the switches, outside the hourly batching). Queued in the consumer's transaction;
 // the dispatcher's next run sends it.
 import { DEFAULT_REMOVAL_REASON, type EventPayload, type prioritiesEvents } from '@civic/contracts';

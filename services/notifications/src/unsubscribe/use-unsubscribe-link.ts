@@ -1,4 +1,4 @@
-// What a mail's unsubscribe link does (issue 22, RFC 8058). The signed token names the link, the
+// What a mail's unsubscribe link does (RFC 8058). The signed token names the link, the
 // citizen and the switch; no session is involved, so the token is the only authority, and each link
 // works once (unsubscribe_uses' primary key, under any concurrency) and for 90 days after its mail. The switch is turned off here at
 // once, so the next batch already obeys it, and civic.notifications.switch.unsubscribed tells the

@@ -1,5 +1,5 @@
 // priorities' part of GET /api/account/stats (contracts' ACCOUNT_COUNT_OWNERS): the priorities the
-// user created that are still listed (an administrator's removal takes one out at once, issue 20) and
+// user created that are still listed (an administrator's removal takes one out at once) and
 // the votes they hold now (votes on a removed priority stay for the record, and are counted).
 import type { ACCOUNT_COUNT_REQUESTS, ReplyPayload } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';

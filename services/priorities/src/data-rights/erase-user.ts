@@ -1,20 +1,8 @@
-// priorities' part of account erasure (civic.account.user.deleted), in the consumer's transaction:
-// - the user's votes are deleted and the tallies of the priorities they voted on lowered to match
-//   (the rows it changes are locked in id order first, the same order for every erasure, so two
-//   erasures never deadlock; a vote locks one priority only, and a group of votes (apply_votes)
-//   takes its users' locks, this one's included, before it locks priorities in the same id order);
-// - their vote-change times and daily counts go, and their member row (names);
-// - their priorities stay (the community voted on them) with the author detached: author_id NULL,
-//   shown as "Deleted user"; priorities they removed as an administrator forget who did (removed_by);
-// - their promotions: applied and refunded ones stay detached (user_id NULL: the boost was paid for
-//   and the ranking keeps it, as the priorities stay); unsettled ones go, with the ledger account
-//   their debits were on (the ledger erases it on the same event), so nothing is left to refund;
-//   their creation charges likewise, without the Idempotency-Key and the answer it kept (names);
-// - the briefing documents they wrote leave the Talking Points count (briefing deletes them);
-// - the id goes into deleted_users, so a late profile event or a racing request records nothing.
-// The exclusive per-user lock waits for any write of the user in flight (data-rights/erasure-guard.ts).
-// A redelivery finds nothing left and changes nothing. Tallies change without vote events: open
-// rankings streams see the new counts at the next vote on those priorities or on reload.
+// priorities' part of account erasure (civic.account.user.deleted; docs/protocols/account-data.md),
+// in the consumer's transaction under the user's exclusive lock. The rows it changes are locked in
+// id order, as apply_votes locks them, so erasures and vote groups never deadlock. Priorities and
+// paid promotions stay, detached from the author; a redelivery finds nothing left to change.
+// Tallies change without vote events: open streams see the new counts at the next vote or reload.
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { prioritiesErasureGuard } from './erasure-guard.ts';
 

@@ -1,9 +1,5 @@
-// Serialises a user's writes with the erasure of their account (the kit's erasure guard,
-// services/kit/src/data-rights/erasure-guard.ts). Every write (create, vote, removal) holds the
-// shared per-user lock for its transaction, then checks the tombstone; the erasure takes the lock
-// exclusively. So a write either commits before the erasure starts (and is erased with the rest) or
-// sees the tombstone and records nothing: a session that raced the deletion cannot leave a vote or
-// a priority behind (docs/protocols/account-data.md).
+// priorities' erasure guard (services/kit/src/data-rights/erasure-guard.ts): a session that raced the
+// account's deletion cannot leave a vote or a priority behind (docs/protocols/account-data.md).
 import { erasureGuard } from '@civic/service-kit';
 
 /**

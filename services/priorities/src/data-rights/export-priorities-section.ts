@@ -1,5 +1,5 @@
 // The priorities service's section of the account export: the priorities the user created, their
-// votes with their receipts (nonce and leaf, issue 23), the times of their last vote changes and their promotions, oldest first. A vote or a
+// votes with their receipts (nonce and leaf), the times of their last vote changes and their promotions, oldest first. A vote or a
 // promotion names its priority by id only (the title and text are the author's); nothing of other users.
 import type { EXPORT_REQUESTS, ReplyPayload, TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';

@@ -1,9 +1,7 @@
-// GET /api/issues: the whole catalogue (151 rows, seeded by a migration), in id order (grouped by
-// category), each issue with its active priorities' count and its top priority in rank order
-// (docs/ranking.md: the ranked ones, endorsements >= min_endorsements_for_ranking, come first).
-// One query: per issue, a count and two LIMIT 1 probes along priorities_issue_rank_idx (the first
-// ranked and the first unranked priority), so its cost grows with the catalogue, not with the
-// priorities. The answer is kept a moment per process (issue-summaries-cache.ts).
+// GET /api/issues: the whole catalogue in id order, each issue with its active priorities' count and
+// its top priority in rank order (docs/ranking.md). Per issue, a count and two LIMIT 1 probes along
+// priorities_issue_rank_idx, so the cost grows with the catalogue, not with the priorities; the
+// answer is kept a moment per process (issue-summaries-cache.ts).
 import { settingOf } from '@civic/service-kit';
 import type { TIssueSummary } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';

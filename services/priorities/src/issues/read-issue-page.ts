@@ -1,9 +1,6 @@
-// GET /api/issues/{id} (issue 38): an issue's page. The issue comes from the summaries of GET
-// /api/issues (its count and top priority, kept up to a second); its active priorities are read in
-// rank order (ranked before unranked, docs/ranking.md) along priorities_issue_rank_idx, a keyset
-// page at a time: `after` names the last priority shown, and the next page starts past its place in
-// that order (its place now: a vote in between moves it, as it moves it in the list). Without
-// ranks (a filtered list). A database read, paid from the caller's budget (read-budget.ts).
+// GET /api/issues/{id}: an issue's page. The issue comes from GET /api/issues's summaries; its active
+// priorities are read in rank order along priorities_issue_rank_idx a keyset page at a time (`after`:
+// the last priority shown, at its place now), without ranks, paid from the read budget.
 import type { TIssuePage, TIssuePageQuery } from '@civic/contracts';
 import { settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';

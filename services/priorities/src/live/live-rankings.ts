@@ -1,10 +1,7 @@
-// The live rankings stream (GET /api/priorities/stream) of one service process: the open streams
-// and what is written to them. The process watches every vote, creation, promotion and boost decay
-// event (handlers.ts, watchLiveRankings), so with any number of replicas each one sees every change,
-// whichever replica recorded it. On a vote, promotion or decay event the priority's counts and boost
-// are read by primary key and one `tally` event goes to every open stream; events that arrive
-// together are read in one query (under load many votes on one priority cost one read). Reads are serialised, so a later tally never carries older
-// counts than an earlier one.
+// The live rankings stream (GET /api/priorities/stream) of one process: every replica watches every
+// vote, creation, promotion and decay event, so each sees every change. A tally is read by primary
+// key and sent to every open stream; events arriving together share one read, and reads are
+// serialised so a later tally never carries older counts than an earlier one.
 import { PassThrough } from 'node:stream';
 import { PRIORITY_STREAM_EVENTS, type TPriorityCreatedStreamEvent, type TPriorityTallyEvent } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';

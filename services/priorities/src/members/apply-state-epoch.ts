@@ -1,11 +1,7 @@
-// The state tallies' hourly epoch (issue 35 item 7, docs/ranking.md section 7a). A member's state and
-// visibility change is written at once but stays pending; at each hour boundary one transaction moves
-// every member pending since before it to the state they now count in (counted_state), so a state's
-// tallies change by a whole hour's changes at once and never by one citizen's alone. The claim is the
-// state_epochs row of the boundary: among replicas running at once, the second INSERT waits for the
-// first's commit and then finds the key taken, so each boundary is applied once and a second run
-// changes nothing. A process that was down catches up at its first run: the current boundary takes
-// every change pending since before it (the hours missed go together, later rather than one by one).
+// The state tallies' hourly epoch (docs/ranking.md section 7a): state and visibility changes stay
+// pending until an hour boundary moves them all at once, so a state's tallies never move by one
+// citizen's change alone. The boundary's state_epochs row is the claim, so among replicas each
+// boundary is applied once; a process that was down takes every missed hour together.
 import type { PrioritiesContext } from '../context.ts';
 import { WRITE_TRANSACTION } from '../db.ts';
 

@@ -1,8 +1,6 @@
-// Keeps priorities' read models from other services' events, in the consumer's transaction: the
-// members (author names; the Active Citizens count is the number of rows) and the ids of briefing
-// documents (the Talking Points tile). Events from different producers come in no particular order,
-// so each one creates the member row if it is missing; an update older than the one held is
-// skipped; a deleted account's id gets no row again (its tombstone, data-rights/erasure-guard.ts).
+// Keeps priorities' read models (members, briefing document ids) from other services' events.
+// Producers are not ordered with each other, so each event creates the member row if missing, an
+// older update is skipped, and a deleted account's id gets no row again (the erasure guard).
 import type { accountEvents, briefingEvents, EventPayload } from '@civic/contracts';
 import { memberNames } from '@civic/service-kit';
 import type { SqlExecutor } from '@civic/service-kit/events';
@@ -13,9 +11,8 @@ const NOT_DELETED = `NOT ${prioritiesErasureGuard.deletedSql('$1')}`;
 const names = memberNames(prioritiesErasureGuard);
 
 /**
- * A write of the state or visibility dates the change for the next epoch (issue 35 item 7): the first
- * write since the last epoch keeps its time. The trigger mark_member_tally_change keeps the mark only
- * while the state counted would change (a write that puts it back clears it).
+ * Dates a state or visibility change for the next epoch (the first write since the last one keeps its
+ * time); the trigger mark_member_tally_change clears the mark when a write puts the state back.
  */
 const DATE_TALLY_CHANGE = 'tally_change_pending_since = COALESCE(m.tally_change_pending_since, $4::timestamptz)';
 
@@ -23,11 +20,9 @@ const DATE_TALLY_CHANGE = 'tally_change_pending_since = COALESCE(m.tally_change_
 export const { addMember } = names;
 
 /**
- * civic.account.profile.updated: the names (the kit's member names), and the state (issue 23) from
- * the same event. The state is written only when this event's edit is the one the row now holds (its
- * updatedAt is the row's), so an older event redelivered after a newer one changes nothing. An event
- * from before the state existed carries none: null, as nobody had one then. The state counted in the
- * tallies follows at the next hourly epoch (issue 35 item 7): the change is pending since `now`.
+ * civic.account.profile.updated: the names and the state. The state is written only when this event's
+ * edit is the one the row holds, so an older redelivered event changes nothing; the tallies follow
+ * at the next hourly epoch.
  */
 export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof accountEvents.ProfileUpdated>, now: Date): Promise<void> {
   await names.applyProfileUpdate(tx, p);
@@ -41,12 +36,7 @@ export async function applyProfileUpdate(tx: SqlExecutor, p: EventPayload<typeof
   );
 }
 
-/**
- * civic.account.privacy.changed: whether the profile is public (only then does the member's state
- * count, issue 23; from the next hourly epoch on, issue 35 item 7). Creates the row if missing (no
- * state yet: nothing counted, nothing pending); a change older than the one held is skipped; nothing
- * for a deleted account.
- */
+/** civic.account.privacy.changed: only a public profile's state counts, from the next hourly epoch on. */
 export async function applyPrivacyChange(tx: SqlExecutor, p: EventPayload<typeof accountEvents.PrivacyChanged>, now: Date): Promise<void> {
   await prioritiesErasureGuard.lockShared(tx, p.userId);
   await tx.$executeRawUnsafe(

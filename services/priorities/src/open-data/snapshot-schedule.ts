@@ -1,10 +1,8 @@
-// The snapshot schedule (OPEN_DATA_SNAPSHOT_MS, default one hour): snapshots are due at fixed slots,
-// multiples of the period since the epoch (on the hour by default), so every replica and every reader
-// agrees when the next one is due. Each process checks every MAX_CHECK_MS at most; the first to find
-// the current slot without a snapshot takes it (take-snapshot.ts decides under its lock), then old
-// snapshots beyond OPEN_DATA_KEEP_SNAPSHOTS are deleted whole. A process takes part only in the slots
-// that began while it ran: a fresh deployment's first snapshot is at the first boundary after its
-// start, not in the middle of its first migrations or imports.
+// The snapshot schedule: slots are multiples of OPEN_DATA_SNAPSHOT_MS since the epoch, so every
+// replica and reader agrees when the next is due. The first process to find the current slot empty
+// takes it (take-snapshot.ts decides under its lock), then deletes snapshots beyond
+// OPEN_DATA_KEEP_SNAPSHOTS. A process joins only slots that began while it ran, so a fresh deployment
+// does not snapshot in the middle of its migrations.
 import type { PrioritiesContext } from '../context.ts';
 import type { DocumentStore } from './document-store.ts';
 import { snapshotTakenSince } from './snapshot-rows.ts';

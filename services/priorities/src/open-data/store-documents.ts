@@ -1,4 +1,4 @@
-// Writes a snapshot's published documents once (issue 35 item 6, docs/open-data.md "Stored documents"):
+// Writes a snapshot's published documents once (docs/open-data.md "Stored documents"):
 // the JSON and the CSV, each as is, gzip and br, with each representation's size and SHA-256 (its strong
 // ETag). The text is produced a piece at a time (snapshot-document.ts) and fed to the three writers at
 // once; zlib compresses on libuv's threads, so the two compressors run beside the identity writer.
@@ -10,10 +10,7 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import { DOCUMENT_ENCODINGS, DOCUMENT_FORMATS, type DocumentFormat, type DocumentKey, type DocumentStore, type StoredDocument } from './document-store.ts';
 import { readSnapshotHead, type SnapshotHead, snapshotCsv, snapshotJson } from './snapshot-document.ts';
 
-/**
- * Brotli at quality 4: on these documents (mostly hex leaves) it compressed better than 5-9 and took
- * 3 s per 100 MB here, against 33 s at 6; gzip at its default level 6.
- */
+/** Brotli at quality 4: on these mostly-hex documents it beats 5-9 and is far faster (docs/open-data.md). */
 const BROTLI_QUALITY = 4;
 
 const compressorOf = {

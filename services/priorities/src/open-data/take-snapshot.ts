@@ -1,18 +1,5 @@
-// Takes an open-data snapshot (issue 23, docs/open-data.md): the ranked list exactly as GET
-// /api/priorities orders it (docs/ranking.md) and one leaf per counted vote, in one transaction.
-//
-// - REPEATABLE READ: every read sees one MVCC snapshot of the data, so the list, the tallies and the
-//   leaves are all of one instant, and nothing is locked: votes go on while it runs.
-// - One statement writes the snapshot's row and its ranked list (with each priority's range of leaves).
-// - A cursor streams the leaves in tree order (each vote's leaf is a generated column of the votes
-//   table, priorities.vote_leaf) with their leaf hashes; this process cuts them into chunks of CHUNK_SIZE, hashes
-//   each chunk's subtree as it fills (chunk-tree.ts) and writes the chunks a batch at a time. The root
-//   over the chunks' roots is written last: the rows stay invisible until the commit, so nobody ever
-//   sees a snapshot without its root. Published snapshots are never updated.
-// - Its documents (JSON and CSV, as is, gzip and br) are written last in the same transaction: a
-//   committed snapshot always has them, and downloads never rebuild them (store-documents.ts).
-// - One snapshot at a time across replicas: a transaction-scoped advisory lock. The schedule skips a
-//   run when another process holds it; an administrator's request gets 409.
+// Takes an open-data snapshot: the ranked list as GET /api/priorities orders it and one leaf per
+// counted vote, in one REPEATABLE READ transaction under an advisory lock (docs/open-data.md, "How").
 import { randomUUID } from 'node:crypto';
 import { setImmediate as turn } from 'node:timers/promises';
 import type { SnapshotLeafOrder, TAdminOrigin, TSnapshotSummary } from '@civic/contracts';
@@ -29,10 +16,7 @@ import { SNAPSHOT_COLUMNS, type SnapshotRow, snapshotTakenSince, summaryOf } fro
 import { readSnapshotHead } from './snapshot-document.ts';
 import { storeSnapshotDocuments } from './store-documents.ts';
 
-/**
- * Leaves per chunk row: a power of two (chunk-tree.ts). A receipt hashes its chunk (2 × 64 - 1 hashes,
- * well under a millisecond); a 2M-vote snapshot is ~31k rows of 2 kB.
- */
+/** Leaves per chunk row: a power of two, so every full chunk is a subtree of the tree (chunk-tree.ts). */
 export const CHUNK_SIZE = 64;
 /** The snapshot's advisory lock (two-key form: its own class, key 0). */
 const SNAPSHOT_LOCK = [0x50524933 /* 'PRI3' */, 0] as const;
@@ -98,7 +82,7 @@ ORDER BY v.priority_id, v.vote_type <> 'endorse', v.leaf`;
 
 /** Rows fetched from the cursor at a time. */
 const FETCH_ROWS = 16_384;
-/** Leaves hashed between two turns of the event loop (~2k hashes, a few ms). */
+/** Leaves hashed between two turns of the event loop, so waiting requests get through. */
 const YIELD_EVERY = 1_024;
 /** Chunks written per INSERT: their leaves and types go as two bytea, cut in SQL. */
 const WRITE_CHUNKS = 256;

@@ -1,4 +1,4 @@
-// GET /api/priorities/{id}/vote/receipt (issue 23): the caller's vote as a leaf of the latest snapshot,
+// GET /api/priorities/{id}/vote/receipt: the caller's vote as a leaf of the latest snapshot,
 // with the RFC 6962 audit path from it to the snapshot's root, or "pending" when the vote is newer than
 // that snapshot (cast or changed since: every change gives a new nonce, so a new leaf).
 //

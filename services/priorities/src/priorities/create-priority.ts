@@ -18,7 +18,7 @@ export async function createPriority(
   const userId = requestUserOf(caller);
   const cost = Math.min(settingOf(ctx, 'priority_creation_cost'), MAX_PRICE);
   const id = randomUUID();
-  // Free and without a key, nothing needs a record: one transaction, as before issue 14.
+  // Free and without a key, nothing needs a record: one transaction.
   if (cost === 0 && idempotencyKey === undefined) return insertPriority(ctx, { id, userId, input, recorded: null });
   return createRecordedPriority(ctx, caller, { id, userId, input, cost, idempotencyKey });
 }

@@ -1,18 +1,8 @@
 // POST /api/priorities when priority_creation_cost > 0 or the request carries an Idempotency-Key: the
-// purchase saga of docs/ledger.md with the creation_charges table as its record (the row's id is the
-// new priority's id; a free keyed creation is a charge of 0 that never asks the ledger):
-//   1. the pending row, under the caller's Idempotency-Key when there is one: a repetition of a key
-//      answers the first request's answer before anything else is checked or charged
-//      (priorities/creation-keys.ts), so a retry after a lost answer never creates or pays twice;
-//   2. the refusals that do not depend on the balance (deleted account, unknown issue, the daily
-//      limit) are checked before any charge; a refusal removes the row (the key stays free);
-//   3. when it costs something, rpc.ledger.debit with the key create-priority:<id>;
-//      insufficient: the row goes and the ledger's "Insufficient ..." message is a 409;
-//      no answer: the key is refunded and the answer is the ledger's 503;
-//   4. the creating transaction (priorities/insert-priority.ts) marks the row applied, with the
-//      answer a repetition gives; if it fails (the day's limit reached meanwhile, ...), the debit is
-//      refunded and the refusal answered. What is left unsettled, the sweeper refunds
-//      (purchases/sweep-purchases.ts).
+// purchase saga of docs/ledger.md, with the creation_charges table as its record (its id is the new
+// priority's). A repeated key answers the first answer before anything is checked or charged; the
+// refusals that do not depend on the balance come before the debit; a creation that fails after it
+// refunds it, and the sweeper settles what is left (purchases/sweep-purchases.ts).
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
 import { AccountDeleted, type Identity, RequestUnavailable, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';

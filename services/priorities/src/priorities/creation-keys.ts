@@ -1,10 +1,7 @@
-// The Idempotency-Key of POST /api/priorities (issue 14 item 6; SECURITY 17), kept on the creation's
-// row in creation_charges (migration 20261201000000_creation_idempotency): one live row per user and
-// key. A repetition of a key answers what its first request answered (the JSON stored with the
-// row when the priority was committed), 409 while that request is still under way, and 400 when the
-// key comes with another title, description or issue (as Stripe: a key names one request, and
-// answering a priority the client did not ask for would hide its mistake). A creation that failed
-// (refused, refunded) leaves no live row, so its key can be used again.
+// The Idempotency-Key of POST /api/priorities (SECURITY 17), kept on the creation's row in
+// creation_charges: a repeated key answers the first answer, 409 while that one is under way, and 400
+// with a different title, description or issue (a key names one request: answering a priority the
+// client did not ask for would hide its mistake). A failed creation leaves its key free.
 import { createHash } from 'node:crypto';
 import type { TCreatePriorityRequest, TPriority } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';

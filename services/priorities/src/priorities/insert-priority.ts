@@ -1,10 +1,8 @@
-// The creating transaction of POST /api/priorities (spec 2.13, 5 "Create priority"): the caller's account
-// is not deleted, the issue exists, the caller's count for today stays within
-// max_priorities_per_user_per_day, the row, and civic.priorities.priority.created in the outbox.
-// The daily count is one row per user and UTC day, incremented only while below the limit: the
-// upsert's row lock makes concurrent creates of one user wait for each other, so they can never
-// pass the limit together. A creation recorded as a purchase (create-recorded-priority.ts) also has
-// its row marked applied here, with the answer a repetition of the key gives.
+// The creating transaction of POST /api/priorities (spec 2.13, 5 "Create priority"): the erasure
+// guard, the issue, the day's count, the row and civic.priorities.priority.created in the outbox. The
+// day's count is one upserted row per user and UTC day, whose lock makes one user's concurrent
+// creates take turns, so they never pass the limit together. A recorded creation
+// (create-recorded-priority.ts) is also marked applied here, with the answer a repeated key gives.
 import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
 import { AccountDeleted, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';

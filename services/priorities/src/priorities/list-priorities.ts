@@ -1,20 +1,10 @@
 // GET /api/priorities: the rank order of docs/ranking.md, filtered by search and category, paged by
-// limit/offset. Ranked priorities (endorsements >= min_endorsements_for_ranking, read now, so an
-// admin's change applies at once) come before the unranked ones. Each part is read in the order
-// of the partial index priorities_rank_idx, so the top 50 is an index walk that stops after 50
-// rows; the unranked part is read only when a page reaches past the last ranked priority.
-// `rank` is given in the unfiltered list only: there, a ranked row's position is its rank.
-// The unfiltered pages within the first TOP_DEPTH come from the in-memory top list
-// (top-priorities-cache.ts) and are free; any other read is paid from the caller's budget of
-// expensive reads first (read-budget.ts). The top list comes with the caller's votes on it from
-// viewer-votes-cache.ts (one primary-key lookup when they are not kept).
-// Every priority answered is checked against the contract here, once per read from the database (so
-// a cached one is checked when cached), and the answer is JSON text the route writes as it is: a
-// cached priority is kept as its JSON already, so a read of the top list only appends each one's
-// userVote (serialising 50 priorities per request was the largest part of the service's CPU for it).
-// An administrator's moderation list (includeInactive=true, issue 20) is instead every priority,
-// removed ones included (isActive false), newest first along priorities_newest_idx, without ranks;
-// always read from the database (the top list holds active priorities only) and paid from the budget.
+// limit/offset. Each part (ranked, then unranked) is an index walk of priorities_rank_idx that stops
+// at the page's end. Unfiltered pages within TOP_DEPTH come from the in-memory top list and are
+// free; any other read is paid from the caller's read budget (read-budget.ts).
+// Cached priorities are kept as checked JSON text, so a top-list read only appends each userVote:
+// serialising them per request was most of the service's CPU for it.
+// The moderation list (includeInactive) is every priority, newest first, always from the database.
 import { ZPriority, type TPriority, type TPriorityListQuery, type TUserVote, type TVoteType } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { settingOf } from '@civic/service-kit';

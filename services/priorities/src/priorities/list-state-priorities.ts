@@ -1,13 +1,7 @@
-// GET /api/priorities?state=XX: the agenda by state (issue 23, docs/ranking.md section 7). A
-// priority's state tally is counted from the votes of the members counted in that state (their state
-// on a public profile as of the last hourly epoch, members/apply-state-epoch.ts; the members read
-// model, members_counted_in_state_idx, joined with the votes); the votes table
-// and the vote functions are not touched. Tallies of fewer than STATE_TALLY_MIN_VOTERS voters are
-// never answered (k-anonymity). The counting is kept per state for a while (state-tallies-cache.ts);
-// a page is then two reads, as the national one: the tallied priorities in the state order, then,
-// when the page reaches past them, the others in the national order (list-priorities.ts readPage,
-// leaving the tallied ones out), without state tallies or rank numbers. Always read from the
-// database and paid from the caller's read budget, like a filtered list.
+// GET /api/priorities?state=XX: the agenda by state (docs/ranking.md section 7). Tallies count the
+// votes of the members counted in the state as of the last hourly epoch, kept per state for a while
+// (state-tallies-cache.ts); fewer than STATE_TALLY_MIN_VOTERS voters are never answered (k-anonymity).
+// A page is the tallied priorities in the state order, then the rest in the national order.
 import {
   STATE_TALLY_MIN_VOTERS,
   ZStatePriorityList,
@@ -66,10 +60,7 @@ export async function countStateTallies(ctx: PrioritiesContext, state: string): 
   return { tallies, votersCounted: Number(voters!.n) };
 }
 
-/**
- * The tallied part of a filtered page (exported so a test or the benchmark can EXPLAIN it): the
- * tallied priorities the filters keep, in the state order; $1 the viewer.
- */
+/** The tallied part of a filtered page, in the state order; $1 the viewer (exported to EXPLAIN it). */
 export function talliedPageQuery(viewerId: string | null, query: TPriorityListQuery, tallies: StateTallies, minEndorsements: number) {
   const ids = [...tallies.tallies.keys()];
   const values = [...tallies.tallies.values()];
@@ -107,10 +98,7 @@ interface TalliedRow extends PriorityRow {
   state_oppositions: number;
 }
 
-/**
- * The tallied part of an unfiltered page: a slice of the kept order, its rows joined by primary key
- * (exported for the benchmark). A priority removed since the counting is left out.
- */
+/** The tallied part of an unfiltered page: a slice of the kept order; a priority removed since is left out. */
 export function talliedSliceQuery(viewerId: string | null, ids: readonly string[]) {
   const page = 'SELECT p.* FROM priorities.priorities p WHERE p.id = ANY($2::uuid[]) AND p.is_active';
   return { sql: selectPriorityViews(page), params: [viewerId, ids] };

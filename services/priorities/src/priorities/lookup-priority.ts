@@ -1,7 +1,7 @@
 // rpc.priorities.priority_lookup (contracts/src/priorities/requests.ts): whether a priority exists, its
 // title, author and whether it is still active, for a service whose read model of priorities has not
 // caught up yet (briefing, when a document names a priority created a moment ago: a removed one
-// (isActive false, issue 20) it refuses like none; the admin service, when a citizen reports one).
+// (isActive false) it refuses like none; the admin service, when a citizen reports one).
 import type { TPriorityLookupReply, TPriorityLookupRequest } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 

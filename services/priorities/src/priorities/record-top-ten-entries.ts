@@ -1,19 +1,8 @@
-// The top-ten job (issue 22): every PRIORITIES_TOP_TEN_MS each process reads the top 10 of the ranking
-// (docs/ranking.md: active, ranked at today's min_endorsements_for_ranking, in rank order) and records
-// the priorities never seen in it before in top_ten_entries, with civic.priorities.priority.entered_top_ten
-// in the outbox of the same transaction, so each priority's author is told once (the notifications
-// service mails them). The table's primary key decides: INSERT ... ON CONFLICT DO NOTHING RETURNING
-// names only the rows this run inserted, so two replicas running at once announce each entry once
-// (the later insert waits for the earlier one's commit, then finds the key taken).
-//
-// Most runs find nothing new: a look without locks first (an index walk of 10 entries and 10 primary
-// key probes). Only when something is new are the new ones locked FOR SHARE, which waits for an
-// administrator's removal under way (and keeps the next one waiting until this commit): the top 10 is
-// then read again and only locked, still active priorities are recorded, so a removed priority never
-// enters. A share lock does not conflict with another replica's, and the locks are taken in id order,
-// the order votes, the decay job and the erasure lock priorities in. (Id lists go to Prisma's raw
-// queries as comma-joined text, as in live/live-rankings.ts.) First deployment: see top_ten_baseline in
-// the migration 20261207000000_top_ten_entries.
+// The top-ten job (docs/ranking.md 5c): records priorities entering the top 10 for the first time,
+// with their entered_top_ten event, so each author is told once. Most runs find nothing new without
+// a lock; new ones are locked FOR SHARE in id order (the order votes, the decay job and the erasure
+// use), so a priority an administrator is removing never enters. The primary key decides between
+// replicas. First deployment: top_ten_baseline in the migration 20261207000000_top_ten_entries.
 import { settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { WRITE_TRANSACTION } from '../db.ts';

@@ -1,14 +1,8 @@
-// DELETE /api/admin/priorities/{id} (issue 20; the kit's 'admin' guard ran before this): a soft
-// delete. One conditional UPDATE ... WHERE is_active marks the row removed and, only when it changed
-// it, civic.priorities.priority.removed (naming the acting admin and the request's origin) is written in the same transaction.
-// Concurrent removals of one priority queue on its row lock; the later ones find it inactive and
-// write nothing, so there is exactly one event and one audit entry; a repetition answers the same.
-// Every citizen read already filters on is_active (the lists, the ranking, the stats, votes and
-// promotions, the account counts): the row leaves them at the commit. This replica's top list is
-// dropped at once; every replica's (and its open streams) follows the watched event (handlers.ts).
-// The administrator's reason (issue 22, the body's optional `reason`, already trimmed and at most
-// REMOVAL_REASON_MAX by the contract) travels in the event for the author's notice; an empty one is
-// left out, so the notice gives its default.
+// DELETE /api/admin/priorities/{id} (the kit's 'admin' guard ran before this): a soft delete. One
+// conditional UPDATE ... WHERE is_active writes civic.priorities.priority.removed only when it changed
+// the row, so concurrent removals make exactly one event and one audit entry. Every citizen read
+// filters on is_active; other replicas drop their top lists on the watched event. The event carries
+// the administrator's reason for the author's notice; an empty one is left out (the default shows).
 import { ADMIN_MESSAGES, isUuid, type TAdminOrigin, type TDeletePriorityResponse } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { WRITE_TRANSACTION } from '../db.ts';

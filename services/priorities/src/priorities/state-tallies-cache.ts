@@ -1,7 +1,7 @@
-// Each state's tallies (issue 23, docs/ranking.md section 7), kept in memory per process for
+// Each state's tallies (docs/ranking.md section 7), kept in memory per process for
 // PRIORITIES_STATE_TALLIES_MS (60 s). Counting them reads every vote of the state's members, and the
 // votes of one member are scattered over the votes table, so PostgreSQL reads the table through
-// (measured in docs/ranking.md section 7); the agenda by state is not the live national ranking, so
+// (docs/ranking.md section 7); the agenda by state is not the live national ranking, so
 // a state's list may be that much behind. It also blunts differencing: a tally that changes at most
 // once a period does not tell which single vote moved it (who counts in a state changes only at the
 // hourly epochs, members/apply-state-epoch.ts). Rebuilds are single-flight per state; a failed read

@@ -1,13 +1,7 @@
-// The first TOP_DEPTH priorities of the unfiltered rank order, kept in memory: the dashboard and the
-// first pages of All Priorities read this list far more often than votes change it, and reading it
-// from the database costs a planned join of 50 rows per request (docs/ranking.md, section 5a).
-//
-// What is cached is viewer-independent (no userVote) and already serialised; list-priorities.ts adds
-// the caller's votes with one primary-key lookup. The cache is invalidated by every vote and creation this process
-// sees (its own at commit, every replica's through the watched events), and lives at most TTL_MS,
-// which bounds the staleness of changes only one replica's consumer applies (author names, erasure).
-// Rebuilds are single-flight: under a burst of votes, readers share one database read per
-// invalidation instead of each running the query.
+// The first TOP_DEPTH priorities of the unfiltered rank order, kept in memory, serialised and
+// viewer-independent (docs/ranking.md 5a): the dashboard and first pages read them far more often than
+// votes change them. Every vote and creation this process sees invalidates it; TTL_MS bounds what
+// only another replica's consumer applies (names, erasure). Rebuilds are single-flight.
 
 /** How deep the cached list goes: the dashboard's top 10 and All Priorities' first four pages. */
 export const TOP_DEPTH = 200;

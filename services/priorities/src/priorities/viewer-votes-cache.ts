@@ -1,14 +1,8 @@
-// Each viewer's votes on the top list, kept in memory: every open dashboard refetches the list when
-// anyone votes (the live stream's tally events), and what changes between those refetches is the
-// counts and order, which the top list cache already keeps, not the viewer's own votes. Without
-// this, every such read costs a database lookup of the viewer's votes (docs/ranking.md, section 5a).
-//
-// A viewer's entry holds their votes on a set of priorities (the top list's, when it was read). It
-// is dropped when that viewer's votes change: at commit for votes this process records, through the
-// watched vote.cast / vote.removed events for every replica's, and at the viewer's erasure. It lives
-// at most TTL_MS (a bound on anything missed, such as a watch reconnecting), and at most MAX_VIEWERS
-// entries are kept, the least recently read going first. Loads are single-flight per viewer, and a
-// load begun before a drop is not served to readers who ask after it.
+// Each viewer's votes on the top list, kept in memory (docs/ranking.md 5a): every open dashboard
+// refetches the list when anyone votes, and what changes then is the counts, not the viewer's votes.
+// An entry is dropped when its viewer's votes change (at commit here, through the watched vote events
+// for other replicas, at erasure) and lives at most TTL_MS, a bound on anything missed. Loads are
+// single-flight, and a load begun before a drop is not served to readers who ask after it.
 import type { TUserVote } from '@civic/contracts';
 
 const TTL_MS = 10_000;

@@ -1,13 +1,7 @@
-// The decay of promotion boosts (docs/ranking.md version 2): every PRIORITIES_BOOST_DECAY_MS each
-// process runs this job; one process at a time does the work (a try-lock, the others skip). It
-// recomputes the boost of every boosted priority from its applied promotions at the clock's now and
-// writes the ones that changed, with civic.priorities.boosts.decayed in the outbox, so every replica
-// drops its top list and tells its streams (handlers.ts). A boost only changes when one of its
-// promotions passes a half-life, so most runs write nothing and take no lock.
-//
-// The boosted priorities are locked (in id order, as the erasure locks) before the boosts are summed,
-// so a promotion applied meanwhile is either committed before the sum (and counted) or waits for it
-// and recomputes the boost itself (apply_promotion): a decay never drops a fresh promotion.
+// The decay of promotion boosts (docs/ranking.md version 2), one process at a time (a try-lock):
+// recomputes every boost at the clock's now and writes those that changed, with boosts.decayed so
+// every replica refreshes. The boosted priorities are locked in id order (as the erasure locks)
+// before summing, so a promotion applied meanwhile is either counted or recomputes the boost itself.
 import type { PrioritiesContext } from '../context.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
 import { emitPromotionBoostsDecayed } from '../events.ts';

@@ -1,17 +1,8 @@
 // POST /api/priorities/{id}/promote (spec 2.6, 4 "Promote", 8, 9; SECURITY 15-17): the purchase saga
-// of docs/ledger.md, with the promotions table as its record:
-//   1. the priority is active and the payer not erased (404/401 before anything is charged);
-//   2. a pending promotion row, unique per (user, Idempotency-Key) among live purchases: a repeated
-//      key answers what its first request answered (or 409 while that one is still under way);
-//   3. rpc.ledger.debit of priority_promotion_cost with the key promotion:<row id>;
-//      insufficient: the row goes and the ledger's "Insufficient ..." message is a 409;
-//      no answer: the key is refunded (a debit that happened is given back, one that did not is
-//      cancelled) and the answer is the ledger's 503;
-//   4. the SQL function apply_promotion, then civic.priorities.priority.promoted through the kit's
-//      outbox, in one transaction: the row applied (only if still pending), the boost recomputed
-//      (docs/ranking.md), the event. If it cannot apply (the priority went inactive, an error), the debit is refunded.
-// Whatever step 3 or 4 leaves unsettled (a crash, the ledger down for the refund too), the sweeper
-// refunds later (purchases/sweep-purchases.ts): a debit and its effect never diverge.
+// of docs/ledger.md, with the promotions table as its record: checks, a pending row per
+// (user, Idempotency-Key), the debit, then apply_promotion and its event in one transaction. A
+// promotion that cannot apply refunds its debit, and the sweeper settles whatever a crash leaves
+// (purchases/sweep-purchases.ts): a debit and its effect never diverge.
 import { randomUUID } from 'node:crypto';
 import { isUuid, prioritiesEvents, type TPromotionResult } from '@civic/contracts';
 import { AccountDeleted, type Identity, RequestUnavailable, requestUserOf, settingOf } from '@civic/service-kit';

@@ -1,9 +1,7 @@
-// The saga's safety net: purchases still pending or refunding PURCHASE_STALE_MS after they began
-// belong to a request that died (a crash, a lost connection) or a refund the ledger could not take
-// yet. Each is claimed and refunded (purchases/refund-purchase.ts), so a debit never outlives the
-// effect it paid for by more than the sweep period. A request takes at most the ledger's answer time
-// (PRIORITIES_LEDGER_TIMEOUT_MS, 5 s, at most 30 s) plus one transaction, below the threshold, so a
-// live request is never swept.
+// The saga's safety net: purchases still pending or refunding PURCHASE_STALE_MS after they began belong
+// to a request that died, or a refund the ledger could not take yet; each is refunded
+// (refund-purchase.ts). A live request (at most PRIORITIES_LEDGER_TIMEOUT_MS plus one transaction)
+// is always younger than the threshold, so it is never swept.
 import type { PrioritiesContext } from '../context.ts';
 import { PURCHASE_KINDS, type PurchaseKind } from './purchase-kinds.ts';
 import { refundPurchase } from './refund-purchase.ts';

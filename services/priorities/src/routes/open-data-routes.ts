@@ -1,4 +1,4 @@
-// The open agenda's routes (issue 23, docs/open-data.md): the public snapshots (no sign-in: open data
+// The open agenda's routes (docs/open-data.md): the public snapshots (no sign-in: open data
 // is for researchers and journalists too), an administrator's snapshot now, and a voter's receipt.
 import { Readable } from 'node:stream';
 import { fastifyPath, OPEN_DATA_MESSAGES, OPEN_DATA_OPERATIONS as ops, routeSchema } from '@civic/contracts';

@@ -1,5 +1,5 @@
-// GET /api/issues and /api/issues/{id} (issue 38), GET and POST /api/priorities, GET /api/stats (spec 7.3), DELETE
-// /api/admin/priorities/{id} (issue 20). The promote route is promotion-routes.ts, votes vote-routes.ts.
+// GET /api/issues and /api/issues/{id}, GET and POST /api/priorities, GET /api/stats (spec 7.3), DELETE
+// /api/admin/priorities/{id}. The promote route is promotion-routes.ts, votes vote-routes.ts.
 import { fastifyPath, IDEMPOTENCY_KEY_HEADER, PRIORITIES_OPERATIONS as ops, routeSchema } from '@civic/contracts';
 import { adminOriginOf, requireUser, typed } from '@civic/service-kit';
 import type { FastifyInstance } from 'fastify';
@@ -36,12 +36,12 @@ export async function priorityRoutes(app: FastifyInstance, { ctx }: { ctx: Prior
     // A string sent as JSON skips Fastify's serialiser (list-priorities.ts checks and serialises).
     async (request, reply) => {
       const viewerId = requireUser(request);
-      // The agenda by state (issue 23) is the citizens' view: the moderation flag does not apply to it.
+      // The agenda by state is the citizens' view: the moderation flag does not apply to it.
       if (request.query.state) {
         const { includeInactive: _ignored, state, ...filters } = request.query;
         return reply.type(JSON_TYPE).send(JSON.stringify(await listStatePriorities(ctx, viewerId, { ...filters, state })) as never);
       }
-      // includeInactive is the moderation list's, for administrators; a citizen's is ignored (issue 20).
+      // includeInactive is the moderation list's, for administrators; a citizen's is ignored.
       const { includeInactive, ...rest } = request.query;
       const query = request.identity.isAdmin && includeInactive === 'true' ? { ...rest, includeInactive } : rest;
       return reply.type(JSON_TYPE).send((await listPrioritiesJson(ctx, viewerId, query)) as never);

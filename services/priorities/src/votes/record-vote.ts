@@ -1,21 +1,9 @@
-// POST and DELETE /api/priorities/{id}/vote (spec 4, SECURITY 18), in one or two round trips and no
-// interactive transaction:
-//   1. one plain read of the priority, the caller's vote, their last change and their tombstone;
-//   2. domain/vote-transition.ts decides; a change is applied by the SQL function
-//      priorities.apply_vote (prisma/functions/apply_vote.sql)
-//      in one statement (alone, or in a group with other changes waiting for the database:
-//      vote-batcher.ts, apply_votes): the shared per-user lock, the tombstone, the priority row locked FOR NO KEY
-//      UPDATE, a check that the vote and last change are still what step 1 read, the vote and
-//      last-change rows, the tallies, and the vote.cast / vote.removed outbox row (the title it
-//      names taken from the locked row).
-// An endorsement or opposition first skips step 1 on the assumption that the caller has no vote and
-// no change on the priority yet, the common case: the decision for that state is always "cast", and
-// apply_vote's check answers 'stale' when the assumption is wrong, after which the steps run as above.
-// If another request changed the caller's vote in between (50 parallel endorsements from one user),
-// the function writes nothing and answers 'stale': the decision is taken again from a fresh read,
-// so a vote is applied only to the state it was decided on, and one user has one vote row.
-// The tallies are the priority's own columns (score is generated from them), so the index moves
-// one entry per vote: O(log n) whatever the number of priorities or votes.
+// POST and DELETE /api/priorities/{id}/vote (spec 4, SECURITY 18), without an interactive
+// transaction (docs/ranking.md): one read, a decision (domain/vote-transition.ts), and one call of
+// priorities.apply_vote, which re-checks under lock that the state is the one decided on.
+// A first endorsement or opposition skips the read, assuming no vote yet (the common case); when
+// apply_vote answers 'stale' (a wrong guess, or a racing request of the same user) the decision is
+// taken again from a fresh read, so one user keeps one vote row.
 import { isUuid, prioritiesEvents, voteCooldownMessage, type TVoteResult, type TVoteType } from '@civic/contracts';
 import { AccountDeleted, settingOf, withRetryAt } from '@civic/service-kit';
 import { buildOutboxRows } from '@civic/service-kit/events';

@@ -1,10 +1,9 @@
 // Hands decided vote changes to PostgreSQL, grouping those that wait (docs/ranking.md 5).
 // A change goes at once while fewer than `maxInFlight` calls are running, alone, as the prepared
-// statement `apply_vote` (so a quiet service answers as fast as before). Changes that arrive while
+// statement `apply_vote`, so a quiet service answers at once. Changes that arrive while
 // that many calls are running wait, and the next call to finish sends everything waiting as one
 // `apply_votes` call (prisma/functions/apply_votes.sql): one round trip, one transaction and one
-// WAL flush for the group. Measured on PostgreSQL alone (1,000 priorities, 16,000 first votes, this
-// 2-core machine): ~550 µs of PostgreSQL CPU per vote one by one, ~310-370 µs in groups of 8-16.
+// WAL flush for the group, which costs PostgreSQL less per vote (docs/ranking.md 5).
 // The group adds no wait of its own: it forms only from the changes that would otherwise queue for
 // a connection.
 // Each change keeps its own answer; if the group's call fails as a whole (an error rolls the call

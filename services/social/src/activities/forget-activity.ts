@@ -1,6 +1,6 @@
 // Removes the activity of something that no longer exists (an administrator deleted a briefing
 // document: civic.briefing.document.deleted) or that moderation took down (an administrator removed a
-// priority: civic.priorities.priority.removed, issue 20), in the consumer's transaction, so no feed
+// priority: civic.priorities.priority.removed), in the consumer's transaction, so no feed
 // shows a contribution that is gone nor quotes a title moderation removed. A redelivery finds nothing
 // and changes nothing.
 import type { TActivityType } from '@civic/contracts';

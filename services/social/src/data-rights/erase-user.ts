@@ -1,12 +1,7 @@
-// social's part of account erasure (civic.account.user.deleted), in the consumer's transaction: the
-// user's activities, member row, network timeline, follow edges (both ways), blocks (both ways), recruits (its
-// recruiter's `recruited` drops with CountsChanged) and network state go,
-// and the id is remembered so a late event or a racing request records nothing. A follow activity
-// names the user it followed, so those go too, whoever wrote them. The counts of the people the user
-// followed (followers - 1) and of those who followed them (following - 1) drop in the same
-// transaction under their state rows' locks, with FollowChanged and CountsChanged for each. Set-based
-// (a handful of statements whatever the number of edges), as a citizen may have tens of thousands of
-// followers. A redelivery finds nothing left and changes nothing.
+// social's part of account erasure (civic.account.user.deleted; docs/protocols/account-data.md), in
+// the consumer's transaction: the user's rows go both ways (edges, blocks, activities naming them)
+// and the counts of everyone they touched drop under their locks, with the events that say so.
+// Set-based, since a citizen may have tens of thousands of followers; a redelivery changes nothing.
 import { socialEvents } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';
 import { emitAll } from '../events.ts';

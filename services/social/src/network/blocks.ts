@@ -1,12 +1,8 @@
-// POST and DELETE /api/users/{id}/block (spec 4 "Block"). A block or an unblock is one call of a SQL
-// function (prisma/functions/block_user.sql, unblock_user.sql), as a follow is (follow-edges.ts):
-// both users' erasure locks and state rows in id order (lock_network_pair), the block row, the
-// follow edges cut both ways with their activities and the counts moved under the locks; then, in
-// the same transaction, the events with what it answered, through the kit's outbox. A block stands in the way of new
-// follows (follow_user checks it under the same locks). Idempotent: blocking twice or unblocking
-// someone not blocked changes nothing and publishes nothing. Each real change moves the blocker's
-// version (BlockChanged carries it, so a consumer keeps the newest state per pair); the blocked
-// user's version moves only when their counts do.
+// POST and DELETE /api/users/{id}/block (spec 4 "Block"): one call of block_user / unblock_user
+// (prisma/functions), which locks both users in id order, cuts the follow edges both ways and moves
+// the counts, then its events through the kit's outbox in the same transaction. Idempotent: a
+// repeat changes and publishes nothing. BlockChanged carries the blocker's version, so a consumer
+// keeps the newest state per pair.
 import type { TBlockResponse } from '@civic/contracts';
 import { NETWORK_MESSAGES, socialEvents } from '@civic/contracts';
 import { AccountDeleted } from '@civic/service-kit';

@@ -1,11 +1,8 @@
 // POST and DELETE /api/users/{id}/follow (spec 4 "Follow"); a block cuts edges in block_user (blocks.ts).
-// A follow or an unfollow is one call of a SQL function (prisma/functions/follow_user.sql,
-// unfollow_user.sql): both users' erasure locks, both state rows locked in id order, the edge (its
-// primary key makes a duplicate impossible whatever runs at once), the counts moved under the locks,
-// and the follower's activity; then, in the same transaction, FollowChanged and CountsChanged with
-// the counts it answered, through the kit's outbox. Two round trips instead of an interactive
-// transaction of ~16, so a follow holds a pooled connection briefly (docs/benchmarks.md, issue 18).
-// A follow that finds the edge already there changes nothing and publishes nothing.
+// One call of follow_user / unfollow_user (prisma/functions) locks both users in id order, writes the
+// edge (its primary key makes a duplicate impossible) and moves the counts; the events go through
+// the kit's outbox in the same transaction. Two round trips, not an interactive transaction, so a
+// follow holds a pooled connection briefly (docs/benchmarks.md). A repeated follow publishes nothing.
 import { randomUUID } from 'node:crypto';
 import type { TFollowResponse } from '@civic/contracts';
 import { NETWORK_MESSAGES, socialEvents } from '@civic/contracts';

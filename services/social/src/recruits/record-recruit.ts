@@ -1,13 +1,7 @@
-// Records a recruit when auth's civic.auth.user.registered names an eligible recruiter (auth checked
-// that the recruiter exists and is not banned, that it is not the new account, and that the address
-// was never erased), and publishes civic.social.recruit.joined once, through the outbox in the
-// consumer's transaction: the ledger then pays recruit_user_reward.
-//
-// Against farming (README "Recruiting"): a recruiter is rewarded for at most
-// RECRUIT_REWARDS_PER_DAY recruits whose accounts were created in the last 24 hours. Making accounts
-// costs one mailbox each and canonical addresses already fold "+tag" and Gmail's dots, but mailboxes
-// are cheap in bulk; the cap bounds what a farm earns per day, while a real recruiter rarely brings in
-// more. Recruits past the cap still count in `recruited` (they did join), with no reward.
+// Records a recruit when civic.auth.user.registered names an eligible recruiter (auth checked it), and
+// publishes civic.social.recruit.joined once: the ledger then pays recruit_user_reward.
+// Against farming (README "Recruiting"): mailboxes are cheap in bulk, so a recruiter is rewarded for
+// at most RECRUIT_REWARDS_PER_DAY recent recruits; past the cap they still count in `recruited`.
 import { lockUser } from '@civic/service-kit';
 import type { EventPayload, authEvents } from '@civic/contracts';
 import type { SqlExecutor } from '@civic/service-kit/events';

@@ -1,16 +1,9 @@
-// rpc.auth.change_standing (contracts/src/auth/requests.ts): the admin service asks auth, the one
-// writer of isAdmin, isBanned and the approval status, to change an account's standing. The caller's
-// signed identity travels beside the payload; auth checks it against its own rows (an administrator
-// in good standing now, not merely when the token was signed), refuses one's own row, then applies
-// the change in one transaction (apply-standing-change.ts) and, after the commit, the session effect.
-//
-// The window between the commit and the session update: changes that take rights away (ban, reject,
-// revoke admin) are applied to the sessions inside the transaction as well, under the row lock, so
-// a crash after the commit leaves nothing wider behind; a sign-in racing the change re-reads the row
-// FOR SHARE after writing its session (sessions.ts), which waits for the lock. Changes that give a
-// right are applied after the commit only, as version-checked writes (SessionRecord.standingVersion):
-// a crash there leaves the narrower rights until the user signs in again, and repeating the call
-// (answered 'unchanged') applies the standing to the sessions again.
+// rpc.auth.change_standing: auth, the one writer of isAdmin, isBanned and the approval status, checks
+// the caller is an administrator in good standing now (not merely when the token was signed) and not
+// changing their own row, then applies the change (apply-standing-change.ts).
+// Changes that take rights away reach the sessions inside the transaction, so a crash leaves nothing
+// wider behind; changes that give rights reach them after the commit, version-checked, and
+// repeating the call (answered 'unchanged') applies them again.
 import type { TChangeStandingReply, TChangeStandingRequest } from '@civic/contracts';
 import { ADMIN_REQUIRED_MESSAGE, type Identity } from '@civic/service-kit';
 import type { AuthContext } from '../../context.ts';

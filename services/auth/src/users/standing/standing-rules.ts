@@ -1,4 +1,4 @@
-// What a standing change does to an account (issue 20), as a pure decision: refused (and why),
+// What a standing change does to an account, as a pure decision: refused (and why),
 // unchanged (it already stood so: no event, no audit entry), or the standing after it. The caller
 // checks who asks (an administrator, not on their own row) before; these are the rules about the
 // account itself.
