@@ -60,7 +60,7 @@ export async function transactionsOf(citizen: { client: HttpCaller }, query = ''
   return answer.body;
 }
 
-export function dailyLogin(citizen: Citizen) {
+export function dailyLogin(citizen: { client: HttpCaller }) {
   return citizen.client.post('/api/daily-login');
 }
 
