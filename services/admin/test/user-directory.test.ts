@@ -1,9 +1,10 @@
-// Rebuilding the users page's read model (issue 20; `npm run admin:rebuild-directory`) on both
-// profiles: the admin service reads every account back from the real auth (rpc.auth.user_directory),
-// each part by its version. The accounts are real sign-ups (auth's own registration and standing
-// events; the administrators by ADMIN_EMAILS); the other owners' events come from a test producer, as
-// those services are not in the stack. What the directory does with each event, its pages and its
-// indexes: users/directory.test.ts (the admin service alone).
+// The users page's read model (issue 20) on both profiles: one indexed query answers a page on each
+// profile's database (PGlite, PostgreSQL), and the rebuild (`npm run admin:rebuild-directory`) reads
+// every account back from the real auth (rpc.auth.user_directory), each part by its version. The
+// accounts are real sign-ups (auth's own registration and standing events; the administrators by
+// ADMIN_EMAILS); the other owners' events come from a test producer, as those services are not in the
+// stack. What the directory does with each event and its pages: users/directory.test.ts (the admin
+// service alone).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
@@ -13,12 +14,13 @@ import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import { address } from '../../../test/support/test-users.ts';
+import { userPageQuery } from '../src/users/list-users.ts';
 import { type Member, member, whileApprovalRequired } from './support/accounts.ts';
 import { openAdminTables, pollUntil, TEST_ENV } from './support/admin-helpers.ts';
 import { balanceOf, countsOf, profileOf } from './support/directory-events.ts';
 
 for (const { profile, skip } of await profilePlan()) {
-  describe(`users directory rebuild (${profile})`, { skip }, () => {
+  describe(`users directory (${profile})`, { skip }, () => {
     const tag = `dir${process.pid}${profile.slice(0, 3)}`;
     const emailOf = (label: string | number) => `${tag}-${label}@example.com`;
     // The chief administers (its address outside the tag's searches); user 2 is an administrator from its first sign-in.
@@ -57,6 +59,48 @@ for (const { profile, skip } of await profilePlan()) {
         (rows) => rows.length === 6 && rows.some((u) => u.id === users[4] && u.isBanned),
         20_000,
       );
+    });
+
+    test('EXPLAIN over 10,000 rows: a page is one walk of its status index, newest first, no sort; a search reads the trigram index', async () => {
+      const plans = await tables
+        .transaction(async (tx) => {
+          // A realistic table, rolled back afterwards: 1% pending, 1% banned, 1% admins.
+          await tx.query(
+            `INSERT INTO admin.user_directory (id, email, created_at, first_name, last_name, is_admin, is_banned, approval_status)
+             SELECT gen_random_uuid(), 'filler' || i || '@example.test', now() - i * interval '1 minute', 'First' || i, 'Last' || i,
+                    i % 100 = 1, i % 100 = 2, CASE WHEN i % 100 = 3 THEN 'pending' ELSE 'approved' END
+               FROM generate_series(1, 10000) AS i`,
+          );
+          await tx.query('ANALYZE admin.user_directory');
+          const explain = async (query: Parameters<typeof userPageQuery>[0]) => {
+            const { sql, values } = userPageQuery(query);
+            return (await tx.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, values)).map((r) => r['QUERY PLAN']).join('\n');
+          };
+          const base = { limit: 20, offset: 20 };
+          const found: Record<string, string> = {
+            page: await explain(base),
+            pending: await explain({ ...base, status: 'pending' }),
+            banned: await explain({ ...base, status: 'banned' }),
+            admin: await explain({ ...base, status: 'admin' }),
+            search: await explain({ ...base, search: 'zebulon' }),
+          };
+          throw Object.assign(new Error('roll back'), { found });
+        })
+        .catch((error: { found?: Record<string, string> }) => {
+          if (!error.found) throw error;
+          return error.found;
+        });
+      for (const [name, index] of [
+        ['page', 'user_directory_page_idx'],
+        ['pending', 'user_directory_pending_idx'],
+        ['banned', 'user_directory_banned_idx'],
+        ['admin', 'user_directory_admin_idx'],
+      ] as const) {
+        assert.match(plans[name]!, new RegExp(`Index Scan using ${index}`), plans[name]);
+        assert.doesNotMatch(plans[name]!, /Sort|Seq Scan/, plans[name]);
+      }
+      assert.match(plans.search!, /Bitmap Index Scan on user_directory_search_trgm_idx/, plans.search);
+      assert.equal((await tables.query<{ n: number }>("SELECT count(*)::int AS n FROM admin.user_directory WHERE email LIKE 'filler%'"))[0]!.n, 0);
     });
 
     test('npm run admin:rebuild-directory: the directory is emptied and read back from the real auth, each part by its version', async () => {
