@@ -97,14 +97,14 @@ describe('ledger recruit reward', () => {
     const before = { row: await accountRow(tables, recruiter.id), list: await transactionsOf(recruiter) };
     assert.deepEqual(before.row, { balance: 30, version: 3, entries: 3, total: 30 }, 'two recruits, two rewards');
 
-    const envelopes = [first, second] as TEventEnvelope[];
+    const envelopes = [first, second];
     const ids = envelopes.map((e) => e.id);
-    for (const round of [1, 2]) {
+    for (let copy = 0; copy < 2; copy++) {
       // With the inbox rows gone only the entries' unique event ids stand in the way; the rows
       // coming back show each copy was handled.
       const forgotten = await tables.query('DELETE FROM ledger.processed_events WHERE event_id = ANY($1::uuid[]) RETURNING event_id', [ids]);
       assert.equal(forgotten.length, 2);
-      for (const envelope of envelopes) await service.events.deliver(socialEvents.RecruitJoined, envelope.payload as TRecruitJoined, { id: envelope.id });
+      for (const envelope of envelopes) await service.events.deliver(socialEvents.RecruitJoined, envelope.payload, { id: envelope.id });
       await handled(ids);
     }
     assert.deepEqual(await accountRow(tables, recruiter.id), before.row);
