@@ -5,23 +5,13 @@
 // narrower rights are test/network-auth.test.ts's.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { authEvents, briefingEvents, prioritiesEvents, socialEvents, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
-import { useTestService } from '@civic/service-kit/testing';
-import { ledgerService } from '../../src/app.ts';
-import { accountRow, assertBalancesMatchEntries, dailyLogin, refusal, requestDebit, TEST_ENV, transactionsOf } from '../support/ledger-helpers.ts';
-import { ledgerTables, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
+import { accountRow, dailyLogin, refusal, requestDebit, transactionsOf } from '../support/ledger-helpers.ts';
+import { useLedgerService, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
 
 describe('ledger integrity', () => {
-  let tables: SqlDriver;
-  const service = useTestService(ledgerService, { env: TEST_ENV });
-  before(async () => {
-    tables = await ledgerTables(service);
-  });
-  afterEach(async () => {
-    if (tables) await assertBalancesMatchEntries(tables);
-  });
+  const { service, tables } = useLedgerService();
 
   test('a direct UPDATE to a negative balance fails on the CHECK constraint (SECURITY 15)', async () => {
     const citizen = await registerCitizen(service, 'check');

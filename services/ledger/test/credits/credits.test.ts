@@ -5,29 +5,19 @@
 // every test, every balance equals the sum of its entries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { briefingEvents, LEDGER_DESCRIPTIONS, LEDGER_MESSAGES, type TDailyLoginResponse } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
-import { useTestService } from '@civic/service-kit/testing';
 import { SteppingClock } from '../../../../test/support/stepping-clock.ts';
-import { ledgerService } from '../../src/app.ts';
-import { accountRow, assertBalancesMatchEntries, dailyLogin, pollUntil, TEST_ENV, transactionsOf } from '../support/ledger-helpers.ts';
-import { createPriorities, ledgerTables, publishedBalance, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
+import { accountRow, dailyLogin, pollUntil, transactionsOf } from '../support/ledger-helpers.ts';
+import { createPriorities, useLedgerService, publishedBalance, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const summary = (list: { description: string; amount: number }[]) => list.map(({ description, amount }) => ({ description, amount }));
 
 describe('ledger credits', () => {
-  let tables: SqlDriver;
   const clock = new SteppingClock();
-  const service = useTestService(ledgerService, { env: TEST_ENV, clock });
+  const { service, tables } = useLedgerService({ clock });
   const setSetting = (key: 'initial_political_capital' | 'daily_login_bonus', value: string) => service.platform.settings.set(key, value);
-  before(async () => {
-    tables = await ledgerTables(service);
-  });
-  afterEach(async () => {
-    if (tables) await assertBalancesMatchEntries(tables);
-  });
 
   test('a new account starts with initial_political_capital: one transaction, in its balance event', async () => {
     const ada = await registerCitizen(service, 'ada');

@@ -5,7 +5,7 @@
 // equals the sum of its entries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import {
   accountEvents,
   EXPORT_REQUESTS,
@@ -15,24 +15,14 @@ import {
   type EventPayload,
   type TEventEnvelope,
 } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
-import { useTestService } from '@civic/service-kit/testing';
-import { ledgerService } from '../../src/app.ts';
-import { accountRow, assertBalancesMatchEntries, identityOf, pollUntil, TEST_ENV, transactionsOf } from '../support/ledger-helpers.ts';
-import { type LedgerCitizen, ledgerTables, publishedBalance, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
+import { accountRow, identityOf, pollUntil, transactionsOf } from '../support/ledger-helpers.ts';
+import { type LedgerCitizen, useLedgerService, publishedBalance, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
 
 type TRecruitJoined = EventPayload<typeof socialEvents.RecruitJoined>;
 const summary = (list: { description: string; amount: number }[]) => list.map(({ description, amount }) => ({ description, amount }));
 
 describe('ledger recruit reward', () => {
-  let tables: SqlDriver;
-  const service = useTestService(ledgerService, { env: TEST_ENV });
-  before(async () => {
-    tables = await ledgerTables(service);
-  });
-  afterEach(async () => {
-    if (tables) await assertBalancesMatchEntries(tables);
-  });
+  const { service, tables } = useLedgerService();
 
   const recruitJoined = (recruiter: LedgerCitizen | string, recruitedUserId: string = randomUUID()): Promise<TEventEnvelope<TRecruitJoined>> =>
     service.events.deliver(socialEvents.RecruitJoined, {

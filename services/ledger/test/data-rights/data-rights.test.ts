@@ -4,33 +4,13 @@
 // and racing debits).
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { accountEvents, briefingEvents, EXPORT_REQUESTS, ZLedgerExportSection } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
-import { useTestService } from '@civic/service-kit/testing';
-import { ledgerService } from '../../src/app.ts';
-import {
-  accountRow,
-  assertBalancesMatchEntries,
-  dailyLogin,
-  identityOf,
-  pollUntil,
-  requestDebit,
-  requestRefund,
-  TEST_ENV,
-  transactionsOf,
-} from '../support/ledger-helpers.ts';
-import { ledgerTables, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
+import { accountRow, dailyLogin, identityOf, pollUntil, requestDebit, requestRefund, transactionsOf } from '../support/ledger-helpers.ts';
+import { useLedgerService, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
 
 describe('ledger data rights', () => {
-  let tables: SqlDriver;
-  const service = useTestService(ledgerService, { env: TEST_ENV });
-  before(async () => {
-    tables = await ledgerTables(service);
-  });
-  afterEach(async () => {
-    if (tables) await assertBalancesMatchEntries(tables);
-  });
+  const { service, tables } = useLedgerService();
 
   test("the export's ledger section: the balance and every entry, oldest first, nothing of other users", async () => {
     const owner = await registerCitizen(service, 'exporter');

@@ -5,25 +5,15 @@
 // every test, every balance equals the sum of its entries.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { LEDGER_MESSAGES, type TDebitReply } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
-import { useTestService } from '@civic/service-kit/testing';
-import { ledgerService } from '../../src/app.ts';
-import { accountRow, assertBalancesMatchEntries, identityOf, requestDebit, requestRefund, TEST_ENV, transactionsOf } from '../support/ledger-helpers.ts';
-import { createPriorities, ledgerTables, publishedBalance, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
+import { accountRow, identityOf, requestDebit, requestRefund, transactionsOf } from '../support/ledger-helpers.ts';
+import { createPriorities, useLedgerService, publishedBalance, registerCitizen, waitForBalance } from '../support/ledger-service.ts';
 
 const summary = (list: { description: string; amount: number }[]) => list.map(({ description, amount }) => ({ description, amount }));
 
 describe('ledger debits and refunds', () => {
-  let tables: SqlDriver;
-  const service = useTestService(ledgerService, { env: TEST_ENV });
-  before(async () => {
-    tables = await ledgerTables(service);
-  });
-  afterEach(async () => {
-    if (tables) await assertBalancesMatchEntries(tables);
-  });
+  const { service, tables } = useLedgerService();
 
   test('100 concurrent debits of 50 on a balance of 120: exactly 2 succeed and 20 is left (SECURITY 15)', async () => {
     const payer = await registerCitizen(service, 'payer');

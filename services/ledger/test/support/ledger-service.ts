@@ -2,12 +2,13 @@
 // from auth's registration event, credits earned by priorities' creation events, and the balance the
 // other services see, which is the newest civic.ledger.balance.changed the ledger published.
 import { randomUUID } from 'node:crypto';
+import { afterEach, before } from 'node:test';
 import { authEvents, ledgerEvents, prioritiesEvents } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { ServiceClient, TestService } from '@civic/service-kit/testing';
+import { lateBound, type ServiceClient, type TestService, type TestServiceOptions, useTestService } from '@civic/service-kit/testing';
 import { address } from '../../../../test/support/test-users.ts';
-import { MIGRATIONS_DIR } from '../../src/app.ts';
-import { pollUntil } from './ledger-helpers.ts';
+import { ledgerService, MIGRATIONS_DIR } from '../../src/app.ts';
+import { assertBalancesMatchEntries, pollUntil, TEST_ENV } from './ledger-helpers.ts';
 
 export interface LedgerCitizen {
   client: ServiceClient;
@@ -55,7 +56,18 @@ export async function waitForBalance(service: TestService, citizen: LedgerCitize
   );
 }
 
-/** The ledger's tables, as the database's owner. */
-export async function ledgerTables(service: TestService): Promise<SqlDriver> {
-  return (await service.platform.databases.open('ledger', MIGRATIONS_DIR)).driver;
+/**
+ * A suite's ledger service (TEST_ENV added to `options.env`) and its tables as the database's owner;
+ * after every test, every balance must equal the sum of its entries (SECURITY 16).
+ */
+export function useLedgerService(options: TestServiceOptions = {}): { service: TestService; tables: SqlDriver } {
+  const service = useTestService(ledgerService, { ...options, env: { ...TEST_ENV, ...options.env } });
+  let tables: SqlDriver | undefined;
+  before(async () => {
+    tables = (await service.platform.databases.open('ledger', MIGRATIONS_DIR)).driver;
+  });
+  afterEach(async () => {
+    if (tables) await assertBalancesMatchEntries(tables);
+  });
+  return { service, tables: lateBound('the ledger tables', () => tables) };
 }
