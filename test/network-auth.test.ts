@@ -1,6 +1,6 @@
 // Issue 14 item 4, distributed profile: inside the network every process is someone. A service's
 // PostgreSQL role reaches only its own database, and the ledger's cannot rewrite or delete an entry
-// (SECURITY 16, by privilege, not only by trigger); a service's NATS user cannot publish another
+// (SECURITY 16, by privilege, not only by trigger) yet erases a deleted account; a service's NATS user cannot publish another
 // service's events (a forged civic.account.user.deleted reaches no stream and no consumer), nor read
 // another's requests or replies; Redis refuses a client without a password.
 import assert from 'node:assert/strict';
@@ -15,7 +15,9 @@ import { databaseUrl } from '@civic/service-kit/db';
 import { streamNameFor, wireSubjectFor } from '@civic/service-kit/events';
 import type { Platform } from '@civic/service-kit';
 import { signInCitizen, TEST_ENV } from '../services/ledger/test/support/ledger-helpers.ts';
+import { openAdminDatabase } from './support/admin-database.ts';
 import { profilePlan } from './support/infrastructure.ts';
+import { pollUntil } from './support/poll.ts';
 import { startStack, type Stack } from './support/stack.ts';
 
 const distributed = (await profilePlan()).find((p) => p.profile === 'distributed')!;
@@ -151,5 +153,26 @@ describe('authentication inside the network (distributed)', { skip: distributed.
     } finally {
       auth.disconnect();
     }
+  });
+
+  // Last: the real erasure puts a civic.account.user.deleted on the account stream, which the forgery test counts.
+  test("the ledger's runtime role still erases a deleted account (the owner's ledger.erase_entries), leaving its tombstone", async () => {
+    const citizen = await signInCitizen(stack, 'netauth-erased');
+    const deleted = await citizen.client.request('DELETE', '/api/account', { body: { confirmation: 'DELETE' } });
+    assert.equal(deleted.status, 200, deleted.text);
+    const tables = openAdminDatabase(stack, 'ledger');
+    const held = await pollUntil(
+      async () =>
+        (
+          await tables.query<{ accounts: number; entries: number; erased: number }>(
+            `SELECT (SELECT count(*)::int FROM ledger.accounts WHERE user_id = $1::uuid) AS accounts,
+                    (SELECT count(*)::int FROM ledger.entries WHERE user_id = $1::uuid) AS entries,
+                    (SELECT count(*)::int FROM ledger.deleted_users WHERE user_id = $1::uuid) AS erased`,
+            [citizen.id],
+          )
+        )[0]!,
+      (h) => h.entries === 0,
+    );
+    assert.deepEqual(held, { accounts: 0, entries: 0, erased: 1 });
   });
 });

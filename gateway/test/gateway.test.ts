@@ -130,7 +130,7 @@ for (const { profile, skip } of await profilePlan()) {
       const client = stack.client();
       const exempt = await client.request('POST', '/api/notifications/unsubscribe?token=x', { csrf: false });
       assert.doesNotMatch(exempt.text, /CSRF/, 'the unsubscribe link needs no CSRF token: its signed token is the authority');
-      for (const path of ['/api/notifications/unsubscribe/', '/api/notifications/unsubscribex', '/api/notifications']) {
+      for (const path of ['/api/notifications/unsubscribe/', '/api/notifications/unsubscribex', '/api/notifications', '/api/daily-login']) {
         const guarded = await client.request('POST', path, { csrf: false });
         assert.match(guarded.text, /Invalid or missing CSRF token/, path);
       }

@@ -14,7 +14,8 @@ import {
 } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import type { Identity } from '@civic/service-kit';
-import type { ApiClient } from '../../../../test/support/api-client.ts';
+import type { TestService } from '@civic/service-kit/testing';
+import type { ApiClient, HttpCaller } from '../../../../test/support/api-client.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import { signIn } from '../../../../test/support/sign-in.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
@@ -53,13 +54,13 @@ export async function waitForBalance(citizen: Citizen, balance: number): Promise
   );
 }
 
-export async function transactionsOf(citizen: Citizen, query = ''): Promise<TPoliticalCapitalTransaction[]> {
+export async function transactionsOf(citizen: { client: HttpCaller }, query = ''): Promise<TPoliticalCapitalTransaction[]> {
   const answer = await citizen.client.get<TPoliticalCapitalTransaction[]>(`/api/political-capital/transactions${query}`);
   assert.equal(answer.status, 200, answer.text);
   return answer.body;
 }
 
-export function dailyLogin(citizen: Citizen) {
+export function dailyLogin(citizen: { client: HttpCaller }) {
   return citizen.client.post('/api/daily-login');
 }
 
@@ -67,16 +68,23 @@ export function dailyLogin(citizen: Citizen) {
 export const identityOf = (userId: string): Identity => ({ userId, isAdmin: false, isBanned: false, ip: '127.0.0.1' });
 
 /**
- * Asks the ledger to debit, from the priorities service's platform (embedded: the one platform;
- * distributed: over NATS, as a promotion will).
+ * Where a request to the ledger goes out: a stack's priorities platform (embedded: the one platform;
+ * distributed: over NATS, as a promotion will), or a test service's own request bus.
  */
-export function requestDebit(stack: Stack, request: Partial<TDebitRequest> & { userId: string }, identity = identityOf(request.userId)): Promise<TDebitReply> {
+const requestsOf = (from: Stack | TestService) => ('platforms' in from ? from.platforms.priorities! : from.platform).requests;
+
+/** Asks the ledger to debit, as the priorities service does for a promotion. */
+export function requestDebit(
+  from: Stack | TestService,
+  request: Partial<TDebitRequest> & { userId: string },
+  identity = identityOf(request.userId),
+): Promise<TDebitReply> {
   const payload: TDebitRequest = { amount: 50, idempotencyKey: `promotion:${randomUUID()}`, reason: 'promote_priority', ...request };
-  return stack.platforms.priorities!.requests.request(LEDGER_REQUESTS.debit, payload, { caller: 'priorities', identity, timeoutMs: 20_000 });
+  return requestsOf(from).request(LEDGER_REQUESTS.debit, payload, { caller: 'priorities', identity, timeoutMs: 20_000 });
 }
 
-export function requestRefund(stack: Stack, userId: string, idempotencyKey: string): Promise<TRefundReply> {
-  return stack.platforms.priorities!.requests.request(
+export function requestRefund(from: Stack | TestService, userId: string, idempotencyKey: string): Promise<TRefundReply> {
+  return requestsOf(from).request(
     LEDGER_REQUESTS.refund,
     { userId, idempotencyKey },
     { caller: 'priorities', identity: identityOf(userId), timeoutMs: 20_000 },
