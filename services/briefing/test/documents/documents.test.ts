@@ -1,7 +1,8 @@
 // Briefing documents from the briefing service alone (spec 2.8, 2.14, 3 "Briefing document", 5
 // "Briefing document", 7.3, 7.4): every rule with its message, the list's search, type filter, order
-// and paging, the tiles, the guards (visitor 401, banned 403). What a document's events do in the
-// ledger, social and priorities stays on a stack: services/briefing/test/briefing.test.ts.
+// and paging, the tiles, the guards (visitor 401, banned 403), a removed priority (issue 20) and the
+// moderation list (spec 7.4). What a document's events do in the ledger, social and priorities stays
+// on a stack: services/briefing/test/briefing.test.ts.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
@@ -19,7 +20,7 @@ import type { SqlDriver } from '@civic/service-kit/db';
 import { useTestService } from '@civic/service-kit/testing';
 import { briefingService, MIGRATIONS_DIR } from '../../src/app.ts';
 import { addMember, type Member } from '../../../priorities/test/support/priorities-service.ts';
-import { createDocument, documentBody, listDocuments, messageOf, postDocument, TEST_ENV, uniqueWord } from '../support/briefing-helpers.ts';
+import { createDocument, documentBody, listDocuments, messageOf, pollUntil, postDocument, TEST_ENV, uniqueWord } from '../support/briefing-helpers.ts';
 
 /** Newest first, the id breaking a tie of times (as the list orders). */
 const newestFirst = (docs: TBriefingDocument[]) =>
@@ -212,5 +213,39 @@ describe('briefing documents', () => {
       contributors: before.contributors + 3,
       addedToday: before.addedToday + 3,
     });
+  });
+
+  test('a removed priority cannot be named by a new document; documents naming it keep its title', async () => {
+    const title = 'Fund the rural broadband buildout';
+    const priorityId = randomUUID();
+    const created = { priorityId, authorId: ada.id, title };
+    await service.events.deliver(prioritiesEvents.PriorityCreated, { ...created, createdAt: new Date().toISOString() });
+    const before = await createDocument(ada.client, { priorityId });
+    assert.equal(before.priorityTitle, title);
+
+    await service.events.deliver(prioritiesEvents.PriorityRemoved, { ...created, adminId: randomUUID(), removedAt: new Date().toISOString() });
+    assert.deepEqual(await tables.query('SELECT removed_at IS NOT NULL AS removed FROM briefing.priorities WHERE priority_id = $1::uuid', [priorityId]), [
+      { removed: true },
+    ]);
+    const refused = await postDocument(ada.client, documentBody({ priorityId }));
+    assert.equal(refused.status, 400, refused.text);
+    assert.equal(messageOf(refused), M.priorityNotFound);
+
+    const kept = (await listDocuments(ada.client, '?limit=100')).find((d) => d.id === before.id);
+    assert.equal(kept?.priorityId, priorityId);
+    assert.equal(kept?.priorityTitle, title, 'the existing document keeps the title');
+  });
+
+  test("the moderation list (limit=100) shows an administrator's private documents with isPublic false", async () => {
+    const admin = service.asUser(randomUUID(), { isAdmin: true });
+    const shown = await createDocument(ada.client);
+    const hidden = await createDocument(ada.client);
+    // Documents are created public (the dialog has no control): one made private directly.
+    await tables.query('UPDATE briefing.documents SET is_public = false WHERE id = $1::uuid', [hidden.id]);
+    const list = await pollUntil(
+      () => listDocuments(admin, '?limit=100'),
+      (docs) => docs.find((d) => d.id === hidden.id)?.isPublic === false,
+    );
+    assert.equal(list.find((d) => d.id === shown.id)?.isPublic, true);
   });
 });

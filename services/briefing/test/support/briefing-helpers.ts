@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import type { TBriefingDocument, TCreatedBriefingDocument } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { ApiClient, ApiResponse, HttpCaller } from '../../../../test/support/api-client.ts';
+import type { ApiResponse, HttpCaller } from '../../../../test/support/api-client.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
@@ -37,20 +37,6 @@ export async function listDocuments(client: HttpCaller, query = ''): Promise<TBr
   const answer = await client.get<TBriefingDocument[]>(`/api/briefing-docs${query}`);
   assert.equal(answer.status, 200, answer.text);
   return answer.body;
-}
-
-/** Creates a priority through the priorities service and waits until briefing's read model has it. */
-export async function createKnownPriority(client: ApiClient, tables: SqlDriver, title: string): Promise<string> {
-  const answer = await client.post<{ id: string }>('/api/priorities', {
-    title,
-    description: 'A description long enough to pass the fifty character minimum of spec 5.',
-  });
-  assert.equal(answer.status, 200, answer.text);
-  await pollUntil(
-    () => tables.query('SELECT 1 FROM briefing.priorities WHERE priority_id = $1::uuid', [answer.body.id]),
-    (rows) => rows.length === 1,
-  );
-  return answer.body.id;
 }
 
 /** briefing's own tables (as the administrator when distributed). */
