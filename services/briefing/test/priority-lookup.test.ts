@@ -4,7 +4,8 @@
 // of a priority created a moment ago whose event briefing has not consumed yet, held for as long as
 // the test needs (a real creation races the consumer). briefing must then ask priorities
 // (rpc.priorities.priority_lookup) and store the answer; only a priority that exists nowhere is a
-// 400; with priorities down the answer is a 503 naming it, not a 400 nor a 500.
+// 400, and so is one removed before briefing heard of it; with priorities down the answer is a 503
+// naming it, not a 400 nor a 500.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
@@ -68,6 +69,20 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(answer.status, 400, answer.text);
       assert.equal(messageOf(answer), M.priorityNotFound);
       assert.deepEqual(await knownToBriefing(tables, priorityId), []);
+    });
+
+    test('a removed priority briefing never heard of: priorities answers none, so a 400 as well', async () => {
+      const priorityId = randomUUID();
+      // Removed before its creation event reached briefing (written straight into priorities' table, no event).
+      await prioritiesTables.query(
+        `INSERT INTO priorities.priorities (id, title, description, author_id, created_at, is_active, removed_at)
+         VALUES ($1::uuid, 'Removed before briefing heard of it', 'A priority removed by an administrator before any event reached briefing.', $2::uuid, now(), false, now())`,
+        [priorityId, randomUUID()],
+      );
+      const refused = await postDocument(author, documentBody({ priorityId }));
+      assert.equal(refused.status, 400, refused.text);
+      assert.equal(messageOf(refused), M.priorityNotFound);
+      assert.deepEqual(await knownToBriefing(tables, priorityId), [], 'nothing kept');
     });
   });
 

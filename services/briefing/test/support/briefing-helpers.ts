@@ -1,9 +1,10 @@
 // Helpers of the briefing tests: named citizens, valid documents, priorities briefing has heard of,
 // sessions with any flags, and a direct look at briefing's tables (for what no API shows: erasure).
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import type { TBriefingDocument, TCreatedBriefingDocument } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { ApiClient, ApiResponse } from '../../../../test/support/api-client.ts';
+import type { ApiResponse, HttpCaller } from '../../../../test/support/api-client.ts';
 import { openAdminDatabase } from '../../../../test/support/admin-database.ts';
 import { pollUntil } from '../../../../test/support/poll.ts';
 import type { Stack } from '../../../../test/support/stack.ts';
@@ -22,34 +23,20 @@ export function documentBody(overrides: Record<string, unknown> = {}): Record<st
   };
 }
 
-export function postDocument(client: ApiClient, body: Record<string, unknown>): Promise<ApiResponse<TCreatedBriefingDocument>> {
+export function postDocument(client: HttpCaller, body: Record<string, unknown>): Promise<ApiResponse<TCreatedBriefingDocument>> {
   return client.post<TCreatedBriefingDocument>('/api/briefing-docs', body);
 }
 
-export async function createDocument(client: ApiClient, overrides: Record<string, unknown> = {}): Promise<TBriefingDocument> {
+export async function createDocument(client: HttpCaller, overrides: Record<string, unknown> = {}): Promise<TBriefingDocument> {
   const answer = await postDocument(client, documentBody(overrides));
   assert.equal(answer.status, 200, answer.text);
   return answer.body;
 }
 
-export async function listDocuments(client: ApiClient, query = ''): Promise<TBriefingDocument[]> {
+export async function listDocuments(client: HttpCaller, query = ''): Promise<TBriefingDocument[]> {
   const answer = await client.get<TBriefingDocument[]>(`/api/briefing-docs${query}`);
   assert.equal(answer.status, 200, answer.text);
   return answer.body;
-}
-
-/** Creates a priority through the priorities service and waits until briefing's read model has it. */
-export async function createKnownPriority(client: ApiClient, tables: SqlDriver, title: string): Promise<string> {
-  const answer = await client.post<{ id: string }>('/api/priorities', {
-    title,
-    description: 'A description long enough to pass the fifty character minimum of spec 5.',
-  });
-  assert.equal(answer.status, 200, answer.text);
-  await pollUntil(
-    () => tables.query('SELECT 1 FROM briefing.priorities WHERE priority_id = $1::uuid', [answer.body.id]),
-    (rows) => rows.length === 1,
-  );
-  return answer.body.id;
 }
 
 /** briefing's own tables (as the administrator when distributed). */
@@ -58,5 +45,8 @@ export async function openBriefingTables(stack: Stack): Promise<SqlDriver> {
   const database = await stack.platforms.briefing!.databases.open('briefing', MIGRATIONS_DIR);
   return database.driver;
 }
+
+/** A word no other test's document contains, to list one test's documents only. */
+export const uniqueWord = () => `w${randomUUID().replaceAll('-', '').slice(0, 12)}`;
 
 export const messageOf = (answer: { body: unknown }) => (answer.body as { message?: string }).message;
