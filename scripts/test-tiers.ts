@@ -11,7 +11,7 @@
 export type TestTier = 'unit' | 'service' | 'integration' | 'browser';
 
 /** What a one-service test imports (its source says it starts the service). */
-const HARNESS_IMPORT = /from '@civic\/service-kit\/testing'/;
+const HARNESS_IMPORT = /['"]@civic\/service-kit\/testing['"]/;
 
 /** `source`, the file's text, tells a service's one-service tests from its pure ones in the same folders. */
 export function tierOf(path: string, source = ''): TestTier {

@@ -68,11 +68,20 @@ export function kitMigrationSql(migration: KitMigration, schema: string): string
 export function kitMigrationStatements(name: string, schema: string): string[] {
   const migration = allKitMigrations().find((m) => m.name === name);
   if (!migration) throw new Error(`No kit migration ${name}`);
-  return kitMigrationSql(migration, schema)
-    .replace(/^--.*\n/gm, '')
-    .split(/;\s*(?:\n|$)/)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
+  // A statement ends with a line that ends in ";" (the kit's files are written so).
+  const statements: string[] = [];
+  let lines: string[] = [];
+  for (const line of kitMigrationSql(migration, schema).split('\n')) {
+    if (line.startsWith('--')) continue;
+    const ends = line.trimEnd().endsWith(';');
+    lines.push(ends ? line.trimEnd().slice(0, -1) : line);
+    if (ends) {
+      statements.push(lines.join('\n').trim());
+      lines = [];
+    }
+  }
+  statements.push(lines.join('\n').trim());
+  return statements.filter((statement) => statement.length > 0);
 }
 
 /** The kit parts a service's schema gets: those its migrations folder's kit-parts.json names, or all. */
