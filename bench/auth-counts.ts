@@ -9,7 +9,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { socialEvents, type EventPayload } from '@civic/contracts';
-import { createEventBus, enqueueEvents, type EventBus, type SqlExecutor } from '@civic/service-kit/events';
+import { createEventBus, enqueueEvents, type EventBus } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { PrismaClient } from '../services/auth/src/generated/prisma/client.ts';
 import { applyCountsChanges } from '../services/auth/src/users/apply-counts-change.ts';
 import { LOCAL_INFRA } from '../test/support/infrastructure.ts';
@@ -23,21 +24,14 @@ const USERS = 200;
 const quiet = { info() {}, debug() {}, warn() {}, error: (fields: object, message?: string) => console.error(message, fields) };
 
 /** The statement auth ran per event before batch mode (one transaction each). */
-async function applyOne(tx: SqlExecutor, p: Counts): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `UPDATE auth.users SET followers = $2::int, following = $3::int, recruited = $4::int, network_counts_version = $5::int
-     WHERE id = $1::uuid AND network_counts_version < $5::int`,
-    p.userId,
-    p.followers,
-    p.following,
-    p.recruited,
-    p.version,
-  );
+async function applyOne(tx: SqlDriver, p: Counts): Promise<void> {
+  await tx.execute(`UPDATE auth.users SET followers = $2::int, following = $3::int, recruited = $4::int, network_counts_version = $5::int
+     WHERE id = $1::uuid AND network_counts_version < $5::int`, [p.userId, p.followers, p.following, p.recruited, p.version]);
 }
 
 async function waitApplied(db: PrismaClient, consumer: string, startedAt: number): Promise<number> {
   for (;;) {
-    const [row] = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM auth.processed_events WHERE consumer = $1`, consumer);
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth.processed_events WHERE consumer = $1`, [consumer]);
     if (row!.n >= EVENTS) return (performance.now() - startedAt) / 1000;
     if (performance.now() - startedAt > 600_000) throw new Error(`${consumer}: only ${row!.n} of ${EVENTS} applied after 10 minutes`);
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -55,10 +49,7 @@ const newBus = async () => {
 };
 try {
   const users = Array.from({ length: USERS }, () => randomUUID());
-  await db.$executeRawUnsafe(
-    `INSERT INTO auth.users (id, email, email_normalized, email_canonical) SELECT u, u::text || '@example.com', u::text || '@example.com', u::text || '@example.com' FROM unnest($1::uuid[]) AS u`,
-    users,
-  );
+  await db.execute(`INSERT INTO auth.users (id, email, email_normalized, email_canonical) SELECT u, u::text || '@example.com', u::text || '@example.com', u::text || '@example.com' FROM unnest($1::uuid[]) AS u`, [users]);
   const payloads: Counts[] = Array.from({ length: EVENTS }, (_, i) => ({
     userId: users[i % USERS]!,
     followers: i,
@@ -71,16 +62,16 @@ try {
   const producer = await newBus();
   await producer.startRelay({ db, schema: 'auth', service: 'social', pollIntervalMs: 50 });
   for (let i = 0; i < payloads.length; i += 500) {
-    await db.$transaction((tx) => enqueueEvents(tx as never, 'auth', socialEvents.CountsChanged, payloads.slice(i, i + 500)));
+    await db.transaction((tx) => enqueueEvents(tx as never, 'auth', socialEvents.CountsChanged, payloads.slice(i, i + 500)));
   }
   producer.kick('auth');
   for (;;) {
-    const [row] = await db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM auth.outbox WHERE published_at IS NULL`);
+    const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth.outbox WHERE published_at IS NULL`);
     if (row!.n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
-  const resetVersions = () => db.$executeRawUnsafe(`UPDATE auth.users SET network_counts_version = 0, followers = 0, following = 0`);
+  const resetVersions = () => db.execute(`UPDATE auth.users SET network_counts_version = 0, followers = 0, following = 0`);
   const consumers = await newBus();
   const results: Record<string, number> = {};
 
@@ -109,10 +100,7 @@ try {
   });
   results.batch = EVENTS / (await waitApplied(db, 'authbatch', startedAt));
 
-  const [check] = await db.$queryRawUnsafe<{ wrong: number }[]>(
-    `SELECT count(*)::int AS wrong FROM auth.users WHERE network_counts_version <> $1::int`,
-    Math.floor((EVENTS - 1) / USERS) + 1,
-  );
+  const [check] = await db.query<{ wrong: number }>(`SELECT count(*)::int AS wrong FROM auth.users WHERE network_counts_version <> $1::int`, [Math.floor((EVENTS - 1) / USERS) + 1]);
   console.log(
     JSON.stringify({
       events: EVENTS,

@@ -53,8 +53,8 @@ test('distributed: the commands list a dead letter, ask for its replay, and the 
   const bus = await createEventBus({ transport: 'in-process', inProcessHub: hub, logger, deadLetterPollMs: 60_000 });
   try {
     const db = sqlExecutorOf(client);
-    for (const statement of [...outboxMigrationStatements('ledger'), ...deadLetterMigrationStatements('ledger')]) await db.$executeRawUnsafe(statement);
-    await db.$executeRawUnsafe(`CREATE TABLE ledger.noted (id uuid PRIMARY KEY)`);
+    for (const statement of [...outboxMigrationStatements('ledger'), ...deadLetterMigrationStatements('ledger')]) await db.execute(statement);
+    await db.execute(`CREATE TABLE ledger.noted (id uuid PRIMARY KEY)`);
     const envelope = { id: randomUUID(), subject: ThingNoted.subject, version: 1, occurredAt: new Date().toISOString(), payload: { thingId: randomUUID() } };
     await recordDeadLetter(db, 'ledger', {
       consumer: 'ledger',
@@ -99,7 +99,7 @@ test('distributed: the commands list a dead letter, ask for its replay, and the 
         },
       },
       schema: 'ledger',
-      handle: async (payload, { tx }) => void (await tx.$executeRawUnsafe(`INSERT INTO ledger.noted (id) VALUES ($1::uuid)`, payload.thingId)),
+      handle: async (payload, { tx }) => void (await tx.execute(`INSERT INTO ledger.noted (id) VALUES ($1::uuid)`, [payload.thingId])),
     });
     const replaying = command('replay', ['--service', 'ledger', '--id', '1', '--wait', '60'], env);
     // The command waits for the service; the service's replayer runs (here asked directly, not by its poll).

@@ -18,7 +18,7 @@ await runOperatorCommand(async () => {
   try {
     const admin = stores.stores.find((s) => s.service === 'admin');
     if (!admin) throw new OperatorError('No admin database found: has the admin service started once (its migrations)?');
-    const [request] = await admin.db.$queryRawUnsafe<{ id: string }[]>('INSERT INTO admin.directory_rebuilds DEFAULT VALUES RETURNING id::text');
+    const [request] = await admin.db.query<{ id: string }>('INSERT INTO admin.directory_rebuilds DEFAULT VALUES RETURNING id::text');
     console.log(`Rebuild #${request!.id} requested.`);
     if (stores.profile === 'embedded') {
       console.log('It runs when npm start next starts.');
@@ -26,10 +26,7 @@ await runOperatorCommand(async () => {
     }
     const deadline = Date.now() + Number(values.wait) * 1000;
     while (Date.now() < deadline) {
-      const [row] = await admin.db.$queryRawUnsafe<RebuildRow[]>(
-        'SELECT finished_at IS NOT NULL AS finished, users, error FROM admin.directory_rebuilds WHERE id = $1::bigint',
-        request!.id,
-      );
+      const [row] = await admin.db.query<RebuildRow>('SELECT finished_at IS NOT NULL AS finished, users, error FROM admin.directory_rebuilds WHERE id = $1::bigint', [request!.id]);
       if (row?.finished) {
         if (row.error) throw new OperatorError(`The rebuild failed: ${row.error}\nThe directory keeps following the events; run the command again.`);
         console.log(`Done: ${row.users} accounts read back from auth.`);

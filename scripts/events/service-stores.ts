@@ -7,12 +7,12 @@ import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock, databaseUrl, DataDirInUseError, embeddedLockFile } from '@civic/service-kit/db';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { SERVICE_PROCESSES } from '../../infra/services.ts';
 
 export interface ServiceStore {
   service: string;
-  db: SqlExecutor;
+  db: SqlDriver;
 }
 
 export interface ServiceStores {
@@ -23,15 +23,15 @@ export interface ServiceStores {
 
 export class OperatorError extends Error {}
 
-function executorOver(query: (sql: string, params: unknown[]) => Promise<unknown[]>): SqlExecutor {
+function executorOver(query: (sql: string, params: unknown[]) => Promise<unknown[]>): SqlDriver {
   return {
     $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) => (await query(sql, values)) as T,
     $executeRawUnsafe: async (sql: string, ...values: unknown[]) => (await query(sql, values)).length,
   };
 }
 
-async function hasDeadLetterTable(db: SqlExecutor, schema: string): Promise<boolean> {
-  const rows = await db.$queryRawUnsafe<{ present: boolean }[]>(`SELECT to_regclass($1) IS NOT NULL AS present`, `${schema}.dead_letters`);
+async function hasDeadLetterTable(db: SqlDriver, schema: string): Promise<boolean> {
+  const rows = await db.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [`${schema}.dead_letters`]);
   return rows[0]?.present === true;
 }
 

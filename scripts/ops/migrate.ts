@@ -91,7 +91,7 @@ async function forEachEmbedded(env: NodeJS.ProcessEnv, services: string[], creat
 const emptyDriver: SqlDriver = {
   exec: async () => {},
   query: async <T>() => [{ present: false }] as T[],
-  chain: async () => [],
+  execute: async () => 0,
   transaction: async (fn) => fn(emptyDriver),
   close: async () => {},
 };

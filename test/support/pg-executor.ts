@@ -1,9 +1,9 @@
-// A plain pg client seen as the services' SqlExecutor, so a test's own transaction (standing in for
+// A plain pg client seen as the services' SqlDriver, so a test's own transaction (standing in for
 // one side of a race) can call the services' helpers, such as the per-user lock, instead of copies.
 import type pg from 'pg';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 
-export function sqlExecutorOf(client: pg.Client): SqlExecutor {
+export function sqlExecutorOf(client: pg.Client): SqlDriver {
   return {
     $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0,
     $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await client.query(query, values)).rows as T,

@@ -67,7 +67,7 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
       const outbox = await outboxes.get(service)!;
       // One transaction at a time per outbox: a test publishing 50 at once would otherwise queue them on a
       // pool of 2, and Prisma gives up on a transaction that waits over 2 s for a connection under load.
-      const envelope = outbox.queue.then(() => outbox.db.$transaction((tx) => enqueueEvent(tx, outbox.schema, event, payload, options)));
+      const envelope = outbox.queue.then(() => outbox.db.transaction((tx) => enqueueEvent(tx, outbox.schema, event, payload, options)));
       outbox.queue = envelope.catch(() => undefined);
       const published = await envelope;
       platform.events.kick(outbox.schema);

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { AccountContext } from './context.ts';
-import { createAccountDb } from './db.ts';
 import { ACCOUNT_SCHEMA, publishingDb } from './events.ts';
 import { accountHandlers } from './handlers.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -19,14 +18,13 @@ export const accountService = defineService({
   async plugin(app, { platform }) {
     const database = await platform.databases.open(ACCOUNT_SCHEMA, MIGRATIONS_DIR);
     // Publishes the outbox events of each transaction once it commits (events.ts).
-    const db = publishingDb(createAccountDb(database), platform);
+    const db = publishingDb(database.driver, platform);
     const ctx: AccountContext = { db, platform };
-    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: ACCOUNT_SCHEMA, service: ACCOUNT_SCHEMA });
+    const relay = await platform.events.startRelay({ db, schema: ACCOUNT_SCHEMA, service: ACCOUNT_SCHEMA });
     // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
     await registerServiceHandlers(platform, { schema: ACCOUNT_SCHEMA, db }, accountHandlers(ctx));
     app.addHook('onClose', async () => {
       await relay.stop();
-      await db.$disconnect();
     });
     await app.register(profileRoutes, { ctx });
     await app.register(settingsRoutes, { ctx });

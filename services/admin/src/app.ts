@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { defineService, startPeriodicJob } from '@civic/service-kit';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import type { AdminContext } from './context.ts';
-import { createAdminDb } from './db.ts';
 import { ADMIN_SCHEMA, publishingDb } from './events.ts';
 import { adminHandlers } from './handlers.ts';
 import { adminFallbackRoutes } from './routes/admin-fallback.ts';
@@ -31,7 +30,7 @@ export const adminService = defineService({
   async plugin(app, { platform }) {
     // The runtime role may only read and append audit entries (no UPDATE, DELETE, TRUNCATE).
     const database = await platform.databases.open(ADMIN_SCHEMA, MIGRATIONS_DIR, { appendOnlyTables: ['audit_logs'] });
-    const db = publishingDb(createAdminDb(database), platform);
+    const db = publishingDb(database.driver, platform);
     const ctx: AdminContext = { db, platform };
     await seedDefaultSettings(ctx);
     // Rewrite-on-start: every stored value reaches the bucket (or the process's copy when embedded),
@@ -39,14 +38,13 @@ export const adminService = defineService({
     await catchUpWithPublishedRevisions(ctx);
     await publishPendingSettings(ctx, { all: true });
     const repair = startPeriodicJob('publish pending platform settings', SETTINGS_REPAIR_MS, () => publishPendingSettings(ctx), platform.logger);
-    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: ADMIN_SCHEMA, service: ADMIN_SCHEMA });
+    const relay = await platform.events.startRelay({ db, schema: ADMIN_SCHEMA, service: ADMIN_SCHEMA });
     await registerServiceHandlers(platform, { schema: ADMIN_SCHEMA, db }, adminHandlers(ctx));
     const rebuilds = startPeriodicJob('rebuild the users directory when asked', DIRECTORY_REBUILD_POLL_MS, () => runRequestedRebuild(ctx), platform.logger);
     app.addHook('onClose', async () => {
       await rebuilds.stop();
       await repair.stop();
       await relay.stop();
-      await db.$disconnect();
     });
     await app.register(settingsRoutes, { ctx });
     await app.register(auditRoutes, { ctx });

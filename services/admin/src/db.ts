@@ -1,9 +1,5 @@
-// The admin service's Prisma client, over whichever adapter the platform's database provider gives.
-import type { ServiceDatabase } from '@civic/service-kit/db';
-import { PrismaClient } from './generated/prisma/client.ts';
+// The admin service's database: the kit's driver (one pool, or its schema in the embedded PGlite).
+import type { SqlDriver } from '@civic/service-kit/db';
 
-export type AdminDb = PrismaClient;
-
-export function createAdminDb(database: ServiceDatabase): AdminDb {
-  return new PrismaClient({ adapter: database.adapter as never });
-}
+export type AdminDb = SqlDriver;
+export type AdminTx = SqlDriver;

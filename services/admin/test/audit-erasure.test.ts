@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import { accountEvents, type TAuditLog, type TAuditVerification } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
-import { listDeadLetters, recordDeadLetter, type SqlExecutor } from '@civic/service-kit/events';
+import { listDeadLetters, recordDeadLetter } from '@civic/service-kit/events';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { createDocument, openBriefingTables } from '../../briefing/test/support/briefing-helpers.ts';
@@ -16,7 +16,7 @@ import { type Member, member } from './support/accounts.ts';
 import { openAdminTables, pollUntil, TEST_ENV } from './support/admin-helpers.ts';
 
 /** A driver as the executor the kit's functions take. */
-const executorOf = (driver: SqlDriver): SqlExecutor => ({
+const executorOf = (driver: SqlDriver): SqlDriver => ({
   $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
   $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
 });

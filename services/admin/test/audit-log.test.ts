@@ -11,7 +11,7 @@ import pg from 'pg';
 import { describe, test } from 'node:test';
 import { briefingEvents, type TAuditLog, type TAuditVerification } from '@civic/contracts';
 import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
@@ -21,7 +21,7 @@ import { openAdminTables, pollUntil, sessionFor, TEST_ENV } from './support/admi
 const VERIFY_CLI = fileURLToPath(new URL('../src/audit/verify-cli.ts', import.meta.url));
 
 /** A driver's transaction as the executor the service's functions take. */
-const executorOf = (driver: SqlDriver): SqlExecutor => ({
+const executorOf = (driver: SqlDriver): SqlDriver => ({
   $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
   $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
 });

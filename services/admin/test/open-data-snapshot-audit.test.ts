@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { prioritiesEvents, type TAuditLog, type TAuditVerification, type TSnapshotSummary } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { SqlExecutor } from '@civic/service-kit/events';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
@@ -16,7 +15,7 @@ import { recordOpenDataSnapshot } from '../src/audit/record-from-event.ts';
 import { openAdminTables, pollUntil, sessionFor, TEST_ENV } from './support/admin-helpers.ts';
 
 /** A driver's transaction as the executor the service's functions take. */
-const executorOf = (driver: SqlDriver): SqlExecutor => ({
+const executorOf = (driver: SqlDriver): SqlDriver => ({
   $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
   $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
 });

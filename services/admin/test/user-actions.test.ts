@@ -19,7 +19,6 @@ import {
 } from '@civic/contracts';
 import { ADMIN_REQUIRED_MESSAGE } from '@civic/service-kit';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { SqlExecutor } from '@civic/service-kit/events';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { type EventProbe, probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
@@ -31,7 +30,7 @@ import { type Member, member, whileApprovalRequired } from './support/accounts.t
 import { openAdminTables, pollUntil, sessionFor, TEST_ENV } from './support/admin-helpers.ts';
 
 /** A driver's transaction as the executor the service's functions take. */
-const executorOf = (driver: SqlDriver): SqlExecutor => ({
+const executorOf = (driver: SqlDriver): SqlDriver => ({
   $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
   $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
 });

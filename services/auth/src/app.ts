@@ -5,7 +5,6 @@ import { defineService, loadConfig, loadNamedSecret, parseKeyRing } from '@civic
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { ZAuthConfig } from './config.ts';
 import type { AuthContext } from './context.ts';
-import { createAuthDb } from './db.ts';
 import { csrfRoutes } from './routes/csrf-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signInRoutes } from './routes/sign-in-routes.ts';
@@ -23,12 +22,11 @@ export const authService = defineService({
     const config = loadConfig(ZAuthConfig, platform.env);
     const database = await platform.databases.open(AUTH_SCHEMA, MIGRATIONS_DIR);
     // Publishes the outbox events of each transaction once it commits (events.ts).
-    const db = publishingDb(createAuthDb(database), platform);
+    const db = publishingDb(database.driver, platform);
     // A key ring (docs/key-rotation.md); embedded without the variable, one key generated under DATA_DIR.
     const codeKey = parseKeyRing(await loadNamedSecret(platform.config, 'AUTH_CODE_KEY', config.AUTH_CODE_KEY));
     const ctx: AuthContext = {
       db,
-      sql: database.driver,
       platform,
       codeKey,
       deviceKey: knownDeviceKey(codeKey),
@@ -41,12 +39,11 @@ export const authService = defineService({
         'auth.erased_addresses holds addresses erased under AUTH_CODE_KEY key ids no longer in the ring: they are no longer recognized (docs/key-rotation.md)',
       );
     }
-    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
+    const relay = await platform.events.startRelay({ db, schema: AUTH_SCHEMA, service: AUTH_SCHEMA });
     // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
     await registerServiceHandlers(platform, { schema: AUTH_SCHEMA, db }, authHandlers(ctx));
     app.addHook('onClose', async () => {
       await relay.stop();
-      await db.$disconnect();
     });
     // Mounted inside the gateway the cookie parser is already there; alone, the service brings its own.
     if (!app.hasRequestDecorator('cookies')) await app.register(cookie);

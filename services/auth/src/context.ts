@@ -7,7 +7,6 @@ import type { SignInMailMetrics } from './sign-in/sign-in-metrics.ts';
 export interface AuthContext {
   db: AuthDb;
   /** Plain SQL for hot reads: cheaper than a Prisma query (docs/benchmarks.md). */
-  sql: SqlDriver;
   platform: Platform;
   /** Keys of the HMACs that store sign-in codes and erased addresses (AUTH_CODE_KEY; the current one makes new hashes). */
   codeKey: KeyRing;

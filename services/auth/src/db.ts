@@ -1,10 +1,5 @@
-// The auth service's Prisma client, over whichever adapter the platform's database provider gives.
-import type { ServiceDatabase } from '@civic/service-kit/db';
-import { PrismaClient } from './generated/prisma/client.ts';
+// The auth service's database: the kit's driver (one pool, or its schema in the embedded PGlite).
+import type { SqlDriver } from '@civic/service-kit/db';
 
-export type AuthDb = PrismaClient;
-export type AuthTx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
-
-export function createAuthDb(database: ServiceDatabase): AuthDb {
-  return new PrismaClient({ adapter: database.adapter as never });
-}
+export type AuthDb = SqlDriver;
+export type AuthTx = SqlDriver;

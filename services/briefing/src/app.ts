@@ -6,7 +6,6 @@ import { createReadBudget, defineService, loadConfig } from '@civic/service-kit'
 import { ZBriefingConfig } from './config.ts';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import type { BriefingContext } from './context.ts';
-import { createBriefingDb } from './db.ts';
 import { createFirstPagesCache } from './documents/first-pages-cache.ts';
 import { BRIEFING_SCHEMA, publishingDb } from './events.ts';
 import { briefingHandlers, watchListChanges } from './handlers.ts';
@@ -20,7 +19,7 @@ export const briefingService = defineService({
   async plugin(app, { platform }) {
     const database = await platform.databases.open(BRIEFING_SCHEMA, MIGRATIONS_DIR);
     // Publishes the outbox events of what it commits (events.ts).
-    const db = publishingDb(createBriefingDb(database), platform);
+    const db = publishingDb(database.driver, platform);
     const config = loadConfig(ZBriefingConfig, platform.env);
     const readBudget = createReadBudget({
       name: BRIEFING_SCHEMA,
@@ -30,13 +29,12 @@ export const briefingService = defineService({
       refuse: (message) => new ReadBudgetExceeded(message),
     });
     const ctx: BriefingContext = { db, platform, firstPages: createFirstPagesCache(), readBudget };
-    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: BRIEFING_SCHEMA, service: BRIEFING_SCHEMA });
+    const relay = await platform.events.startRelay({ db, schema: BRIEFING_SCHEMA, service: BRIEFING_SCHEMA });
     // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: BRIEFING_SCHEMA, db }, briefingHandlers(ctx));
     await watchListChanges(ctx);
     app.addHook('onClose', async () => {
       await relay.stop();
-      await db.$disconnect();
     });
     await app.register(documentRoutes, { ctx });
   },

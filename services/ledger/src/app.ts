@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { LedgerContext } from './context.ts';
-import { createLedgerDb } from './db.ts';
-import { LEDGER_SCHEMA, publishingDb, publishingSql } from './events.ts';
+import { LEDGER_SCHEMA, publishingDb } from './events.ts';
 import { ledgerHandlers } from './handlers.ts';
 import { ledgerRoutes } from './routes/ledger-routes.ts';
 
@@ -24,14 +23,13 @@ export const ledgerService = defineService({
     // Entries are append-only by privilege too: the service's runtime role may only read and add them.
     const database = await platform.databases.open(LEDGER_SCHEMA, MIGRATIONS_DIR, { appendOnlyTables: ['entries'] });
     // Both handles publish the balance changes of what they commit (events.ts).
-    const db = publishingDb(createLedgerDb(database), platform);
-    const ctx: LedgerContext = { db, sql: publishingSql(database.driver, platform), platform };
-    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: LEDGER_SCHEMA, service: LEDGER_SCHEMA, pollIntervalMs: RELAY_POLL_MS });
+    const db = publishingDb(database.driver, platform);
+    const ctx: LedgerContext = { db, platform };
+    const relay = await platform.events.startRelay({ db, schema: LEDGER_SCHEMA, service: LEDGER_SCHEMA, pollIntervalMs: RELAY_POLL_MS });
     // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
     await registerServiceHandlers(platform, { schema: LEDGER_SCHEMA, db }, ledgerHandlers(ctx));
     app.addHook('onClose', async () => {
       await relay.stop();
-      await db.$disconnect();
     });
     await app.register(ledgerRoutes, { ctx });
   },

@@ -6,6 +6,5 @@ import type { LedgerDb } from './db.ts';
 export interface LedgerContext {
   db: LedgerDb;
   /** Raw SQL on the same database, for the hot single-statement paths (the debit's post_debit). */
-  sql: SqlDriver;
   platform: Platform;
 }

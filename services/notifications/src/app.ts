@@ -6,7 +6,6 @@ import { defineService, loadConfig, loadNamedSecret, parseKeyRing } from '@civic
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { ZNotificationsConfig } from './config.ts';
 import type { NotificationsContext } from './context.ts';
-import { createNotificationsDb } from './db.ts';
 import { startDispatcher } from './dispatch/dispatcher.ts';
 import { NOTIFICATIONS_SCHEMA, publishingDb } from './events.ts';
 import { notificationsHandlers } from './handlers.ts';
@@ -20,18 +19,17 @@ export const notificationsService = defineService({
     const config = loadConfig(ZNotificationsConfig, platform.env);
     const database = await platform.databases.open(NOTIFICATIONS_SCHEMA, MIGRATIONS_DIR);
     // Publishes the outbox events of each transaction once it commits (events.ts).
-    const db = publishingDb(createNotificationsDb(database), platform);
+    const db = publishingDb(database.driver, platform);
     // A key ring (docs/key-rotation.md); embedded without the variable, one key generated under DATA_DIR.
     const linkKey = parseKeyRing(await loadNamedSecret(platform.config, 'NOTIFICATIONS_LINK_KEY', config.NOTIFICATIONS_LINK_KEY));
     const ctx: NotificationsContext = { db, platform, config, linkKey };
-    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: NOTIFICATIONS_SCHEMA, service: NOTIFICATIONS_SCHEMA });
+    const relay = await platform.events.startRelay({ db, schema: NOTIFICATIONS_SCHEMA, service: NOTIFICATIONS_SCHEMA });
     // The bus stops its subscriptions and responders when the platform closes; durable positions are kept.
     await registerServiceHandlers(platform, { schema: NOTIFICATIONS_SCHEMA, db }, notificationsHandlers(ctx));
     const jobs = startDispatcher(ctx);
     app.addHook('onClose', async () => {
       for (const job of jobs) await job.stop();
       await relay.stop();
-      await db.$disconnect();
     });
     await app.register(unsubscribeRoutes, { ctx });
   },

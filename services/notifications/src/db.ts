@@ -1,9 +1,5 @@
-// The notifications service's Prisma client, over whichever adapter the platform's database provider gives.
-import type { ServiceDatabase } from '@civic/service-kit/db';
-import { PrismaClient } from './generated/prisma/client.ts';
+// The notifications service's database: the kit's driver (one pool, or its schema in the embedded PGlite).
+import type { SqlDriver } from '@civic/service-kit/db';
 
-export type NotificationsDb = PrismaClient;
-
-export function createNotificationsDb(database: ServiceDatabase): NotificationsDb {
-  return new PrismaClient({ adapter: database.adapter as never });
-}
+export type NotificationsDb = SqlDriver;
+export type NotificationsTx = SqlDriver;

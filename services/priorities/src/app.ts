@@ -8,8 +8,7 @@ import { ReadBudgetExceeded } from './errors.ts';
 import { registerServiceHandlers } from '@civic/service-kit/events';
 import { ZPrioritiesConfig } from './config.ts';
 import type { PrioritiesContext } from './context.ts';
-import { createPrioritiesDb } from './db.ts';
-import { PRIORITIES_SCHEMA, publishingDb, publishingSql } from './events.ts';
+import { PRIORITIES_SCHEMA, publishingDb } from './events.ts';
 import { prioritiesHandlers, watchLiveRankings } from './handlers.ts';
 import { createIssueSummariesCache } from './issues/issue-summaries-cache.ts';
 import { readIssueSummaries } from './issues/list-issues.ts';
@@ -63,17 +62,15 @@ export const prioritiesService = defineService({
     const config = loadConfig(ZPrioritiesConfig, platform.env);
     const database = await platform.databases.open(PRIORITIES_SCHEMA, MIGRATIONS_DIR);
     // Both handles publish the outbox events of what they commit (events.ts).
-    const db = publishingDb(createPrioritiesDb(database), platform);
-    const sql = publishingSql(database.driver, platform);
+    const db = publishingDb(database.driver, platform);
     const ctx: PrioritiesContext = {
       db,
-      sql,
       platform,
       topPriorities: createTopPrioritiesCache((minEndorsements) => readTopPriorities(ctx, minEndorsements)),
       issueSummaries: createIssueSummariesCache((minEndorsements) => readIssueSummaries(ctx, minEndorsements)),
       viewerVotes: createViewerVotesCache((viewerId, priorityIds) => readViewerVotes(ctx, viewerId, priorityIds)),
       stateTallies: createStateTalliesCache((state) => countStateTallies(ctx, state), config.PRIORITIES_STATE_TALLIES_MS),
-      votes: createVoteBatcher(sql, {
+      votes: createVoteBatcher(db, {
         maxInFlight: config.PRIORITIES_VOTE_CALLS,
         onGroupFailed: (error, size) => platform.logger.warn({ err: error, size }, 'a group of votes failed as a whole; applying them one by one'),
       }),
@@ -86,7 +83,7 @@ export const prioritiesService = defineService({
       }),
       ledgerTimeoutMs: config.PRIORITIES_LEDGER_TIMEOUT_MS,
     };
-    const relay = await platform.events.startRelay({ db, sql: database.driver, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
+    const relay = await platform.events.startRelay({ db, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
     const live = createLiveRankings(ctx, { heartbeatMs: config.PRIORITIES_STREAM_HEARTBEAT_MS });
     liveByPlatform.set(platform, live);
     // Open live-ranking streams of this process, read at scrape time.
@@ -121,7 +118,6 @@ export const prioritiesService = defineService({
       // A run under way finishes before the database and the relay it uses go.
       await Promise.all(Object.values(jobs).map((job) => job.stop()));
       await relay.stop();
-      await db.$disconnect();
     });
     await app.register(priorityRoutes, { ctx });
     await app.register(voteRoutes, { ctx });

@@ -11,7 +11,6 @@ import type { VoteBatcher } from './votes/vote-batcher.ts';
 export interface PrioritiesContext {
   db: PrioritiesDb;
   /** Plain SQL on the service's own pool, for the hot paths where Prisma's per-call cost shows (reads of the list, votes). */
-  sql: SqlDriver;
   platform: Platform;
   topPriorities: TopPrioritiesCache;
   /** Each issue's priority count and top priority, kept a second (issues/issue-summaries-cache.ts). */

@@ -10,11 +10,10 @@ export const PRIORITIES_SCHEMA = 'priorities';
 
 const events = serviceEvents(PRIORITIES_SCHEMA, {
   // vote.cast and vote.removed rows are inserted by the SQL functions apply_vote and apply_votes
-  // (votes/vote-batcher.ts), priority.promoted rows by apply_promotion (promotions/promote-priority.ts).
-  // and the open-data snapshot's event by open-data/take-snapshot.ts.
-  outboxStatements: ['priorities_apply_vote', 'priorities_apply_votes', 'priorities_apply_promotion', SNAPSHOT_OUTBOX_STATEMENT],
+  // (votes/vote-batcher.ts), and the open-data snapshot's event by open-data/take-snapshot.ts.
+  outboxStatements: ['priorities_apply_vote', 'priorities_apply_votes', SNAPSHOT_OUTBOX_STATEMENT],
 });
-export const { publishingDb, publishingSql } = events;
+export const { publishingDb } = events;
 const emit = events.emitter;
 
 export const emitPriorityCreated = emit(prioritiesEvents.PriorityCreated);

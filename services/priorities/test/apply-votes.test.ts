@@ -168,7 +168,7 @@ for (const { profile, skip } of await profilePlan()) {
         // The erasure goes on to lock the priorities its user voted on: the group holds none of them.
         await erasure.lockRowNow(low);
         await erasure.lockRowNow(high);
-        await erasure.tx.$executeRawUnsafe('INSERT INTO priorities.deleted_users (user_id, deleted_at) VALUES ($1::uuid, now())', erased);
+        await erasure.tx.execute('INSERT INTO priorities.deleted_users (user_id, deleted_at) VALUES ($1::uuid, now())', [erased]);
         await erasure.commit();
         assert.deepEqual(
           (await group).map((a) => a.status),

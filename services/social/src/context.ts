@@ -6,6 +6,5 @@ import type { SocialDb } from './db.ts';
 export interface SocialContext {
   db: SocialDb;
   /** Raw SQL on the same database, for the hot single-statement paths (follow_user, unfollow_user). */
-  sql: SqlDriver;
   platform: Platform;
 }

@@ -1,9 +1,5 @@
-// The social service's Prisma client, over whichever adapter the platform's database provider gives.
-import type { ServiceDatabase } from '@civic/service-kit/db';
-import { PrismaClient } from './generated/prisma/client.ts';
+// The social service's database: the kit's driver (one pool, or its schema in the embedded PGlite).
+import type { SqlDriver } from '@civic/service-kit/db';
 
-export type SocialDb = PrismaClient;
-
-export function createSocialDb(database: ServiceDatabase): SocialDb {
-  return new PrismaClient({ adapter: database.adapter as never });
-}
+export type SocialDb = SqlDriver;
+export type SocialTx = SqlDriver;

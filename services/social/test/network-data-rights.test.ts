@@ -202,12 +202,7 @@ for (const { profile, skip } of await profilePlan()) {
         await guardPair(tx, fan.id, leaving.id);
         await lockNetworkStates(tx, [fan.id, leaving.id]);
         const at = new Date().toISOString();
-        await tx.$executeRawUnsafe(
-          'INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES ($1::uuid, $2::uuid, $3::timestamptz)',
-          fan.id,
-          leaving.id,
-          at,
-        );
+        await tx.execute('INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES ($1::uuid, $2::uuid, $3::timestamptz)', [fan.id, leaving.id, at]);
         await changeNetworkState(tx, leaving.id, { followers: 1 }, at);
         await changeNetworkState(tx, fan.id, { following: 1 }, at);
 

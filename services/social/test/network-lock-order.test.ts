@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Platform } from '@civic/service-kit';
 import { pgPoolDriver } from '@civic/service-kit/db';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import pg from 'pg';
 import type { SocialContext } from '../src/context.ts';
 import { block } from '../src/network/blocks.ts';
@@ -49,7 +49,7 @@ for (const { profile, skip } of await profilePlan()) {
         platform: { clock: { now: () => new Date() } } as unknown as Platform,
         sql: pgPoolDriver(statements),
         db: {
-          async $transaction<R>(fn: (tx: SqlExecutor) => Promise<R>): Promise<R> {
+          async transaction(fn: (tx: SqlDriver) => Promise<R>): Promise<R> {
             await client.query('BEGIN');
             try {
               const result = await fn(tx);
@@ -105,7 +105,7 @@ for (const { profile, skip } of await profilePlan()) {
         await lockNetworkStates(holder.tx, [a!, b!]);
         const [s1, s2] = [await side(), await side()];
         const privacy = { userId: b!, profileVisibility: 'public', activityVisibility: 'private', changedAt: new Date().toISOString() } as const;
-        const racing = Promise.all([follow(s1.ctx, a!, b!), s2.ctx.db.$transaction((tx) => applyPrivacyChange(tx, privacy))]);
+        const racing = Promise.all([follow(s1.ctx, a!, b!), s2.ctx.db.transaction((tx) => applyPrivacyChange(tx, privacy))]);
         await waitUntilBlocked(holder.client, holder.pid, { waiters: 2 });
         await holder.client.query('COMMIT');
         await racing;

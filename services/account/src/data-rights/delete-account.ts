@@ -9,7 +9,7 @@ import { accountErasureGuard } from './erasure-guard.ts';
 
 export async function deleteAccount(ctx: AccountContext, userId: string): Promise<void> {
   const deletedAt = ctx.platform.clock.now();
-  await ctx.db.$transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Waits for the user's writes under way; later ones see the tombstone (erasure-guard.ts).
     await accountErasureGuard.lockExclusive(tx, userId);
     await tx.profile.deleteMany({ where: { userId } });

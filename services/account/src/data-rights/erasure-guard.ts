@@ -1,7 +1,7 @@
 // account's erasure guard (services/kit/src/data-rights/erasure-guard.ts): a profile edit sent together
 // with DELETE /api/account cannot bring the profile back.
 import { erasureGuard, NotFound } from '@civic/service-kit';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 
 export const USER_NOT_FOUND = 'User not found';
 
@@ -14,6 +14,6 @@ export const accountErasureGuard = erasureGuard('account', ACCOUNT_USER_LOCK_CLA
  * For a write on behalf of a user: to the account service a deleted account is one that never
  * existed, so its resources answer 404 "User not found" rather than the guard's 401.
  */
-export async function assertUserExists(tx: SqlExecutor, userId: string): Promise<void> {
+export async function assertUserExists(tx: SqlDriver, userId: string): Promise<void> {
   if (await accountErasureGuard.isDeletedUser(tx, userId)) throw new NotFound(USER_NOT_FOUND);
 }

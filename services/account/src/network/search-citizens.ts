@@ -41,7 +41,7 @@ export function searchQuery(viewerId: string, query: TCitizenSearchQuery): { sql
 
 export async function searchCitizens(ctx: AccountContext, viewerId: string, query: TCitizenSearchQuery): Promise<TCitizenSearchResult[]> {
   const { sql, params } = searchQuery(viewerId, query);
-  const rows = await ctx.db.$queryRawUnsafe<ResultRow[]>(sql, ...params);
+  const rows = await ctx.db.query<ResultRow>(sql, params);
   return rows.map((r) => ({
     id: r.id,
     firstName: r.first_name,

@@ -10,12 +10,9 @@ import { toProfileFields } from './profile-fields.ts';
 import { assertUserExists } from '../data-rights/erasure-guard.ts';
 
 export async function updateProfile(ctx: AccountContext, userId: string, edit: TUpdateProfileRequest): Promise<TProfileFields> {
-  const profile = await ctx.db.$transaction(async (tx) => {
+  const profile = await ctx.db.transaction(async (tx) => {
     await assertUserExists(tx, userId);
-    const [held] = await tx.$queryRawUnsafe<{ updated_at: Date | string }[]>(
-      'SELECT updated_at FROM account.profiles WHERE user_id = $1::uuid FOR UPDATE',
-      userId,
-    );
+    const [held] = await tx.query<{ updated_at: Date | string }>('SELECT updated_at FROM account.profiles WHERE user_id = $1::uuid FOR UPDATE', [userId]);
     const now = ctx.platform.clock.now();
     const heldAt = held ? new Date(held.updated_at).getTime() : Number.NEGATIVE_INFINITY;
     const updatedAt = heldAt >= now.getTime() ? new Date(heldAt + 1) : now;
@@ -40,7 +37,7 @@ type Tx = Parameters<Parameters<AccountContext['db']['$transaction']>[0]>[0];
  * latest changedAt, which is then the latest visibility.
  */
 async function reannouncePrivacy(tx: Tx, userId: string, now: Date): Promise<void> {
-  await tx.$queryRawUnsafe('SELECT 1 FROM account.settings WHERE user_id = $1::uuid FOR SHARE', userId);
+  await tx.query('SELECT 1 FROM account.settings WHERE user_id = $1::uuid FOR SHARE', [userId]);
   const stored = await tx.settings.findUnique({ where: { userId } });
   if (!stored) return; // No settings yet: the defaults (public) are what every consumer assumes.
   const { profileVisibility, activityVisibility } = toSettingsView(stored);

@@ -4,7 +4,7 @@
 // agree. Harmless again for a switch already off (the version still rises, the event says "off" once
 // more). A deleted account's id records nothing and publishes nothing (the erasure guard).
 import type { EventPayload, notificationsEvents, TNotificationSwitch } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import type { AccountContext } from '../context.ts';
 import { accountErasureGuard } from '../data-rights/erasure-guard.ts';
 import { emitSettingsChanged } from '../events.ts';
@@ -25,7 +25,7 @@ interface SwitchesRow {
 
 export async function applySwitchUnsubscribed(
   ctx: AccountContext,
-  tx: SqlExecutor,
+  tx: SqlDriver,
   payload: EventPayload<typeof notificationsEvents.SwitchUnsubscribed>,
 ): Promise<void> {
   const { userId } = payload;
@@ -33,12 +33,9 @@ export async function applySwitchUnsubscribed(
   const column = SWITCH_COLUMNS[payload.switch];
   // Upsert as a PATCH does: the row may not exist yet (user.registered not consumed), and then the
   // registration's INSERT ... ON CONFLICT DO NOTHING keeps this switch off.
-  const [row] = await tx.$queryRawUnsafe<SwitchesRow[]>(
-    `INSERT INTO account.settings (user_id, ${column}, version) VALUES ($1::uuid, false, 1)
+  const [row] = await tx.query<SwitchesRow>(`INSERT INTO account.settings (user_id, ${column}, version) VALUES ($1::uuid, false, 1)
      ON CONFLICT (user_id) DO UPDATE SET ${column} = false, version = account.settings.version + 1
-     RETURNING email_notifications, activity_notifications, priority_notifications, version`,
-    userId,
-  );
+     RETURNING email_notifications, activity_notifications, priority_notifications, version`, [userId]);
   await emitSettingsChanged(tx, {
     userId,
     emailNotifications: row!.email_notifications,

@@ -11,7 +11,7 @@ import { toSettingsView } from './settings-view.ts';
 export async function updateSettings(ctx: AccountContext, userId: string, change: TUpdateSettingsRequest): Promise<TSettings> {
   const changesPrivacy = change.profileVisibility !== undefined || change.activityVisibility !== undefined;
   const changesSwitch = NOTIFICATION_SWITCHES.some((key) => change[key] !== undefined);
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await assertUserExists(tx, userId);
     // Upsert: the change may arrive before the user.registered event has created the row.
     const stored = await tx.settings.upsert({

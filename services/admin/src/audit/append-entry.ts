@@ -3,7 +3,7 @@
 // to the one committed before it and `seq` order is chain order.
 import { randomUUID } from 'node:crypto';
 import type { TAuditAction, TAuditTargetType } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { entryHash, GENESIS_HASH } from './chain.ts';
 import { adminRefOf, subjectRefOf } from './pseudonyms.ts';
 
@@ -44,13 +44,13 @@ export interface NewAuditEntry {
   content?: { authorId: string | null; title: string };
 }
 
-export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): Promise<{ id: string; hash: string } | null> {
-  await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock($1::int, 0)', AUDIT_HEAD_LOCK_CLASS);
+export async function appendAuditEntry(tx: SqlDriver, entry: NewAuditEntry): Promise<{ id: string; hash: string } | null> {
+  await tx.execute('SELECT pg_advisory_xact_lock($1::int, 0)', [AUDIT_HEAD_LOCK_CLASS]);
   if (entry.sourceEventId) {
-    const seen = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM admin.audit_logs WHERE source_event_id = $1::uuid', entry.sourceEventId);
+    const seen = await tx.query<unknown>('SELECT 1 FROM admin.audit_logs WHERE source_event_id = $1::uuid', [entry.sourceEventId]);
     if (seen.length > 0) return null;
   }
-  const [head] = await tx.$queryRawUnsafe<{ hash: string }[]>('SELECT hash FROM admin.audit_logs ORDER BY seq DESC LIMIT 1');
+  const [head] = await tx.query<{ hash: string }>('SELECT hash FROM admin.audit_logs ORDER BY seq DESC LIMIT 1');
   const prevHash = head?.hash ?? GENESIS_HASH;
   const id = randomUUID();
   const adminRef = entry.adminId === null ? NO_ADMIN_REF : await adminRefOf(tx, entry.adminId);
@@ -70,29 +70,11 @@ export async function appendAuditEntry(tx: SqlExecutor, entry: NewAuditEntry): P
     createdAt,
     requestId,
   });
-  await tx.$executeRawUnsafe(
-    `INSERT INTO admin.audit_logs (id, admin_ref, action, target_type, target_id, details, created_at, source_event_id, prev_hash, hash, request_id)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::uuid, $9, $10, $11)`,
-    id,
-    adminRef,
-    entry.action,
-    entry.targetType,
-    targetId,
-    JSON.stringify(details),
-    createdAt,
-    entry.sourceEventId ?? null,
-    prevHash,
-    hash,
-    requestId,
-  );
-  if (entry.origin) await tx.$executeRawUnsafe('INSERT INTO admin.audit_origins (entry_id, ip) VALUES ($1::uuid, $2)', id, entry.origin.ip);
+  await tx.execute(`INSERT INTO admin.audit_logs (id, admin_ref, action, target_type, target_id, details, created_at, source_event_id, prev_hash, hash, request_id)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::uuid, $9, $10, $11)`, [id, adminRef, entry.action, entry.targetType, targetId, JSON.stringify(details), createdAt, entry.sourceEventId ?? null, prevHash, hash, requestId]);
+  if (entry.origin) await tx.execute('INSERT INTO admin.audit_origins (entry_id, ip) VALUES ($1::uuid, $2)', [id, entry.origin.ip]);
   if (entry.content) {
-    await tx.$executeRawUnsafe(
-      'INSERT INTO admin.audit_titles (entry_id, author_ref, title) VALUES ($1::uuid, $2::uuid, $3)',
-      id,
-      authorRef,
-      entry.content.title,
-    );
+    await tx.execute('INSERT INTO admin.audit_titles (entry_id, author_ref, title) VALUES ($1::uuid, $2::uuid, $3)', [id, authorRef, entry.content.title]);
   }
   return { id, hash };
 }

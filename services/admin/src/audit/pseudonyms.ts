@@ -4,7 +4,7 @@
 // deletes. An account already erased gets a pseudonym linked to nothing, so a late event cannot
 // name it again (the erasure guard's shared lock orders this with the erasure).
 import { randomUUID } from 'node:crypto';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { adminErasureGuard } from '../data-rights/erasure-guard.ts';
 
 interface PseudonymTable {
@@ -17,16 +17,12 @@ const ADMINS: PseudonymTable = { table: 'admin.audit_admins', idColumn: 'admin_i
 const SUBJECTS: PseudonymTable = { table: 'admin.audit_subjects', idColumn: 'user_id', refColumn: 'subject_ref' };
 
 /** The person's pseudonym in `t`, made at their first entry. */
-async function pseudonymOf(tx: SqlExecutor, t: PseudonymTable, userId: string): Promise<string> {
+async function pseudonymOf(tx: SqlDriver, t: PseudonymTable, userId: string): Promise<string> {
   if (await adminErasureGuard.isDeletedUser(tx, userId)) return randomUUID();
-  await tx.$executeRawUnsafe(
-    `INSERT INTO ${t.table} (${t.idColumn}, ${t.refColumn}) VALUES ($1::uuid, $2::uuid) ON CONFLICT (${t.idColumn}) DO NOTHING`,
-    userId,
-    randomUUID(),
-  );
-  const [row] = await tx.$queryRawUnsafe<{ ref: string }[]>(`SELECT ${t.refColumn}::text AS ref FROM ${t.table} WHERE ${t.idColumn} = $1::uuid`, userId);
+  await tx.execute(`INSERT INTO ${t.table} (${t.idColumn}, ${t.refColumn}) VALUES ($1::uuid, $2::uuid) ON CONFLICT (${t.idColumn}) DO NOTHING`, [userId, randomUUID()]);
+  const [row] = await tx.query<{ ref: string }>(`SELECT ${t.refColumn}::text AS ref FROM ${t.table} WHERE ${t.idColumn} = $1::uuid`, [userId]);
   return row!.ref;
 }
 
-export const adminRefOf = (tx: SqlExecutor, adminId: string) => pseudonymOf(tx, ADMINS, adminId);
-export const subjectRefOf = (tx: SqlExecutor, userId: string) => pseudonymOf(tx, SUBJECTS, userId);
+export const adminRefOf = (tx: SqlDriver, adminId: string) => pseudonymOf(tx, ADMINS, adminId);
+export const subjectRefOf = (tx: SqlDriver, userId: string) => pseudonymOf(tx, SUBJECTS, userId);

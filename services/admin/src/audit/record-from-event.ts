@@ -4,11 +4,11 @@
 // The event's origin (the administrator's address and request id, SECURITY 23) is the entry's; the
 // content's author and title go through `content`, so erasure can forget them (append-entry.ts).
 import type { briefingEvents, EventPayload, prioritiesEvents } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { appendAuditEntry } from './append-entry.ts';
 
 /** civic.briefing.document.deleted → delete_briefing_doc (spec 3), target the document. */
-export async function recordBriefingDeletion(tx: SqlExecutor, eventId: string, p: EventPayload<typeof briefingEvents.DocumentDeleted>): Promise<void> {
+export async function recordBriefingDeletion(tx: SqlDriver, eventId: string, p: EventPayload<typeof briefingEvents.DocumentDeleted>): Promise<void> {
   await appendAuditEntry(tx, {
     adminId: p.adminId,
     action: 'delete_briefing_doc',
@@ -23,7 +23,7 @@ export async function recordBriefingDeletion(tx: SqlExecutor, eventId: string, p
 }
 
 /** civic.priorities.priority.removed → delete_priority (spec 3), target the priority. */
-export async function recordPriorityRemoval(tx: SqlExecutor, eventId: string, p: EventPayload<typeof prioritiesEvents.PriorityRemoved>): Promise<void> {
+export async function recordPriorityRemoval(tx: SqlDriver, eventId: string, p: EventPayload<typeof prioritiesEvents.PriorityRemoved>): Promise<void> {
   await appendAuditEntry(tx, {
     adminId: p.adminId,
     action: 'delete_priority',
@@ -41,7 +41,7 @@ export async function recordPriorityRemoval(tx: SqlExecutor, eventId: string, p:
  * civic.priorities.open_data.snapshot_taken → take_open_data_snapshot when an administrator
  * asked for it (requestedBy); a scheduled snapshot is nobody's action and is not audited.
  */
-export async function recordOpenDataSnapshot(tx: SqlExecutor, eventId: string, p: EventPayload<typeof prioritiesEvents.OpenDataSnapshotTaken>): Promise<void> {
+export async function recordOpenDataSnapshot(tx: SqlDriver, eventId: string, p: EventPayload<typeof prioritiesEvents.OpenDataSnapshotTaken>): Promise<void> {
   if (p.requestedBy === null) return;
   await appendAuditEntry(tx, {
     adminId: p.requestedBy,

@@ -4,11 +4,11 @@
 // toward an automatic ban (one already requested stands: it is auth's, and an administrator's to
 // undo). An erased author's items left with them (briefing deletes the documents, priorities detaches
 // the priorities): the reports about them and the author's automatic-ban state go too.
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 
-export async function eraseReports(tx: SqlExecutor, userId: string): Promise<void> {
-  await tx.$executeRawUnsafe('DELETE FROM admin.reports WHERE reporter_id = $1::uuid OR author_id = $1::uuid', userId);
-  await tx.$executeRawUnsafe('DELETE FROM admin.report_content WHERE author_id = $1::uuid', userId);
-  await tx.$executeRawUnsafe('DELETE FROM admin.report_authors WHERE author_id = $1::uuid', userId);
-  await tx.$executeRawUnsafe('DELETE FROM admin.auto_ban_requests WHERE author_id = $1::uuid', userId);
+export async function eraseReports(tx: SqlDriver, userId: string): Promise<void> {
+  await tx.execute('DELETE FROM admin.reports WHERE reporter_id = $1::uuid OR author_id = $1::uuid', [userId]);
+  await tx.execute('DELETE FROM admin.report_content WHERE author_id = $1::uuid', [userId]);
+  await tx.execute('DELETE FROM admin.report_authors WHERE author_id = $1::uuid', [userId]);
+  await tx.execute('DELETE FROM admin.auto_ban_requests WHERE author_id = $1::uuid', [userId]);
 }

@@ -27,7 +27,7 @@ async function askOwner(ctx: AdminContext, identity: Identity, targetType: TRepo
   const item = targetType === 'priority' ? await lookupPriority(ctx, identity, targetId) : await lookupDocument(ctx, identity, targetId);
   if (!item) return null;
   // Stored as the owner's events store it; the events, when they come, add nothing.
-  await ctx.db.$transaction((tx) => (item.removed ? recordContentRemoved(tx, item, item.createdAt) : recordContent(tx, item)));
+  await ctx.db.transaction((tx) => (item.removed ? recordContentRemoved(tx, item, item.createdAt) : recordContent(tx, item)));
   // Read back: an erased author's item is not stored, and a removal may have been recorded meanwhile.
   return knownContent(ctx.db, targetType, targetId);
 }

@@ -16,25 +16,19 @@ async function publishRows(ctx: AdminContext, rows: PendingRow[]): Promise<numbe
     if (!isPlatformSettingKey(row.key)) continue;
     const revision = Number(row.revision);
     await ctx.platform.settings.publish(row.key, { value: row.value, revision });
-    await ctx.db.$executeRawUnsafe(
-      'UPDATE admin.platform_settings SET published_revision = $2 WHERE key = $1 AND published_revision < $2',
-      row.key,
-      BigInt(revision),
-    );
+    await ctx.db.execute('UPDATE admin.platform_settings SET published_revision = $2 WHERE key = $1 AND published_revision < $2', [row.key, BigInt(revision)]);
   }
   return rows.length;
 }
 
 /** One key, after the transaction that changed it committed. */
 export async function publishSetting(ctx: AdminContext, key: string): Promise<void> {
-  await publishRows(ctx, await ctx.db.$queryRawUnsafe<PendingRow[]>('SELECT key, value, revision FROM admin.platform_settings WHERE key = $1', key));
+  await publishRows(ctx, await ctx.db.query<PendingRow>('SELECT key, value, revision FROM admin.platform_settings WHERE key = $1', [key]));
 }
 
 /** Every key whose last change the bucket may not hold yet (`all`: every key, at start). */
 export async function publishPendingSettings(ctx: AdminContext, { all = false } = {}): Promise<number> {
-  const rows = await ctx.db.$queryRawUnsafe<PendingRow[]>(
-    `SELECT key, value, revision FROM admin.platform_settings ${all ? '' : 'WHERE published_revision < revision'} ORDER BY key`,
-  );
+  const rows = await ctx.db.query<PendingRow>(`SELECT key, value, revision FROM admin.platform_settings ${all ? '' : 'WHERE published_revision < revision'} ORDER BY key`);
   return publishRows(ctx, rows);
 }
 
@@ -49,13 +43,8 @@ export async function catchUpWithPublishedRevisions(ctx: AdminContext): Promise<
   let moved = 0;
   for (const { key } of PLATFORM_SETTING_DEFAULTS) {
     const published = ctx.platform.settings.held(key);
-    moved += await ctx.db.$executeRawUnsafe(
-      `UPDATE admin.platform_settings SET revision = $2::bigint + 1
-       WHERE key = $1 AND (revision < $2::bigint OR (revision = $2::bigint AND value <> $3))`,
-      key,
-      BigInt(published.revision),
-      published.value,
-    );
+    moved += await ctx.db.execute(`UPDATE admin.platform_settings SET revision = $2::bigint + 1
+       WHERE key = $1 AND (revision < $2::bigint OR (revision = $2::bigint AND value <> $3))`, [key, BigInt(published.revision), published.value]);
   }
   return moved;
 }

@@ -2,10 +2,10 @@
 // civic.social.counts.changed. Each carries its owner's version for the user and only a newer one is
 // applied, so a redelivery or an overtaken event never sets an older number back (as auth's copies do,
 // services/auth/src/users/apply-balance-change.ts and apply-counts-change.ts).
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { upsertDirectoryRow } from './directory-writes.ts';
 
-export function applyBalance(tx: SqlExecutor, p: { userId: string; balance: number; version: number }): Promise<void> {
+export function applyBalance(tx: SqlDriver, p: { userId: string; balance: number; version: number }): Promise<void> {
   return upsertDirectoryRow(
     tx,
     p.userId,
@@ -20,7 +20,7 @@ export function applyBalance(tx: SqlExecutor, p: { userId: string; balance: numb
   );
 }
 
-export function applyFollowers(tx: SqlExecutor, p: { userId: string; followers: number; version: number }): Promise<void> {
+export function applyFollowers(tx: SqlDriver, p: { userId: string; followers: number; version: number }): Promise<void> {
   return upsertDirectoryRow(
     tx,
     p.userId,

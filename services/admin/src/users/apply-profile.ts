@@ -1,12 +1,12 @@
 // civic.account.profile.updated → the row's names and image. An update older than the one held is
 // skipped (as auth's copy does, services/auth/src/users/apply-profile-update.ts).
 import type { accountEvents, EventPayload } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { upsertDirectoryRow } from './directory-writes.ts';
 
 type ProfileNames = Pick<EventPayload<typeof accountEvents.ProfileUpdated>, 'userId' | 'firstName' | 'lastName' | 'profileImageUrl' | 'updatedAt'>;
 
-export function applyProfile(tx: SqlExecutor, p: ProfileNames): Promise<void> {
+export function applyProfile(tx: SqlDriver, p: ProfileNames): Promise<void> {
   return upsertDirectoryRow(
     tx,
     p.userId,

@@ -2,10 +2,10 @@
 // its standing at sign-up (admin by ADMIN_EMAILS, pending while approval is required) unless a
 // standing change (version ≥ 1) arrived first: the registration is standing version 0.
 import type { authEvents, EventPayload } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { upsertDirectoryRow } from './directory-writes.ts';
 
-export function applyRegistration(tx: SqlExecutor, p: EventPayload<typeof authEvents.UserRegistered>): Promise<void> {
+export function applyRegistration(tx: SqlDriver, p: EventPayload<typeof authEvents.UserRegistered>): Promise<void> {
   return upsertDirectoryRow(
     tx,
     p.userId,

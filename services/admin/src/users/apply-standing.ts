@@ -3,7 +3,7 @@
 // (so the action's answer and the next page read are current before the event arrives). Only a newer
 // standingVersion is applied, so the event arriving after the reply, or late, changes nothing.
 import type { TApprovalStatus } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { upsertDirectoryRow } from './directory-writes.ts';
 
 export interface Standing {
@@ -14,7 +14,7 @@ export interface Standing {
   standingVersion: number;
 }
 
-export function applyStanding(tx: SqlExecutor, s: Standing): Promise<void> {
+export function applyStanding(tx: SqlDriver, s: Standing): Promise<void> {
   return upsertDirectoryRow(
     tx,
     s.userId,

@@ -71,7 +71,7 @@ export async function changeStanding(
     case 'changed':
     case 'unchanged': {
       if (!reply.standing) throw new UserNotFound();
-      await ctx.db.$transaction((tx) => applyStanding(tx, reply.standing!));
+      await ctx.db.transaction((tx) => applyStanding(tx, reply.standing!));
       return { message: DONE_MESSAGES[change], user: await directoryUser(ctx, reply.standing) };
     }
   }
@@ -83,7 +83,7 @@ export async function changeStanding(
  * and is answered from the reply alone.
  */
 async function directoryUser(ctx: AdminContext, standing: Standing): Promise<TAdminUser> {
-  const [row] = await ctx.db.$queryRawUnsafe<DirectoryRow[]>(`SELECT ${DIRECTORY_COLUMNS} FROM admin.user_directory d WHERE d.id = $1::uuid`, standing.userId);
+  const [row] = await ctx.db.query<DirectoryRow>(`SELECT ${DIRECTORY_COLUMNS} FROM admin.user_directory d WHERE d.id = $1::uuid`, [standing.userId]);
   const now = ctx.platform.clock.now().toISOString();
   if (row) return toAdminUser(row, now);
   return toAdminUser(

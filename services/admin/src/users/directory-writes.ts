@@ -1,7 +1,7 @@
 // What every write to the users directory shares: the per-user erasure lock and tombstone check
 // (a late event about an erased account must not bring its row back), and the upsert that creates a
 // row the first time any owner's event about the user arrives, in whatever order the streams bring them.
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { adminErasureGuard } from '../data-rights/erasure-guard.ts';
 
 /**
@@ -10,17 +10,13 @@ import { adminErasureGuard } from '../data-rights/erasure-guard.ts';
  * lock. `values` are SQL expressions over the parameters ($1 is the user id).
  */
 export async function upsertDirectoryRow(
-  tx: SqlExecutor,
+  tx: SqlDriver,
   userId: string,
   write: { columns: string[]; values: string[]; update: string; guard: string },
   ...params: unknown[]
 ): Promise<void> {
   await adminErasureGuard.lockShared(tx, userId);
-  await tx.$executeRawUnsafe(
-    `INSERT INTO admin.user_directory AS d (id, ${write.columns.join(', ')})
+  await tx.execute(`INSERT INTO admin.user_directory AS d (id, ${write.columns.join(', ')})
      SELECT $1::uuid, ${write.values.join(', ')} WHERE NOT ${adminErasureGuard.deletedSql('$1')}
-     ON CONFLICT (id) DO UPDATE SET ${write.update} WHERE ${write.guard}`,
-    userId,
-    ...params,
-  );
+     ON CONFLICT (id) DO UPDATE SET ${write.update} WHERE ${write.guard}`, [userId, ...params]);
 }

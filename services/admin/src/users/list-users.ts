@@ -3,7 +3,7 @@
 // (created_at DESC, id DESC) index of the status, or the trigram index when searching (migration
 // 20261206000000_user_directory).
 import type { TAdminUser, TAdminUserQuery, TAdminUserStatusFilter } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { DIRECTORY_COLUMNS, type DirectoryRow, toAdminUser } from './directory-view.ts';
 
 /** The text the search reads: the same expression as the trigram index, so the index serves it. */
@@ -35,8 +35,8 @@ export function userPageQuery(query: TAdminUserQuery): { sql: string; values: un
   return { sql, values };
 }
 
-export async function listUsers(db: SqlExecutor, query: TAdminUserQuery): Promise<TAdminUser[]> {
+export async function listUsers(db: SqlDriver, query: TAdminUserQuery): Promise<TAdminUser[]> {
   const { sql, values } = userPageQuery(query);
-  const rows = await db.$queryRawUnsafe<DirectoryRow[]>(sql, ...values);
+  const rows = await db.query<DirectoryRow>(sql, values);
   return rows.map((row) => toAdminUser(row));
 }

@@ -4,7 +4,7 @@
 // is update_user with the decision in details; the automatic ban (reports reaching
 // auto_ban_threshold) names no administrator and says so, with the count and the threshold.
 import type { authEvents, EventPayload, TAuditAction } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { appendAuditEntry } from '../audit/append-entry.ts';
 
 type StandingChanged = EventPayload<typeof authEvents.UserStandingChanged>;
@@ -24,7 +24,7 @@ function actionAndDetails(p: StandingChanged): { action: TAuditAction; details: 
   }
 }
 
-export async function recordStandingChange(tx: SqlExecutor, eventId: string, p: StandingChanged): Promise<void> {
+export async function recordStandingChange(tx: SqlDriver, eventId: string, p: StandingChanged): Promise<void> {
   const { action, details } = actionAndDetails(p);
   await appendAuditEntry(tx, {
     // Never an administrator for the automatic ban, whatever the event says.

@@ -8,14 +8,13 @@ import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { prioritiesEvents, type TAuditLog } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { SqlExecutor } from '@civic/service-kit/events';
 import { useTestService } from '@civic/service-kit/testing';
 import { adminService, MIGRATIONS_DIR } from '../../src/app.ts';
 import { recordPriorityRemoval } from '../../src/audit/record-from-event.ts';
 import { TEST_ENV } from '../support/admin-helpers.ts';
 
 /** A driver's transaction as the executor the service's functions take. */
-const executorOf = (driver: SqlDriver): SqlExecutor => ({
+const executorOf = (driver: SqlDriver): SqlDriver => ({
   $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
   $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
 });

@@ -25,7 +25,7 @@ export async function sessionRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     if (sessionId) await ctx.platform.sessions.delete(hashSessionId(sessionId));
     const userId = request.identity.userId;
     if (userId) {
-      await ctx.db.$transaction((tx) => emitSessionRevoked(tx, { userId, reason: 'logout', revokedAt: ctx.platform.clock.now().toISOString() }));
+      await ctx.db.transaction((tx) => emitSessionRevoked(tx, { userId, reason: 'logout', revokedAt: ctx.platform.clock.now().toISOString() }));
     }
     reply.clearCookie(names.session, cookieOptions(ctx.platform.config));
     return { success: true as const };

@@ -36,7 +36,7 @@ export async function startSession(ctx: Pick<AuthContext, 'sql' | 'platform'>, u
     createdAt: now,
     expiresAt: now + SESSION_LIFETIME_MS,
   });
-  const [row] = await ctx.sql.query<StandingRow>(
+  const [row] = await ctx.db.query<StandingRow>(
     'SELECT is_admin, is_banned, approval_status, standing_version FROM auth.users WHERE id = $1::uuid FOR SHARE',
     [user.id],
     'auth_session_user_standing',

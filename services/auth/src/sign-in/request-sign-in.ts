@@ -33,7 +33,7 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
   const browserHash = hashBrowser(request.browserId);
 
   const mailTo = await ctx.db
-    .$transaction(async (tx) => {
+    .transaction(async (tx) => {
       await lockAddress(tx, emailCanonical);
       const account = await tx.user.findUnique({ where: { emailCanonical }, select: { id: true, emailNormalized: true } });
       const asker: Asker = {
@@ -70,7 +70,7 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
       });
       await recordMail(tx, emailCanonical, asker, now);
       return to;
-    }, SIGN_IN_TRANSACTION)
+    })
     .catch((error: unknown) => {
       ctx.signInMails.refusedIfLimit(request.method, error);
       throw error;

@@ -14,7 +14,7 @@ export async function resendCode(
   const now = ctx.platform.clock.now();
   const code = generateCode();
   const emailNormalized = await ctx.db
-    .$transaction(async (tx) => {
+    .transaction(async (tx) => {
       const state = await tx.signInState.findUnique({ where: { id: request.stateId } });
       if (state?.method !== 'otp' || state.consumedAt) throw new InvalidCode();
       if (state.browserHash !== hashBrowser(request.browserId)) throw new OtherBrowser();
@@ -32,7 +32,7 @@ export async function resendCode(
       await recordMail(tx, state.emailCanonical, asker, now);
       // The address the first mail went to.
       return state.emailNormalized;
-    }, SIGN_IN_TRANSACTION)
+    })
     .catch((error: unknown) => {
       ctx.signInMails.refusedIfLimit('resend', error);
       throw error;

@@ -29,7 +29,7 @@ export async function verifyCode(ctx: AuthContext, request: { stateId: string; o
   const now = ctx.platform.clock.now();
   // Failures must be recorded even though the answer is an error, so the transaction returns the
   // outcome and the error is thrown after it commits.
-  const outcome = await ctx.db.$transaction(async (tx): Promise<Outcome> => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
     const [address] = await tx.$queryRaw<{ email_canonical: string }[]>`SELECT email_canonical FROM auth.sign_in_states WHERE id = ${request.stateId}::uuid`;
     if (!address) return { ok: false, error: new InvalidCode() };
     await lockAddress(tx, address.email_canonical);
@@ -52,14 +52,14 @@ export async function verifyCode(ctx: AuthContext, request: { stateId: string; o
       return { ok: false, error: isBurned(updated.failedAttempts) ? new BurnedRequest() : new InvalidCode() };
     }
     return { ok: true, user: await completeSignIn(ctx, tx, state, now) };
-  }, SIGN_IN_TRANSACTION);
+  });
   if (!outcome.ok) throw outcome.error;
   return outcome.user;
 }
 
 export async function verifyLinkToken(ctx: AuthContext, request: { token: string; browserId: string }): Promise<SignedInUser> {
   const now = ctx.platform.clock.now();
-  return ctx.db.$transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const state = await lockState(tx, { tokenHash: hashLinkToken(request.token) });
     if (state?.method !== 'magic_link' || state.consumedAt || isExpired(state.expiresAt, now)) {
       throw new LinkExpired();
@@ -67,5 +67,5 @@ export async function verifyLinkToken(ctx: AuthContext, request: { token: string
     // Checked before anything is consumed: the link still works in the browser that asked for it.
     if (state.browserHash !== hashBrowser(request.browserId)) throw new LinkOtherBrowser();
     return completeSignIn(ctx, tx, state, now);
-  }, SIGN_IN_TRANSACTION);
+  });
 }

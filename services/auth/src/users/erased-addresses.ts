@@ -11,24 +11,19 @@
 // more); docs/key-rotation.md says to keep old keys in the ring for that reason.
 import { DEFAULT_KEY_ID, hmacSha256, type KeyRing, markWithKeyId, type RingKey } from '@civic/service-kit';
 import type { SqlDriver } from '@civic/service-kit/db';
-import type { SqlExecutor } from '@civic/service-kit/events';
 
 function addressHash(key: RingKey, emailCanonical: string): string {
   return markWithKeyId(key, hmacSha256(key.secret, `erased-address:${emailCanonical}`));
 }
 
-export async function rememberErasedAddress(tx: SqlExecutor, codeKey: KeyRing, emailCanonical: string, erasedAt: Date): Promise<void> {
-  await tx.$executeRawUnsafe(
-    'INSERT INTO auth.erased_addresses (address_hash, erased_at) VALUES ($1, $2::timestamptz) ON CONFLICT (address_hash) DO NOTHING',
-    addressHash(codeKey.current, emailCanonical),
-    erasedAt.toISOString(),
-  );
+export async function rememberErasedAddress(tx: SqlDriver, codeKey: KeyRing, emailCanonical: string, erasedAt: Date): Promise<void> {
+  await tx.execute('INSERT INTO auth.erased_addresses (address_hash, erased_at) VALUES ($1, $2::timestamptz) ON CONFLICT (address_hash) DO NOTHING', [addressHash(codeKey.current, emailCanonical), erasedAt.toISOString()]);
 }
 
-export async function wasErased(tx: SqlExecutor, codeKey: KeyRing, emailCanonical: string): Promise<boolean> {
+export async function wasErased(tx: SqlDriver, codeKey: KeyRing, emailCanonical: string): Promise<boolean> {
   const hashes = codeKey.keys.map((key) => addressHash(key, emailCanonical));
   const placeholders = hashes.map((_, i) => `$${i + 1}`).join(', ');
-  const rows = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM auth.erased_addresses WHERE address_hash IN (${placeholders}) LIMIT 1`, ...hashes);
+  const rows = await tx.query<unknown>(`SELECT 1 FROM auth.erased_addresses WHERE address_hash IN (${placeholders}) LIMIT 1`, hashes);
   return rows.length > 0;
 }
 

@@ -46,7 +46,7 @@ const SELECT_USER = `SELECT id, email, email_normalized, email_canonical, supers
   FROM auth.users WHERE id = $1`;
 
 export async function findUserById(ctx: AuthContext, id: string): Promise<User | null> {
-  const [row] = await ctx.sql.query<UserRow>(SELECT_USER, [id]);
+  const [row] = await ctx.db.query<UserRow>(SELECT_USER, [id]);
   if (!row) return null;
   return {
     id: row.id,

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { BRIEFING_DOCUMENT_REWARD, dailyBriefingLimitMessage, type TCreateBriefingDocRequest, type TCreatedBriefingDocument } from '@civic/contracts';
 import { type Identity, settingOf } from '@civic/service-kit';
 import type { BriefingContext } from '../context.ts';
-import { WRITE_TRANSACTION } from '../db.ts';
 import { briefingErasureGuard } from '../data-rights/erasure-guard.ts';
 import { DailyLimitReached } from '../errors.ts';
 import { emitDocumentCreated } from '../events.ts';
@@ -29,39 +28,22 @@ export async function createDocument(
   const createdAt = ctx.platform.clock.now().toISOString();
   const limit = settingOf(ctx, 'max_briefing_docs_per_user_per_day');
   const rewarded = settingOf(ctx, 'briefing_rewards_per_day');
-  const created = await ctx.db.$transaction(async (tx) => {
+  const created = await ctx.db.transaction(async (tx) => {
     await briefingErasureGuard.assertNotDeleted(tx, authorId);
-    const counted = await tx.$queryRawUnsafe<Array<{ created: number }>>(
-      `INSERT INTO briefing.daily_document_counts AS c (user_id, day, created)
+    const counted = await tx.query<Array<{ created: number }>>(`INSERT INTO briefing.daily_document_counts AS c (user_id, day, created)
        SELECT $1::uuid, $2::date, 1 WHERE $3::int > 0
        ON CONFLICT (user_id, day) DO UPDATE SET created = c.created + 1 WHERE c.created < $3::int
-       RETURNING created`,
-      authorId,
-      createdAt.slice(0, 10),
-      limit,
-    );
+       RETURNING created`, [authorId, createdAt.slice(0, 10), limit]);
     if (counted.length === 0) throw new DailyLimitReached(dailyBriefingLimitMessage(limit));
-    await tx.$executeRawUnsafe(
-      `INSERT INTO briefing.documents (id, title, content, type, priority_id, author_id, is_public, created_at)
-       VALUES ($1::uuid, $2, $3, $4, $5::uuid, $6::uuid, true, $7::timestamptz)`,
-      id,
-      input.title,
-      input.content,
-      input.type,
-      priorityId,
-      authorId,
-      createdAt,
-    );
+    await tx.execute(`INSERT INTO briefing.documents (id, title, content, type, priority_id, author_id, is_public, created_at)
+       VALUES ($1::uuid, $2, $3, $4, $5::uuid, $6::uuid, true, $7::timestamptz)`, [id, input.title, input.content, input.type, priorityId, authorId, createdAt]);
     await emitDocumentCreated(tx, { documentId: id, authorId, title: input.title, createdAt });
-    const [row] = await tx.$queryRawUnsafe<DocumentRow[]>(
-      selectDocumentViews(`SELECT ${DOCUMENT_COLUMNS} FROM briefing.documents d WHERE d.id = $1::uuid`),
-      id,
-    );
+    const [row] = await tx.query<DocumentRow>(selectDocumentViews(`SELECT ${DOCUMENT_COLUMNS} FROM briefing.documents d WHERE d.id = $1::uuid`), [id]);
     // The ledger rewards the first briefing_rewards_per_day documents of the day (SECURITY 30); the
     // day's count says whether this is one of them, so the author is told before the credit arrives.
     const earned = Number(counted[0]!.created) <= rewarded ? BRIEFING_DOCUMENT_REWARD : 0;
     return { ...toDocumentView(row!), politicalCapitalEarned: earned };
-  }, WRITE_TRANSACTION);
+  });
   // At once for this replica's readers (the author's own refetch); the others follow the event.
   ctx.firstPages.invalidate();
   return created;

@@ -34,7 +34,7 @@ export function listQuery(query: TBriefingDocListQuery): { sql: string; params: 
 
 export async function listDocuments(ctx: BriefingContext, query: TBriefingDocListQuery): Promise<TBriefingDocument[]> {
   const { sql, params } = listQuery(query);
-  const rows = await ctx.db.$queryRawUnsafe<DocumentRow[]>(sql, ...params);
+  const rows = await ctx.db.query<DocumentRow>(sql, params);
   return rows.map(toDocumentView);
 }
 

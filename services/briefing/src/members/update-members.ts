@@ -5,7 +5,7 @@
 // data-rights/erasure-guard.ts.
 import type { EventPayload, prioritiesEvents } from '@civic/contracts';
 import { memberNames } from '@civic/service-kit';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { briefingErasureGuard } from '../data-rights/erasure-guard.ts';
 
 /** The members and their names (auth's and account's events), as every service that shows authors keeps them. */
@@ -16,15 +16,10 @@ export const { addMember, applyProfileUpdate } = memberNames(briefingErasureGuar
  * a priority a document may name (a redelivery, or the event after a lookup, adds nothing).
  */
 export async function recordPriority(
-  tx: SqlExecutor,
+  tx: SqlDriver,
   p: Pick<EventPayload<typeof prioritiesEvents.PriorityCreated>, 'priorityId' | 'title' | 'createdAt'>,
 ): Promise<void> {
-  await tx.$executeRawUnsafe(
-    'INSERT INTO briefing.priorities (priority_id, title, created_at) VALUES ($1::uuid, $2, $3::timestamptz) ON CONFLICT DO NOTHING',
-    p.priorityId,
-    p.title,
-    p.createdAt,
-  );
+  await tx.execute('INSERT INTO briefing.priorities (priority_id, title, created_at) VALUES ($1::uuid, $2, $3::timestamptz) ON CONFLICT DO NOTHING', [p.priorityId, p.title, p.createdAt]);
 }
 
 /**
@@ -33,14 +28,9 @@ export async function recordPriority(
  * in no particular order), so the later creation, which adds nothing on conflict, cannot undo it.
  */
 export async function recordPriorityRemoval(
-  tx: SqlExecutor,
+  tx: SqlDriver,
   p: Pick<EventPayload<typeof prioritiesEvents.PriorityRemoved>, 'priorityId' | 'title' | 'removedAt'>,
 ): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `INSERT INTO briefing.priorities (priority_id, title, created_at, removed_at) VALUES ($1::uuid, $2, $3::timestamptz, $3::timestamptz)
-     ON CONFLICT (priority_id) DO UPDATE SET removed_at = COALESCE(briefing.priorities.removed_at, EXCLUDED.removed_at)`,
-    p.priorityId,
-    p.title,
-    p.removedAt,
-  );
+  await tx.execute(`INSERT INTO briefing.priorities (priority_id, title, created_at, removed_at) VALUES ($1::uuid, $2, $3::timestamptz, $3::timestamptz)
+     ON CONFLICT (priority_id) DO UPDATE SET removed_at = COALESCE(briefing.priorities.removed_at, EXCLUDED.removed_at)`, [p.priorityId, p.title, p.removedAt]);
 }

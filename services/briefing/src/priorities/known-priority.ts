@@ -13,10 +13,7 @@ const LOOKUP_TIMEOUT_MS = 3_000;
 
 /** 'listed', 'removed' (by an administrator: named by no new document), or undefined when not heard of. */
 async function knownState(ctx: BriefingContext, priorityId: string): Promise<'listed' | 'removed' | undefined> {
-  const [row] = await ctx.db.$queryRawUnsafe<{ removed: boolean }[]>(
-    'SELECT removed_at IS NOT NULL AS removed FROM briefing.priorities WHERE priority_id = $1::uuid',
-    priorityId,
-  );
+  const [row] = await ctx.db.query<{ removed: boolean }>('SELECT removed_at IS NOT NULL AS removed FROM briefing.priorities WHERE priority_id = $1::uuid', [priorityId]);
   return row ? (row.removed ? 'removed' : 'listed') : undefined;
 }
 

@@ -5,7 +5,7 @@
 // SQL functions that take it themselves (apply_vote, post_debit) write the same expression.
 import { createError } from '../http/errors.ts';
 import { eraseDeadLettersNaming } from '../events/dead-letters.ts';
-import type { SqlExecutor } from '../events/sql-executor.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import { checkSchemaName } from '../events/sql-names.ts';
 
 /** The tombstone's table name, in each service's own schema. */
@@ -20,9 +20,9 @@ export const AccountDeleted = createError('KIT_ACCOUNT_DELETED', 'Unauthorized',
 
 export type UserLockMode = 'shared' | 'exclusive';
 
-export async function lockUser(tx: SqlExecutor, lockClass: number, userId: string, mode: UserLockMode): Promise<void> {
+export async function lockUser(tx: SqlDriver, lockClass: number, userId: string, mode: UserLockMode): Promise<void> {
   const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
-  await tx.$executeRawUnsafe(`SELECT ${lock}($1::int, hashtext($2::uuid::text))`, lockClass, userId);
+  await tx.execute(`SELECT ${lock}($1::int, hashtext($2::uuid::text))`, [lockClass, userId]);
 }
 
 export interface ErasureGuard {
@@ -35,21 +35,21 @@ export interface ErasureGuard {
   /** SQL that is true when the user whose id is parameter `param` (e.g. '$2') is deleted. */
   deletedSql(param: string): string;
   /** Before a write about the user whose tombstone check is in the write's own SQL. */
-  lockShared(tx: SqlExecutor, userId: string): Promise<void>;
+  lockShared(tx: SqlDriver, userId: string): Promise<void>;
   /** For a write about a user: takes the shared lock, then reads the tombstone. */
-  isDeletedUser(tx: SqlExecutor, userId: string): Promise<boolean>;
+  isDeletedUser(tx: SqlDriver, userId: string): Promise<boolean>;
   /** As isDeletedUser, refusing a deleted user with AccountDeleted. */
-  assertNotDeleted(tx: SqlExecutor, userId: string): Promise<void>;
+  assertNotDeleted(tx: SqlDriver, userId: string): Promise<void>;
   /**
    * The erasure's first step (or anything that must not interleave with the user's writes, such as
    * social's "clear activity history"): waits for the writes under way, holds later ones back.
    */
-  lockExclusive(tx: SqlExecutor, userId: string): Promise<void>;
+  lockExclusive(tx: SqlDriver, userId: string): Promise<void>;
   /**
    * Writes the tombstone and deletes the service's dead letters that name the user (SECURITY 25: they
    * keep whole envelopes); true when this call wrote the tombstone (false: the user was deleted already).
    */
-  markDeleted(tx: SqlExecutor, userId: string, deletedAt: Date | string): Promise<boolean>;
+  markDeleted(tx: SqlDriver, userId: string, deletedAt: Date | string): Promise<boolean>;
 }
 
 /** The guard of the service whose schema is `schema`, with its own advisory lock class. */
@@ -66,7 +66,7 @@ export function erasureGuard(schema: string, lockClass: number): ErasureGuard {
     lockShared: (tx, userId) => lockUser(tx, lockClass, userId, 'shared'),
     async isDeletedUser(tx, userId) {
       await guard.lockShared(tx, userId);
-      const [row] = await tx.$queryRawUnsafe<{ deleted: boolean }[]>(isDeletedSql, userId);
+      const [row] = await tx.query<{ deleted: boolean }>(isDeletedSql, [userId]);
       return row!.deleted;
     },
     async assertNotDeleted(tx, userId) {
@@ -76,7 +76,7 @@ export function erasureGuard(schema: string, lockClass: number): ErasureGuard {
     async markDeleted(tx, userId, deletedAt) {
       const at = typeof deletedAt === 'string' ? deletedAt : deletedAt.toISOString();
       await eraseDeadLettersNaming(tx, schema, [userId]);
-      return (await tx.$executeRawUnsafe(insertSql, userId, at)) === 1;
+      return (await tx.execute(insertSql, [userId, at])) === 1;
     },
   };
   return guard;

@@ -3,14 +3,14 @@
 // with each other, so each event creates the row if missing and an older update is skipped; writes go
 // under the erasure guard, so a deleted account's name never comes back.
 import type { accountEvents, EventPayload } from '@civic/contracts';
-import type { SqlExecutor } from '../events/sql-executor.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import type { ErasureGuard } from './erasure-guard.ts';
 
 export interface MemberNames {
   /** civic.auth.user.registered: the member exists (named once they set a profile). */
-  addMember(tx: SqlExecutor, userId: string): Promise<void>;
+  addMember(tx: SqlDriver, userId: string): Promise<void>;
   /** civic.account.profile.updated: the names shown as the member's authorship. */
-  applyProfileUpdate(tx: SqlExecutor, update: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void>;
+  applyProfileUpdate(tx: SqlDriver, update: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void>;
 }
 
 export function memberNames(guard: ErasureGuard): MemberNames {
@@ -25,11 +25,11 @@ export function memberNames(guard: ErasureGuard): MemberNames {
   return {
     async addMember(tx, userId) {
       await guard.lockShared(tx, userId);
-      await tx.$executeRawUnsafe(addSql, userId);
+      await tx.execute(addSql, [userId]);
     },
     async applyProfileUpdate(tx, update) {
       await guard.lockShared(tx, update.userId);
-      await tx.$executeRawUnsafe(updateSql, update.userId, update.firstName, update.lastName, update.updatedAt);
+      await tx.execute(updateSql, [update.userId, update.firstName, update.lastName, update.updatedAt]);
     },
   };
 }

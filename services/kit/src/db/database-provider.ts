@@ -1,6 +1,6 @@
 // Gives each service its own database: a schema named after the service in one shared PGlite
 // (embedded), or the database `${DATABASE_PREFIX}<service>` on PostgreSQL (distributed).
-// Migrations run before the service's Prisma client is handed out.
+// Migrations run before the service's driver is handed out.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,10 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Meter } from '@opentelemetry/api';
-import { PrismaPg } from '@prisma/adapter-pg';
-import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import type { PlatformConfig } from '../config.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { unreachableDependency } from '../dependency-error.ts';
@@ -25,8 +22,7 @@ import { createPGlite } from './pglite-extensions.ts';
 import type { SqlDriver } from './sql-driver.ts';
 
 export interface ServiceDatabase {
-  /** Pass to the service's generated PrismaClient: `new PrismaClient({ adapter })`. */
-  adapter: SqlDriverAdapterFactory;
+  /** The service's one pool (PostgreSQL) or its schema in the shared PGlite. */
   driver: SqlDriver;
   close(): Promise<void>;
 }
@@ -88,7 +84,6 @@ export function createEmbeddedDatabaseProvider(
       const driver = pgliteDriver(db);
       await runMigrations(driver, { schema: service, migrationsDir, logger });
       return {
-        adapter: new PrismaPGlite(db) as unknown as SqlDriverAdapterFactory,
         driver,
         async close() {},
       };
@@ -113,7 +108,7 @@ export interface DatabaseLogger extends MigrationLogger {
 /**
  * Database pool use, observed at scrape time (OpenTelemetry's db.client.connection.* names): each
  * pool's open connections by state (idle, used), its maximum, and the requests waiting for one.
- * Pools are named <database>/raw (the service's own queries) and <database>/prisma.
+ * Pools are named after their database.
  */
 function observePools(meter: Meter, pools: Map<string, pg.Pool>): void {
   const count = meter.createObservableGauge('db.client.connection.count', { description: 'Open connections of each PostgreSQL pool, by state' });
@@ -169,7 +164,6 @@ export function createPostgresDatabaseProvider(
         throw failureKindOf(error) === 'infrastructure' ? unreachableDependency(variable, 'PostgreSQL', adminUrl, error) : error;
       });
       const connectionString = databaseUrl(serverUrl, name);
-      // Migrations, raw hot reads and infrastructure queries; Prisma keeps its own pool.
       const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: SESSION_OPTIONS });
       // An idle connection that PostgreSQL drops (a restart, an administrator's terminate) makes the
       // pool emit 'error'; unheard, that event would end the process. The pool discards the client
@@ -193,14 +187,10 @@ export function createPostgresDatabaseProvider(
       }
       // Closing twice (the owner, then the provider at shutdown) ends the pool once.
       let closing: Promise<void> | undefined;
-      // Prisma's pool is made here (it ends with the client, disposeExternalPool) so its use can be observed.
-      const prismaPool = new pg.Pool({ connectionString, max: options.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, options: SESSION_OPTIONS });
-      pools.set(`${name}/raw`, pool);
-      pools.set(`${name}/prisma`, prismaPool);
+      pools.set(name, pool);
       const database: ServiceDatabase = {
-        adapter: new PrismaPg(prismaPool, { onPoolError: onIdleError, disposeExternalPool: true }) as unknown as SqlDriverAdapterFactory,
         driver,
-        close: () => (closing ??= (opened.delete(database), pools.delete(`${name}/raw`), pools.delete(`${name}/prisma`), driver.close())),
+        close: () => (closing ??= (opened.delete(database), pools.delete(name), driver.close())),
       };
       opened.add(database);
       return database;

@@ -1,62 +1,58 @@
 import pg from 'pg';
-import { chainInTransaction, type SqlDriver, type SqlStatement } from './sql-driver.ts';
+import type { SqlDriver } from './sql-driver.ts';
+
+type Queryable = pg.Pool | pg.PoolClient | pg.Client;
+
+function run(on: Queryable, sql: string, params: unknown[], name: string | undefined): Promise<pg.QueryResult> {
+  return on.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
+}
 
 function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
-  return {
+  const driver: SqlDriver = {
     async exec(sql) {
       await client.query(sql);
     },
     async query<T>(sql: string, params: unknown[] = [], name?: string) {
-      return (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
+      return (await run(client, sql, params, name)).rows as T[];
     },
-    chain(first, then) {
-      return chainInTransaction(clientDriver(client), first, then);
+    async execute(sql, params = [], name) {
+      return (await run(client, sql, params, name)).rowCount ?? 0;
     },
-    async transaction(fn) {
-      return fn(clientDriver(client));
-    },
+    transaction: (fn) => fn(driver),
     async close() {},
   };
-}
-
-/** `work` (which opens and commits a transaction) on one pooled connection, rolled back if it fails. */
-async function inTransaction<R>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<R>): Promise<R> {
-  const client = await pool.connect();
-  try {
-    return await work(client);
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  return driver;
 }
 
 export function pgPoolDriver(pool: pg.Pool): SqlDriver {
-  const driver: SqlDriver = {
+  return {
     async exec(sql) {
       await pool.query(sql);
     },
     async query<T>(sql: string, params: unknown[] = [], name?: string) {
-      return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[];
+      return (await run(pool, sql, params, name)).rows as T[];
     },
-    chain<T>(first: SqlStatement, then: (rows: T[]) => SqlStatement | null) {
-      // Bound parameters, never values spliced into the text: two more round trips than one script would take.
-      return driver.transaction((inside) => chainInTransaction(inside, first, then));
+    async execute(sql, params = [], name) {
+      return (await run(pool, sql, params, name)).rowCount ?? 0;
     },
-    transaction(fn) {
-      return inTransaction(pool, async (client) => {
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
         await client.query('BEGIN');
         const result = await fn(clientDriver(client));
         await client.query('COMMIT');
         return result;
-      });
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async close() {
       await pool.end();
     },
   };
-  return driver;
 }
 
 function checkDatabaseName(database: string): string {

@@ -1,28 +1,33 @@
-import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { chainInTransaction, type SqlDriver } from './sql-driver.ts';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import type { SqlDriver } from './sql-driver.ts';
 
 type PGliteLike = Pick<PGlite, 'exec' | 'query'> | Transaction;
 
+/** Rows a statement changed; PGlite reports none for a SELECT. */
+function affected(result: Results): number {
+  return result.affectedRows ?? 0;
+}
+
 function wrap(db: PGliteLike, root: PGlite | null): SqlDriver {
-  return {
+  const driver: SqlDriver = {
     async exec(sql) {
       await db.exec(sql);
     },
     async query<T>(sql: string, params: unknown[] = []) {
       return (await db.query<T>(sql, params)).rows;
     },
-    chain(first, then) {
-      const driver = wrap(db, root);
-      return driver.transaction((tx) => chainInTransaction(tx, first, then));
+    async execute(sql, params = []) {
+      return affected(await db.query(sql, params));
     },
-    async transaction(fn) {
-      if (!root) return fn(wrap(db, null));
+    transaction(fn) {
+      if (!root) return fn(driver);
       return root.transaction((tx) => fn(wrap(tx, null)));
     },
     async close() {
       // The shared PGlite instance is closed by its owner, not by one service.
     },
   };
+  return driver;
 }
 
 export function pgliteDriver(pglite: PGlite): SqlDriver {

@@ -10,7 +10,7 @@ import { describeError, type EventLogger } from './event-logger.ts';
 import { errorLine } from './failure-decision.ts';
 import { failureKindOf } from '../failure-kind.ts';
 import type { ProcessOutcome } from './process-event.ts';
-import type { SqlExecutor } from './sql-executor.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import { runInConsumerSpan, type TraceHeaders } from './trace-headers.ts';
 
 export type ReplayStep = (envelope: TEventEnvelope, headers: TraceHeaders) => Promise<ProcessOutcome>;
@@ -26,7 +26,7 @@ export interface DeadLetterReplayer {
 const BATCH = 50;
 
 export function startDeadLetterReplayer(options: {
-  db: SqlExecutor;
+  db: SqlDriver;
   schema: string;
   logger: EventLogger;
   pollMs: number;

@@ -3,9 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from '@opentelemetry/api';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/shared/define-event';
-import type { SqlStatement } from '../db/sql-driver.ts';
 import { noteOutboxWrite } from './publish-after-commit.ts';
-import type { SqlExecutor } from './sql-executor.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import { checkSchemaName } from './sql-names.ts';
 import { captureTraceHeaders, type TraceHeaders } from './trace-headers.ts';
 
@@ -22,7 +21,7 @@ export interface EnqueueOptions {
  * be the caller's transaction. Returns the envelope that will travel.
  */
 export async function enqueueEvent<E extends EventDefinition>(
-  tx: SqlExecutor,
+  tx: SqlDriver,
   schema: string,
   event: E,
   payload: EventPayload<E>,
@@ -87,12 +86,11 @@ export function outboxInsertSql(schema: string): string {
      ORDER BY n`;
 }
 
-/**
- * The kit's outbox INSERT of `rows` as a statement, e.g. the second of a driver's `chain` after a SQL
- * function that changed the state the events report. `name` marks it for publish-after-commit.ts.
- */
-export function outboxInsertStatement(schema: string, rows: OutboxRows<unknown>['rows'], name?: string): SqlStatement {
-  return { text: outboxInsertSql(schema), params: [JSON.stringify(rows)], ...(name ? { name } : {}) };
+/** Inserts rows buildOutboxRows made, in `tx` (the caller's transaction): published once it commits. */
+export async function insertOutboxRows(tx: SqlDriver, schema: string, rows: OutboxRows<unknown>['rows']): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(outboxInsertSql(schema), [JSON.stringify(rows)]);
+  noteOutboxWrite(tx);
 }
 
 /**
@@ -100,7 +98,7 @@ export function outboxInsertStatement(schema: string, rows: OutboxRows<unknown>[
  * numbers in the order given. `perEvent[i]` optionally sets the id/time of payload i.
  */
 export async function enqueueEvents<E extends EventDefinition>(
-  tx: SqlExecutor,
+  tx: SqlDriver,
   schema: string,
   event: E,
   payloads: readonly EventPayload<E>[],
@@ -109,10 +107,7 @@ export async function enqueueEvents<E extends EventDefinition>(
   const s = checkSchemaName(schema);
   if (payloads.length === 0) return [];
   const { envelopes, rows } = buildOutboxRows(event, payloads, perEvent);
-  // One JSON parameter rather than N*6 placeholders: portable across Prisma, pg and PGlite, and
-  // free of the 65535-parameter limit.
-  await tx.$executeRawUnsafe(outboxInsertSql(s), JSON.stringify(rows));
-  // Published once this transaction commits (publish-after-commit.ts).
-  noteOutboxWrite(tx);
+  // One JSON parameter rather than N*6 placeholders: free of the 65535-parameter limit.
+  await insertOutboxRows(tx, s, rows);
   return envelopes;
 }

@@ -3,7 +3,7 @@
 //
 //   await bus.startRelay({ db, schema: 'auth', service: 'auth' });
 //   await bus.subscribe({ consumer: 'auth', event: ProfileUpdated, db, schema: 'auth', handle });
-//   // in a request: prisma.$transaction(tx => { ...; return enqueueEvent(tx, 'auth', UserRegistered, p) });
+//   // in a request: prisma.transaction(tx => { ...; return enqueueEvent(tx, 'auth', UserRegistered, p) });
 //   bus.kick('auth');   // after the commit (publish-after-commit.ts does it); the relay's poll covers a missed kick
 //   await bus.watch(VoteCast, (envelope) => ...);   // live views: every replica sees every event
 import type { BatchObservableCallback, Meter, Observable } from '@opentelemetry/api';
@@ -14,7 +14,7 @@ import { describeError, type EventLogger } from './event-logger.ts';
 import { countOpenDeadLetters } from './dead-letters.ts';
 import { createEventInstruments, type EventInstruments } from './event-metrics.ts';
 import { SCRAPE_READ_TIMEOUT_MS, within } from '../metrics/process-metrics.ts';
-import type { SqlExecutor } from './sql-executor.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import type { InProcessHub } from './in-process-hub.ts';
 import { createInProcessSink } from './in-process-sink.ts';
 import { createNatsSink } from './nats-sink.ts';
@@ -51,7 +51,7 @@ export interface EventBusOptions {
   meter?: Meter;
 }
 
-export type StartRelayOptions = Pick<OutboxRelayOptions, 'db' | 'sql' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'>;
+export type StartRelayOptions = Pick<OutboxRelayOptions, 'db' | 'schema' | 'service' | 'pollIntervalMs' | 'batchSize' | 'retainPublishedMs'>;
 
 /** What a watcher is called with: the envelope, its payload checked against the watched event. */
 export type EventWatcher<E extends EventDefinition> = (envelope: TEventEnvelope<EventPayload<E>>) => void;
@@ -175,7 +175,7 @@ interface ObservedParts {
   relays: Map<string, OutboxRelay>;
   subscriptions: Set<EventSubscription>;
   /** Each consuming schema's dead-letter store and the consumers it holds letters of. */
-  deadLetterStores: Map<string, { db: SqlExecutor; consumers: Set<string> }>;
+  deadLetterStores: Map<string, { db: SqlDriver; consumers: Set<string> }>;
 }
 
 /**
@@ -248,7 +248,7 @@ export async function createEventBus(options: EventBusOptions): Promise<EventBus
   const subscriptions = new Set<EventSubscription>();
   const watches = new Set<() => Promise<void>>();
   const replayers = new Map<string, DeadLetterReplayer>();
-  const deadLetterStores = new Map<string, { db: SqlExecutor; consumers: Set<string> }>();
+  const deadLetterStores = new Map<string, { db: SqlDriver; consumers: Set<string> }>();
   const unobserve = options.meter
     ? observeEventBus(options.meter, { transport: options.transport, logger: options.logger, relays, subscriptions, deadLetterStores })
     : () => {};

@@ -9,7 +9,7 @@ import { type EventInstruments, NO_EVENT_INSTRUMENTS } from './event-metrics.ts'
 import { hasOpenDeadLetter, recordDeadLetter } from './dead-letters.ts';
 import { decideAfterFailure, errorLine } from './failure-decision.ts';
 import { createBatchConsumerStep, createConsumerStep, DEFAULT_MAX_BATCH } from './process-event.ts';
-import type { SqlExecutor } from './sql-executor.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import { resolveRetryPolicy, retryDelayMs, type RetryPolicy } from './retry-policy.ts';
 import { checkConsumerName } from './sql-names.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
@@ -23,7 +23,7 @@ interface HubSubscriber {
   logger: EventLogger;
   instruments: EventInstruments;
   /** The consumer's database and schema: its dead-letter store. */
-  db: SqlExecutor;
+  db: SqlDriver;
   schema: string;
   deliver(envelope: TEventEnvelope, headers: TraceHeaders): Promise<unknown>;
   /** Batch mode (subscription.ts handleBatch): several events in one transaction, at most maxBatch. */

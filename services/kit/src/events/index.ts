@@ -1,8 +1,7 @@
 // @civic/service-kit/events: the public surface of the service kit's event bus.
-export type { SqlExecutor, TransactionalDb, TransactionOptions } from './sql-executor.ts';
 export type { EventLogger, EventLogFn } from './event-logger.ts';
 export { outboxMigrationSql, outboxMigrationStatements } from './outbox-schema.ts';
-export { buildOutboxRows, enqueueEvent, enqueueEvents, outboxInsertSql, outboxInsertStatement, type EnqueueOptions, type OutboxRows } from './enqueue-event.ts';
+export { buildOutboxRows, enqueueEvent, enqueueEvents, insertOutboxRows, outboxInsertSql, type EnqueueOptions, type OutboxRows } from './enqueue-event.ts';
 export { serviceEvents, type Publisher, type ServiceEventsOptions } from './service-events.ts';
 export {
   batchSubscription,

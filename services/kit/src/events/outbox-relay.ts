@@ -14,7 +14,6 @@ import {
   relayQueryOf,
 } from './outbox-store.ts';
 import type { SqlDriver } from '../db/sql-driver.ts';
-import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
 
 export type HandOverOutcome = { id: string; ok: true } | { id: string; ok: false; retryInMs: number; error: string };
@@ -27,9 +26,7 @@ export interface OutboxSink {
 }
 
 export interface OutboxRelayOptions {
-  db: SqlExecutor;
-  /** The same database's raw driver: each run's fetch and mark then go as prepared statements. */
-  sql?: SqlDriver;
+  db: SqlDriver;
   schema: string;
   service: string;
   sink: OutboxSink;
@@ -64,7 +61,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const batchSize = options.batchSize ?? 256;
   const retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * 60 * 60 * 1000;
   const log = { service, schema };
-  const query = relayQueryOf(db, options.sql);
+  const query = relayQueryOf(db);
 
   let chain: Promise<unknown> = Promise.resolve();
   let kickQueued = false;

@@ -3,7 +3,6 @@
 // own transactions on it.
 import type { TEventEnvelope } from '@civic/contracts/shared/define-event';
 import type { SqlDriver } from '../db/sql-driver.ts';
-import type { SqlExecutor } from './sql-executor.ts';
 import { checkSchemaName } from './sql-names.ts';
 import type { TraceHeaders } from './trace-headers.ts';
 
@@ -25,16 +24,13 @@ interface RawOutboxRow {
 }
 
 /**
- * How the relay's two statements of every run (fetch, mark) are sent: on the service's raw driver
- * as prepared statements when it has one, planned once per connection; through the Prisma client
- * otherwise. The relay runs after every commit that wrote an event (each vote), so a client's
- * per-statement overhead there is paid per write.
+ * The relay's statements of every run (fetch, mark) are named, so PostgreSQL plans them once per
+ * connection: the relay runs after every commit that wrote an event (each vote).
  */
 export type RelayQuery = <T>(text: string, params: unknown[], name: string) => Promise<T[]>;
 
-export function relayQueryOf(db: SqlExecutor, sql?: SqlDriver): RelayQuery {
-  if (sql) return (text, params, name) => sql.query(text, params, name);
-  return (text, params) => db.$queryRawUnsafe(text, ...params);
+export function relayQueryOf(db: SqlDriver): RelayQuery {
+  return (text, params, name) => db.query(text, params, name);
 }
 
 /** Unpublished rows that are due, oldest first. */
@@ -79,28 +75,20 @@ export async function markOutboxRowsPublished(query: RelayQuery, schema: string,
 }
 
 /** Records a failed hand-over and when to try the row again. */
-export async function deferOutboxRow(db: SqlExecutor, schema: string, id: string, retryInMs: number, error: string): Promise<void> {
+export async function deferOutboxRow(db: SqlDriver, schema: string, id: string, retryInMs: number, error: string): Promise<void> {
   const s = checkSchemaName(schema);
-  await db.$executeRawUnsafe(
-    `UPDATE ${s}.outbox
+  await db.execute(`UPDATE ${s}.outbox
      SET attempts = attempts + 1,
          next_attempt_at = now() + ($2::float8 * interval '1 millisecond'),
          last_error = left($3, 2000)
-     WHERE id = $1::uuid AND published_at IS NULL`,
-    id,
-    Math.max(0, Math.round(retryInMs)),
-    error,
-  );
+     WHERE id = $1::uuid AND published_at IS NULL`, [id, Math.max(0, Math.round(retryInMs)), error]);
 }
 
 /** Deletes rows published longer ago than `olderThanMs`; consumers dedupe on their own inbox. */
-export async function prunePublishedOutboxRows(db: SqlExecutor, schema: string, olderThanMs: number): Promise<number> {
+export async function prunePublishedOutboxRows(db: SqlDriver, schema: string, olderThanMs: number): Promise<number> {
   const s = checkSchemaName(schema);
-  return db.$executeRawUnsafe(
-    `DELETE FROM ${s}.outbox
-     WHERE published_at IS NOT NULL AND published_at < now() - ($1::float8 * interval '1 millisecond')`,
-    olderThanMs,
-  );
+  return db.execute(`DELETE FROM ${s}.outbox
+     WHERE published_at IS NOT NULL AND published_at < now() - ($1::float8 * interval '1 millisecond')`, [olderThanMs]);
 }
 
 export interface OutboxBacklog {

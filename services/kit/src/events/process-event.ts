@@ -3,13 +3,13 @@
 // and a failed handler leaves no trace (the message is then redelivered).
 import { z } from 'zod';
 import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contracts/shared/define-event';
-import type { SqlExecutor, TransactionalDb, TransactionOptions } from './sql-executor.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import { describeError, type EventLogger } from './event-logger.ts';
 import { checkSchemaName } from './sql-names.ts';
 
 export interface HandlerContext<P> {
   /** The consumer's transaction: write the effect through it so it commits with the inbox row. */
-  tx: SqlExecutor;
+  tx: SqlDriver;
   envelope: TEventEnvelope<P>;
   /**
    * Runs `effect` once the transaction has committed (not at all if it rolls back): for what lives
@@ -34,10 +34,9 @@ export type ProcessOutcome = 'processed' | 'duplicate';
 export interface ConsumerStep<E extends EventDefinition> {
   consumer: string;
   event: E;
-  db: TransactionalDb;
+  db: SqlDriver;
   schema: string;
   handle: EventHandler<E>;
-  transactionOptions?: TransactionOptions;
 }
 
 /**
@@ -76,13 +75,13 @@ export function createConsumerStep<E extends EventDefinition>(step: ConsumerStep
 
   return async function processEvent(envelope: TEventEnvelope): Promise<ProcessOutcome> {
     const committed: (() => void)[] = [];
-    const outcome = await step.db.$transaction(async (tx) => {
-      const inserted = await tx.$executeRawUnsafe(insertInbox, step.consumer, envelope.id);
+    const outcome = await step.db.transaction(async (tx) => {
+      const inserted = await tx.execute(insertInbox, [step.consumer, envelope.id]);
       if (inserted === 0) return 'duplicate';
       const payload = readPayload(envelope);
       await step.handle(payload, { tx, envelope: { ...envelope, payload }, afterCommit: (effect) => committed.push(effect) });
       return 'processed' as const;
-    }, step.transactionOptions);
+    });
     for (const effect of committed) {
       try {
         effect();
@@ -102,7 +101,7 @@ export interface BatchItem<P> {
 
 export interface BatchHandlerContext {
   /** The batch's one transaction: every effect, and the inbox row of every event, commit together. */
-  tx: SqlExecutor;
+  tx: SqlDriver;
   afterCommit(effect: () => void): void;
 }
 
@@ -137,8 +136,8 @@ export function createBatchConsumerStep<E extends EventDefinition>(step: BatchCo
   return async function processBatch(envelopes: readonly TEventEnvelope[]): Promise<ProcessOutcome[]> {
     const committed: (() => void)[] = [];
     const ids = [...new Set(envelopes.map((envelope) => envelope.id.toLowerCase()))];
-    const fresh = await step.db.$transaction(async (tx) => {
-      const inserted = await tx.$queryRawUnsafe<{ id: string }[]>(insertInbox, step.consumer, JSON.stringify(ids));
+    const fresh = await step.db.transaction(async (tx) => {
+      const inserted = await tx.query<{ id: string }>(insertInbox, [step.consumer, JSON.stringify(ids)]);
       const fresh = new Set(inserted.map((row) => row.id));
       const items: BatchItem<EventPayload<E>>[] = [];
       const taken = new Set<string>();
@@ -152,7 +151,7 @@ export function createBatchConsumerStep<E extends EventDefinition>(step: BatchCo
       }
       if (items.length > 0) await step.handleBatch(items, { tx, afterCommit: (effect) => committed.push(effect) });
       return taken;
-    }, step.transactionOptions);
+    });
     for (const effect of committed) {
       try {
         effect();

@@ -1,76 +1,49 @@
 // Publishes a transaction's outbox events as soon as it commits, without the code that wrote them
-// asking: the service's database handles are wrapped once (service-events.ts), and every
-// transaction that wrote outbox rows kicks the service's relay after its commit. A transaction that
-// rolls back kicks nothing (its rows never existed). The relay's poll still repairs a kick lost to a
-// crash between the commit and the kick (SECURITY 22), so a kick only buys latency.
-import type { SqlDriver, SqlStatement } from '../db/sql-driver.ts';
-import type { SqlExecutor, TransactionalDb } from './sql-executor.ts';
+// asking: the service's driver is wrapped once (service-events.ts), and every transaction that wrote
+// outbox rows kicks the service's relay after its commit. A transaction that rolls back kicks
+// nothing (its rows never existed). The relay's poll still repairs a kick lost to a crash between
+// the commit and the kick (SECURITY 22), so a kick only buys latency.
+import type { SqlDriver } from '../db/sql-driver.ts';
 
-/** The transactions (their executors) that enqueued events: marked by enqueue-event.ts. */
-const wroteOutbox = new WeakSet<object>();
+/** What each wrapped driver does when outbox rows are written through it. */
+const onOutboxWrite = new WeakMap<object, () => void>();
 
-/** Records that `tx` wrote outbox rows, so its commit publishes them. */
-export function noteOutboxWrite(tx: SqlExecutor): void {
-  wroteOutbox.add(tx);
+/** Records that `db` wrote outbox rows: published once its transaction (or the statement) committed. */
+export function noteOutboxWrite(db: SqlDriver): void {
+  onOutboxWrite.get(db)?.();
 }
 
 type Publish = () => void;
 
 /**
- * Makes `db.$transaction` publish after commit: an interactive transaction whose executor enqueued
- * events (enqueueEvent, enqueueEvents, a service's emitters) kicks `publish` once it has committed.
- * Wraps the client in place and returns it, so its type (a generated Prisma client) is unchanged.
+ * `driver`, publishing after every commit that wrote outbox rows: those enqueued through the kit
+ * (enqueueEvent, a service's emitters), and the named statements in `outboxStatements` (SQL
+ * functions that insert the rows buildOutboxRows made themselves).
  */
-export function publishTransactionsAfterCommit<DB extends TransactionalDb>(db: DB, publish: Publish): DB {
-  const transaction = db.$transaction.bind(db) as (fn: unknown, options?: unknown) => Promise<unknown>;
-  const publishing = (fn: unknown, options?: unknown): Promise<unknown> => {
-    // Prisma's batch form (an array of queries) enqueues nothing through an executor.
-    if (typeof fn !== 'function') return transaction(fn, options);
-    let used: object | undefined;
-    const run = transaction(async (tx: SqlExecutor) => {
-      used = tx;
-      return (fn as (tx: SqlExecutor) => Promise<unknown>)(tx);
-    }, options);
-    return run.then((result) => {
-      if (used && wroteOutbox.has(used)) publish();
-      return result;
-    });
-  };
-  Object.defineProperty(db, '$transaction', { value: publishing, configurable: true, writable: true });
-  return db;
-}
-
-/**
- * Makes a raw driver publish after the named statements that write outbox rows themselves (SQL
- * functions given buildOutboxRows' rows, or a `chain`'s outbox INSERT): each kicks `publish` once
- * committed, on its own or after the COMMIT inside driver.transaction().
- */
-export function publishStatementsAfterCommit(driver: SqlDriver, outboxStatements: readonly string[], publish: Publish): SqlDriver {
-  if (outboxStatements.length === 0) return driver;
+export function publishAfterCommit(driver: SqlDriver, publish: Publish, outboxStatements: readonly string[] = []): SqlDriver {
   const writers = new Set(outboxStatements);
-  const within = (inner: SqlDriver, wrote: () => void): SqlDriver => ({
-    ...inner,
-    exec: (sql) => inner.exec(sql),
-    async query<T>(sql: string, params?: unknown[], name?: string) {
-      const rows = await inner.query<T>(sql, params, name);
-      if (name !== undefined && writers.has(name)) wrote();
-      return rows;
-    },
-    async chain<T>(first: SqlStatement, then: (rows: T[]) => SqlStatement | null) {
-      let second: string | undefined;
-      const rows = await inner.chain<T>(first, (found) => {
-        const next = then(found);
-        second = next?.name;
-        return next;
-      });
-      if (second !== undefined && writers.has(second)) wrote();
-      return rows;
-    },
-    transaction: (fn) => inner.transaction((nested) => fn(within(nested, wrote))),
-    close: () => inner.close(),
-  });
+  const within = (inner: SqlDriver, wrote: () => void): SqlDriver => {
+    const named = (name: string | undefined) => name !== undefined && writers.has(name) && wrote();
+    const wrapped: SqlDriver = {
+      exec: (sql) => inner.exec(sql),
+      async query<T>(sql: string, params?: unknown[], name?: string) {
+        const rows = await inner.query<T>(sql, params, name);
+        named(name);
+        return rows;
+      },
+      async execute(sql, params, name) {
+        const count = await inner.execute(sql, params, name);
+        named(name);
+        return count;
+      },
+      transaction: (fn) => inner.transaction((nested) => fn(nested === inner ? wrapped : within(nested, wrote))),
+      close: () => inner.close(),
+    };
+    onOutboxWrite.set(wrapped, wrote);
+    return wrapped;
+  };
   const outside = within(driver, publish);
-  return {
+  const root: SqlDriver = {
     ...outside,
     async transaction(fn) {
       let wrote = false;
@@ -79,4 +52,6 @@ export function publishStatementsAfterCommit(driver: SqlDriver, outboxStatements
       return result;
     },
   };
+  onOutboxWrite.set(root, publish);
+  return root;
 }

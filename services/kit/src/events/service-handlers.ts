@@ -7,7 +7,7 @@ import type { RequestBus } from '../requests/request-bus.ts';
 import type { Responder } from '../requests/responder.ts';
 import type { EventBus } from './event-bus.ts';
 import { singleEventHandler, type BatchEventHandler, type EventHandler } from './process-event.ts';
-import type { TransactionalDb } from './sql-executor.ts';
+import type { SqlDriver } from '../db/sql-driver.ts';
 import type { EventSubscription, SubscribeOptions } from './subscription.ts';
 
 export { responder, type Responder } from '../requests/responder.ts';
@@ -15,7 +15,7 @@ export { responder, type Responder } from '../requests/responder.ts';
 /** The consumer every subscription of a service runs as: its schema (inbox, dead letters) and its database. */
 export interface ServiceConsumer {
   schema: string;
-  db: TransactionalDb;
+  db: SqlDriver;
 }
 
 export interface Subscription {

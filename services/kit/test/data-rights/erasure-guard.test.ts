@@ -6,9 +6,9 @@ import { after, before, test } from 'node:test';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { AccountDeleted, DELETED_USERS_TABLE, erasureGuard } from '../../src/data-rights/erasure-guard.ts';
 import { toErrorBody } from '../../src/http/errors.ts';
-import type { SqlExecutor } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/events/sql-executor.ts';
 
-function executorOver(target: PGlite | Transaction): SqlExecutor {
+function executorOver(target: PGlite | Transaction): SqlDriver {
   return {
     $executeRawUnsafe: async (query, ...values) => (await target.query(query, values)).affectedRows ?? 0,
     $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await target.query(query, values)).rows as T,
@@ -26,7 +26,7 @@ before(async () => {
 });
 after(() => pglite.close());
 
-const inTransaction = <R>(work: (tx: SqlExecutor) => Promise<R>) => pglite.transaction((tx) => work(executorOver(tx)));
+const inTransaction = <R>(work: (tx: SqlDriver) => Promise<R>) => pglite.transaction((tx) => work(executorOver(tx)));
 
 test('a user is not deleted until the erasure writes the tombstone, once', async () => {
   const userId = randomUUID();
@@ -59,7 +59,7 @@ test("the shared lock is held by writes and the exclusive one by the erasure, in
   const userId = randomUUID();
   const locks = await inTransaction(async (tx) => {
     await guard.isDeletedUser(tx, userId);
-    return tx.$queryRawUnsafe<{ mode: string }[]>("SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::int::oid", guard.lockClass);
+    return tx.query<{ mode: string }>("SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::int::oid", [guard.lockClass]);
   });
   assert.deepEqual(
     locks.map((l) => l.mode),
@@ -67,7 +67,7 @@ test("the shared lock is held by writes and the exclusive one by the erasure, in
   );
   const exclusive = await inTransaction(async (tx) => {
     await guard.lockExclusive(tx, userId);
-    return tx.$queryRawUnsafe<{ mode: string }[]>("SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::int::oid", guard.lockClass);
+    return tx.query<{ mode: string }>("SELECT mode FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::int::oid", [guard.lockClass]);
   });
   assert.deepEqual(
     exclusive.map((l) => l.mode),

@@ -5,17 +5,17 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { createConsumerStep, type EventHandler } from '../../src/events/process-event.ts';
-import type { SqlExecutor, TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { SqlDriver, SqlDriver } from '../../src/events/sql-executor.ts';
 import { defineThingCreated } from './support/test-kit.ts';
 
 const event = defineThingCreated('aftercommit');
 
 /** A database whose transactions write to `log` when they commit, and whose inbox insert answers `inserted` rows. */
-function loggingDb(log: string[], inserted: number): TransactionalDb {
-  const tx: SqlExecutor = { $executeRawUnsafe: async () => inserted, $queryRawUnsafe: async <T>() => [] as T };
+function loggingDb(log: string[], inserted: number): SqlDriver {
+  const tx: SqlDriver = { $executeRawUnsafe: async () => inserted, $queryRawUnsafe: async <T>() => [] as T };
   return {
     ...tx,
-    async $transaction(fn) {
+    async transaction(fn) {
       const result = await fn(tx);
       log.push('commit');
       return result;

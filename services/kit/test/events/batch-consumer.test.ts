@@ -15,7 +15,7 @@ import { createInProcessHub, type InProcessHub } from '../../src/events/in-proce
 import { durableNameFor, streamNameFor, wireSubjectFor } from '../../src/events/naming.ts';
 import { type BatchEventHandler, singleEventHandler } from '../../src/events/process-event.ts';
 import type { RetryPolicy } from '../../src/events/retry-policy.ts';
-import type { TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/events/sql-executor.ts';
 import type { SubscribeOptions } from '../../src/events/subscription.ts';
 import { createNatsTestEnv } from './support/nats-test-env.ts';
 import { createPgTestDatabase } from './support/pg-db.ts';
@@ -29,7 +29,7 @@ type Payload = { thingId: string; label: string };
 const RETRY: Partial<RetryPolicy> = { maxDeliver: 3, backoffMs: [30, 60] };
 
 interface Rig {
-  db: TransactionalDb;
+  db: SqlDriver;
   event: ThingCreated;
   logger: ReturnType<typeof recordingLogger>;
   subscribe(options: Pick<SubscribeOptions<ThingCreated>, 'handle' | 'handleBatch' | 'maxBatch'>): Promise<void>;
@@ -62,14 +62,14 @@ async function inProcessRig(): Promise<Rig> {
       await bus.subscribe({ ...options, consumer: 'consumer', event, db, schema: 'consumer' });
     },
     async produce(payloads) {
-      const envelopes = await db.$transaction((tx) => enqueueEvents(tx, 'producer', event, payloads));
+      const envelopes = await db.transaction((tx) => enqueueEvents(tx, 'producer', event, payloads));
       // The hub starts once the rows wait, so the relay hands them over in one lot (as a backlog is).
       hub.start();
       bus.kick('producer');
       return envelopes;
     },
     async redeliver() {
-      await db.$executeRawUnsafe(`UPDATE producer.outbox SET published_at = NULL, attempts = 0, next_attempt_at = now()`);
+      await db.execute(`UPDATE producer.outbox SET published_at = NULL, attempts = 0, next_attempt_at = now()`);
       await relay.runOnce();
     },
     idle: async () => (await unpublished()) === 0,
@@ -112,7 +112,7 @@ async function natsRig(): Promise<Rig> {
       },
       async produce(payloads) {
         await producerBus.startRelay({ db: pg.db, schema: 'producer', service, pollIntervalMs: 50 });
-        const envelopes = await pg.db.$transaction((tx) => enqueueEvents(tx, 'producer', event, payloads));
+        const envelopes = await pg.db.transaction((tx) => enqueueEvents(tx, 'producer', event, payloads));
         producerBus.kick('producer');
         await waitFor(async () => (await env.jsm.streams.info(stream)).state.messages >= payloads.length, 20_000, 'the events to be stored');
         await subscribe?.();
@@ -140,8 +140,8 @@ async function natsRig(): Promise<Rig> {
   }
 }
 
-async function createVersionTable(db: TransactionalDb): Promise<void> {
-  await db.$executeRawUnsafe(`CREATE TABLE consumer.versions (id uuid PRIMARY KEY, version integer NOT NULL, applied integer NOT NULL DEFAULT 1)`);
+async function createVersionTable(db: SqlDriver): Promise<void> {
+  await db.execute(`CREATE TABLE consumer.versions (id uuid PRIMARY KEY, version integer NOT NULL, applied integer NOT NULL DEFAULT 1)`);
 }
 
 /** The batch effect of the tests: remember each thing (`seen` counts double effects); notes each batch's size. */
@@ -149,12 +149,9 @@ function recordBatch(sizes: number[], poisonLabel?: string): BatchEventHandler<T
   return async (items, { tx }) => {
     sizes.push(items.length);
     if (poisonLabel && items.some((item) => item.payload.label === poisonLabel)) throw new Error(`the handler rejects ${poisonLabel}`);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO consumer.things (id, label)
+    await tx.execute(`INSERT INTO consumer.things (id, label)
        SELECT t."thingId", t.label FROM jsonb_to_recordset($1::jsonb) AS t("thingId" uuid, label text)
-       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`,
-      JSON.stringify(items.map((item) => item.payload)),
-    );
+       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`, [JSON.stringify(items.map((item) => item.payload))]);
   };
 }
 
@@ -226,13 +223,9 @@ for (const profile of profiles) {
         const keys = [randomUUID(), randomUUID(), randomUUID()];
         const guarded: BatchEventHandler<ThingCreated> = async (items, { tx }) => {
           for (const { payload } of items) {
-            await tx.$executeRawUnsafe(
-              `INSERT INTO consumer.versions (id, version) VALUES ($1::uuid, $2::int)
+            await tx.execute(`INSERT INTO consumer.versions (id, version) VALUES ($1::uuid, $2::int)
                ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, applied = consumer.versions.applied + 1
-               WHERE consumer.versions.version < EXCLUDED.version`,
-              payload.thingId,
-              Number(payload.label),
-            );
+               WHERE consumer.versions.version < EXCLUDED.version`, [payload.thingId, Number(payload.label)]);
           }
         };
         await rig.subscribe({ handleBatch: guarded, handle: singleEventHandler(guarded), maxBatch: 16 });
@@ -248,14 +241,14 @@ for (const profile of profiles) {
           30_000,
           'every version',
         );
-        const rows = await rig.db.$queryRawUnsafe<{ id: string; version: number }[]>(`SELECT id::text, version FROM consumer.versions ORDER BY id`);
+        const rows = await rig.db.query<{ id: string; version: number }>(`SELECT id::text, version FROM consumer.versions ORDER BY id`);
         assert.deepEqual(
           rows.map((row) => row.version),
           [40, 40, 40],
         );
         await rig.redeliver(envelopes.slice(0, 40));
         await waitFor(() => rig.idle(), 30_000, 'the copies to be settled');
-        const after = await rig.db.$queryRawUnsafe<{ version: number }[]>(`SELECT version FROM consumer.versions`);
+        const after = await rig.db.query<{ version: number }>(`SELECT version FROM consumer.versions`);
         assert.deepEqual(
           after.map((row) => row.version),
           [40, 40, 40],

@@ -47,14 +47,13 @@ test(`nats: ${COUNT} events produced while the consumer's database is down past 
     const producerBus = await newBus();
     for (let done = 0; done < COUNT; done += 1_000) {
       const size = Math.min(1_000, COUNT - done);
-      await producerPg.db.$transaction((tx) =>
+      await producerPg.db.transaction((tx) =>
         enqueueEvents(
           tx,
           'producer',
           event,
           Array.from({ length: size }, (_, i) => ({ thingId: randomUUID(), label: `t${done + i}` })),
-        ),
-      );
+        ));
     }
     await producerBus.startRelay({ db: producerPg.db, schema: 'producer', service, pollIntervalMs: 50, batchSize: 500 });
 

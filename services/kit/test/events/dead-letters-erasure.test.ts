@@ -6,10 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { deadLetterMigrationStatements, eraseDeadLettersNaming, listDeadLetters, recordDeadLetter } from '../../src/events/dead-letters.ts';
-import type { SqlExecutor } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/events/sql-executor.ts';
 
 let pglite: PGlite;
-let db: SqlExecutor;
+let db: SqlDriver;
 
 before(async () => {
   pglite = new PGlite();

@@ -6,7 +6,7 @@ import { createEventBus } from '../../src/events/event-bus.ts';
 import { listDeadLetters, requestDeadLetterReplay } from '../../src/events/dead-letters.ts';
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
-import type { TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/events/sql-executor.ts';
 import { createPgliteTestDatabase } from './support/pglite-db.ts';
 import { consumerState, countRows, defineThingCreated, migrate, recordingLogger, recordThing, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
 
@@ -35,10 +35,10 @@ async function setUp(options: { startHub?: boolean } = {}) {
   };
 }
 
-async function produce(db: TransactionalDb, event: ReturnType<typeof defineThingCreated>, label = 'a thing') {
-  return db.$transaction(async (tx) => {
+async function produce(db: SqlDriver, event: ReturnType<typeof defineThingCreated>, label = 'a thing') {
+  return db.transaction(async (tx) => {
     const thingId = randomUUID();
-    await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, $2)`, thingId, label);
+    await tx.execute(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, $2)`, [thingId, label]);
     return enqueueEvent(tx, 'producer', event, { thingId, label });
   });
 }
@@ -53,7 +53,7 @@ test('in-process: an outboxed event arrives exactly once even when the relay han
     await waitFor(async () => calls.length === 1, 5_000, 'first delivery');
 
     // Simulate a crash after handing over but before marking published: the row is due again.
-    await t.db.$executeRawUnsafe(`UPDATE producer.outbox SET published_at = NULL`);
+    await t.db.execute(`UPDATE producer.outbox SET published_at = NULL`);
     assert.equal(await t.relay.runOnce(), 1, 'the relay handed the row over a second time');
 
     assert.deepEqual(calls, [envelope.id], 'the handler ran once');
@@ -67,14 +67,13 @@ test('in-process: delivering every message twice leaves the state unchanged', as
   const t = await setUp({ startHub: false });
   try {
     await t.bus.subscribe({ consumer: 'consumer', event: t.event, db: t.db, schema: 'consumer', handle: recordThing() });
-    const envelopes = await t.db.$transaction((tx) =>
+    const envelopes = await t.db.transaction((tx) =>
       enqueueEvents(
         tx,
         'producer',
         t.event,
         Array.from({ length: 50 }, (_, i) => ({ thingId: randomUUID(), label: `thing ${i}` })),
-      ),
-    );
+      ));
     t.hub.start();
     await t.relay.runOnce();
     const once = await consumerState(t.db);

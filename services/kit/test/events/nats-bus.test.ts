@@ -10,7 +10,7 @@ import { listDeadLetters, requestDeadLetterReplay } from '../../src/events/dead-
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
 import { durableNameFor, streamNameFor, wireSubjectFor } from '../../src/events/naming.ts';
 import type { RetryPolicy } from '../../src/events/retry-policy.ts';
-import type { TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/events/sql-executor.ts';
 import { createNatsTestEnv, type NatsTestEnv } from './support/nats-test-env.ts';
 import { createPgTestDatabase, type PgTestDatabase } from './support/pg-db.ts';
 import { natsHostPort, PG_HOSTPORT, skipUnlessReachable } from './support/reachability.ts';
@@ -24,7 +24,7 @@ type ThingCreated = ReturnType<typeof defineThingCreated>;
 interface Harness {
   env: NatsTestEnv;
   pg: PgTestDatabase;
-  db: TransactionalDb;
+  db: SqlDriver;
   service: string;
   event: ThingCreated;
   stream: string;
@@ -87,14 +87,14 @@ test('nats: an outboxed event arrives exactly once even when the relay publishes
     await consumerBus.subscribe({ consumer: 'consumer', event: h.event, db: h.db, schema: 'consumer', handle: recordThing(calls) });
     const relay = await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 60_000 });
 
-    const envelope = await h.db.$transaction(async (tx) => {
+    const envelope = await h.db.transaction(async (tx) => {
       const thingId = randomUUID();
-      await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'x')`, thingId);
+      await tx.execute(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'x')`, [thingId]);
       return enqueueEvent(tx, 'producer', h.event, { thingId, label: 'x' });
     });
     assert.equal(await relay.runOnce(), 1);
     // A crash between publish and marking the row: reconciliation publishes it again.
-    await h.db.$executeRawUnsafe(`UPDATE producer.outbox SET published_at = NULL`);
+    await h.db.execute(`UPDATE producer.outbox SET published_at = NULL`);
     assert.equal(await relay.runOnce(), 1);
 
     const state = await h.env.jsm.streams.info(h.stream);
@@ -119,14 +119,13 @@ test('nats: delivering every message twice leaves the state unchanged', { skip }
     // Concurrent handling, so a copy and its original can race into the inbox at the same time.
     await consumerBus.subscribe({ consumer: 'consumer', event: h.event, db: h.db, schema: 'consumer', handle: recordThing(), concurrency: 8 });
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50 });
-    const envelopes = await h.db.$transaction((tx) =>
+    const envelopes = await h.db.transaction((tx) =>
       enqueueEvents(
         tx,
         'producer',
         h.event,
         Array.from({ length: 200 }, (_, i) => ({ thingId: randomUUID(), label: `t${i}` })),
-      ),
-    );
+      ));
     h.producerBus.kick('producer');
     // Publish every envelope again under another Nats-Msg-Id, as if the duplicate window had passed:
     // only the consumers' inbox stands between these copies and a double effect.
@@ -161,7 +160,7 @@ test('nats: a failing handler is retried (nak with backoff) and then succeeds', 
       },
     });
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50 });
-    await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'x' }));
+    await h.db.transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'x' }));
     h.producerBus.kick('producer');
     await waitFor(async () => attempts.length === 3 && (await durableIdle(h, 'consumer')), 10_000, 'three attempts');
     assert.ok(attempts[1]! - attempts[0]! >= 90, `first retry after ~100 ms (was ${attempts[1]! - attempts[0]!})`);
@@ -192,7 +191,7 @@ test('nats: an event its consumer keeps rejecting is dead-lettered after maxDeli
       },
     });
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50 });
-    const envelope = await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'x' }));
+    const envelope = await h.db.transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'x' }));
     h.producerBus.kick('producer');
     await waitFor(async () => (await listDeadLetters(h.db, 'consumer')).length === 1, 10_000, 'the dead letter');
     await waitFor(async () => durableIdle(h, 'consumer'), 5_000, 'the message to be acked');
@@ -237,7 +236,7 @@ test('nats: a consumer whose infrastructure is away is retried past maxDeliver a
       },
     });
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50 });
-    await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'x' }));
+    await h.db.transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'x' }));
     h.producerBus.kick('producer');
     await waitFor(async () => (await consumerState(h.db)).processed === 1, 10_000, 'the event to be applied after the outage');
     assert.deepEqual(await consumerState(h.db), { things: 1, maxSeen: 1, processed: 1 });
@@ -258,7 +257,7 @@ test('nats: a message that is not an event envelope is kept as a dead letter wit
     await jetstream(h.env.nc).publish(wireSubjectFor(h.event.subject, h.env.namespace), 'not json at all');
     await waitFor(async () => (await listDeadLetters(h.db, 'consumer')).length === 1, 10_000, 'the dead letter');
     await waitFor(async () => durableIdle(h, 'consumer'), 5_000, 'the message to be acked');
-    const rows = await h.db.$queryRawUnsafe<{ raw: string; event_id: string | null }[]>(`SELECT raw, event_id FROM consumer.dead_letters`);
+    const rows = await h.db.query<{ raw: string; event_id: string | null }>(`SELECT raw, event_id FROM consumer.dead_letters`);
     assert.deepEqual(rows, [{ raw: 'not json at all', event_id: null }]);
     assert.equal(await requestDeadLetterReplay(h.db, 'consumer'), 0, 'nothing to replay without an envelope');
   } finally {
@@ -286,14 +285,13 @@ test(`nats: a consumer stopped while ${CATCH_UP_COUNT} events are produced proce
     const chunk = 1_000;
     for (let done = 0; done < CATCH_UP_COUNT; done += chunk) {
       const size = Math.min(chunk, CATCH_UP_COUNT - done);
-      await h.db.$transaction((tx) =>
+      await h.db.transaction((tx) =>
         enqueueEvents(
           tx,
           'producer',
           h.event,
           Array.from({ length: size }, (_, i) => ({ thingId: randomUUID(), label: `t${done + i}` })),
-        ),
-      );
+        ));
     }
     const enqueuedMs = Date.now() - produceStarted;
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50, batchSize: 500 });
@@ -338,7 +336,7 @@ test('nats: every watching process sees every event (not shared like a durable),
     await replicaB.watch(h.event, (envelope) => void seenB.push(envelope.payload.label));
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 25 });
     for (const label of ['one', 'two', 'three']) {
-      await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label }));
+      await h.db.transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label }));
     }
     h.producerBus.kick('producer');
     await waitFor(async () => seenA.length === 3 && seenB.length === 3, 5_000, 'both watchers');
@@ -346,7 +344,7 @@ test('nats: every watching process sees every event (not shared like a durable),
     assert.deepEqual(seenB, ['one', 'two', 'three']);
 
     await watchA.stop();
-    await h.db.$transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'four' }));
+    await h.db.transaction((tx) => enqueueEvent(tx, 'producer', h.event, { thingId: randomUUID(), label: 'four' }));
     h.producerBus.kick('producer');
     await waitFor(async () => seenB.length === 4, 5_000, 'the remaining watcher');
     assert.deepEqual(seenA, ['one', 'two', 'three']);

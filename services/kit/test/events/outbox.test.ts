@@ -9,7 +9,7 @@ import { outboxMigrationSql, outboxMigrationStatements } from '../../src/events/
 import { fetchDueOutboxRows, relayQueryOf } from '../../src/events/outbox-store.ts';
 import { createEventBus } from '../../src/events/event-bus.ts';
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
-import type { TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/events/sql-executor.ts';
 import { createPgTestDatabase } from './support/pg-db.ts';
 import { createPgliteTestDatabase } from './support/pglite-db.ts';
 import { PG_HOSTPORT, skipUnlessReachable } from './support/reachability.ts';
@@ -17,7 +17,7 @@ import { countRows, defineThingCreated, migrate, recordingLogger, runAll, unique
 
 const pgSkip = await skipUnlessReachable('PostgreSQL', PG_HOSTPORT.host, PG_HOSTPORT.port);
 
-const drivers: { name: string; skip: string | false; open(): Promise<{ db: TransactionalDb; close(): Promise<void> }> }[] = [
+const drivers: { name: string; skip: string | false; open(): Promise<{ db: SqlDriver; close(): Promise<void> }> }[] = [
   { name: 'PGlite', skip: false, open: createPgliteTestDatabase },
   {
     name: 'PostgreSQL',
@@ -43,19 +43,19 @@ for (const driver of drivers) {
     try {
       await migrate(db, 'producer');
       // Re-running the migration is harmless (IF NOT EXISTS everywhere).
-      for (const statement of outboxMigrationStatements('producer')) await db.$executeRawUnsafe(statement);
+      for (const statement of outboxMigrationStatements('producer')) await db.execute(statement);
       const event = defineThingCreated(uniqueServiceName());
 
-      const committed = await db.$transaction(async (tx) => {
+      const committed = await db.transaction(async (tx) => {
         const thingId = randomUUID();
-        await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'kept')`, thingId);
+        await tx.execute(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'kept')`, [thingId]);
         return enqueueEvent(tx, 'producer', event, { thingId, label: 'kept' });
       });
 
       await assert.rejects(
-        db.$transaction(async (tx) => {
+        db.transaction(async (tx) => {
           const thingId = randomUUID();
-          await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'lost')`, thingId);
+          await tx.execute(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'lost')`, [thingId]);
           await enqueueEvent(tx, 'producer', event, { thingId, label: 'lost' });
           throw new Error('the request failed after writing');
         }),
@@ -64,8 +64,8 @@ for (const driver of drivers) {
 
       // An invalid payload is refused before anything is written, and the state change goes with it.
       await assert.rejects(
-        db.$transaction(async (tx) => {
-          await tx.$executeRawUnsafe(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'bad')`, randomUUID());
+        db.transaction(async (tx) => {
+          await tx.execute(`INSERT INTO producer.things (id, label) VALUES ($1::uuid, 'bad')`, [randomUUID()]);
           await enqueueEvent(tx, 'producer', event, { thingId: 'not-a-uuid', label: 'bad' });
         }),
       );
@@ -96,7 +96,7 @@ test('PGlite: the relay poll publishes a committed row that was never kicked (re
     await bus.startRelay({ db, schema: 'producer', service: 'producer', pollIntervalMs: 50 });
     hub.start();
     // As if the process died between COMMIT and kick(): nothing tells the relay about this row.
-    const envelope = await db.$transaction((tx) => enqueueEvent(tx, 'producer', event, { thingId: randomUUID(), label: 'x' }));
+    const envelope = await db.transaction((tx) => enqueueEvent(tx, 'producer', event, { thingId: randomUUID(), label: 'x' }));
     await waitFor(async () => seen.length === 1, 3_000, 'the poll to publish the row');
     assert.deepEqual(seen, [envelope.id]);
   } finally {
@@ -118,14 +118,13 @@ test('PostgreSQL: given the raw driver, the relay fetches and marks on prepared 
     const seen: string[] = [];
     await bus.subscribe({ consumer: 'consumer', event, db, schema: 'consumer', handle: async (_p, { envelope }) => void seen.push(envelope.id) });
     // 25 rows in batches of 10: two full batches, then a short one that ends the run.
-    const envelopes = await db.$transaction((tx) =>
+    const envelopes = await db.transaction((tx) =>
       enqueueEvents(
         tx,
         'producer',
         event,
         Array.from({ length: 25 }, (_, i) => ({ thingId: randomUUID(), label: `row ${i}` })),
-      ),
-    );
+      ));
     const relay = await bus.startRelay({ db, sql, schema: 'producer', service: 'producer', pollIntervalMs: 60_000, batchSize: 10 });
     hub.start();
     await relay.runOnce();

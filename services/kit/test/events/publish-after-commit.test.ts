@@ -11,14 +11,14 @@ import type { SqlDriver } from '../../src/db/sql-driver.ts';
 import { buildOutboxRows, enqueueEvent, outboxInsertStatement } from '../../src/events/enqueue-event.ts';
 import { startOutboxRelay, type OutboxRelay, type OutboxSink } from '../../src/events/outbox-relay.ts';
 import { publishStatementsAfterCommit, publishTransactionsAfterCommit } from '../../src/events/publish-after-commit.ts';
-import type { SqlExecutor, TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { SqlDriver, SqlDriver } from '../../src/events/sql-executor.ts';
 import { countRows, defineThingCreated, migrate, recordingLogger, uniqueServiceName, waitFor } from './support/test-kit.ts';
 
 const SCHEMA = 'producer';
 const WRITE_EVENT = 'producer_write_event';
 const event = defineThingCreated(uniqueServiceName());
 
-function executorOver(target: PGlite | Transaction): SqlExecutor {
+function executorOver(target: PGlite | Transaction): SqlDriver {
   return {
     $executeRawUnsafe: async (query, ...values) => (await target.query(query, values)).affectedRows ?? 0,
     $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await target.query(query, values)).rows as T,
@@ -33,12 +33,12 @@ const publish = () => {
   kicks += 1;
   relay.kick();
 };
-let db: TransactionalDb;
+let db: SqlDriver;
 let driver: SqlDriver;
 
 before(async () => {
   pglite = new PGlite();
-  const plain: TransactionalDb = { ...executorOver(pglite), $transaction: (fn) => pglite.transaction((tx) => fn(executorOver(tx))) };
+  const plain: SqlDriver = { ...executorOver(pglite), $transaction: (fn) => pglite.transaction((tx) => fn(executorOver(tx))) };
   await migrate(plain, SCHEMA);
   const sink: OutboxSink = {
     async handOver(rows) {
@@ -71,7 +71,7 @@ function writeEvent(sql: Pick<SqlDriver, 'query'>, name?: string) {
 
 test('an event enqueued in a transaction is published after its commit, with no call to publish it', async () => {
   const before = kicks;
-  const envelope = await db.$transaction((tx) => enqueueEvent(tx, SCHEMA, event, thing()));
+  const envelope = await db.transaction((tx) => enqueueEvent(tx, SCHEMA, event, thing()));
   assert.equal(kicks, before + 1);
   await waitFor(async () => handedOver.includes(envelope.id), 10_000, 'the committed event to be handed over');
   assert.equal(await unpublished(), 0);
@@ -80,7 +80,7 @@ test('an event enqueued in a transaction is published after its commit, with no 
 test('a transaction that rolls back publishes nothing and kicks nothing', async () => {
   const before = { kicks, handed: handedOver.length };
   await assert.rejects(
-    db.$transaction(async (tx) => {
+    db.transaction(async (tx) => {
       await enqueueEvent(tx, SCHEMA, event, thing());
       throw new Error('the request failed after writing');
     }),
@@ -94,7 +94,7 @@ test('a transaction that rolls back publishes nothing and kicks nothing', async 
 
 test('a transaction that enqueued no event kicks nothing', async () => {
   const before = kicks;
-  assert.equal(await db.$transaction(async (tx) => (await tx.$queryRawUnsafe<{ one: number }[]>('SELECT 1 AS one'))[0]!.one), 1);
+  assert.equal(await db.transaction(async (tx) => (await tx.query<{ one: number }>('SELECT 1 AS one'))[0]!.one), 1);
   assert.equal(kicks, before);
 });
 

@@ -8,7 +8,7 @@ import { defineRequest } from '@civic/contracts/shared/define-request';
 import type { EventDefinition } from '@civic/contracts/shared/define-event';
 import type { EventBus } from '../../src/events/event-bus.ts';
 import { batchSubscription, registerServiceHandlers, responder, subscription } from '../../src/events/service-handlers.ts';
-import type { TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/events/sql-executor.ts';
 import type { EventSubscription, SubscribeOptions } from '../../src/events/subscription.ts';
 import type { RequestBus } from '../../src/requests/request-bus.ts';
 import { defineThingCreated } from './support/test-kit.ts';
@@ -34,7 +34,7 @@ test('registerServiceHandlers subscribes as the service, in order, then starts a
       log.push(`respond ${definition.subject}`);
     },
   } as unknown as RequestBus;
-  const db = { name: 'the service db' } as unknown as TransactionalDb;
+  const db = { name: 'the service db' } as unknown as SqlDriver;
   const handled: string[] = [];
 
   const result = await registerServiceHandlers(
@@ -71,7 +71,7 @@ test('batchSubscription subscribes in batch mode; its per-event handler is the b
     },
   } as unknown as EventBus;
   const requests = { async respond() {} } as unknown as RequestBus;
-  const db = { name: 'the service db' } as unknown as TransactionalDb;
+  const db = { name: 'the service db' } as unknown as SqlDriver;
   const batches: string[][] = [];
   await registerServiceHandlers(
     { events, requests },

@@ -11,7 +11,7 @@ import { createEventBus, type EventBusOptions } from '../../src/events/event-bus
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
 import { enqueueEvent } from '../../src/events/enqueue-event.ts';
 import { streamNameFor } from '../../src/events/naming.ts';
-import type { TransactionalDb } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/events/sql-executor.ts';
 import { createNatsTestEnv } from './support/nats-test-env.ts';
 import { createPgTestDatabase } from './support/pg-db.ts';
 import { createPgliteTestDatabase } from './support/pglite-db.ts';
@@ -28,7 +28,7 @@ const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const requestContext = trace.setSpanContext(ROOT_CONTEXT, { traceId: TRACE_ID, spanId: '00f067aa0ba902b7', traceFlags: TraceFlags.SAMPLED });
 
 /** Produces one event inside the "request" trace and returns the trace id the handler ran under. */
-async function traceThroughBus(db: TransactionalDb, busOptions: EventBusOptions, afterBusReady?: () => void) {
+async function traceThroughBus(db: SqlDriver, busOptions: EventBusOptions, afterBusReady?: () => void) {
   await migrate(db, 'producer');
   await migrate(db, 'consumer');
   const service = uniqueServiceName();
@@ -46,11 +46,11 @@ async function traceThroughBus(db: TransactionalDb, busOptions: EventBusOptions,
     await bus.startRelay({ db, schema: 'producer', service, pollIntervalMs: 50 });
     afterBusReady?.();
     const envelope = await context.with(requestContext, () =>
-      db.$transaction((tx) => enqueueEvent(tx, 'producer', event, { thingId: randomUUID(), label: 'traced' })),
+      db.transaction((tx) => enqueueEvent(tx, 'producer', event, { thingId: randomUUID(), label: 'traced' })),
     );
     bus.kick('producer');
     await waitFor(async () => handlerTraceIds.length === 1, 10_000, 'the handler');
-    const stored = await db.$queryRawUnsafe<{ traceparent: string }[]>(`SELECT headers->>'traceparent' AS traceparent FROM producer.outbox`);
+    const stored = await db.query<{ traceparent: string }>(`SELECT headers->>'traceparent' AS traceparent FROM producer.outbox`);
     return { service, envelope, handlerTraceId: handlerTraceIds[0], outboxTraceparent: stored[0]?.traceparent };
   } finally {
     await bus.close();

@@ -3,7 +3,7 @@
 // when the inbox has forgotten it. A content reward names its content, so its removal can reverse it
 // (reverse-reward.ts); every credit first pays what the account owes (accounts/owed.ts).
 import { BRIEFING_DOCUMENT_REWARD, LEDGER_DESCRIPTIONS, PRIORITY_CREATION_REWARD, type TLedgerEntryKind } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import { repayOwed } from '../accounts/owed.ts';
@@ -24,11 +24,11 @@ interface EventCredit {
   bound?: DailyRewardBound;
 }
 
-async function creditOnce(ctx: LedgerContext, tx: SqlExecutor, credit: EventCredit): Promise<void> {
+async function creditOnce(ctx: LedgerContext, tx: SqlDriver, credit: EventCredit): Promise<void> {
   const account = await lockAccount(tx, credit.userId, ctx.platform.clock.now());
   // A zero reward (a setting at 0) opens the account and writes nothing: an entry is never 0.
   if (!account || credit.amount === 0) return;
-  const seen = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM ledger.entries WHERE event_id = $1::uuid', credit.eventId);
+  const seen = await tx.query<unknown>('SELECT 1 FROM ledger.entries WHERE event_id = $1::uuid', [credit.eventId]);
   if (seen.length > 0) return;
   let idempotencyKey: string | null = null;
   if (credit.bound) {
@@ -49,13 +49,13 @@ async function creditOnce(ctx: LedgerContext, tx: SqlExecutor, credit: EventCred
 }
 
 /** civic.auth.user.registered: the account opens with initial_political_capital. */
-export function openAccount(ctx: LedgerContext, tx: SqlExecutor, userId: string, eventId: string): Promise<void> {
+export function openAccount(ctx: LedgerContext, tx: SqlDriver, userId: string, eventId: string): Promise<void> {
   const amount = amountSettingOf(ctx, 'initial_political_capital');
   return creditOnce(ctx, tx, { userId, eventId, kind: 'initial', amount, description: LEDGER_DESCRIPTIONS.initial });
 }
 
 /** civic.priorities.priority.created: the author earns PRIORITY_CREATION_REWARD (bounded by max_priorities_per_user_per_day). */
-export function creditPriorityCreated(ctx: LedgerContext, tx: SqlExecutor, p: { authorId: string; priorityId: string }, eventId: string): Promise<void> {
+export function creditPriorityCreated(ctx: LedgerContext, tx: SqlDriver, p: { authorId: string; priorityId: string }, eventId: string): Promise<void> {
   return creditOnce(ctx, tx, {
     userId: p.authorId,
     eventId,
@@ -73,7 +73,7 @@ export function creditPriorityCreated(ctx: LedgerContext, tx: SqlExecutor, p: { 
  */
 export function creditBriefingDocument(
   ctx: LedgerContext,
-  tx: SqlExecutor,
+  tx: SqlDriver,
   p: { authorId: string; documentId: string; createdAt: string },
   eventId: string,
 ): Promise<void> {
@@ -95,7 +95,7 @@ export function creditBriefingDocument(
  */
 export function creditRecruitJoined(
   ctx: LedgerContext,
-  tx: SqlExecutor,
+  tx: SqlDriver,
   recruit: { recruiterId: string; recruitedUserId: string },
   eventId: string,
 ): Promise<void> {

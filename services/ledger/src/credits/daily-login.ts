@@ -8,14 +8,13 @@ import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import { repayOwed } from '../accounts/owed.ts';
 import type { LedgerContext } from '../context.ts';
-import { ACCOUNT_TRANSACTION } from '../db.ts';
 import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
 import { utcDayOf } from '../domain/utc-day.ts';
 import { amountSettingOf } from '../settings.ts';
 
 /** Today's bonus already written (or none to give): the answer, from committed data; else null. */
 async function alreadyClaimed(ctx: LedgerContext, userId: string, day: string, amount: number): Promise<TDailyLoginResponse | null> {
-  const [account] = await ctx.sql.query<{ balance: number; claimed: boolean }>(
+  const [account] = await ctx.db.query<{ balance: number; claimed: boolean }>(
     `SELECT a.balance,
             EXISTS (SELECT 1 FROM ledger.entries e WHERE e.user_id = a.user_id AND e.kind = 'daily_login' AND e.idempotency_key = $2::text) AS claimed
      FROM ledger.accounts a WHERE a.user_id = $1::uuid`,
@@ -30,7 +29,7 @@ async function alreadyClaimed(ctx: LedgerContext, userId: string, day: string, a
 export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promise<TDailyLoginResponse> {
   const answered = await alreadyClaimed(ctx, userId, utcDayOf(ctx.platform.clock.now()), amountSettingOf(ctx, 'daily_login_bonus'));
   if (answered) return answered;
-  return ctx.db.$transaction(async (tx): Promise<TDailyLoginResponse> => {
+  return ctx.db.transaction(async (tx): Promise<TDailyLoginResponse> => {
     const now = ctx.platform.clock.now();
     const account = await lockAccount(tx, userId, now);
     if (!account) throw new AccountDeleted();
@@ -47,5 +46,5 @@ export async function claimDailyLogin(ctx: LedgerContext, userId: string): Promi
     // What reversed rewards still owe comes out of the bonus first (SECURITY 30).
     await repayOwed(tx, account, entry, now);
     return { credited: true, amount, balance: account.balance };
-  }, ACCOUNT_TRANSACTION);
+  });
 }

@@ -5,7 +5,7 @@
 // no race can pay more than `limit` in a day. Reversed rewards keep their slot: deleting content
 // never frees a reward.
 import type { TLedgerEntryKind } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 
 export interface DailyRewardBound {
   /** The UTC day (YYYY-MM-DD) the rewarded act happened on. */
@@ -14,14 +14,9 @@ export interface DailyRewardBound {
 }
 
 /** The key of the day's next free slot, or null when the day's rewards are spent. */
-export async function dailyRewardSlot(tx: SqlExecutor, userId: string, kind: TLedgerEntryKind, bound: DailyRewardBound): Promise<string | null> {
-  const [row] = await tx.$queryRawUnsafe<{ taken: number }[]>(
-    `SELECT count(*)::int AS taken FROM ledger.entries
-     WHERE user_id = $1::uuid AND kind = $2 AND idempotency_key LIKE $3 || '#%'`,
-    userId,
-    kind,
-    bound.day,
-  );
+export async function dailyRewardSlot(tx: SqlDriver, userId: string, kind: TLedgerEntryKind, bound: DailyRewardBound): Promise<string | null> {
+  const [row] = await tx.query<{ taken: number }>(`SELECT count(*)::int AS taken FROM ledger.entries
+     WHERE user_id = $1::uuid AND kind = $2 AND idempotency_key LIKE $3 || '#%'`, [userId, kind, bound.day]);
   const slot = row!.taken + 1;
   return slot <= bound.limit ? `${bound.day}#${slot}` : null;
 }

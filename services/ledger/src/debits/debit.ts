@@ -1,11 +1,11 @@
 // rpc.ledger.debit (docs/ledger.md "Spending: debit and refund"): takes PC once per (user,
 // idempotency key) with one call of ledger.post_debit on the account locked as every posting locks
 // it, then its event through the kit's outbox. A repeat answers the first answer (or `cancelled`
-// once refunded); `insufficient` records nothing, so the key stays free. Two round trips, not an
-// interactive transaction of ten: the debit is the hot path of every purchase.
+// once refunded); `insufficient` records nothing, so the key stays free. One SQL function call, not
+// an interactive transaction of ten: the debit is the hot path of every purchase.
 import { randomUUID } from 'node:crypto';
 import { insufficientMessage, LEDGER_DESCRIPTIONS, LEDGER_MESSAGES, ledgerEvents, type TDebitReply, type TDebitRequest } from '@civic/contracts';
-import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';
+import { buildOutboxRows, insertOutboxRows } from '@civic/service-kit/events';
 import type { LedgerContext } from '../context.ts';
 import { ledgerErasureGuard } from '../data-rights/erasure-guard.ts';
 
@@ -43,9 +43,11 @@ export async function debit(ctx: LedgerContext, request: TDebitRequest): Promise
       at.toISOString(),
     ],
   };
-  const [posted] = await ctx.sql.chain<Posted>(call, ([found]) =>
-    found?.status === 'debited' ? outboxInsertStatement(ledgerErasureGuard.schema, balanceChanged(found), 'ledger_post_debit') : null,
-  );
+  const [posted] = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.query<Posted>(call.text, call.params);
+    if (rows[0]?.status === 'debited') await insertOutboxRows(tx, ledgerErasureGuard.schema, balanceChanged(rows[0]));
+    return rows;
+  });
   switch (posted!.status) {
     case 'debited':
       return { ok: true, entryId: posted!.entry_id!, amount, balance: posted!.balance };

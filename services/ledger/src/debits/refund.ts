@@ -5,12 +5,11 @@ import { LEDGER_DESCRIPTIONS, type TRefundReply, type TRefundRequest } from '@ci
 import { appendEntry } from '../accounts/append-entry.ts';
 import { lockAccount } from '../accounts/lock-account.ts';
 import type { LedgerContext } from '../context.ts';
-import { ACCOUNT_TRANSACTION } from '../db.ts';
 import { findKeyedEntry } from '../accounts/find-keyed-entry.ts';
 
 export async function refund(ctx: LedgerContext, request: TRefundRequest): Promise<TRefundReply> {
   const { userId, idempotencyKey: key } = request;
-  return ctx.db.$transaction(async (tx): Promise<TRefundReply> => {
+  return ctx.db.transaction(async (tx): Promise<TRefundReply> => {
     const now = ctx.platform.clock.now();
     const account = await lockAccount(tx, userId, now);
     // An erased account has nothing left to give back to.
@@ -20,13 +19,8 @@ export async function refund(ctx: LedgerContext, request: TRefundRequest): Promi
     if (earlier) return { outcome: 'refunded', entryId: earlier.id, amount: earlier.amount, balance: earlier.balanceAfter };
     const debited = await findKeyedEntry(tx, userId, 'debit', key);
     if (!debited) {
-      await tx.$executeRawUnsafe(
-        `INSERT INTO ledger.cancelled_debits (user_id, idempotency_key, cancelled_at) VALUES ($1::uuid, $2, $3::timestamptz)
-         ON CONFLICT DO NOTHING`,
-        userId,
-        key,
-        now.toISOString(),
-      );
+      await tx.execute(`INSERT INTO ledger.cancelled_debits (user_id, idempotency_key, cancelled_at) VALUES ($1::uuid, $2, $3::timestamptz)
+         ON CONFLICT DO NOTHING`, [userId, key, now.toISOString()]);
       return { outcome: 'cancelled', entryId: null, amount: 0, balance: account.balance };
     }
     const entry = await appendEntry(tx, account, {
@@ -38,5 +32,5 @@ export async function refund(ctx: LedgerContext, request: TRefundRequest): Promi
       at: now,
     });
     return { outcome: 'refunded', entryId: entry.id, amount: entry.amount, balance: entry.balance };
-  }, ACCOUNT_TRANSACTION);
+  });
 }

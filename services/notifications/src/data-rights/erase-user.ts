@@ -2,10 +2,10 @@
 // in the consumer's transaction. The follow rows go before the queued notifications: a fan-out to
 // followers reads them FOR SHARE, so it either finished (its rows are deleted here) or finds none.
 // A redelivery finds nothing left.
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { notificationsErasureGuard } from './erasure-guard.ts';
 
-export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: string): Promise<void> {
+export async function eraseUser(tx: SqlDriver, userId: string, deletedAt: string): Promise<void> {
   // Waits for the writes about the user under way; later ones see the tombstone (erasure-guard.ts).
   await notificationsErasureGuard.lockExclusive(tx, userId);
   await notificationsErasureGuard.markDeleted(tx, userId, deletedAt);
@@ -20,5 +20,5 @@ export async function eraseUser(tx: SqlExecutor, userId: string, deletedAt: stri
     'UPDATE notifications.priorities SET author_id = NULL WHERE author_id = $1::uuid',
     'DELETE FROM notifications.members WHERE user_id = $1::uuid',
   ];
-  for (const sql of statements) await tx.$executeRawUnsafe(sql, userId);
+  for (const sql of statements) await tx.execute(sql, [userId]);
 }

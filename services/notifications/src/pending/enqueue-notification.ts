@@ -5,7 +5,7 @@
 // none for a deleted account. The (event, recipient) key makes a redelivery queue nothing twice.
 import type { TNotificationKind } from '@civic/contracts';
 import { NOTIFICATION_KIND_SWITCH } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { notificationsErasureGuard } from '../data-rights/erasure-guard.ts';
 
 export interface NotificationInput {
@@ -39,25 +39,15 @@ function allowedSql(kind: TNotificationKind, recipient: string, actor: string): 
 const INSERT_COLUMNS = 'recipient_id, kind, actor_id, subject_id, subject_title, occurred_at, queued_at, source_event_id';
 
 /** One recipient (the author of a voted priority, the followed citizen, the recruiter). */
-export async function enqueueNotification(tx: SqlExecutor, recipientId: string, input: NotificationInput, queuedAt: Date): Promise<void> {
+export async function enqueueNotification(tx: SqlDriver, recipientId: string, input: NotificationInput, queuedAt: Date): Promise<void> {
   if (input.actorId === recipientId) return;
   // Shared locks of both: the erasure of either (exclusive) waits for this write, or this sees its tombstone.
   await notificationsErasureGuard.lockShared(tx, recipientId);
   if (input.actorId) await notificationsErasureGuard.lockShared(tx, input.actorId);
-  await tx.$executeRawUnsafe(
-    `INSERT INTO notifications.pending (${INSERT_COLUMNS})
+  await tx.execute(`INSERT INTO notifications.pending (${INSERT_COLUMNS})
      SELECT $1::uuid, $2, $3::uuid, $4::uuid, $5, $6::timestamptz, $7::timestamptz, $8::uuid
      WHERE ${allowedSql(input.kind, '$1::uuid', '$3')} AND NOT ${notificationsErasureGuard.deletedSql('$3')}
-     ON CONFLICT (source_event_id, recipient_id) DO NOTHING`,
-    recipientId,
-    input.kind,
-    input.actorId,
-    input.subjectId,
-    input.subjectTitle,
-    input.occurredAt,
-    queuedAt.toISOString(),
-    input.sourceEventId,
-  );
+     ON CONFLICT (source_event_id, recipient_id) DO NOTHING`, [recipientId, input.kind, input.actorId, input.subjectId, input.subjectTitle, input.occurredAt, queuedAt.toISOString(), input.sourceEventId]);
 }
 
 /**
@@ -66,45 +56,25 @@ export async function enqueueNotification(tx: SqlExecutor, recipientId: string, 
  * erasure deletes their follow rows before their queued notifications, so it waits for this insert
  * and then deletes what it queued, or this finds no row (erase-user.ts keeps that order).
  */
-export async function enqueueForFollowers(tx: SqlExecutor, input: NotificationInput & { actorId: string }, queuedAt: Date): Promise<void> {
+export async function enqueueForFollowers(tx: SqlDriver, input: NotificationInput & { actorId: string }, queuedAt: Date): Promise<void> {
   await notificationsErasureGuard.lockShared(tx, input.actorId);
-  await tx.$executeRawUnsafe(
-    `INSERT INTO notifications.pending (${INSERT_COLUMNS})
+  await tx.execute(`INSERT INTO notifications.pending (${INSERT_COLUMNS})
      SELECT f.follower_id, $1, $2::uuid, $3::uuid, $4, $5::timestamptz, $6::timestamptz, $7::uuid
      FROM (SELECT follower_id FROM notifications.follows WHERE followee_id = $2::uuid FOR SHARE) f
      WHERE ${allowedSql(input.kind, 'f.follower_id', '$2')} AND NOT ${notificationsErasureGuard.deletedSql('$2')}
-     ON CONFLICT (source_event_id, recipient_id) DO NOTHING`,
-    input.kind,
-    input.actorId,
-    input.subjectId,
-    input.subjectTitle,
-    input.occurredAt,
-    queuedAt.toISOString(),
-    input.sourceEventId,
-  );
+     ON CONFLICT (source_event_id, recipient_id) DO NOTHING`, [input.kind, input.actorId, input.subjectId, input.subjectTitle, input.occurredAt, queuedAt.toISOString(), input.sourceEventId]);
 }
 
 /** Drops queued notifications that no longer hold (a vote taken back, an unfollow, a removed subject). */
 export async function withdrawNotifications(
-  tx: SqlExecutor,
+  tx: SqlDriver,
   where: { kinds: readonly TNotificationKind[]; actorId?: string; recipientId?: string; subjectId?: string },
 ): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `DELETE FROM notifications.pending WHERE kind = ANY($1::text[])
+  await tx.execute(`DELETE FROM notifications.pending WHERE kind = ANY($1::text[])
        AND ($2::uuid IS NULL OR actor_id = $2::uuid) AND ($3::uuid IS NULL OR recipient_id = $3::uuid)
-       AND ($4::uuid IS NULL OR subject_id = $4::uuid)`,
-    `{${where.kinds.join(',')}}`,
-    where.actorId ?? null,
-    where.recipientId ?? null,
-    where.subjectId ?? null,
-  );
+       AND ($4::uuid IS NULL OR subject_id = $4::uuid)`, [`{${where.kinds.join(',')}}`, where.actorId ?? null, where.recipientId ?? null, where.subjectId ?? null]);
   // A vote or promotion still waiting for its priority's author (parked-notifications.ts) goes too.
   if (where.recipientId !== undefined) return;
-  await tx.$executeRawUnsafe(
-    `DELETE FROM notifications.parked WHERE kind = ANY($1::text[])
-       AND ($2::uuid IS NULL OR actor_id = $2::uuid) AND ($3::uuid IS NULL OR priority_id = $3::uuid)`,
-    `{${where.kinds.join(',')}}`,
-    where.actorId ?? null,
-    where.subjectId ?? null,
-  );
+  await tx.execute(`DELETE FROM notifications.parked WHERE kind = ANY($1::text[])
+       AND ($2::uuid IS NULL OR actor_id = $2::uuid) AND ($3::uuid IS NULL OR priority_id = $3::uuid)`, [`{${where.kinds.join(',')}}`, where.actorId ?? null, where.subjectId ?? null]);
 }

@@ -7,7 +7,7 @@
 // embedded process shares one database connection, which a transaction would hold while it waits).
 import { PRIORITIES_REQUESTS, type TNotificationKind } from '@civic/contracts';
 import { SERVICE_IDENTITY } from '@civic/service-kit';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import type { NotificationsContext } from '../context.ts';
 import { notificationsErasureGuard } from '../data-rights/erasure-guard.ts';
 import { enqueueNotification, withdrawNotifications } from '../pending/enqueue-notification.ts';
@@ -30,7 +30,7 @@ export interface AuthorNotification {
 
 type ParkedRow = AuthorNotification;
 
-async function enqueueForAuthor(tx: SqlExecutor, authorId: string, title: string, n: AuthorNotification, queuedAt: Date): Promise<void> {
+async function enqueueForAuthor(tx: SqlDriver, authorId: string, title: string, n: AuthorNotification, queuedAt: Date): Promise<void> {
   await enqueueNotification(
     tx,
     authorId,
@@ -52,7 +52,7 @@ async function enqueueForAuthor(tx: SqlExecutor, authorId: string, title: string
  * (a switched vote is told as it stands). They are withdrawn after the per-user locks are taken, in
  * the order every writer takes them, so an erasure of the author cannot deadlock with it.
  */
-export async function notifyAuthor(tx: SqlExecutor, n: AuthorNotification, queuedAt: Date, replaces: readonly TNotificationKind[] = []): Promise<void> {
+export async function notifyAuthor(tx: SqlDriver, n: AuthorNotification, queuedAt: Date, replaces: readonly TNotificationKind[] = []): Promise<void> {
   await lockPriority(tx, n.priorityId);
   const priority = await knownPriority(tx, n.priorityId);
   if (priority?.authorId) {
@@ -64,32 +64,20 @@ export async function notifyAuthor(tx: SqlExecutor, n: AuthorNotification, queue
     if (priority.authorId) await enqueueForAuthor(tx, priority.authorId, priority.title, n, queuedAt);
     return;
   }
-  await tx.$executeRawUnsafe(
-    `INSERT INTO notifications.parked (source_event_id, priority_id, kind, actor_id, subject_title, occurred_at, parked_at)
-     VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5, $6::timestamptz, $7::timestamptz) ON CONFLICT DO NOTHING`,
-    n.sourceEventId,
-    n.priorityId,
-    n.kind,
-    n.actorId,
-    n.subjectTitle,
-    n.occurredAt,
-    queuedAt.toISOString(),
-  );
+  await tx.execute(`INSERT INTO notifications.parked (source_event_id, priority_id, kind, actor_id, subject_title, occurred_at, parked_at)
+     VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5, $6::timestamptz, $7::timestamptz) ON CONFLICT DO NOTHING`, [n.sourceEventId, n.priorityId, n.kind, n.actorId, n.subjectTitle, n.occurredAt, queuedAt.toISOString()]);
 }
 
 /**
  * The priority is known (its creation, its top-ten entry, or the lookup): it is remembered, and what
  * waited for it goes to its author, under the priority's lock (see lockPriority).
  */
-export async function learnPriority(tx: SqlExecutor, priorityId: string, authorId: string | null, title: string, queuedAt: Date): Promise<void> {
+export async function learnPriority(tx: SqlDriver, priorityId: string, authorId: string | null, title: string, queuedAt: Date): Promise<void> {
   await lockPriority(tx, priorityId);
   await rememberPriority(tx, priorityId, authorId, title);
-  const rows = await tx.$queryRawUnsafe<ParkedRow[]>(
-    `DELETE FROM notifications.parked WHERE priority_id = $1::uuid
+  const rows = await tx.query<ParkedRow>(`DELETE FROM notifications.parked WHERE priority_id = $1::uuid
      RETURNING kind, actor_id::text AS "actorId", priority_id::text AS "priorityId", subject_title AS "subjectTitle",
-       occurred_at AS "occurredAt", source_event_id::text AS "sourceEventId"`,
-    priorityId,
-  );
+       occurred_at AS "occurredAt", source_event_id::text AS "sourceEventId"`, [priorityId]);
   if (!authorId) return;
   for (const row of rows) {
     const occurredAt = (row.occurredAt as unknown as Date).toISOString();
@@ -100,11 +88,8 @@ export async function learnPriority(tx: SqlExecutor, priorityId: string, authorI
 /** Dispatcher step: asks the priorities service about priorities parked for long, one lookup each. */
 export async function resolveParked(ctx: NotificationsContext): Promise<void> {
   const now = ctx.platform.clock.now();
-  const ids = await ctx.db.$queryRawUnsafe<{ priorityId: string }[]>(
-    `SELECT priority_id::text AS "priorityId" FROM notifications.parked GROUP BY priority_id
-     HAVING min(parked_at) <= $1::timestamptz ORDER BY min(parked_at) LIMIT ${LOOKUPS_PER_RUN}`,
-    new Date(now.getTime() - PARK_LOOKUP_MS).toISOString(),
-  );
+  const ids = await ctx.db.query<{ priorityId: string }>(`SELECT priority_id::text AS "priorityId" FROM notifications.parked GROUP BY priority_id
+     HAVING min(parked_at) <= $1::timestamptz ORDER BY min(parked_at) LIMIT ${LOOKUPS_PER_RUN}`, [new Date(now.getTime() - PARK_LOOKUP_MS).toISOString()]);
   for (const { priorityId } of ids) {
     let answer: { priority: { priorityId: string; authorId: string | null; title: string; isActive: boolean } | null };
     try {
@@ -116,18 +101,14 @@ export async function resolveParked(ctx: NotificationsContext): Promise<void> {
     } catch (error) {
       // Priorities is away: this priority goes to the back of the line, asked again PARK_LOOKUP_MS later.
       ctx.platform.logger.warn({ err: error, priorityId }, 'parked notifications wait: the priorities service did not answer');
-      await ctx.db.$executeRawUnsafe(
-        'UPDATE notifications.parked SET parked_at = $2::timestamptz WHERE priority_id = $1::uuid',
-        priorityId,
-        ctx.platform.clock.now().toISOString(),
-      );
+      await ctx.db.execute('UPDATE notifications.parked SET parked_at = $2::timestamptz WHERE priority_id = $1::uuid', [priorityId, ctx.platform.clock.now().toISOString()]);
       continue;
     }
     const { priority } = answer;
-    await ctx.db.$transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       // Unknown or removed: nothing is told about it.
       if (!priority?.isActive) {
-        await tx.$executeRawUnsafe('DELETE FROM notifications.parked WHERE priority_id = $1::uuid', priorityId);
+        await tx.execute('DELETE FROM notifications.parked WHERE priority_id = $1::uuid', [priorityId]);
         return;
       }
       await learnPriority(tx, priority.priorityId, priority.authorId, priority.title, ctx.platform.clock.now());

@@ -3,7 +3,7 @@
 // sent, whatever the switches, outside the hourly batching). Queued in the consumer's transaction;
 // the dispatcher's next run sends it.
 import { DEFAULT_REMOVAL_REASON, type EventPayload, type prioritiesEvents } from '@civic/contracts';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import type { NotificationsContext } from '../context.ts';
 import { notificationsErasureGuard } from '../data-rights/erasure-guard.ts';
 import { composeRemovalNotice } from '../dispatch/compose-digest.ts';
@@ -12,15 +12,12 @@ import { forgetPriority } from './known-priorities.ts';
 
 export async function applyPriorityRemoval(
   ctx: NotificationsContext,
-  tx: SqlExecutor,
+  tx: SqlDriver,
   p: EventPayload<typeof prioritiesEvents.PriorityRemoved>,
 ): Promise<void> {
   await forgetPriority(tx, p.priorityId);
   if (!p.authorId || (await notificationsErasureGuard.isDeletedUser(tx, p.authorId))) return;
-  const [author] = await tx.$queryRawUnsafe<{ email: string | null; firstName: string | null }[]>(
-    'SELECT email, first_name AS "firstName" FROM notifications.members WHERE user_id = $1::uuid',
-    p.authorId,
-  );
+  const [author] = await tx.query<{ email: string | null; firstName: string | null }>('SELECT email, first_name AS "firstName" FROM notifications.members WHERE user_id = $1::uuid', [p.authorId]);
   if (!author?.email) {
     // A registration this service never heard of (an account older than it): nobody to mail.
     ctx.platform.logger.warn({ priorityId: p.priorityId }, 'removal notice not sent: the author has no address here');

@@ -36,7 +36,7 @@ export const SUMMARIES_SQL = `SELECT i.id, i.title, i.category, c.n AS priority_
  ORDER BY i.id`;
 
 export async function readIssueSummaries(ctx: PrioritiesContext, minEndorsements: number): Promise<TIssueSummary[]> {
-  const rows = await ctx.sql.query<SummaryRow>(SUMMARIES_SQL, [minEndorsements], 'priorities_issue_summaries');
+  const rows = await ctx.db.query<SummaryRow>(SUMMARIES_SQL, [minEndorsements], 'priorities_issue_summaries');
   return rows.map((row) => ({
     id: Number(row.id),
     title: row.title,

@@ -47,7 +47,7 @@ export async function readIssuePage(ctx: PrioritiesContext, viewerId: string, id
   const issue = issueId === null ? undefined : (await ctx.issueSummaries.read(minEndorsements)).find((summary) => summary.id === issueId);
   if (!issue) throw new IssuePageNotFound();
   if (query.after) {
-    const [cursor] = await ctx.sql.query<{ found: boolean }>(
+    const [cursor] = await ctx.db.query<{ found: boolean }>(
       'SELECT true AS found FROM priorities.priorities WHERE id = $1::uuid AND issue_id = $2::int',
       [query.after, issue.id],
       'priorities_issue_page_cursor',
@@ -56,6 +56,6 @@ export async function readIssuePage(ctx: PrioritiesContext, viewerId: string, id
   }
   await ctx.readBudget.spend(viewerId, 1);
   const { sql, params } = issuePageQuery(viewerId, issue.id, query, minEndorsements);
-  const rows = await ctx.db.$queryRawUnsafe<PriorityRow[]>(sql, ...params);
+  const rows = await ctx.db.query<PriorityRow>(sql, params);
   return { issue, priorities: rows.map((row) => toPriorityView(row, null)) };
 }

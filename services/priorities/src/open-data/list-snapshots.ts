@@ -5,7 +5,7 @@ import { SNAPSHOT_COLUMNS, type SnapshotRow, summaryOf } from './snapshot-rows.t
 import { nextSnapshotAt } from './snapshot-schedule.ts';
 
 export async function listSnapshots(ctx: PrioritiesContext, everyMs: number, query: { limit: number; before?: string | undefined }): Promise<TSnapshotList> {
-  const rows = await ctx.sql.query<SnapshotRow>(
+  const rows = await ctx.db.query<SnapshotRow>(
     `SELECT ${SNAPSHOT_COLUMNS} FROM priorities.open_data_snapshots
      WHERE $1::timestamptz IS NULL OR taken_at < $1::timestamptz
      ORDER BY taken_at DESC, id DESC LIMIT $2::int`,

@@ -26,14 +26,14 @@ export const nextSnapshotAt = (now: Date, everyMs: number) => new Date(slotStart
 
 /** Deletes the snapshots past the newest `keep` (their priorities, chunks and documents go with them). */
 export async function pruneSnapshots(ctx: PrioritiesContext, schedule: Pick<SnapshotSchedule, 'keep' | 'documents'>): Promise<number> {
-  const gone = await ctx.sql.query(
+  const gone = await ctx.db.query(
     `DELETE FROM priorities.open_data_snapshots WHERE id IN (
        SELECT id FROM priorities.open_data_snapshots ORDER BY taken_at DESC, id DESC OFFSET $1::int)
      RETURNING id`,
     [schedule.keep],
   );
   // Files outlive their rows (and a rolled-back snapshot's files have none): dropped here.
-  await schedule.documents.sweep(ctx.sql);
+  await schedule.documents.sweep(ctx.db);
   return gone.length;
 }
 
@@ -42,11 +42,11 @@ export async function pruneSnapshots(ctx: PrioritiesContext, schedule: Pick<Snap
  * documents of one snapshot taken before documents were stored, until none is left.
  */
 export async function runSnapshotSchedule(ctx: PrioritiesContext, schedule: SnapshotSchedule): Promise<void> {
-  await backfillSnapshotDocuments(ctx.sql, schedule.documents);
+  await backfillSnapshotDocuments(ctx.db, schedule.documents);
   const slot = slotStartOf(ctx.platform.clock.now(), schedule.everyMs);
   if (slot < schedule.startedAt) return;
   // Most runs find the slot done: a look without a transaction first.
-  if (await snapshotTakenSince(ctx.sql, slot)) return;
+  if (await snapshotTakenSince(ctx.db, slot)) return;
   const taken = await takeSnapshot(ctx, { kind: 'schedule', unlessTakenSince: slot }, schedule.documents);
   if (taken) await pruneSnapshots(ctx, schedule);
 }

@@ -186,7 +186,7 @@ export async function takeSnapshot(ctx: PrioritiesContext, trigger: SnapshotTrig
   const started = performance.now();
   /** Where the time went, for the log: the list statement, the leaves (of which: fetching, writing chunks), the documents. */
   const phases = { list: 0, leaves: 0, fetch: 0, write: 0, documents: 0 };
-  const summary = await ctx.sql.transaction(async (tx) => {
+  const summary = await ctx.db.transaction(async (tx) => {
     // One MVCC snapshot for every read below (the list, the tallies, the leaves): one instant, no locks.
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
     // The leaves' sort (2M rows at 50k priorities) in memory rather than in temporary files.

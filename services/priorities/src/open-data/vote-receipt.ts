@@ -103,7 +103,7 @@ async function placeLeaf(sql: SqlDriver, snapshot: SnapshotRow, priorityId: stri
 export async function voteReceipt(ctx: PrioritiesContext, userId: string, priorityId: string, everyMs: number): Promise<TVoteReceipt> {
   if (!isUuid(priorityId)) throw new PriorityNotFound();
   const id = priorityId.toLowerCase();
-  const [vote] = await ctx.sql.query<VoteRow>(
+  const [vote] = await ctx.db.query<VoteRow>(
     `SELECT v.vote_type, v.voted_at, v.receipt_nonce, v.leaf, p.is_active AS active
      FROM priorities.priorities p LEFT JOIN priorities.votes v ON v.priority_id = p.id AND v.user_id = $2::uuid
      WHERE p.id = $1::uuid`,
@@ -121,8 +121,8 @@ export async function voteReceipt(ctx: PrioritiesContext, userId: string, priori
     receiptNonce: nonce.toString('hex'),
     leaf: leaf.toString('hex'),
   };
-  const snapshot = await latestSnapshot(ctx.sql);
-  const placement = snapshot && (await placeLeaf(ctx.sql, snapshot, id, vote.vote_type, leaf));
+  const snapshot = await latestSnapshot(ctx.db);
+  const placement = snapshot && (await placeLeaf(ctx.db, snapshot, id, vote.vote_type, leaf));
   if (!snapshot || !placement) {
     return {
       status: 'pending',
@@ -132,7 +132,7 @@ export async function voteReceipt(ctx: PrioritiesContext, userId: string, priori
     };
   }
   const inChunk = pathFromLevels(levelsOf(leafHashesOf(placement.chunkLeaves)), placement.leafIndex - placement.chunkStart);
-  const aboveChunk = pathFromLevels(await chunkLevels(ctx.sql, snapshot.id), placement.chunkNo);
+  const aboveChunk = pathFromLevels(await chunkLevels(ctx.db, snapshot.id), placement.chunkNo);
   return {
     status: 'counted',
     ...base,

@@ -19,7 +19,7 @@ const REFUSALS = [AccountDeleted, IssueNotFound, DailyLimitReached, PurchaseNotC
 
 async function checkBeforeCharging(ctx: PrioritiesContext, userId: string, issueId: number | null): Promise<void> {
   const limit = settingOf(ctx, 'max_priorities_per_user_per_day');
-  const [check] = await ctx.sql.query<{ deleted: boolean; issue_found: boolean; created_today: number }>(
+  const [check] = await ctx.db.query<{ deleted: boolean; issue_found: boolean; created_today: number }>(
     `SELECT ${prioritiesErasureGuard.deletedSql('$1')} AS deleted,
             ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found,
             COALESCE((SELECT created FROM priorities.daily_priority_counts WHERE user_id = $1::uuid AND day = $3::date), 0) AS created_today`,
@@ -32,7 +32,7 @@ async function checkBeforeCharging(ctx: PrioritiesContext, userId: string, issue
 
 /** The priority as the creating transaction committed it (its answer was lost, its charge found applied). */
 async function readCreated(ctx: PrioritiesContext, userId: string, id: string): Promise<TPriority> {
-  const [row] = await ctx.sql.query<PriorityRow>(selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'), [userId, id]);
+  const [row] = await ctx.db.query<PriorityRow>(selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'), [userId, id]);
   return toPriorityView(row!, null);
 }
 

@@ -33,7 +33,7 @@ export async function startCreation(
   const { id, userId, cost, idempotencyKey, requestHash } = creation;
   const now = ctx.platform.clock.now().toISOString();
   if (idempotencyKey === undefined) {
-    await ctx.sql.query(
+    await ctx.db.query(
       `INSERT INTO priorities.creation_charges (id, user_id, cost, status, created_at) VALUES ($1::uuid, $2::uuid, $3::int, 'pending', $4::timestamptz)`,
       [id, userId, cost, now],
     );
@@ -41,7 +41,7 @@ export async function startCreation(
   }
   // A live row that is gone by the time it is read (refused or refunded meanwhile) frees the key: try again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const [inserted] = await ctx.sql.query<{ id: string }>(
+    const [inserted] = await ctx.db.query<{ id: string }>(
       `INSERT INTO priorities.creation_charges (id, user_id, cost, status, created_at, idempotency_key, request_hash)
        VALUES ($1::uuid, $2::uuid, $3::int, 'pending', $4::timestamptz, $5::text, $6::text)
        ON CONFLICT (user_id, idempotency_key) WHERE status <> 'refunded' AND idempotency_key IS NOT NULL DO NOTHING
@@ -50,7 +50,7 @@ export async function startCreation(
       'priorities_start_keyed_creation',
     );
     if (inserted) return { kind: 'new' };
-    const [existing] = await ctx.sql.query<KeyedRow>(
+    const [existing] = await ctx.db.query<KeyedRow>(
       `SELECT status, request_hash, response FROM priorities.creation_charges
        WHERE user_id = $1::uuid AND idempotency_key = $2::text AND status <> 'refunded'`,
       [userId, idempotencyKey],

@@ -61,17 +61,13 @@ export function partQuery(
 
 async function readPart(ctx: PrioritiesContext, ...args: Parameters<typeof partQuery>): Promise<PriorityRow[]> {
   const { sql, params } = partQuery(...args);
-  return ctx.db.$queryRawUnsafe<PriorityRow[]>(sql, ...params);
+  return ctx.db.query<PriorityRow>(sql, params);
 }
 
 async function countRanked(ctx: PrioritiesContext, query: TPriorityListQuery, minEndorsements: number, exclude: readonly string[]): Promise<number> {
   const filters = filtersOf(query, 1, exclude);
   const where = ['p.is_active', `p.endorsements >= $${filters.params.length + 1}::int`, ...filters.conditions].join(' AND ');
-  const [row] = await ctx.db.$queryRawUnsafe<{ n: number }[]>(
-    `SELECT count(*)::int AS n FROM priorities.priorities p WHERE ${where}`,
-    ...filters.params,
-    minEndorsements,
-  );
+  const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM priorities.priorities p WHERE ${where}`, [...filters.params, minEndorsements]);
   return Number(row!.n);
 }
 
@@ -96,7 +92,7 @@ export async function readPage(
 ): Promise<TPriority[]> {
   if (query.includeInactive === 'true') {
     const { sql, params } = moderationQuery(viewerId, query);
-    return (await ctx.db.$queryRawUnsafe<PriorityRow[]>(sql, ...params)).map((row) => toPriorityView(row, null));
+    return (await ctx.db.query<PriorityRow>(sql, params)).map((row) => toPriorityView(row, null));
   }
   const unfiltered = !query.search && !query.category;
   const { limit, offset } = query;
@@ -132,7 +128,7 @@ function withUserVote(priority: CachedPriority, vote: TUserVote | undefined): st
 /** The viewer's votes on these priorities: lookups on the votes and vote_changes primary keys (what the viewer votes cache keeps). */
 export async function readViewerVotes(ctx: PrioritiesContext, viewerId: string, priorityIds: readonly string[]): Promise<Map<string, TUserVote>> {
   if (priorityIds.length === 0) return new Map();
-  const rows = await ctx.sql.query<{ priority_id: string; vote_type: TVoteType; last_changed_at: Date | string | null }>(
+  const rows = await ctx.db.query<{ priority_id: string; vote_type: TVoteType; last_changed_at: Date | string | null }>(
     `SELECT v.priority_id, v.vote_type, c.last_changed_at FROM priorities.votes v
      LEFT JOIN priorities.vote_changes c ON c.priority_id = v.priority_id AND c.user_id = v.user_id
      WHERE v.priority_id = ANY($1::uuid[]) AND v.user_id = $2::uuid`,

@@ -53,8 +53,8 @@ export const VOTERS_COUNTED_SQL = `SELECT count(*)::int AS n FROM priorities.mem
 export async function countStateTallies(ctx: PrioritiesContext, state: string): Promise<StateTallies> {
   const minEndorsements = settingOf(ctx, 'min_endorsements_for_ranking');
   const [rows, [voters]] = await Promise.all([
-    ctx.sql.query<{ priority_id: string; endorsements: number; oppositions: number }>(STATE_TALLIES_SQL, [state, minEndorsements, STATE_TALLY_MIN_VOTERS]),
-    ctx.sql.query<{ n: number }>(VOTERS_COUNTED_SQL, [state]),
+    ctx.db.query<{ priority_id: string; endorsements: number; oppositions: number }>(STATE_TALLIES_SQL, [state, minEndorsements, STATE_TALLY_MIN_VOTERS]),
+    ctx.db.query<{ n: number }>(VOTERS_COUNTED_SQL, [state]),
   ]);
   const tallies = new Map(rows.map((row) => [row.priority_id, { endorsements: Number(row.endorsements), oppositions: Number(row.oppositions) }]));
   return { tallies, votersCounted: Number(voters!.n) };
@@ -89,7 +89,7 @@ export function talliedPageQuery(viewerId: string | null, query: TPriorityListQu
 async function countTallied(ctx: PrioritiesContext, query: TPriorityListQuery, ids: readonly string[]): Promise<number> {
   const filters = filtersOf(query, 2);
   const where = ['p.is_active', 'p.id = ANY($1::uuid[])', ...filters.conditions].join(' AND ');
-  const [row] = await ctx.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM priorities.priorities p WHERE ${where}`, [ids, ...filters.params]);
+  const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM priorities.priorities p WHERE ${where}`, [ids, ...filters.params]);
   return Number(row!.n);
 }
 
@@ -108,12 +108,12 @@ async function readTalliedPart(ctx: PrioritiesContext, viewerId: string, query: 
   if (tallies.tallies.size === 0) return [];
   if (query.search || query.category) {
     const { sql, params } = talliedPageQuery(viewerId, query, tallies, minEndorsements);
-    return ctx.sql.query<TalliedRow>(sql, params);
+    return ctx.db.query<TalliedRow>(sql, params);
   }
   const slice = [...tallies.tallies.keys()].slice(query.offset, query.offset + query.limit);
   if (slice.length === 0) return [];
   const { sql, params } = talliedSliceQuery(viewerId, slice);
-  const rows = new Map((await ctx.sql.query<PriorityRow>(sql, params)).map((row) => [row.id, row]));
+  const rows = new Map((await ctx.db.query<PriorityRow>(sql, params)).map((row) => [row.id, row]));
   return slice.flatMap((id): TalliedRow[] => {
     const row = rows.get(id);
     const tally = tallies.tallies.get(id)!;

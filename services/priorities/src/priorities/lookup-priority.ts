@@ -6,7 +6,7 @@ import type { TPriorityLookupReply, TPriorityLookupRequest } from '@civic/contra
 import type { PrioritiesContext } from '../context.ts';
 
 export async function lookupPriority(ctx: PrioritiesContext, { priorityId }: TPriorityLookupRequest): Promise<TPriorityLookupReply> {
-  const [row] = await ctx.sql.query<{ id: string; title: string; created_at: Date; author_id: string | null; is_active: boolean }>(
+  const [row] = await ctx.db.query<{ id: string; title: string; created_at: Date; author_id: string | null; is_active: boolean }>(
     'SELECT id, title, created_at, author_id, is_active FROM priorities.priorities WHERE id = $1::uuid',
     [priorityId.toLowerCase()],
   );

@@ -5,7 +5,6 @@
 // the administrator's reason for the author's notice; an empty one is left out (the default shows).
 import { ADMIN_MESSAGES, isUuid, type TAdminOrigin, type TDeletePriorityResponse } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
-import { WRITE_TRANSACTION } from '../db.ts';
 import { PriorityNotFound } from '../errors.ts';
 import { emitPriorityRemoved } from '../events.ts';
 
@@ -21,16 +20,11 @@ export async function removePriority(
   const id = priorityId.toLowerCase();
   const removedAt = ctx.platform.clock.now().toISOString();
   const stated = reason?.trim();
-  const removedNow = await ctx.db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRawUnsafe<{ author_id: string | null; title: string }[]>(
-      `UPDATE priorities.priorities SET is_active = false, removed_at = $2::timestamptz, removed_by = $3::uuid
-       WHERE id = $1::uuid AND is_active RETURNING author_id, title`,
-      id,
-      removedAt,
-      adminId,
-    );
+  const removedNow = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.query<{ author_id: string | null; title: string }>(`UPDATE priorities.priorities SET is_active = false, removed_at = $2::timestamptz, removed_by = $3::uuid
+       WHERE id = $1::uuid AND is_active RETURNING author_id, title`, [id, removedAt, adminId]);
     if (!row) {
-      const [existing] = await tx.$queryRawUnsafe<unknown[]>('SELECT 1 FROM priorities.priorities WHERE id = $1::uuid', id);
+      const [existing] = await tx.query<unknown>('SELECT 1 FROM priorities.priorities WHERE id = $1::uuid', [id]);
       if (!existing) throw new PriorityNotFound();
       return false;
     }
@@ -44,7 +38,7 @@ export async function removePriority(
       origin,
     });
     return true;
-  }, WRITE_TRANSACTION);
+  });
   if (removedNow) ctx.topPriorities.invalidate();
   return { message: ADMIN_MESSAGES.priorityDeleted, id };
 }

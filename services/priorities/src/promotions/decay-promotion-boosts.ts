@@ -5,7 +5,6 @@
 import type { PrioritiesContext } from '../context.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
 import { emitPromotionBoostsDecayed } from '../events.ts';
-import { WRITE_TRANSACTION } from '../db.ts';
 
 /** The decay job's advisory lock (two-key form: its own class, key 0), held for its transaction. */
 const DECAY_LOCK = [0x50524932 /* 'PRI2' */, 0] as const;
@@ -17,32 +16,26 @@ export async function decayPromotionBoosts(ctx: PrioritiesContext): Promise<stri
   const at = ctx.platform.clock.now().toISOString();
   // Most runs change nothing: a look without locks first, so votes on boosted priorities never wait
   // for a run that writes nothing. A boost that falls due after this look is the next run's.
-  const [due] = await ctx.sql.query(
+  const [due] = await ctx.db.query(
     `SELECT 1 FROM priorities.priorities
      WHERE promotion_boost > 0 AND promotion_boost <> priorities.promotion_boost_at(id, $1::timestamptz, ${BOOST_PARAMS}) LIMIT 1`,
     [at, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS],
   );
   if (!due) return [];
-  const changed = await ctx.db.$transaction(async (tx) => {
-    const [lock] = await tx.$queryRawUnsafe<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', ...DECAY_LOCK);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', DECAY_LOCK);
     if (!lock!.locked) return [];
-    await tx.$queryRawUnsafe('SELECT id FROM priorities.priorities WHERE promotion_boost > 0 ORDER BY id FOR NO KEY UPDATE');
-    const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `UPDATE priorities.priorities p
+    await tx.query('SELECT id FROM priorities.priorities WHERE promotion_boost > 0 ORDER BY id FOR NO KEY UPDATE');
+    const rows = await tx.query<{ id: string }>(`UPDATE priorities.priorities p
        SET promotion_boost = b.boost
        FROM (SELECT id, priorities.promotion_boost_at(id, $1::timestamptz, ${BOOST_PARAMS}) AS boost
              FROM priorities.priorities WHERE promotion_boost > 0) b
        WHERE p.id = b.id AND p.promotion_boost <> b.boost
-       RETURNING p.id`,
-      at,
-      PROMOTION_BOOST_POINTS,
-      PROMOTION_HALF_LIFE_MS,
-      PROMOTION_LIFETIME_MS,
-    );
+       RETURNING p.id`, [at, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS]);
     const ids = rows.map((row) => row.id);
     if (ids.length > 0) await emitPromotionBoostsDecayed(tx, { priorityIds: ids, decayedAt: at });
     return ids;
-  }, WRITE_TRANSACTION);
+  });
   if (changed.length > 0) {
     ctx.topPriorities.invalidate();
   }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { isUuid, prioritiesEvents, type TPromotionResult } from '@civic/contracts';
 import { AccountDeleted, type Identity, RequestUnavailable, requestUserOf, settingOf } from '@civic/service-kit';
-import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';
+import { buildOutboxRows, insertOutboxRows } from '@civic/service-kit/events';
 import type { PrioritiesContext } from '../context.ts';
 import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../domain/promotion-boost.ts';
@@ -33,7 +33,7 @@ type Started = { kind: 'new'; id: string } | { kind: 'existing'; row: PromotionR
 async function startPromotion(ctx: PrioritiesContext, priorityId: string, userId: string, key: string, cost: number): Promise<Started> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const id = randomUUID();
-    const [inserted] = await ctx.sql.query<{ id: string }>(
+    const [inserted] = await ctx.db.query<{ id: string }>(
       `INSERT INTO priorities.promotions (id, priority_id, user_id, idempotency_key, cost, status, created_at)
        VALUES ($1::uuid, $2::uuid, $3::uuid, $4::text, $5::int, 'pending', $6::timestamptz)
        ON CONFLICT (user_id, idempotency_key) WHERE status <> 'refunded' DO NOTHING
@@ -42,7 +42,7 @@ async function startPromotion(ctx: PrioritiesContext, priorityId: string, userId
       'priorities_start_promotion',
     );
     if (inserted) return { kind: 'new', id };
-    const [existing] = await ctx.sql.query<PromotionRow>(
+    const [existing] = await ctx.db.query<PromotionRow>(
       `SELECT id, priority_id, cost, status, balance_after, boost_after FROM priorities.promotions
        WHERE user_id = $1::uuid AND idempotency_key = $2::text AND status <> 'refunded'`,
       [userId, key],
@@ -85,14 +85,15 @@ async function applyPromotion(
     text: 'SELECT status, promotion_boost FROM priorities.apply_promotion($1::uuid, $2::uuid, $3::int, $4::timestamptz, $5::int, $6::bigint, $7::bigint)',
     params: [promotion.id, promotion.userId, balance, at, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS],
   };
-  const [applied] = await ctx.sql.chain<Applied>(call, ([found]) =>
-    found?.status === 'applied' ? outboxInsertStatement(prioritiesErasureGuard.schema, rows, 'priorities_apply_promotion') : null,
-  );
-  return applied!;
+  return ctx.db.transaction(async (tx) => {
+    const [applied] = await tx.query<Applied>(call.text, call.params);
+    if (applied?.status === 'applied') await insertOutboxRows(tx, prioritiesErasureGuard.schema, rows);
+    return applied!;
+  });
 }
 
 async function answerApplied(ctx: PrioritiesContext, promotionId: string): Promise<TPromotionResult> {
-  const [row] = await ctx.sql.query<PromotionRow>(
+  const [row] = await ctx.db.query<PromotionRow>(
     'SELECT id, priority_id, cost, status, balance_after, boost_after FROM priorities.promotions WHERE id = $1::uuid',
     [promotionId],
   );
@@ -112,7 +113,7 @@ export async function promotePriority(
   const userId = requestUserOf(caller);
   const cost = Math.min(settingOf(ctx, 'priority_promotion_cost'), MAX_PRICE);
 
-  const [state] = await ctx.sql.query<{ active: boolean | null; deleted: boolean }>(
+  const [state] = await ctx.db.query<{ active: boolean | null; deleted: boolean }>(
     `SELECT (SELECT p.is_active FROM priorities.priorities p WHERE p.id = $1::uuid) AS active,
             ${prioritiesErasureGuard.deletedSql('$2')} AS deleted`,
     [id, userId],

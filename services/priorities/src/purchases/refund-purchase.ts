@@ -13,12 +13,12 @@ export type RefundOutcome = 'refunded' | 'applied' | 'unsettled';
 export async function refundPurchase(ctx: PrioritiesContext, kind: PurchaseKind, purchaseId: string): Promise<RefundOutcome> {
   const { table, ledgerKey } = PURCHASE_KINDS[kind];
   try {
-    const [claimed] = await ctx.sql.query<{ user_id: string | null; cost: number }>(
+    const [claimed] = await ctx.db.query<{ user_id: string | null; cost: number }>(
       `UPDATE ${table} SET status = 'refunding' WHERE id = $1::uuid AND status IN ('pending', 'refunding') RETURNING user_id, cost`,
       [purchaseId],
     );
     if (!claimed) {
-      const [row] = await ctx.sql.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1::uuid`, [purchaseId]);
+      const [row] = await ctx.db.query<{ status: string }>(`SELECT status FROM ${table} WHERE id = $1::uuid`, [purchaseId]);
       return row?.status === 'applied' ? 'applied' : 'refunded';
     }
     // A free purchase debited nothing; an erased payer's ledger account is gone with its entries.
@@ -29,7 +29,7 @@ export async function refundPurchase(ctx: PrioritiesContext, kind: PurchaseKind,
         { caller: 'priorities', identity: payerIdentity(claimed.user_id), timeoutMs: ctx.ledgerTimeoutMs },
       );
     }
-    await ctx.sql.query(`UPDATE ${table} SET status = 'refunded', settled_at = $2::timestamptz WHERE id = $1::uuid AND status = 'refunding'`, [
+    await ctx.db.query(`UPDATE ${table} SET status = 'refunded', settled_at = $2::timestamptz WHERE id = $1::uuid AND status = 'refunding'`, [
       purchaseId,
       ctx.platform.clock.now().toISOString(),
     ]);
@@ -47,7 +47,7 @@ export async function refundPurchase(ctx: PrioritiesContext, kind: PurchaseKind,
  */
 export async function discardUnpaidPurchase(ctx: PrioritiesContext, kind: PurchaseKind, purchaseId: string): Promise<void> {
   try {
-    await ctx.sql.query(`DELETE FROM ${PURCHASE_KINDS[kind].table} WHERE id = $1::uuid AND status = 'pending'`, [purchaseId]);
+    await ctx.db.query(`DELETE FROM ${PURCHASE_KINDS[kind].table} WHERE id = $1::uuid AND status = 'pending'`, [purchaseId]);
   } catch (error) {
     // Left pending, the sweeper cancels its key and marks it refunded: harmless.
     ctx.platform.logger.warn({ err: error, kind, purchaseId }, 'unpaid purchase not discarded; the sweeper will settle it');

@@ -15,7 +15,7 @@ export async function sweepPurchases(ctx: PrioritiesContext): Promise<{ refunded
   let refunded = 0;
   let unsettled = 0;
   for (const kind of Object.keys(PURCHASE_KINDS) as PurchaseKind[]) {
-    const rows = await ctx.sql.query<{ id: string }>(
+    const rows = await ctx.db.query<{ id: string }>(
       `SELECT id FROM ${PURCHASE_KINDS[kind].table} WHERE status IN ('pending', 'refunding') AND created_at < $1::timestamptz ORDER BY created_at LIMIT ${SWEEP_BATCH}`,
       [staleBefore],
     );

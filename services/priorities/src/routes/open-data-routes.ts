@@ -29,10 +29,10 @@ export async function openDataRoutes(app: FastifyInstance, { ctx, schedule }: { 
   });
 
   r.get(fastifyPath(ops.getSnapshot), { schema: { ...routeSchema(ops.getSnapshot), params: ZIdParams } }, async (request, reply) => {
-    const head = await readSnapshotHead(ctx.sql, request.params.id);
+    const head = await readSnapshotHead(ctx.db, request.params.id);
     const { format } = request.query;
     const encoding = negotiateEncoding(String(request.headers['accept-encoding'] ?? ''));
-    const document = await readStoredDocument(ctx.sql, { snapshotId: head.id, format, encoding });
+    const document = await readStoredDocument(ctx.db, { snapshotId: head.id, format, encoding });
     if (!document) {
       // Taken before documents were stored: the schedule stores them (one snapshot a minute).
       return reply.code(503).header('retry-after', '60').send({ message: OPEN_DATA_MESSAGES.documentPending, code: 'PRIORITIES_SNAPSHOT_DOCUMENT_PENDING' });
@@ -59,14 +59,14 @@ export async function openDataRoutes(app: FastifyInstance, { ctx, schedule }: { 
     if (range.kind === 'part') void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
     void reply.header('content-length', String(end - start + 1));
     // HEAD: Fastify drains a stream it is given, which would read the whole document for nothing.
-    return reply.send(request.method === 'HEAD' ? Readable.from([]) : schedule.documents.read(ctx.sql, document, start, end));
+    return reply.send(request.method === 'HEAD' ? Readable.from([]) : schedule.documents.read(ctx.db, document, start, end));
   });
 
   r.get(
     fastifyPath(ops.getSnapshotPriority),
     { schema: { ...routeSchema(ops.getSnapshotPriority), params: ZSnapshotPriorityParams } },
     async (request, reply) => {
-      const line = await readSnapshotPriority(ctx.sql, request.params.id, request.params.priorityId);
+      const line = await readSnapshotPriority(ctx.db, request.params.id, request.params.priorityId);
       void reply.header('cache-control', IMMUTABLE);
       return line;
     },

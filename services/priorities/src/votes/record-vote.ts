@@ -29,7 +29,7 @@ interface VoteState {
 export type Change = Extract<VoteDecision, { delta: unknown }>;
 
 async function readState(ctx: PrioritiesContext, priorityId: string, userId: string): Promise<VoteState | undefined> {
-  const [state] = await ctx.sql.query<VoteState>(
+  const [state] = await ctx.db.query<VoteState>(
     `SELECT p.endorsements, p.oppositions,
             ${prioritiesErasureGuard.deletedSql('$2')} AS deleted,
             (SELECT v.vote_type FROM priorities.votes v WHERE v.priority_id = p.id AND v.user_id = $2::uuid) AS vote_type,

@@ -6,11 +6,10 @@
 import type { TBlockResponse } from '@civic/contracts';
 import { NETWORK_MESSAGES, socialEvents } from '@civic/contracts';
 import { AccountDeleted } from '@civic/service-kit';
-import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';
+import { buildOutboxRows, insertOutboxRows } from '@civic/service-kit/events';
 import type { SocialContext } from '../context.ts';
 import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 import { BlockSelf, NetworkUserNotFound } from '../errors.ts';
-import { BLOCK_STATEMENTS } from '../events.ts';
 
 /** What block_user and unblock_user answer (see their files). */
 interface BlockWrite {
@@ -108,25 +107,21 @@ function answer(isBlocked: boolean, write: BlockWrite | undefined): TBlockRespon
 export async function block(ctx: SocialContext, blockerId: string, blockedId: string): Promise<TBlockResponse> {
   if (blockerId === blockedId) throw new BlockSelf();
   const at = ctx.platform.clock.now();
-  const [write] = await ctx.sql.chain<BlockUserWrite>(
-    { text: BLOCK, params: [socialErasureGuard.lockClass, blockerId, blockedId, at.toISOString()] },
-    ([found]) =>
-      found?.status === 'blocked'
-        ? outboxInsertStatement(socialErasureGuard.schema, blockOutbox(blockerId, blockedId, at, found), BLOCK_STATEMENTS.block)
-        : null,
-  );
+  const write = await ctx.db.transaction(async (tx) => {
+    const [found] = await tx.query<BlockUserWrite>(BLOCK, [socialErasureGuard.lockClass, blockerId, blockedId, at.toISOString()]);
+    if (found?.status === 'blocked') await insertOutboxRows(tx, socialErasureGuard.schema, blockOutbox(blockerId, blockedId, at, found));
+    return found;
+  });
   return answer(true, write);
 }
 
 export async function unblock(ctx: SocialContext, blockerId: string, blockedId: string): Promise<TBlockResponse> {
   if (blockerId === blockedId) throw new BlockSelf();
   const at = ctx.platform.clock.now();
-  const [write] = await ctx.sql.chain<BlockWrite & { version: number }>(
-    { text: UNBLOCK, params: [socialErasureGuard.lockClass, blockerId, blockedId] },
-    ([found]) =>
-      found?.status === 'unblocked'
-        ? outboxInsertStatement(socialErasureGuard.schema, [blockRow(blockerId, blockedId, false, found.version, at)], BLOCK_STATEMENTS.unblock)
-        : null,
-  );
+  const write = await ctx.db.transaction(async (tx) => {
+    const [found] = await tx.query<BlockWrite & { version: number }>(UNBLOCK, [socialErasureGuard.lockClass, blockerId, blockedId]);
+    if (found?.status === 'unblocked') await insertOutboxRows(tx, socialErasureGuard.schema, [blockRow(blockerId, blockedId, false, found.version, at)]);
+    return found;
+  });
   return answer(false, write);
 }

@@ -7,11 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { TFollowResponse } from '@civic/contracts';
 import { NETWORK_MESSAGES, socialEvents } from '@civic/contracts';
 import { AccountDeleted } from '@civic/service-kit';
-import { buildOutboxRows, outboxInsertStatement } from '@civic/service-kit/events';
+import { buildOutboxRows, insertOutboxRows } from '@civic/service-kit/events';
 import type { SocialContext } from '../context.ts';
 import { socialErasureGuard } from '../data-rights/erasure-guard.ts';
 import { FollowBlocked, FollowSelf, NetworkUserNotFound } from '../errors.ts';
-import { FOLLOW_STATEMENTS } from '../events.ts';
 
 export interface FollowEdge {
   followerId: string;
@@ -72,10 +71,11 @@ function outboxRowsOf(edge: FollowEdge, following: boolean, at: Date, write: Edg
 /** The function's call, then (when it changed the edge) its events through the kit's outbox, in one transaction. */
 async function writeEdge(ctx: SocialContext, edge: FollowEdge, following: boolean, at: Date, call: { text: string; params: unknown[] }, name: string) {
   const changed = following ? 'followed' : 'unfollowed';
-  const [write] = await ctx.sql.chain<EdgeWrite>(call, ([found]) =>
-    found?.status === changed ? outboxInsertStatement(socialErasureGuard.schema, outboxRowsOf(edge, following, at, found), name) : null,
-  );
-  return write;
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx.query<EdgeWrite>(call.text, call.params, name);
+    if (found?.status === changed) await insertOutboxRows(tx, socialErasureGuard.schema, outboxRowsOf(edge, following, at, found));
+    return found;
+  });
 }
 
 function answer(isFollowing: boolean, write: EdgeWrite | undefined): TFollowResponse {
@@ -99,7 +99,7 @@ export async function follow(ctx: SocialContext, followerId: string, followeeId:
   if (followerId === followeeId) throw new FollowSelf();
   const at = ctx.platform.clock.now();
   const params = [socialErasureGuard.lockClass, followerId, followeeId, at.toISOString(), randomUUID(), randomUUID()];
-  const write = await writeEdge(ctx, { followerId, followeeId }, true, at, { text: FOLLOW, params }, FOLLOW_STATEMENTS.follow);
+  const write = await writeEdge(ctx, { followerId, followeeId }, true, at, { text: FOLLOW, params }, 'social_follow_user');
   return answer(true, write);
 }
 
@@ -107,6 +107,6 @@ export async function unfollow(ctx: SocialContext, followerId: string, followeeI
   if (followerId === followeeId) throw new FollowSelf();
   const at = ctx.platform.clock.now();
   const params = [socialErasureGuard.lockClass, followerId, followeeId];
-  const write = await writeEdge(ctx, { followerId, followeeId }, false, at, { text: UNFOLLOW, params }, FOLLOW_STATEMENTS.unfollow);
+  const write = await writeEdge(ctx, { followerId, followeeId }, false, at, { text: UNFOLLOW, params }, 'social_unfollow_user');
   return answer(false, write);
 }

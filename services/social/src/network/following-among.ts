@@ -7,7 +7,7 @@ import type { SocialContext } from '../context.ts';
 
 export async function followingAmong(ctx: SocialContext, viewerId: string, query: TFollowingAmongQuery): Promise<string[]> {
   const ids = [...new Set(query.ids.toLowerCase().split(','))];
-  const rows = await ctx.sql.query<{ id: string }>(
+  const rows = await ctx.db.query<{ id: string }>(
     `SELECT f.followee_id::text AS id FROM social.follows f
      WHERE f.follower_id = $1::uuid AND f.followee_id = ANY($2::uuid[])
      ORDER BY f.followee_id`,

@@ -27,7 +27,7 @@ const STANDING_SQL = `SELECT ${socialErasureGuard.deletedSql('$1')} AS deleted,
   FROM (SELECT 1) AS one LEFT JOIN social.user_network n ON n.user_id = $1::uuid`;
 
 export async function networkStanding(ctx: SocialContext, userId: string, viewerId: string): Promise<TNetworkStanding> {
-  const [row] = await ctx.sql.query<StandingRow>(STANDING_SQL, [userId, viewerId], 'social_network_standing');
+  const [row] = await ctx.db.query<StandingRow>(STANDING_SQL, [userId, viewerId], 'social_network_standing');
   if (!row || row.deleted) throw new NetworkUserNotFound();
   const own = userId === viewerId;
   const shown = own || !row.private;

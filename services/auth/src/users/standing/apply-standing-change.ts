@@ -5,7 +5,7 @@
 // sessions end) in the same transaction, and the session effects that must not wait for the commit.
 import type { TAdminOrigin, TApprovalStatus, TChangeStandingReply, TStandingChange } from '@civic/contracts';
 import type { SessionStore } from '@civic/service-kit';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { emitSessionRevoked, emitUserStandingChanged } from '../../events.ts';
 import { standingFlags } from '../../sessions/sessions.ts';
 import { decideStandingChange, endsSessions, narrowsRights } from './standing-rules.ts';
@@ -38,14 +38,11 @@ const standingOf = (userId: string, row: StandingRow): AccountStanding => ({
   standingVersion: row.standing_version,
 });
 
-export async function applyStandingChange(tx: SqlExecutor, sessions: SessionStore, request: StandingChangeRequest, now: Date): Promise<TChangeStandingReply> {
+export async function applyStandingChange(tx: SqlDriver, sessions: SessionStore, request: StandingChangeRequest, now: Date): Promise<TChangeStandingReply> {
   const { userId, change } = request;
   // An erased account has no row; a superseded one (a duplicate of a mailbox) can never sign in again.
-  const [row] = await tx.$queryRawUnsafe<StandingRow[]>(
-    `SELECT is_admin, is_banned, approval_status, standing_version FROM auth.users
-     WHERE id = $1::uuid AND superseded_by IS NULL FOR UPDATE`,
-    userId,
-  );
+  const [row] = await tx.query<StandingRow>(`SELECT is_admin, is_banned, approval_status, standing_version FROM auth.users
+     WHERE id = $1::uuid AND superseded_by IS NULL FOR UPDATE`, [userId]);
   if (!row) return { outcome: 'not_found', standing: null };
   const current = standingOf(userId, row);
   const decision = decideStandingChange(current, change);
@@ -53,14 +50,8 @@ export async function applyStandingChange(tx: SqlExecutor, sessions: SessionStor
   if (decision.kind === 'unchanged') return { outcome: 'unchanged', standing: current };
 
   const { next } = decision;
-  const [updated] = await tx.$queryRawUnsafe<StandingRow[]>(
-    `UPDATE auth.users SET is_admin = $2, is_banned = $3, approval_status = $4, standing_version = standing_version + 1
-     WHERE id = $1::uuid RETURNING is_admin, is_banned, approval_status, standing_version`,
-    userId,
-    next.isAdmin,
-    next.isBanned,
-    next.approvalStatus,
-  );
+  const [updated] = await tx.query<StandingRow>(`UPDATE auth.users SET is_admin = $2, is_banned = $3, approval_status = $4, standing_version = standing_version + 1
+     WHERE id = $1::uuid RETURNING is_admin, is_banned, approval_status, standing_version`, [userId, next.isAdmin, next.isBanned, next.approvalStatus]);
   const standing = standingOf(userId, updated!);
   await emitUserStandingChanged(tx, {
     ...standing,

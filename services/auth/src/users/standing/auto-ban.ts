@@ -6,11 +6,11 @@
 // sign-in racing the ban re-reads the row after writing its session (sessions.ts).
 import type { adminEvents, EventPayload } from '@civic/contracts';
 import type { SessionStore } from '@civic/service-kit';
-import type { SqlExecutor } from '@civic/service-kit/events';
+import type { SqlDriver } from '@civic/service-kit/db';
 import { applyStandingChange } from './apply-standing-change.ts';
 
-export async function applyAutoBan(tx: SqlExecutor, sessions: SessionStore, p: EventPayload<typeof adminEvents.AutoBanRequested>, now: Date): Promise<void> {
-  const [row] = await tx.$queryRawUnsafe<{ is_admin: boolean }[]>('SELECT is_admin FROM auth.users WHERE id = $1::uuid', p.userId);
+export async function applyAutoBan(tx: SqlDriver, sessions: SessionStore, p: EventPayload<typeof adminEvents.AutoBanRequested>, now: Date): Promise<void> {
+  const [row] = await tx.query<{ is_admin: boolean }>('SELECT is_admin FROM auth.users WHERE id = $1::uuid', [p.userId]);
   // Checked here too so an administrator's row is not even locked; the rules would refuse it anyway.
   if (!row || row.is_admin) return;
   await applyStandingChange(

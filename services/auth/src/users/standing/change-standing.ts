@@ -14,7 +14,7 @@ import { selfRefusal } from './standing-rules.ts';
 export { ADMIN_REQUIRED_MESSAGE };
 
 async function callerIsAdmin(ctx: AuthContext, adminId: string): Promise<boolean> {
-  const [row] = await ctx.sql.query<{ ok: boolean }>(
+  const [row] = await ctx.db.query<{ ok: boolean }>(
     'SELECT is_admin AND NOT is_banned AS ok FROM auth.users WHERE id = $1::uuid',
     [adminId],
     'auth_standing_caller_is_admin',
@@ -37,9 +37,8 @@ export async function changeStanding(
   const now = ctx.platform.clock.now();
   // The audit entry's origin: the address the gateway signed into the identity, the request id the admin service forwards.
   const origin = requestId ? { ip: identity.ip, requestId } : undefined;
-  const reply = await ctx.db.$transaction((tx) =>
-    applyStandingChange(tx, ctx.platform.sessions, { userId: target, change, adminId, ...(origin ? { origin } : {}) }, now),
-  );
+  const reply = await ctx.db.transaction((tx) =>
+    applyStandingChange(tx, ctx.platform.sessions, { userId: target, change, adminId, ...(origin ? { origin } : {}) }, now));
   if ((reply.outcome === 'changed' || reply.outcome === 'unchanged') && reply.standing) {
     try {
       await applySessionEffect(ctx.platform.sessions, change, reply.standing);

@@ -1,25 +1,25 @@
-// A TransactionalDb over node-postgres for tests, plus a throwaway database per test run.
+// A SqlDriver over node-postgres for tests, plus a throwaway database per test run.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pgPoolDriver } from '../../../src/db/pg-driver.ts';
 import type { SqlDriver } from '../../../src/db/sql-driver.ts';
-import type { SqlExecutor, TransactionalDb } from '../../../src/events/sql-executor.ts';
+import type { SqlDriver, SqlDriver } from '../../../src/events/sql-executor.ts';
 
 const ADMIN_URL = process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function executorOver(client: pg.Pool | pg.PoolClient): SqlExecutor {
+function executorOver(client: pg.Pool | pg.PoolClient): SqlDriver {
   return {
-    async $executeRawUnsafe(query: string, ...values: unknown[]) {
+    async execute(query: string, values: unknown[]) {
       return (await client.query(query, values)).rowCount ?? 0;
     },
-    async $queryRawUnsafe<T>(query: string, ...values: unknown[]) {
+    async query<T>(query: string, values: unknown[]) {
       return (await client.query(query, values)).rows as T;
     },
   };
 }
 
 export interface PgTestDatabase {
-  db: TransactionalDb;
+  db: SqlDriver;
   /** The same database through the services' raw driver (its own pool). */
   sql: SqlDriver;
   name: string;
@@ -40,9 +40,9 @@ export async function createPgTestDatabase(adminUrl = ADMIN_URL): Promise<PgTest
   const pool = new pg.Pool({ connectionString: url.toString(), max: 8 });
   // DROP DATABASE ... WITH (FORCE) may kill a connection the pool is still closing; that is expected.
   pool.on('error', () => undefined);
-  const db: TransactionalDb = {
+  const db: SqlDriver = {
     ...executorOver(pool),
-    async $transaction(fn) {
+    async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { defineEvent, type TEventEnvelope } from '@civic/contracts/shared/define-event';
 import type { EventLogger } from '../../../src/events/event-logger.ts';
-import type { SqlExecutor, TransactionalDb } from '../../../src/events/sql-executor.ts';
+import type { SqlDriver, SqlDriver } from '../../../src/events/sql-executor.ts';
 import { outboxMigrationStatements } from '../../../src/events/outbox-schema.ts';
 import { deadLetterMigrationStatements } from '../../../src/events/dead-letters.ts';
 
@@ -39,10 +39,10 @@ export function defineThingCreated(service: string) {
   return defineEvent(`civic.${service}.thing.created`, 1, ZThingCreated);
 }
 
-export async function migrate(db: SqlExecutor, schema: string): Promise<void> {
-  for (const statement of [...outboxMigrationStatements(schema), ...deadLetterMigrationStatements(schema)]) await db.$executeRawUnsafe(statement);
+export async function migrate(db: SqlDriver, schema: string): Promise<void> {
+  for (const statement of [...outboxMigrationStatements(schema), ...deadLetterMigrationStatements(schema)]) await db.execute(statement);
   // The consumer's state in these tests: one row per thing it has heard of, plus a counter of effects.
-  await db.$executeRawUnsafe(`CREATE TABLE IF NOT EXISTS ${schema}.things (id uuid PRIMARY KEY, label text NOT NULL, seen integer NOT NULL DEFAULT 1)`);
+  await db.execute(`CREATE TABLE IF NOT EXISTS ${schema}.things (id uuid PRIMARY KEY, label text NOT NULL, seen integer NOT NULL DEFAULT 1)`);
 }
 
 export async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000, what = 'condition'): Promise<void> {
@@ -54,8 +54,8 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000,
   throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
-export async function countRows(db: SqlExecutor, sql: string, ...values: unknown[]): Promise<number> {
-  const rows = await db.$queryRawUnsafe<{ n: string | number }[]>(sql, ...values);
+export async function countRows(db: SqlDriver, sql: string, ...values: unknown[]): Promise<number> {
+  const rows = await db.query<{ n: string | number }>(sql, values);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -74,22 +74,16 @@ export async function runAll(steps: (() => Promise<unknown>)[]): Promise<void> {
 
 /** The consumer's effect: remember the thing; `seen` would go above 1 if an event were applied twice. */
 export function recordThing(calls: string[] = []) {
-  return async (payload: { thingId: string; label: string }, { tx, envelope }: { tx: SqlExecutor; envelope: TEventEnvelope }) => {
+  return async (payload: { thingId: string; label: string }, { tx, envelope }: { tx: SqlDriver; envelope: TEventEnvelope }) => {
     calls.push(envelope.id);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO consumer.things (id, label) VALUES ($1::uuid, $2)
-       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`,
-      payload.thingId,
-      payload.label,
-    );
+    await tx.execute(`INSERT INTO consumer.things (id, label) VALUES ($1::uuid, $2)
+       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`, [payload.thingId, payload.label]);
   };
 }
 
 /** How many things the consumer holds, the most times one was applied, and its processed-event count. */
-export async function consumerState(db: TransactionalDb): Promise<{ things: number; maxSeen: number; processed: number }> {
-  const rows = await db.$queryRawUnsafe<{ things: number; max_seen: number | null }[]>(
-    `SELECT count(*)::int AS things, max(seen) AS max_seen FROM consumer.things`,
-  );
+export async function consumerState(db: SqlDriver): Promise<{ things: number; maxSeen: number; processed: number }> {
+  const rows = await db.query<{ things: number; max_seen: number | null }>(`SELECT count(*)::int AS things, max(seen) AS max_seen FROM consumer.things`);
   const processed = await countRows(db, `SELECT count(*)::int AS n FROM consumer.processed_events`);
   return { things: rows[0]!.things, maxSeen: rows[0]!.max_seen ?? 0, processed };
 }

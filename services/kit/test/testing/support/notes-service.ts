@@ -18,8 +18,8 @@ import {
   responder,
   serviceEvents,
   subscription,
-  type SqlExecutor,
-  type TransactionalDb,
+  type SqlDriver,
+  type SqlDriver,
 } from '../../../src/events/index.ts';
 
 export const NoteAdded = defineEvent('civic.notes.note.added', 1, z.object({ noteId: z.string().uuid(), authorId: z.string().uuid(), text: z.string() }));
@@ -35,7 +35,7 @@ async function execute(driver: SqlDriver, query: string, values: unknown[]): Pro
   return row!.n;
 }
 
-function executorOver(driver: SqlDriver): SqlExecutor {
+function executorOver(driver: SqlDriver): SqlDriver {
   return {
     $executeRawUnsafe: (query, ...values) => execute(driver, query, values),
     $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
@@ -59,7 +59,7 @@ export const notesService = defineService({
   async plugin(app, { platform }) {
     const database = await platform.databases.open('notes', await migrationsDir());
     const driver = database.driver;
-    const raw: TransactionalDb = { ...executorOver(driver), $transaction: (fn) => driver.transaction((tx) => fn(executorOver(tx))) };
+    const raw: SqlDriver = { ...executorOver(driver), $transaction: (fn) => driver.transaction((tx) => fn(executorOver(tx))) };
     const db = serviceEvents('notes').publishingDb(raw, platform);
     const relay = await platform.events.startRelay({ db, sql: driver, schema: 'notes', service: 'notes' });
     await registerServiceHandlers(
@@ -69,7 +69,7 @@ export const notesService = defineService({
         subscriptions: [
           subscription(ThingHappened, async ({ label }, { tx }) => {
             if (label === 'poison') throw new PoisonEventError('a poison label');
-            await tx.$executeRawUnsafe('INSERT INTO notes.notes (text) VALUES ($1)', `heard: ${label}`);
+            await tx.execute('INSERT INTO notes.notes (text) VALUES ($1)', [`heard: ${label}`]);
           }),
         ],
         responders: [
@@ -88,12 +88,8 @@ export const notesService = defineService({
     app.post('/api/notes', { config: { auth: 'active-user' } }, async (request) => {
       const authorId = requireActiveUser(request);
       const text = (request.body as { text: string }).text;
-      return db.$transaction(async (tx) => {
-        const [row] = await tx.$queryRawUnsafe<{ id: string }[]>(
-          'INSERT INTO notes.notes (author_id, text) VALUES ($1::uuid, $2) RETURNING id',
-          authorId,
-          text,
-        );
+      return db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: string }>('INSERT INTO notes.notes (author_id, text) VALUES ($1::uuid, $2) RETURNING id', [authorId, text]);
         await enqueueEvent(tx, 'notes', NoteAdded, { noteId: row!.id, authorId, text });
         return { id: row!.id };
       });
