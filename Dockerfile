@@ -4,12 +4,11 @@
 #
 #   docker build --target priorities --build-arg VERSION=$(node -p "require('./package.json').version") -t civic-priorities .
 #
-# Stages: manifests (what npm reads) -> deps (every dependency, dev included: the Prisma CLI, webpack)
-# -> prisma (each service's client, generated offline as scripts/prisma-generate.sh does) and
-# frontend-build (webpack) -> frontends (the built bundle alone). A runtime image gets a production
+# Stages: manifests (what npm reads) -> deps (every dependency, dev included: webpack)
+# -> frontend-build (webpack) -> frontends (the built bundle alone). A runtime image gets a production
 # install of its own workspace (`npm ci --omit=dev --omit=optional --workspace <dir>`: its dependencies and its
 # workspace dependencies, contracts and services/kit, and nothing of the other services or the front
-# ends), its own sources without tests, its generated client and migrations; it runs as `node`, not root.
+# ends), its own sources without tests and its migrations; it runs as `node`, not root.
 #
 # The servers run TypeScript through tsx, as every other way of starting them does (npm start,
 # npm run start:distributed, the tests), so what runs in an image is what was tested.
@@ -46,22 +45,9 @@ COPY frontends/network/package.json frontends/network/
 COPY frontends/admin/package.json frontends/admin/
 
 # ---- every dependency, for the build steps. Install scripts are skipped: the root's postinstall
-# (Prisma clients, front ends) runs below as separate, cacheable steps.
+# (the front ends) runs below as a separate, cacheable step.
 FROM manifests AS deps
 RUN npm ci --ignore-scripts
-
-# ---- each service's Prisma client (services/<name>/src/generated), offline like scripts/prisma-generate.sh
-FROM deps AS prisma
-COPY scripts/prisma-generate.sh scripts/
-COPY services/auth/prisma services/auth/prisma
-COPY services/account/prisma services/account/prisma
-COPY services/social/prisma services/social/prisma
-COPY services/priorities/prisma services/priorities/prisma
-COPY services/ledger/prisma services/ledger/prisma
-COPY services/briefing/prisma services/briefing/prisma
-COPY services/admin/prisma services/admin/prisma
-COPY services/notifications/prisma services/notifications/prisma
-RUN bash scripts/prisma-generate.sh
 
 # ---- the micro-frontends (webpack 5 + Module Federation), built once for every consumer
 FROM deps AS frontend-build
@@ -102,11 +88,11 @@ USER node
 # SIGTERM: the process turns /readyz to 503 and drains (services/kit/src/service-main.ts).
 STOPSIGNAL SIGTERM
 
-# ---- the services: the production dependencies of the workspace alone, then its sources and client.
+# ---- the services: the production dependencies of the workspace alone, then its sources.
 # Each CMD passes SERVER_NODE_FLAGS of infra/services.ts (V8 takes them on the command line only, not
 # in NODE_OPTIONS).
 # tsx needs esbuild's binary for this platform, an optional dependency; optional packages are otherwise
-# omitted (they are the Prisma CLI and TypeScript, optional peers of @prisma/client), so it is copied.
+# omitted, so it is copied.
 FROM manifests AS auth-modules
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace services/auth
 FROM runtime AS auth
@@ -115,7 +101,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY services/auth/package.json services/auth/
 COPY services/auth/src services/auth/src
 COPY services/auth/prisma/migrations services/auth/prisma/migrations
-COPY --from=prisma /app/services/auth/src/generated services/auth/src/generated
 ENV PORT=3101
 EXPOSE 3101
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/auth/src/server.ts"]
@@ -128,7 +113,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY services/account/package.json services/account/
 COPY services/account/src services/account/src
 COPY services/account/prisma/migrations services/account/prisma/migrations
-COPY --from=prisma /app/services/account/src/generated services/account/src/generated
 ENV PORT=3106
 EXPOSE 3106
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/account/src/server.ts"]
@@ -141,7 +125,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY services/social/package.json services/social/
 COPY services/social/src services/social/src
 COPY services/social/prisma/migrations services/social/prisma/migrations
-COPY --from=prisma /app/services/social/src/generated services/social/src/generated
 ENV PORT=3105
 EXPOSE 3105
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/social/src/server.ts"]
@@ -154,7 +137,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY services/priorities/package.json services/priorities/
 COPY services/priorities/src services/priorities/src
 COPY services/priorities/prisma/migrations services/priorities/prisma/migrations
-COPY --from=prisma /app/services/priorities/src/generated services/priorities/src/generated
 ENV PORT=3102
 EXPOSE 3102
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/priorities/src/server.ts"]
@@ -167,7 +149,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY services/ledger/package.json services/ledger/
 COPY services/ledger/src services/ledger/src
 COPY services/ledger/prisma/migrations services/ledger/prisma/migrations
-COPY --from=prisma /app/services/ledger/src/generated services/ledger/src/generated
 ENV PORT=3103
 EXPOSE 3103
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/ledger/src/server.ts"]
@@ -180,7 +161,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY services/briefing/package.json services/briefing/
 COPY services/briefing/src services/briefing/src
 COPY services/briefing/prisma/migrations services/briefing/prisma/migrations
-COPY --from=prisma /app/services/briefing/src/generated services/briefing/src/generated
 ENV PORT=3104
 EXPOSE 3104
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/briefing/src/server.ts"]
@@ -193,7 +173,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY services/admin/package.json services/admin/
 COPY services/admin/src services/admin/src
 COPY services/admin/prisma/migrations services/admin/prisma/migrations
-COPY --from=prisma /app/services/admin/src/generated services/admin/src/generated
 ENV PORT=3107
 EXPOSE 3107
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/admin/src/server.ts"]
@@ -206,7 +185,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY services/notifications/package.json services/notifications/
 COPY services/notifications/src services/notifications/src
 COPY services/notifications/prisma/migrations services/notifications/prisma/migrations
-COPY --from=prisma /app/services/notifications/src/generated services/notifications/src/generated
 ENV PORT=3108
 EXPOSE 3108
 CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/notifications/src/server.ts"]
@@ -215,7 +193,7 @@ CMD ["node", "--no-memory-reducer", "--import", "tsx", "services/notifications/s
 # and every micro-frontend from its own origin, so the bundle it serves is the one built from the same
 # commit as the routes it forwards; a remote deployed elsewhere is named by REMOTE_URL_<AREA> without
 # rebuilding this image. Its workspace dependencies are every service and the roster: the embedded
-# profile mounts the roster's services, so their sources and clients come too.
+# profile mounts the roster's services, so their sources come too.
 FROM manifests AS gateway-modules
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace gateway
 FROM runtime AS gateway
@@ -247,14 +225,6 @@ COPY services/admin/prisma/migrations services/admin/prisma/migrations
 COPY services/notifications/package.json services/notifications/
 COPY services/notifications/src services/notifications/src
 COPY services/notifications/prisma/migrations services/notifications/prisma/migrations
-COPY --from=prisma /app/services/auth/src/generated services/auth/src/generated
-COPY --from=prisma /app/services/account/src/generated services/account/src/generated
-COPY --from=prisma /app/services/social/src/generated services/social/src/generated
-COPY --from=prisma /app/services/priorities/src/generated services/priorities/src/generated
-COPY --from=prisma /app/services/ledger/src/generated services/ledger/src/generated
-COPY --from=prisma /app/services/briefing/src/generated services/briefing/src/generated
-COPY --from=prisma /app/services/admin/src/generated services/admin/src/generated
-COPY --from=prisma /app/services/notifications/src/generated services/notifications/src/generated
 COPY gateway/package.json gateway/
 COPY gateway/src gateway/src
 COPY --from=frontends /frontends frontends

@@ -95,7 +95,7 @@ test('max_connections grows with the roster, and leaves room above the budget', 
   const budget = (text: string) => /total = (\d+) <= max_connections (\d+)/.exec(text)!.slice(1).map(Number);
   const [total, max] = budget(renderCompose(SERVICE_ROSTER));
   const [grown, grownMax] = budget(renderCompose([...SERVICE_ROSTER, line]));
-  assert.equal(grown, total! + 2 * (2 * line.pool + 1));
+  assert.equal(grown, total! + 2 * (line.pool + 1));
   assert.ok(grownMax! > grown! && max! > total!);
   assert.match(renderCompose([...SERVICE_ROSTER, line]), new RegExp(`"max_connections=${grownMax}"`));
 });

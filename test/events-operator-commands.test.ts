@@ -22,7 +22,7 @@ import {
   outboxMigrationStatements,
   recordDeadLetter,
 } from '@civic/service-kit/events';
-import { sqlExecutorOf } from './support/pg-executor.ts';
+import { pgClientDriver } from '@civic/service-kit/db';
 import { LOCAL_INFRA, profilePlan } from './support/infrastructure.ts';
 import { seedPgliteCluster } from '@civic/service-kit/testing';
 
@@ -52,7 +52,7 @@ test('distributed: the commands list a dead letter, ask for its replay, and the 
   const logger = { info() {}, warn() {}, error() {}, debug() {} };
   const bus = await createEventBus({ transport: 'in-process', inProcessHub: hub, logger, deadLetterPollMs: 60_000 });
   try {
-    const db = sqlExecutorOf(client);
+    const db = pgClientDriver(client);
     for (const statement of [...outboxMigrationStatements('ledger'), ...deadLetterMigrationStatements('ledger')]) await db.execute(statement);
     await db.execute(`CREATE TABLE ledger.noted (id uuid PRIMARY KEY)`);
     const envelope = { id: randomUUID(), subject: ThingNoted.subject, version: 1, occurredAt: new Date().toISOString(), payload: { thingId: randomUUID() } };
@@ -86,7 +86,7 @@ test('distributed: the commands list a dead letter, ask for its replay, and the 
       event: ThingNoted,
       db: {
         ...db,
-        $transaction: async (fn) => {
+        transaction: async (fn) => {
           await client.query('BEGIN');
           try {
             const result = await fn(db);

@@ -11,9 +11,9 @@ export const REPLICAS = 2;
 export const ADMINISTRATOR_CONNECTIONS = 24;
 const DATABASE_PREFIX = 'civic_';
 
-/** Connections of one service's replicas: two pools (its queries, Prisma's) and its owner's at start. */
+/** Connections of one service's replicas: its pool and its owner's at start. */
 export function serviceConnections(pool: number): number {
-  return REPLICAS * (2 * pool + 1);
+  return REPLICAS * (pool + 1);
 }
 
 /** What the services and the administrators need together. */
@@ -33,7 +33,7 @@ function connectionBudget(services: readonly ServiceEntry[]): string {
   const pools = [...new Set(services.map((s) => s.pool))].sort((a, b) => b - a);
   const rows = pools.map((pool) => {
     const names = services.filter((s) => s.pool === pool).map((s) => s.name);
-    return [`${names.join(', ')}:`, `${names.length} x (2 pools x ${pool} + 1) x ${REPLICAS} replicas`, names.length * serviceConnections(pool)] as const;
+    return [`${names.join(', ')}:`, `${names.length} x (${pool} + 1) x ${REPLICAS} replicas`, names.length * serviceConnections(pool)] as const;
   });
   const total = connectionTotal(services);
   const width = Math.max(...rows.map(([label]) => label.length));
@@ -145,7 +145,7 @@ x-distributed-env: &distributed-env
 
 services:
   # Connection budget, two replicas of every service (\`docker-compose up --scale <service>=${REPLICAS}\`):
-  # each process opens two pools of DATABASE_POOL_SIZE (its own queries, Prisma's) and, at start only,
+  # each process opens one pool of DATABASE_POOL_SIZE and, at start only,
   # one connection of its owner role that migrates.
 ${connectionBudget(services)}
   # test/deployment.test.ts recomputes this from the pool sizes below.

@@ -22,8 +22,6 @@ function serviceSources(dir: string): string {
   return [`COPY ${dir}/package.json ${dir}/`, `COPY ${dir}/src ${dir}/src`, `COPY ${dir}/prisma/migrations ${dir}/prisma/migrations`].join('\n');
 }
 
-const generatedClient = (dir: string) => `COPY --from=prisma /app/${dir}/src/generated ${dir}/src/generated`;
-
 function serviceTarget(service: ServiceEntry): string {
   const dir = serviceDir(service);
   return `FROM manifests AS ${service.name}-modules
@@ -32,7 +30,6 @@ FROM runtime AS ${service.name}
 COPY --from=${service.name}-modules /app/node_modules node_modules
 COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 ${serviceSources(dir)}
-${generatedClient(dir)}
 ENV PORT=${service.port}
 EXPOSE ${service.port}
 ${serverCommand(serviceEntryFile(service))}
@@ -48,12 +45,11 @@ export function renderDockerfile({ services, areas, workspaces }: DockerfileInpu
 #
 #   docker build --target priorities --build-arg VERSION=$(node -p "require('./package.json').version") -t civic-priorities .
 #
-# Stages: manifests (what npm reads) -> deps (every dependency, dev included: the Prisma CLI, webpack)
-# -> prisma (each service's client, generated offline as scripts/prisma-generate.sh does) and
-# frontend-build (webpack) -> frontends (the built bundle alone). A runtime image gets a production
+# Stages: manifests (what npm reads) -> deps (every dependency, dev included: webpack)
+# -> frontend-build (webpack) -> frontends (the built bundle alone). A runtime image gets a production
 # install of its own workspace (\`npm ci --omit=dev --omit=optional --workspace <dir>\`: its dependencies and its
 # workspace dependencies, contracts and services/kit, and nothing of the other services or the front
-# ends), its own sources without tests, its generated client and migrations; it runs as \`node\`, not root.
+# ends), its own sources without tests and its migrations; it runs as \`node\`, not root.
 #
 # The servers run TypeScript through tsx, as every other way of starting them does (npm start,
 # npm run start:distributed, the tests), so what runs in an image is what was tested.
@@ -69,15 +65,9 @@ COPY package.json package-lock.json .npmrc ./
 ${lines(workspaces, (dir) => `COPY ${dir}/package.json ${dir}/`)}
 
 # ---- every dependency, for the build steps. Install scripts are skipped: the root's postinstall
-# (Prisma clients, front ends) runs below as separate, cacheable steps.
+# (the front ends) runs below as a separate, cacheable step.
 FROM manifests AS deps
 RUN npm ci --ignore-scripts
-
-# ---- each service's Prisma client (services/<name>/src/generated), offline like scripts/prisma-generate.sh
-FROM deps AS prisma
-COPY scripts/prisma-generate.sh scripts/
-${lines(dirs, (dir) => `COPY ${dir}/prisma ${dir}/prisma`)}
-RUN bash scripts/prisma-generate.sh
 
 # ---- the micro-frontends (webpack 5 + Module Federation), built once for every consumer
 FROM deps AS frontend-build
@@ -110,17 +100,17 @@ USER node
 # SIGTERM: the process turns /readyz to 503 and drains (services/kit/src/service-main.ts).
 STOPSIGNAL SIGTERM
 
-# ---- the services: the production dependencies of the workspace alone, then its sources and client.
+# ---- the services: the production dependencies of the workspace alone, then its sources.
 # Each CMD passes SERVER_NODE_FLAGS of infra/services.ts (V8 takes them on the command line only, not
 # in NODE_OPTIONS).
 # tsx needs esbuild's binary for this platform, an optional dependency; optional packages are otherwise
-# omitted (they are the Prisma CLI and TypeScript, optional peers of @prisma/client), so it is copied.
+# omitted, so it is copied.
 ${services.map(serviceTarget).join('\n')}
 # ---- the gateway, with the built front ends. It serves the shell page (its CSP, the remotes' URLs)
 # and every micro-frontend from its own origin, so the bundle it serves is the one built from the same
 # commit as the routes it forwards; a remote deployed elsewhere is named by REMOTE_URL_<AREA> without
 # rebuilding this image. Its workspace dependencies are every service and the roster: the embedded
-# profile mounts the roster's services, so their sources and clients come too.
+# profile mounts the roster's services, so their sources come too.
 FROM manifests AS gateway-modules
 RUN npm ci --omit=dev --omit=optional --ignore-scripts --workspace gateway
 FROM runtime AS gateway
@@ -129,7 +119,6 @@ COPY --from=deps /app/node_modules/@esbuild node_modules/@esbuild
 COPY roster/package.json roster/
 COPY roster/src roster/src
 ${dirs.map(serviceSources).join('\n')}
-${lines(dirs, generatedClient)}
 COPY gateway/package.json gateway/
 COPY gateway/src gateway/src
 COPY --from=frontends /frontends frontends

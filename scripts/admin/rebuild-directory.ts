@@ -26,7 +26,10 @@ await runOperatorCommand(async () => {
     }
     const deadline = Date.now() + Number(values.wait) * 1000;
     while (Date.now() < deadline) {
-      const [row] = await admin.db.query<RebuildRow>('SELECT finished_at IS NOT NULL AS finished, users, error FROM admin.directory_rebuilds WHERE id = $1::bigint', [request!.id]);
+      const [row] = await admin.db.query<RebuildRow>(
+        'SELECT finished_at IS NOT NULL AS finished, users, error FROM admin.directory_rebuilds WHERE id = $1::bigint',
+        [request!.id],
+      );
       if (row?.finished) {
         if (row.error) throw new OperatorError(`The rebuild failed: ${row.error}\nThe directory keeps following the events; run the command again.`);
         console.log(`Done: ${row.users} accounts read back from auth.`);

@@ -105,7 +105,7 @@ export async function inProcessTransport(options: InProcessOptions): Promise<Dem
       if (existing) {
         // What a successful sign-in ends with: a session in this process's store (memory).
         const sid = await startSession(
-          { sql: auth.driver, platform },
+          { db: auth.driver, platform },
           { id: existing.id, isAdmin: existing.is_admin, isBanned: false, isPending: false, standingVersion: existing.standing_version, registered: false },
         );
         browser.cookies.set(sessionCookie, sid);

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { acquireDataDirLock, databaseUrl, DataDirInUseError, embeddedLockFile } from '@civic/service-kit/db';
+import { acquireDataDirLock, databaseUrl, DataDirInUseError, embeddedLockFile, pgliteDriver, pgPoolDriver } from '@civic/service-kit/db';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { SERVICE_PROCESSES } from '../../infra/services.ts';
 
@@ -23,13 +23,6 @@ export interface ServiceStores {
 
 export class OperatorError extends Error {}
 
-function executorOver(query: (sql: string, params: unknown[]) => Promise<unknown[]>): SqlDriver {
-  return {
-    $queryRawUnsafe: async <T>(sql: string, ...values: unknown[]) => (await query(sql, values)) as T,
-    $executeRawUnsafe: async (sql: string, ...values: unknown[]) => (await query(sql, values)).length,
-  };
-}
-
 async function hasDeadLetterTable(db: SqlDriver, schema: string): Promise<boolean> {
   const rows = await db.query<{ present: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS present`, [`${schema}.dead_letters`]);
   return rows[0]?.present === true;
@@ -45,7 +38,7 @@ async function openDistributed(env: NodeJS.ProcessEnv): Promise<ServiceStores> {
     const pool = new pg.Pool({ connectionString: databaseUrl(server, `${prefix}${name}`), max: 1 });
     pool.on('error', () => {});
     pools.push(pool);
-    const db = executorOver(async (sql, params) => (await pool.query(sql, params)).rows);
+    const db = pgPoolDriver(pool);
     try {
       if (await hasDeadLetterTable(db, name)) stores.push({ service: name, db });
     } catch (error) {
@@ -72,7 +65,7 @@ async function openEmbedded(env: NodeJS.ProcessEnv): Promise<ServiceStores> {
     throw error;
   }
   const lite = await PGlite.create(dir);
-  const db = executorOver(async (sql, params) => (await lite.query(sql, params)).rows);
+  const db = pgliteDriver(lite);
   const stores: ServiceStore[] = [];
   for (const { name } of SERVICE_PROCESSES) if (await hasDeadLetterTable(db, name)) stores.push({ service: name, db });
   return {

@@ -15,8 +15,7 @@ export interface ImportReport {
   crossings: { issuer: string; target: string; boundary: Boundary }[];
 }
 
-/** Prisma's generated clients are not ours to arrange. */
-const SKIPPED = /node_modules|\/generated\//;
+const SKIPPED = /node_modules/;
 
 export async function checkImports(root: string, globs: string[], boundaries: readonly Boundary[]): Promise<ImportReport> {
   // With a context, the tree's paths are relative to it.

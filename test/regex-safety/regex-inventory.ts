@@ -52,11 +52,9 @@ export function serverSourceFiles(): string[] {
       continue; // a service without src/ (yet)
     }
     for (const entry of entries) {
-      // Prisma's generated clients are not ours to change (and hold no request handling); a unit test
-      // kept beside its source (contracts/src/**/*.test.ts) reads no input, and importing it to
+      // A unit test kept beside its source (contracts/src/**/*.test.ts) reads no input, and importing it to
       // collect zod formats would register its tests inside this file's run.
-      if (/\.tsx?$/.test(entry) && !entry.endsWith('.d.ts') && !/\.test\.tsx?$/.test(entry) && !entry.split(/[\\/]/).includes('generated'))
-        files.push(join(dir, entry));
+      if (/\.tsx?$/.test(entry) && !entry.endsWith('.d.ts') && !/\.test\.tsx?$/.test(entry)) files.push(join(dir, entry));
     }
   }
   return files.sort();

@@ -7,7 +7,6 @@ import type { EventDefinition, EventPayload, TEventEnvelope } from '@civic/contr
 import { createPostgresDatabaseProvider } from '@civic/service-kit/db';
 import type { Platform } from '@civic/service-kit';
 import { LOCAL_INFRA } from './infrastructure.ts';
-import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
 
 export interface EventProbe<E extends EventDefinition> {
   received: TEventEnvelope<EventPayload<E>>[];
@@ -25,8 +24,7 @@ export async function probeEvents<E extends EventDefinition>(platform: Platform,
       ? createPostgresDatabaseProvider({ DATABASE_URL: LOCAL_INFRA.DATABASE_URL, DATABASE_PREFIX: platform.config.DATABASE_PREFIX }, undefined, { poolSize: 2 })
       : null;
   const database = await (ownDatabases ?? platform.databases).open(name, dir);
-  // Raw SQL only: any generated client will do as the transaction runner.
-  const db = new PrismaClient({ adapter: database.adapter as never });
+  const db = database.driver;
   const received: TEventEnvelope<EventPayload<E>>[] = [];
   const subscription = await platform.events.subscribe({
     consumer: name,
@@ -50,7 +48,6 @@ export async function probeEvents<E extends EventDefinition>(platform: Platform,
     },
     async stop() {
       await subscription.stop();
-      await db.$disconnect();
       await ownDatabases?.close();
       // Distributed, the probe's inbox is a database of its own: the stack drops it with the run's others.
     },

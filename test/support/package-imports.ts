@@ -8,7 +8,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 const SOURCE = /\.(?:ts|tsx|mts|cts|mjs|cjs|js|css)$/;
-// Generated Prisma clients are read too: they are the code that runs, and they import @prisma/client.
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'data', '.tmp', 'coverage']);
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, name.replace(/^node:/, '')]));
 
@@ -25,7 +24,7 @@ export interface SourceFile {
   /** Path from the repository root, with forward slashes. */
   path: string;
   text: string;
-  /** Bare specifiers' package names, e.g. "@prisma/adapter-pg" for "@prisma/adapter-pg/dist/x". */
+  /** Bare specifiers' package names, e.g. "@electric-sql/pglite" for "@electric-sql/pglite/contrib/pg_trgm". */
   imports: string[];
 }
 

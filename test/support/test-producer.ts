@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { producerOf, type EventDefinition, type EventPayload, type TEventEnvelope } from '@civic/contracts';
 import { createPostgresDatabaseProvider } from '@civic/service-kit/db';
 import { enqueueEvent, type EnqueueOptions, type OutboxRelay } from '@civic/service-kit/events';
-import { PrismaClient } from '../../services/auth/src/generated/prisma/client.ts';
+import type { SqlDriver } from '@civic/service-kit/db';
 import type { Stack } from './stack.ts';
 
 export interface TestProducer {
@@ -23,7 +23,7 @@ export interface TestProducer {
 
 interface ProducerOutbox {
   schema: string;
-  db: PrismaClient;
+  db: SqlDriver;
   relay: OutboxRelay;
   /** The last publish's transaction, so the next one starts after it. */
   queue: Promise<unknown>;
@@ -53,8 +53,7 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
     // No migrations of its own: the kit's make the outbox.
     await mkdir(join(migrationsDir, schema), { recursive: true });
     const database = await databases.open(schema, join(migrationsDir, schema));
-    // Raw SQL only: any generated client will do as the transaction runner.
-    const db = new PrismaClient({ adapter: database.adapter as never });
+    const db = database.driver;
     const relay = await platform.events.startRelay({ db, schema, service });
     return { schema, db, relay, queue: Promise.resolve() };
   }
@@ -66,7 +65,7 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
       if (!outboxes.has(service)) outboxes.set(service, openOutbox(service));
       const outbox = await outboxes.get(service)!;
       // One transaction at a time per outbox: a test publishing 50 at once would otherwise queue them on a
-      // pool of 2, and Prisma gives up on a transaction that waits over 2 s for a connection under load.
+      // pool of 2, and a connection waited for over 5 s under load fails.
       const envelope = outbox.queue.then(() => outbox.db.transaction((tx) => enqueueEvent(tx, outbox.schema, event, payload, options)));
       outbox.queue = envelope.catch(() => undefined);
       const published = await envelope;
@@ -80,7 +79,6 @@ export async function startTestProducer(stack: Stack, name = 'test_producer'): P
       outboxes.clear();
       for (const outbox of opened) {
         await outbox.relay.stop();
-        await outbox.db.$disconnect();
       }
       // The databases themselves are dropped with the run's others when the stack closes: a forced
       // drop here raced the pools just closed (their connections were killed under a running test).

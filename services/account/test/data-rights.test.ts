@@ -14,7 +14,7 @@ import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.t
 import { probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { signIn } from '../../../test/support/sign-in.ts';
-import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
+import { pgClientDriver } from '@civic/service-kit/db';
 import type { Stack } from '../../../test/support/stack.ts';
 import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { SteppingClock } from '../../../test/support/stepping-clock.ts';
@@ -157,7 +157,7 @@ for (const { profile, skip } of await profilePlan()) {
           // An edit under way: it holds the shared user lock and has found no tombstone; its write comes later.
           const editPid = await backendPid(edit);
           await edit.query('BEGIN');
-          assert.equal(await accountErasureGuard.isDeletedUser(sqlExecutorOf(edit), id), false);
+          assert.equal(await accountErasureGuard.isDeletedUser(pgClientDriver(edit), id), false);
           const deletion = deleteAccount(client);
           // The deletion has reached the user lock and waits for the edit.
           await waitUntilBlocked(edit, editPid);
@@ -180,7 +180,7 @@ for (const { profile, skip } of await profilePlan()) {
           // The deletion under way: exclusive user lock, rows erased, tombstone written, not committed yet.
           const deletionPid = await backendPid(deletion);
           await deletion.query('BEGIN');
-          await accountErasureGuard.lockExclusive(sqlExecutorOf(deletion), id);
+          await accountErasureGuard.lockExclusive(pgClientDriver(deletion), id);
           await deletion.query('DELETE FROM account.profiles WHERE user_id = $1', [id]);
           await deletion.query('DELETE FROM account.settings WHERE user_id = $1', [id]);
           await deletion.query('INSERT INTO account.deleted_users (user_id, deleted_at) VALUES ($1, now())', [id]);

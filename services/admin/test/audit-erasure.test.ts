@@ -15,12 +15,6 @@ import { createDocument, openBriefingTables } from '../../briefing/test/support/
 import { type Member, member } from './support/accounts.ts';
 import { openAdminTables, pollUntil, TEST_ENV } from './support/admin-helpers.ts';
 
-/** A driver as the executor the kit's functions take. */
-const executorOf = (driver: SqlDriver): SqlDriver => ({
-  $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
-  $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
-});
-
 /** A dead letter in briefing's store of an event about `userId` (as a profile update names a citizen). */
 async function deadLetterAbout(tables: SqlDriver, userId: string, firstName: string): Promise<string> {
   const envelope = {
@@ -30,7 +24,7 @@ async function deadLetterAbout(tables: SqlDriver, userId: string, firstName: str
     occurredAt: new Date().toISOString(),
     payload: { userId, firstName, lastName: 'Lettered', updatedAt: new Date().toISOString() },
   };
-  await recordDeadLetter(executorOf(tables), 'briefing', {
+  await recordDeadLetter(tables, 'briefing', {
     consumer: 'briefing',
     subject: envelope.subject,
     envelope,
@@ -135,7 +129,7 @@ for (const { profile, skip } of await profilePlan()) {
         async () => (await briefingTables.query('SELECT 1 FROM briefing.deleted_users WHERE user_id = $1::uuid', [citizen.id])).length,
         (n) => n === 1,
       );
-      const letters = await listDeadLetters(executorOf(briefingTables), 'briefing');
+      const letters = await listDeadLetters(briefingTables, 'briefing');
       const ids = new Set(letters.map((l) => l.eventId));
       assert.equal(ids.has(named), false, 'the letter naming the erased citizen is gone');
       assert.equal(ids.has(other), true, 'a letter about someone else stays');

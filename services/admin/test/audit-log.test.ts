@@ -10,8 +10,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, test } from 'node:test';
 import { briefingEvents, type TAuditLog, type TAuditVerification } from '@civic/contracts';
-import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
-import type { SqlDriver } from '@civic/service-kit/db';
+import { databaseUrl } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
@@ -19,12 +18,6 @@ import { recordBriefingDeletion } from '../src/audit/record-from-event.ts';
 import { openAdminTables, pollUntil, sessionFor, TEST_ENV } from './support/admin-helpers.ts';
 
 const VERIFY_CLI = fileURLToPath(new URL('../src/audit/verify-cli.ts', import.meta.url));
-
-/** A driver's transaction as the executor the service's functions take. */
-const executorOf = (driver: SqlDriver): SqlDriver => ({
-  $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
-  $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
-});
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`audit log (${profile})`, { skip }, () => {
@@ -61,9 +54,7 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal(entry!.ip, null);
       // The same event handled again (a redelivery past the inbox) adds nothing.
       const tables = await openAdminTables(stack);
-      await tables.transaction((tx) =>
-        recordBriefingDeletion(executorOf(tx), envelope.id, { documentId, authorId, title: 'A deleted talking point', adminId, deletedAt }),
-      );
+      await tables.transaction((tx) => recordBriefingDeletion(tx, envelope.id, { documentId, authorId, title: 'A deleted talking point', adminId, deletedAt }));
       assert.equal((await logs(`?search=${documentId}`)).length, 1);
       await producer.stop();
     });

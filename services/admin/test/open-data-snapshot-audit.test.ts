@@ -7,18 +7,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { prioritiesEvents, type TAuditLog, type TAuditVerification, type TSnapshotSummary } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer } from '../../../test/support/test-producer.ts';
 import { recordOpenDataSnapshot } from '../src/audit/record-from-event.ts';
 import { openAdminTables, pollUntil, sessionFor, TEST_ENV } from './support/admin-helpers.ts';
-
-/** A driver's transaction as the executor the service's functions take. */
-const executorOf = (driver: SqlDriver): SqlDriver => ({
-  $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
-  $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
-});
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`open-data snapshot audit (${profile})`, { skip }, () => {
@@ -63,7 +56,7 @@ for (const { profile, skip } of await profilePlan()) {
         priorityCount: snapshot.priorityCount,
         takenAt: snapshot.takenAt,
       };
-      await tables.transaction((tx) => recordOpenDataSnapshot(executorOf(tx), source!.source_event_id, payload));
+      await tables.transaction((tx) => recordOpenDataSnapshot(tx, source!.source_event_id, payload));
       assert.equal((await logs(`?search=${snapshot.id}`)).length, 1);
 
       const verification = await (await admin()).get<TAuditVerification>('/api/admin/audit-logs/verify');

@@ -18,7 +18,6 @@ import {
   type TAuditVerification,
 } from '@civic/contracts';
 import { ADMIN_REQUIRED_MESSAGE } from '@civic/service-kit';
-import type { SqlDriver } from '@civic/service-kit/db';
 import type { ApiClient } from '../../../test/support/api-client.ts';
 import { type EventProbe, probeEvents } from '../../../test/support/event-probe.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
@@ -28,12 +27,6 @@ import { startTestProducer } from '../../../test/support/test-producer.ts';
 import { recordStandingChange } from '../src/users/record-standing-audit.ts';
 import { type Member, member, whileApprovalRequired } from './support/accounts.ts';
 import { openAdminTables, pollUntil, sessionFor, TEST_ENV } from './support/admin-helpers.ts';
-
-/** A driver's transaction as the executor the service's functions take. */
-const executorOf = (driver: SqlDriver): SqlDriver => ({
-  $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
-  $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
-});
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`user actions (${profile})`, { skip }, () => {
@@ -206,7 +199,7 @@ for (const { profile, skip } of await profilePlan()) {
       // The same event handled again past the inbox: nothing added.
       const event = await standing.waitFor((p) => p.userId === target.id && p.automatic);
       const tables = await openAdminTables(stack);
-      await tables.transaction((tx) => recordStandingChange(executorOf(tx), event.id, event.payload));
+      await tables.transaction((tx) => recordStandingChange(tx, event.id, event.payload));
       assert.equal((await entriesFor(target.id)).length, 1);
       const verified = (await chief.client.get<TAuditVerification>('/api/admin/audit-logs/verify')).body;
       assert.equal(verified.valid, true, 'the chain covers the entry without an administrator');

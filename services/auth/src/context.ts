@@ -1,12 +1,10 @@
 // What the auth service's domain functions need, built once in app.ts.
-import type { SqlDriver } from '@civic/service-kit/db';
 import type { KeyRing, Platform } from '@civic/service-kit';
 import type { AuthDb } from './db.ts';
 import type { SignInMailMetrics } from './sign-in/sign-in-metrics.ts';
 
 export interface AuthContext {
   db: AuthDb;
-  /** Plain SQL for hot reads: cheaper than a Prisma query (docs/benchmarks.md). */
   platform: Platform;
   /** Keys of the HMACs that store sign-in codes and erased addresses (AUTH_CODE_KEY; the current one makes new hashes). */
   codeKey: KeyRing;

@@ -56,7 +56,7 @@ for (const { profile, skip } of await profilePlan()) {
           // before the line after the COMMIT runs (an unhandled rejection in between fails the test).
           const refused = assert.rejects(
             startSession(
-              { sql: database.driver, platform },
+              { db: database.driver, platform },
               { id: user.id, isAdmin: false, isBanned: false, isPending: false, standingVersion: 0, registered: false },
             ),
             /no longer exists/,

@@ -90,7 +90,7 @@ for (const { profile, skip } of await profilePlan()) {
           await changer.query(`UPDATE auth.users SET ${update}, standing_version = standing_version + 1 WHERE id = $1::uuid`, [userId]);
           await effect();
           const started = startSession(
-            { sql: database.driver, platform },
+            { db: database.driver, platform },
             { id: userId, isAdmin: true, isBanned: false, isPending: false, standingVersion: 0, registered: false },
           );
           // Attached at once: the outcome can arrive as soon as the change commits.

@@ -50,9 +50,8 @@ export const ZPlatformConfig = z
       .regex(/^[a-z_][a-z0-9_]*$/)
       .default('civic_'),
     /**
-     * Connections each of a service's two PostgreSQL pools (its own queries, Prisma's) may open. The
-     * database's max_connections must cover every process's 2 x this; test stacks ask for fewer, as
-     * two whole stacks run side by side on one server.
+     * Connections a service's PostgreSQL pool may open. The database's max_connections must cover
+     * every process's pool; test stacks ask for fewer, as two whole stacks run side by side on one server.
      */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
     NATS_URL: optionalUrl,

@@ -38,17 +38,6 @@ function isTransientSqlState(code: string): boolean {
   return /^(08|53)[0-9A-Z]{3}$/.test(code) || /^57P0[1-4]$/.test(code) || ['57014', '40001', '40P01', '55P03'].includes(code);
 }
 
-// Prisma's codes for an unreachable or busy database, and its driver adapters' error kinds.
-const PRISMA_TRANSIENT_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2034']);
-const ADAPTER_TRANSIENT_KINDS = new Set([
-  'DatabaseNotReachable',
-  'ConnectionClosed',
-  'SocketTimeout',
-  'TooManyConnections',
-  'TransactionWriteConflict',
-  'TlsConnectionError',
-]);
-
 // Errors of the NATS client (v3) and ioredis that mean the connection is away or the peer silent.
 const TRANSIENT_ERROR_NAMES = new Set([
   'DependencyUnavailableError',
@@ -75,22 +64,20 @@ const TRANSIENT_MESSAGE_FRAGMENTS = [
 ];
 
 function isTransientOne(error: object): boolean {
-  const { name, code, kind, message } = error as { name?: unknown; code?: unknown; kind?: unknown; message?: unknown };
+  const { name, code, message } = error as { name?: unknown; code?: unknown; message?: unknown };
   if (typeof name === 'string' && TRANSIENT_ERROR_NAMES.has(name)) return true;
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || isTransientSqlState(code) || PRISMA_TRANSIENT_CODES.has(code))) return true;
-  if (typeof kind === 'string' && ADAPTER_TRANSIENT_KINDS.has(kind)) return true;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || isTransientSqlState(code))) return true;
   if (typeof message !== 'string') return false;
   const lower = message.toLowerCase();
   return TRANSIENT_MESSAGE_FRAGMENTS.some((fragment) => lower.includes(fragment));
 }
 
-/** The errors this one carries: its cause, an aggregate's members, a Prisma error's driver error. */
+/** The errors this one carries: its cause, an aggregate's members. */
 function innerErrorsOf(error: object): unknown[] {
   const inner: unknown[] = [];
-  const { cause, errors, meta } = error as { cause?: unknown; errors?: unknown; meta?: unknown };
+  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
   if (cause !== undefined) inner.push(cause);
   if (Array.isArray(errors)) inner.push(...errors);
-  if (meta && typeof meta === 'object') inner.push((meta as { driverAdapterError?: unknown }).driverAdapterError);
   return inner;
 }
 

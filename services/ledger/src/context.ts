@@ -1,5 +1,4 @@
 // What the ledger service's functions need, built once in app.ts.
-import type { SqlDriver } from '@civic/service-kit/db';
 import type { Platform } from '@civic/service-kit';
 import type { LedgerDb } from './db.ts';
 

@@ -1,5 +1,4 @@
 // What the priorities service's functions need, built once in app.ts.
-import type { SqlDriver } from '@civic/service-kit/db';
 import type { Platform, ReadBudget } from '@civic/service-kit';
 import type { PrioritiesDb } from './db.ts';
 import type { IssueSummariesCache } from './issues/issue-summaries-cache.ts';
@@ -10,7 +9,6 @@ import type { VoteBatcher } from './votes/vote-batcher.ts';
 
 export interface PrioritiesContext {
   db: PrioritiesDb;
-  /** Plain SQL on the service's own pool, for the hot paths where Prisma's per-call cost shows (reads of the list, votes). */
   platform: Platform;
   topPriorities: TopPrioritiesCache;
   /** Each issue's priority count and top priority, kept a second (issues/issue-summaries-cache.ts). */

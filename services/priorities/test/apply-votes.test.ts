@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { before, describe, test } from 'node:test';
 import pg from 'pg';
 import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
-import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
+import { pgClientDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
@@ -135,7 +135,7 @@ for (const { profile, skip } of await profilePlan()) {
         const lockRowNow = (id: string) => client.query('SELECT 1 FROM priorities.priorities WHERE id = $1::uuid FOR NO KEY UPDATE NOWAIT', [id]);
         return {
           client,
-          tx: sqlExecutorOf(client),
+          tx: pgClientDriver(client),
           lockRowNow,
           /** Resolves once another backend (the group) waits for a lock this transaction holds. */
           blocking: () => waitUntilBlocked(client, pid),

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { openMigratedDatabase, type MigratedDatabase } from '../../../test/support/migrated-database.ts';
-import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
+import { pgClientDriver } from '@civic/service-kit/db';
 import { eraseUser } from '../src/data-rights/erase-user.ts';
 import { prioritiesErasureGuard } from '../src/data-rights/erasure-guard.ts';
 import { PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS } from '../src/domain/promotion-boost.ts';
@@ -30,7 +30,7 @@ for (const { profile, skip } of await profilePlan()) {
       const client = new pg.Client({ connectionString: db.url! });
       await client.connect();
       sessions.push(client);
-      return { client, pid: await backendPid(client), tx: sqlExecutorOf(client) };
+      return { client, pid: await backendPid(client), tx: pgClientDriver(client) };
     }
     const applyVotes = async (client: pg.Client, changes: VoteChange[]) =>
       (

@@ -21,7 +21,7 @@ function controlledDriver() {
     exec: async () => {},
     query: <T>(_sql: string, params: unknown[] = [], name?: string) =>
       new Promise<T[]>((resolve, reject) => calls.push({ name, params, resolve: resolve as (rows: unknown[]) => void, reject })),
-    chain: () => Promise.reject(new Error('not used')),
+    execute: () => Promise.reject(new Error('not used')),
     transaction: () => Promise.reject(new Error('not used')),
     close: async () => {},
   };

@@ -1,6 +1,5 @@
 // What the social service's functions need, built once in app.ts.
 import type { Platform } from '@civic/service-kit';
-import type { SqlDriver } from '@civic/service-kit/db';
 import type { SocialDb } from './db.ts';
 
 export interface SocialContext {

@@ -10,7 +10,7 @@ import { databaseUrl, type SqlDriver } from '@civic/service-kit/db';
 import { recordActivity } from '../src/activities/record-activity.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
-import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
+import { pgClientDriver } from '@civic/service-kit/db';
 import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { startTestProducer, type TestProducer } from '../../../test/support/test-producer.ts';
 import { acts, followEdge, openSocialTables, pollUntil, signInMember, type Member } from './support/social-helpers.ts';
@@ -403,7 +403,7 @@ for (const { profile, skip } of await profilePlan()) {
       async function recordingTransaction(userId: string) {
         const client = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}social`) });
         await client.connect();
-        const tx = sqlExecutorOf(client);
+        const tx = pgClientDriver(client);
         const pid = await backendPid(client);
         await client.query('BEGIN');
         await recordActivity(tx, {

@@ -14,7 +14,7 @@ import { type EventProbe, probeEvents } from '../../../test/support/event-probe.
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { ALL_SERVICES, useStack } from '../../../test/support/integration-suite.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
-import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
+import { pgClientDriver } from '@civic/service-kit/db';
 import { countsOf, countsThatDrifted, network, signInCitizen } from './support/network-helpers.ts';
 import { type Member, openSocialTables, pollUntil } from './support/social-helpers.ts';
 
@@ -196,13 +196,17 @@ for (const { profile, skip } of await profilePlan()) {
         // A follow's transaction of its own on social's database, stopped before its commit.
         const client = new pg.Client({ connectionString: databaseUrl(stack.env.DATABASE_URL!, `${stack.env.DATABASE_PREFIX}social`) });
         await client.connect();
-        const tx = sqlExecutorOf(client);
+        const tx = pgClientDriver(client);
         const pid = await backendPid(client);
         await client.query('BEGIN');
         await guardPair(tx, fan.id, leaving.id);
         await lockNetworkStates(tx, [fan.id, leaving.id]);
         const at = new Date().toISOString();
-        await tx.execute('INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES ($1::uuid, $2::uuid, $3::timestamptz)', [fan.id, leaving.id, at]);
+        await tx.execute('INSERT INTO social.follows (follower_id, followee_id, created_at) VALUES ($1::uuid, $2::uuid, $3::timestamptz)', [
+          fan.id,
+          leaving.id,
+          at,
+        ]);
         await changeNetworkState(tx, leaving.id, { followers: 1 }, at);
         await changeNetworkState(tx, fan.id, { following: 1 }, at);
 

@@ -9,7 +9,6 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Platform } from '@civic/service-kit';
-import { pgPoolDriver } from '@civic/service-kit/db';
 import type { SqlDriver } from '@civic/service-kit/db';
 import pg from 'pg';
 import type { SocialContext } from '../src/context.ts';
@@ -20,7 +19,7 @@ import { lockNetworkStates } from '../src/network/network-state.ts';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { backendPid, waitUntilBlocked } from '../../../test/support/lock-waits.ts';
 import { type MigratedDatabase, openMigratedDatabase } from '../../../test/support/migrated-database.ts';
-import { sqlExecutorOf } from '../../../test/support/pg-executor.ts';
+import { pgClientDriver } from '@civic/service-kit/db';
 
 for (const { profile, skip } of await profilePlan()) {
   const reason = profile === 'embedded' ? 'PGlite serves one connection: no two transactions can wait on each other (covered on distributed)' : skip;
@@ -37,19 +36,17 @@ for (const { profile, skip } of await profilePlan()) {
 
     /**
      * A connection of its own, seen as a context whose transactions run on it: one side of a race.
-     * Its single-statement writes (follow_user) run on a second connection of its own.
      */
     async function side() {
       const client = new pg.Client({ connectionString: db.url! });
       await client.connect();
-      const statements = new pg.Pool({ connectionString: db.url!, max: 1 });
-      sessions.push(client, statements);
-      const tx = sqlExecutorOf(client);
+      sessions.push(client);
+      const tx = pgClientDriver(client);
       const ctx = {
         platform: { clock: { now: () => new Date() } } as unknown as Platform,
-        sql: pgPoolDriver(statements),
         db: {
-          async transaction(fn: (tx: SqlDriver) => Promise<R>): Promise<R> {
+          ...tx,
+          async transaction<R>(fn: (tx: SqlDriver) => Promise<R>): Promise<R> {
             await client.query('BEGIN');
             try {
               const result = await fn(tx);

@@ -12,8 +12,8 @@ export async function deleteAccount(ctx: AccountContext, userId: string): Promis
   await ctx.db.transaction(async (tx) => {
     // Waits for the user's writes under way; later ones see the tombstone (erasure-guard.ts).
     await accountErasureGuard.lockExclusive(tx, userId);
-    await tx.profile.deleteMany({ where: { userId } });
-    await tx.settings.deleteMany({ where: { userId } });
+    await tx.execute('DELETE FROM account.profiles WHERE user_id = $1::uuid', [userId]);
+    await tx.execute('DELETE FROM account.settings WHERE user_id = $1::uuid', [userId]);
     await eraseNetworkReadModels(tx, userId);
     // A second deletion (a retried request) finds the tombstone and enqueues nothing new.
     if (await accountErasureGuard.markDeleted(tx, userId, deletedAt)) await emitUserDeleted(tx, { userId, deletedAt: deletedAt.toISOString() });

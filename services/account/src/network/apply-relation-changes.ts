@@ -8,17 +8,23 @@ import type { SqlDriver } from '@civic/service-kit/db';
 const NEITHER_DELETED = 'NOT EXISTS (SELECT 1 FROM account.deleted_users WHERE user_id IN ($1::uuid, $2::uuid))';
 
 export async function applyFollowChange(tx: SqlDriver, p: EventPayload<typeof socialEvents.FollowChanged>): Promise<void> {
-  await tx.execute(`INSERT INTO account.follows (follower_id, followee_id, following, changed_at)
+  await tx.execute(
+    `INSERT INTO account.follows (follower_id, followee_id, following, changed_at)
      SELECT $1::uuid, $2::uuid, $3::boolean, $4::timestamptz WHERE ${NEITHER_DELETED}
      ON CONFLICT (follower_id, followee_id) DO UPDATE SET following = excluded.following, changed_at = excluded.changed_at
-     WHERE account.follows.changed_at < excluded.changed_at`, [p.followerId, p.followeeId, p.following, p.changedAt]);
+     WHERE account.follows.changed_at < excluded.changed_at`,
+    [p.followerId, p.followeeId, p.following, p.changedAt],
+  );
 }
 
 export async function applyBlockChange(tx: SqlDriver, p: EventPayload<typeof socialEvents.BlockChanged>): Promise<void> {
-  await tx.execute(`INSERT INTO account.blocks (blocker_id, blocked_id, blocked, version)
+  await tx.execute(
+    `INSERT INTO account.blocks (blocker_id, blocked_id, blocked, version)
      SELECT $1::uuid, $2::uuid, $3::boolean, $4::int WHERE ${NEITHER_DELETED}
      ON CONFLICT (blocker_id, blocked_id) DO UPDATE SET blocked = excluded.blocked, version = excluded.version
-     WHERE account.blocks.version < excluded.version`, [p.blockerId, p.blockedId, p.blocked, p.version]);
+     WHERE account.blocks.version < excluded.version`,
+    [p.blockerId, p.blockedId, p.blocked, p.version],
+  );
 }
 
 /** Account erasure: the user's standing and every edge and block on either side go. */

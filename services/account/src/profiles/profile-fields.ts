@@ -1,8 +1,8 @@
-// The profile fields of spec 3 from a stored row (wire shape, never the Prisma model itself).
+// The profile fields of spec 3 from a stored row (wire shape, never the row itself).
 import type { TProfileFields, TProfileState } from '@civic/contracts';
-import type { Profile } from '../generated/prisma/client.ts';
+import type { ProfileRow } from './profile-row.ts';
 
-export function toProfileFields(row: Profile): TProfileFields {
+export function toProfileFields(row: ProfileRow): TProfileFields {
   return {
     id: row.userId,
     firstName: row.firstName,

@@ -33,9 +33,12 @@ export async function applySwitchUnsubscribed(
   const column = SWITCH_COLUMNS[payload.switch];
   // Upsert as a PATCH does: the row may not exist yet (user.registered not consumed), and then the
   // registration's INSERT ... ON CONFLICT DO NOTHING keeps this switch off.
-  const [row] = await tx.query<SwitchesRow>(`INSERT INTO account.settings (user_id, ${column}, version) VALUES ($1::uuid, false, 1)
+  const [row] = await tx.query<SwitchesRow>(
+    `INSERT INTO account.settings (user_id, ${column}, version) VALUES ($1::uuid, false, 1)
      ON CONFLICT (user_id) DO UPDATE SET ${column} = false, version = account.settings.version + 1
-     RETURNING email_notifications, activity_notifications, priority_notifications, version`, [userId]);
+     RETURNING email_notifications, activity_notifications, priority_notifications, version`,
+    [userId],
+  );
   await emitSettingsChanged(tx, {
     userId,
     emailNotifications: row!.email_notifications,

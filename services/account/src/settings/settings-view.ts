@@ -1,8 +1,8 @@
 // The settings of spec 3 from a stored row.
 import type { TSettings } from '@civic/contracts';
-import type { Settings } from '../generated/prisma/client.ts';
+import type { SettingsRow } from './settings-row.ts';
 
-export function toSettingsView(row: Settings): TSettings {
+export function toSettingsView(row: SettingsRow): TSettings {
   return {
     profileVisibility: row.profileVisibility as TSettings['profileVisibility'],
     activityVisibility: row.activityVisibility as TSettings['activityVisibility'],

@@ -22,8 +22,11 @@ export async function createAnnouncement(ctx: AdminContext, actor: AdminActor, b
   const showUntil = checkedShowUntil(body.showUntil, now);
   return ctx.db.transaction(async (tx) => {
     await asAdmin(tx, adminId);
-    const [row] = await tx.query<AnnouncementRow>(`INSERT INTO admin.announcements (id, title, content, type, is_active, show_until, created_at, updated_at)
-       VALUES ($1::uuid, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $7::timestamptz) RETURNING ${ANNOUNCEMENT_COLUMNS}`, [randomUUID(), body.title, body.content, body.type, body.isActive, showUntil?.toISOString() ?? null, now.toISOString()]);
+    const [row] = await tx.query<AnnouncementRow>(
+      `INSERT INTO admin.announcements (id, title, content, type, is_active, show_until, created_at, updated_at)
+       VALUES ($1::uuid, $2, $3, $4, $5, $6::timestamptz, $7::timestamptz, $7::timestamptz) RETURNING ${ANNOUNCEMENT_COLUMNS}`,
+      [randomUUID(), body.title, body.content, body.type, body.isActive, showUntil?.toISOString() ?? null, now.toISOString()],
+    );
     const announcement = announcementView(row!);
     await appendAuditEntry(tx, {
       adminId,
@@ -53,10 +56,22 @@ export async function updateAnnouncement(ctx: AdminContext, actor: AdminActor, i
     await asAdmin(tx, adminId);
     const [before] = await tx.query<AnnouncementRow>(`SELECT ${ANNOUNCEMENT_COLUMNS} FROM admin.announcements WHERE id = $1::uuid FOR UPDATE`, [id]);
     if (!before) throw new AnnouncementNotFound();
-    const [row] = await tx.query<AnnouncementRow>(`UPDATE admin.announcements
+    const [row] = await tx.query<AnnouncementRow>(
+      `UPDATE admin.announcements
           SET title = COALESCE($2, title), content = COALESCE($3, content), type = COALESCE($4, type), is_active = COALESCE($5, is_active),
               show_until = CASE WHEN $6 THEN $7::timestamptz ELSE show_until END, updated_at = $8::timestamptz
-        WHERE id = $1::uuid RETURNING ${ANNOUNCEMENT_COLUMNS}`, [id, body.title ?? null, body.content ?? null, body.type ?? null, body.isActive ?? null, showUntil !== undefined, showUntil?.toISOString() ?? null, now.toISOString()]);
+        WHERE id = $1::uuid RETURNING ${ANNOUNCEMENT_COLUMNS}`,
+      [
+        id,
+        body.title ?? null,
+        body.content ?? null,
+        body.type ?? null,
+        body.isActive ?? null,
+        showUntil !== undefined,
+        showUntil?.toISOString() ?? null,
+        now.toISOString(),
+      ],
+    );
     const announcement = announcementView(row!);
     const old = announcementView(before);
     // What changed, old → new, for the log's expandable details.

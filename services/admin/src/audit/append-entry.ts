@@ -70,8 +70,11 @@ export async function appendAuditEntry(tx: SqlDriver, entry: NewAuditEntry): Pro
     createdAt,
     requestId,
   });
-  await tx.execute(`INSERT INTO admin.audit_logs (id, admin_ref, action, target_type, target_id, details, created_at, source_event_id, prev_hash, hash, request_id)
-     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::uuid, $9, $10, $11)`, [id, adminRef, entry.action, entry.targetType, targetId, JSON.stringify(details), createdAt, entry.sourceEventId ?? null, prevHash, hash, requestId]);
+  await tx.execute(
+    `INSERT INTO admin.audit_logs (id, admin_ref, action, target_type, target_id, details, created_at, source_event_id, prev_hash, hash, request_id)
+     VALUES ($1::uuid, $2::uuid, $3, $4, $5, $6::jsonb, $7::timestamptz, $8::uuid, $9, $10, $11)`,
+    [id, adminRef, entry.action, entry.targetType, targetId, JSON.stringify(details), createdAt, entry.sourceEventId ?? null, prevHash, hash, requestId],
+  );
   if (entry.origin) await tx.execute('INSERT INTO admin.audit_origins (entry_id, ip) VALUES ($1::uuid, $2)', [id, entry.origin.ip]);
   if (entry.content) {
     await tx.execute('INSERT INTO admin.audit_titles (entry_id, author_ref, title) VALUES ($1::uuid, $2::uuid, $3)', [id, authorRef, entry.content.title]);

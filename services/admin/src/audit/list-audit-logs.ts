@@ -43,13 +43,16 @@ export async function listAuditLogs(ctx: AdminContext, query: TAuditLogQuery): P
       `(a.action ILIKE ${p} OR a.target_type ILIKE ${p} OR a.target_id ILIKE ${p} OR m.admin_id::text ILIKE ${p} OR a.details::text ILIKE ${p} OR ${subjectSearch(p)})`,
     );
   }
-  const rows = await ctx.db.query<(AuditRow & SubjectColumns & { adminId: string | null; ip: string | null })>(`SELECT ${AUDIT_COLUMNS}, m.admin_id::text AS "adminId", o.ip, ${SUBJECT_COLUMNS}
+  const rows = await ctx.db.query<AuditRow & SubjectColumns & { adminId: string | null; ip: string | null }>(
+    `SELECT ${AUDIT_COLUMNS}, m.admin_id::text AS "adminId", o.ip, ${SUBJECT_COLUMNS}
        FROM admin.audit_logs a LEFT JOIN admin.audit_admins m ON m.admin_ref = a.admin_ref
        LEFT JOIN admin.audit_origins o ON o.entry_id = a.id
        ${SUBJECT_JOINS}
       ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY a.created_at DESC, a.seq DESC
-      LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`, values);
+      LIMIT ${param(query.limit)} OFFSET ${param(query.offset)}`,
+    values,
+  );
   return rows.map((row) => ({
     id: row.id,
     adminId: row.adminId,

@@ -19,7 +19,10 @@ const SUBJECTS: PseudonymTable = { table: 'admin.audit_subjects', idColumn: 'use
 /** The person's pseudonym in `t`, made at their first entry. */
 async function pseudonymOf(tx: SqlDriver, t: PseudonymTable, userId: string): Promise<string> {
   if (await adminErasureGuard.isDeletedUser(tx, userId)) return randomUUID();
-  await tx.execute(`INSERT INTO ${t.table} (${t.idColumn}, ${t.refColumn}) VALUES ($1::uuid, $2::uuid) ON CONFLICT (${t.idColumn}) DO NOTHING`, [userId, randomUUID()]);
+  await tx.execute(`INSERT INTO ${t.table} (${t.idColumn}, ${t.refColumn}) VALUES ($1::uuid, $2::uuid) ON CONFLICT (${t.idColumn}) DO NOTHING`, [
+    userId,
+    randomUUID(),
+  ]);
   const [row] = await tx.query<{ ref: string }>(`SELECT ${t.refColumn}::text AS ref FROM ${t.table} WHERE ${t.idColumn} = $1::uuid`, [userId]);
   return row!.ref;
 }

@@ -10,8 +10,11 @@ import { adminErasureGuard } from './erasure-guard.ts';
 
 export async function eraseUser(tx: SqlDriver, userId: string, deletedAt: string): Promise<void> {
   await adminErasureGuard.lockExclusive(tx, userId);
-  await tx.execute(`DELETE FROM admin.audit_origins o USING admin.audit_logs a, admin.audit_admins m
-      WHERE o.entry_id = a.id AND a.admin_ref = m.admin_ref AND m.admin_id = $1::uuid`, [userId]);
+  await tx.execute(
+    `DELETE FROM admin.audit_origins o USING admin.audit_logs a, admin.audit_admins m
+      WHERE o.entry_id = a.id AND a.admin_ref = m.admin_ref AND m.admin_id = $1::uuid`,
+    [userId],
+  );
   await tx.execute('DELETE FROM admin.audit_admins WHERE admin_id = $1::uuid', [userId]);
   await tx.execute(`DELETE FROM admin.audit_titles t USING admin.audit_subjects s WHERE s.user_id = $1::uuid AND t.author_ref = s.subject_ref`, [userId]);
   await tx.execute('DELETE FROM admin.audit_subjects WHERE user_id = $1::uuid', [userId]);

@@ -23,16 +23,22 @@ interface AuthorRow {
  * sees it reached.
  */
 export async function lockReportedAuthor(tx: SqlDriver, authorId: string): Promise<AuthorRow> {
-  const [row] = await tx.query<AuthorRow>(`INSERT INTO admin.report_authors (author_id) VALUES ($1::uuid)
+  const [row] = await tx.query<AuthorRow>(
+    `INSERT INTO admin.report_authors (author_id) VALUES ($1::uuid)
      ON CONFLICT (author_id) DO UPDATE SET author_id = EXCLUDED.author_id
-     RETURNING episode, episode_started_at AS "episodeStartedAt", is_admin AS "isAdmin"`, [authorId]);
+     RETURNING episode, episode_started_at AS "episodeStartedAt", is_admin AS "isAdmin"`,
+    [authorId],
+  );
   return row!;
 }
 
 /** Distinct eligible reporters of the author's content in the current episode. */
 async function countReporters(tx: SqlDriver, authorId: string, since: Date | null): Promise<number> {
-  const [row] = await tx.query<{ count: number }>(`SELECT count(DISTINCT reporter_id)::int AS count FROM admin.reports
-      WHERE author_id = $1::uuid AND eligible AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)`, [authorId, since?.toISOString() ?? null]);
+  const [row] = await tx.query<{ count: number }>(
+    `SELECT count(DISTINCT reporter_id)::int AS count FROM admin.reports
+      WHERE author_id = $1::uuid AND eligible AND ($2::timestamptz IS NULL OR created_at >= $2::timestamptz)`,
+    [authorId, since?.toISOString() ?? null],
+  );
   return row!.count;
 }
 
@@ -45,8 +51,11 @@ export async function requestAutoBanIfDue(ctx: AdminContext, tx: SqlDriver, auth
   const threshold = settingOf(ctx, 'auto_ban_threshold');
   const count = await countReporters(tx, authorId, author.episodeStartedAt);
   if (count < threshold) return false;
-  const inserted = await tx.execute(`INSERT INTO admin.auto_ban_requests (author_id, episode, report_count, threshold, requested_at)
-     VALUES ($1::uuid, $2, $3, $4, $5::timestamptz) ON CONFLICT DO NOTHING`, [authorId, author.episode, count, threshold, now.toISOString()]);
+  const inserted = await tx.execute(
+    `INSERT INTO admin.auto_ban_requests (author_id, episode, report_count, threshold, requested_at)
+     VALUES ($1::uuid, $2, $3, $4, $5::timestamptz) ON CONFLICT DO NOTHING`,
+    [authorId, author.episode, count, threshold, now.toISOString()],
+  );
   if (inserted !== 1) return false;
   await emitAutoBanRequested(tx, { userId: authorId, reportCount: count, threshold, requestedAt: now.toISOString() });
   return true;
@@ -63,7 +72,8 @@ export async function applyStandingToReports(ctx: AdminContext, tx: SqlDriver, p
   await lockReportedAuthor(tx, p.userId);
   // is_admin follows the newest standing; an unban newer than the episode's start opens the next one
   // (whatever order the events came in: the inbox makes a redelivery a no-op).
-  const [applied] = await tx.query<(AuthorRow & { opened: boolean })>(`WITH opening AS (
+  const [applied] = await tx.query<AuthorRow & { opened: boolean }>(
+    `WITH opening AS (
        SELECT $4::boolean AND (episode_started_at IS NULL OR episode_started_at < $5::timestamptz) AS opens
          FROM admin.report_authors WHERE author_id = $1::uuid
      )
@@ -74,6 +84,8 @@ export async function applyStandingToReports(ctx: AdminContext, tx: SqlDriver, p
             episode_started_at = CASE WHEN opening.opens THEN $5::timestamptz ELSE episode_started_at END
        FROM opening
       WHERE author_id = $1::uuid
-      RETURNING episode, episode_started_at AS "episodeStartedAt", is_admin AS "isAdmin", opening.opens AS opened`, [p.userId, p.isAdmin, p.standingVersion, p.change === 'unban_user', p.changedAt]);
+      RETURNING episode, episode_started_at AS "episodeStartedAt", is_admin AS "isAdmin", opening.opens AS opened`,
+    [p.userId, p.isAdmin, p.standingVersion, p.change === 'unban_user', p.changedAt],
+  );
   if (applied?.opened) await requestAutoBanIfDue(ctx, tx, p.userId, applied, ctx.platform.clock.now());
 }

@@ -30,9 +30,12 @@ export async function createReport(
     // An author erased since the lookup: their items went with them.
     if (await adminErasureGuard.isDeletedUser(tx, target.authorId)) throw new ReportTargetNotFound();
     const author = await lockReportedAuthor(tx, target.authorId);
-    const inserted = await tx.execute(`INSERT INTO admin.reports (id, reporter_id, target_type, target_id, author_id, reason, eligible, created_at)
+    const inserted = await tx.execute(
+      `INSERT INTO admin.reports (id, reporter_id, target_type, target_id, author_id, reason, eligible, created_at)
        VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5::uuid, $6, $7, $8::timestamptz)
-       ON CONFLICT ON CONSTRAINT reports_reporter_target_key DO NOTHING`, [randomUUID(), reporterId, body.targetType, targetId, target.authorId, body.reason, eligible, now.toISOString()]);
+       ON CONFLICT ON CONSTRAINT reports_reporter_target_key DO NOTHING`,
+      [randomUUID(), reporterId, body.targetType, targetId, target.authorId, body.reason, eligible, now.toISOString()],
+    );
     if (inserted !== 1) throw new AlreadyReported();
     if (eligible) await requestAutoBanIfDue(ctx, tx, target.authorId, author, now);
   });

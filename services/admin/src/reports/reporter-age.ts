@@ -14,7 +14,10 @@ const LOOKUP_TIMEOUT_MS = 3_000;
 
 /** When `userId` registered; null when auth knows no such account (it counts toward nothing). */
 export async function reporterRegisteredAt(ctx: AdminContext, identity: Identity, userId: string): Promise<Date | null> {
-  const [known] = await ctx.db.query<{ createdAt: Date }>('SELECT created_at AS "createdAt" FROM admin.user_directory WHERE id = $1::uuid AND created_at IS NOT NULL', [userId]);
+  const [known] = await ctx.db.query<{ createdAt: Date }>(
+    'SELECT created_at AS "createdAt" FROM admin.user_directory WHERE id = $1::uuid AND created_at IS NOT NULL',
+    [userId],
+  );
   if (known) return new Date(known.createdAt);
   const { user } = await ctx.platform.requests.request(AUTH_REQUESTS.userLookup, { userId }, { caller: 'admin', identity, timeoutMs: LOOKUP_TIMEOUT_MS });
   return user ? new Date(user.registeredAt) : null;

@@ -28,7 +28,9 @@ export async function publishSetting(ctx: AdminContext, key: string): Promise<vo
 
 /** Every key whose last change the bucket may not hold yet (`all`: every key, at start). */
 export async function publishPendingSettings(ctx: AdminContext, { all = false } = {}): Promise<number> {
-  const rows = await ctx.db.query<PendingRow>(`SELECT key, value, revision FROM admin.platform_settings ${all ? '' : 'WHERE published_revision < revision'} ORDER BY key`);
+  const rows = await ctx.db.query<PendingRow>(
+    `SELECT key, value, revision FROM admin.platform_settings ${all ? '' : 'WHERE published_revision < revision'} ORDER BY key`,
+  );
   return publishRows(ctx, rows);
 }
 
@@ -43,8 +45,11 @@ export async function catchUpWithPublishedRevisions(ctx: AdminContext): Promise<
   let moved = 0;
   for (const { key } of PLATFORM_SETTING_DEFAULTS) {
     const published = ctx.platform.settings.held(key);
-    moved += await ctx.db.execute(`UPDATE admin.platform_settings SET revision = $2::bigint + 1
-       WHERE key = $1 AND (revision < $2::bigint OR (revision = $2::bigint AND value <> $3))`, [key, BigInt(published.revision), published.value]);
+    moved += await ctx.db.execute(
+      `UPDATE admin.platform_settings SET revision = $2::bigint + 1
+       WHERE key = $1 AND (revision < $2::bigint OR (revision = $2::bigint AND value <> $3))`,
+      [key, BigInt(published.revision), published.value],
+    );
   }
   return moved;
 }

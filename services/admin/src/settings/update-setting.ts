@@ -16,10 +16,13 @@ export async function updateSetting(ctx: AdminContext, actor: AdminActor, body: 
     await adminErasureGuard.lockShared(tx, adminId);
     await adminErasureGuard.assertNotDeleted(tx, adminId);
     const [before] = await tx.query<SettingRow>(`SELECT ${SETTING_COLUMNS} FROM admin.platform_settings WHERE key = $1 FOR UPDATE`, [body.key]);
-    const [row] = await tx.query<SettingRow>(`UPDATE admin.platform_settings
+    const [row] = await tx.query<SettingRow>(
+      `UPDATE admin.platform_settings
           SET value = $2, description = COALESCE($3, description), revision = revision + 1, updated_at = $4::timestamptz, updated_by = $5::uuid
         WHERE key = $1
-        RETURNING ${SETTING_COLUMNS}`, [body.key, body.value, body.description ?? null, now.toISOString(), adminId]);
+        RETURNING ${SETTING_COLUMNS}`,
+      [body.key, body.value, body.description ?? null, now.toISOString(), adminId],
+    );
     await appendAuditEntry(tx, {
       adminId,
       origin: actor,

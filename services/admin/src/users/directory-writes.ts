@@ -16,7 +16,10 @@ export async function upsertDirectoryRow(
   ...params: unknown[]
 ): Promise<void> {
   await adminErasureGuard.lockShared(tx, userId);
-  await tx.execute(`INSERT INTO admin.user_directory AS d (id, ${write.columns.join(', ')})
+  await tx.execute(
+    `INSERT INTO admin.user_directory AS d (id, ${write.columns.join(', ')})
      SELECT $1::uuid, ${write.values.join(', ')} WHERE NOT ${adminErasureGuard.deletedSql('$1')}
-     ON CONFLICT (id) DO UPDATE SET ${write.update} WHERE ${write.guard}`, [userId, ...params]);
+     ON CONFLICT (id) DO UPDATE SET ${write.update} WHERE ${write.guard}`,
+    [userId, ...params],
+  );
 }

@@ -7,17 +7,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { prioritiesEvents, type TAuditLog } from '@civic/contracts';
-import type { SqlDriver } from '@civic/service-kit/db';
 import { useTestService } from '@civic/service-kit/testing';
 import { adminService, MIGRATIONS_DIR } from '../../src/app.ts';
 import { recordPriorityRemoval } from '../../src/audit/record-from-event.ts';
 import { TEST_ENV } from '../support/admin-helpers.ts';
-
-/** A driver's transaction as the executor the service's functions take. */
-const executorOf = (driver: SqlDriver): SqlDriver => ({
-  $executeRawUnsafe: async (query, ...values) => (await driver.query(query, values)).length,
-  $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
-});
 
 describe('priority removal audit', () => {
   const service = useTestService(adminService, { env: TEST_ENV });
@@ -43,7 +36,7 @@ describe('priority removal audit', () => {
       assert.deepEqual(entry!.details, { title: 'A removed priority', authorId });
       assert.equal(entry!.createdAt, payload.removedAt);
       // The same event handled again (a redelivery past the inbox) adds nothing.
-      await tables.transaction((tx) => recordPriorityRemoval(executorOf(tx), envelope.id, payload));
+      await tables.transaction((tx) => recordPriorityRemoval(tx, envelope.id, payload));
       assert.equal((await logs(`?search=${priorityId}`)).length, 1);
     }
   });

@@ -3,16 +3,16 @@
 // as hashes, and hashes are not the user's data: left out.
 import type { EXPORT_REQUESTS, ReplyPayload, TApprovalStatus } from '@civic/contracts';
 import type { AuthContext } from '../context.ts';
+import { USER_COLUMNS, type UserRow } from '../users/user-row.ts';
 
 export async function exportAuthSection(ctx: AuthContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.auth>> {
-  const user = await ctx.db.user.findUnique({ where: { id: userId } });
+  const [user] = await ctx.db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM auth.users WHERE id = $1::uuid`, [userId]);
   if (!user) throw new Error('No such user');
-  // A superseded account (no key) has no sign-in requests of its own any more.
-  const requests = await ctx.db.signInState.findMany({
-    where: { emailCanonical: user.emailCanonical ?? { in: [] } },
-    orderBy: { createdAt: 'asc' },
-    select: { method: true, createdAt: true, consumedAt: true },
-  });
+  // A superseded account (no key) has no sign-in requests of its own any more: null matches none.
+  const requests = await ctx.db.query<{ method: string; createdAt: Date; consumedAt: Date | null }>(
+    'SELECT method, created_at AS "createdAt", consumed_at AS "consumedAt" FROM auth.sign_in_states WHERE email_canonical = $1 ORDER BY created_at',
+    [user.emailCanonical],
+  );
   return {
     email: user.email,
     isAdmin: user.isAdmin,

@@ -22,7 +22,7 @@ interface StandingRow {
  * session is written: a gone, banned or rejected account loses the session, a newer standing
  * rewrites its flags (version-checked), and a later change finds the session in the store.
  */
-export async function startSession(ctx: Pick<AuthContext, 'sql' | 'platform'>, user: SignedInUser, previousSessionId?: string): Promise<string> {
+export async function startSession(ctx: Pick<AuthContext, 'db' | 'platform'>, user: SignedInUser, previousSessionId?: string): Promise<string> {
   if (previousSessionId) await ctx.platform.sessions.delete(hashSessionId(previousSessionId));
   const sessionId = randomToken(32);
   const idHash = hashSessionId(sessionId);

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthContext } from '../context.ts';
 import { canonicalEmail } from './canonical-email.ts';
 import { composeSignInMail, deliverSignInMail } from './sign-in-mail.ts';
-import { type Asker, assertMailAllowed, codeRefusal, isKnownDevice, lockAddress, recordMail, SIGN_IN_TRANSACTION } from './sign-in-limits.ts';
+import { type Asker, assertMailAllowed, codeRefusal, isKnownDevice, lockAddress, recordMail } from './sign-in-limits.ts';
 import { normalizeEmail, SIGN_IN_TTL_MS } from './sign-in-policy.ts';
 import { generateCode, generateLinkToken, hashBrowser, hashCode, hashLinkToken } from './sign-in-secrets.ts';
 
@@ -35,11 +35,14 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
   const mailTo = await ctx.db
     .transaction(async (tx) => {
       await lockAddress(tx, emailCanonical);
-      const account = await tx.user.findUnique({ where: { emailCanonical }, select: { id: true, emailNormalized: true } });
+      const [account] = await tx.query<{ id: string; emailNormalized: string }>(
+        'SELECT id::text AS id, email_normalized AS "emailNormalized" FROM auth.users WHERE email_canonical = $1',
+        [emailCanonical],
+      );
       const asker: Asker = {
         browserHash,
         network: request.network,
-        knownDevice: isKnownDevice(ctx.deviceKey, request.deviceCookie, account, now),
+        knownDevice: isKnownDevice(ctx.deviceKey, request.deviceCookie, account ?? null, now),
       };
       // A browser that could not use a code gets none: no mail is spent, and the answer says why
       // (for a paused address: use a link instead).
@@ -52,22 +55,24 @@ export async function requestSignIn(ctx: AuthContext, request: SignInRequest): P
       // holder typed it at sign-up, else the address typed now. Mailing the typed alias of an existing
       // account would hand it to whoever holds "john+x@" on a domain where "+" is not a tag.
       const to = account?.emailNormalized ?? normalizeEmail(request.email);
-      await tx.signInState.create({
-        data: {
-          id: stateId,
-          emailNormalized: to,
+      await tx.execute(
+        `INSERT INTO auth.sign_in_states (id, email_normalized, email_canonical, method, code_hash, token_hash, browser_hash, known_device,
+                                          created_at, last_sent_at, expires_at, recruiter_id)
+         VALUES ($1::uuid, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11::uuid)`,
+        [
+          stateId,
+          to,
           emailCanonical,
-          method: request.method,
-          codeHash: code ? hashCode(ctx.codeKey, stateId, code) : null,
-          tokenHash: token ? hashLinkToken(token) : null,
+          request.method,
+          code ? hashCode(ctx.codeKey, stateId, code) : null,
+          token ? hashLinkToken(token) : null,
           browserHash,
-          knownDevice: asker.knownDevice,
-          createdAt: now,
-          lastSentAt: now,
-          expiresAt: new Date(now.getTime() + SIGN_IN_TTL_MS),
-          recruiterId: request.recruiterId ?? null,
-        },
-      });
+          asker.knownDevice,
+          now,
+          new Date(now.getTime() + SIGN_IN_TTL_MS),
+          request.recruiterId ?? null,
+        ],
+      );
       await recordMail(tx, emailCanonical, asker, now);
       return to;
     })

@@ -17,13 +17,6 @@ import {
   resendWaitMs,
 } from './sign-in-policy.ts';
 
-/**
- * Options of every sign-in transaction. They queue on their address's lock by design (a burst of
- * guesses is counted one by one), so on a busy machine one can wait longer than Prisma's defaults
- * (2 s for a connection, 5 s in all) and would end as a 500; these bound the wait instead.
- */
-export const SIGN_IN_TRANSACTION = { maxWait: 10_000, timeout: 15_000 } as const;
-
 /** Who asks: what the budgets are counted by. */
 export interface Asker {
   /** hashBrowser() of the pre-session cookie. */
@@ -36,7 +29,7 @@ export interface Asker {
 
 /** The transaction-long advisory lock the sign-in limits are counted under, one per key. */
 async function lockSignInKey(tx: AuthTx, key: string): Promise<void> {
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
 }
 
 /** Taken first by every send, resend and code check of the address (its canonical form: one mailbox, one lock). */
@@ -60,13 +53,14 @@ export async function assertMailAllowed(tx: AuthTx, emailCanonical: string, aske
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   // One round trip for the address's counts (the lock is held meanwhile), one for the network's.
   const [[address], [network]] = await Promise.all([
-    tx.$queryRaw<{ last_from_browser: Date | null; by_browser: number; by_address: number }[]>`
-      SELECT max(sent_at) FILTER (WHERE browser_hash = ${asker.browserHash}) AS last_from_browser,
-             count(*) FILTER (WHERE browser_hash = ${asker.browserHash})::int AS by_browser,
-             count(*) FILTER (WHERE NOT known_device)::int AS by_address
-      FROM auth.sign_in_mails WHERE email_canonical = ${emailCanonical} AND sent_at > ${hourAgo}`,
-    tx.$queryRaw<{ by_network: number }[]>`
-      SELECT count(*)::int AS by_network FROM auth.sign_in_mails WHERE ip = ${asker.network} AND sent_at > ${hourAgo}`,
+    tx.query<{ last_from_browser: Date | null; by_browser: number; by_address: number }>(
+      `SELECT max(sent_at) FILTER (WHERE browser_hash = $1) AS last_from_browser,
+              count(*) FILTER (WHERE browser_hash = $1)::int AS by_browser,
+              count(*) FILTER (WHERE NOT known_device)::int AS by_address
+       FROM auth.sign_in_mails WHERE email_canonical = $2 AND sent_at > $3`,
+      [asker.browserHash, emailCanonical, hourAgo],
+    ),
+    tx.query<{ by_network: number }>('SELECT count(*)::int AS by_network FROM auth.sign_in_mails WHERE ip = $1 AND sent_at > $2', [asker.network, hourAgo]),
   ]);
   const wait = resendWaitMs(address?.last_from_browser ? new Date(address.last_from_browser) : null, now);
   if (wait > 0) throw new ResendCooldown(String(Math.ceil(wait / 1000)));
@@ -81,9 +75,13 @@ export async function assertMailAllowed(tx: AuthTx, emailCanonical: string, aske
 }
 
 export async function recordMail(tx: AuthTx, emailCanonical: string, asker: Asker, now: Date): Promise<void> {
-  await tx.signInMail.create({
-    data: { emailCanonical, ip: asker.network, browserHash: asker.browserHash, knownDevice: asker.knownDevice, sentAt: now },
-  });
+  await tx.execute('INSERT INTO auth.sign_in_mails (email_canonical, ip, browser_hash, known_device, sent_at) VALUES ($1, $2, $3, $4, $5)', [
+    emailCanonical,
+    asker.network,
+    asker.browserHash,
+    asker.knownDevice,
+    now,
+  ]);
 }
 
 /**
@@ -92,17 +90,22 @@ export async function recordMail(tx: AuthTx, emailCanonical: string, asker: Aske
  * are never counted or paused). Call inside the address lock.
  */
 export async function codeRefusal(tx: AuthTx, emailCanonical: string, asker: Omit<Asker, 'network'>, now: Date): Promise<Error | null> {
-  const [counts] = await tx.$queryRaw<{ by_browser: number; by_address: number }[]>`
-    SELECT count(*) FILTER (WHERE browser_hash = ${asker.browserHash})::int AS by_browser,
-           count(*) FILTER (WHERE NOT known_device)::int AS by_address
-    FROM auth.sign_in_failures WHERE email_canonical = ${emailCanonical} AND occurred_at > ${new Date(now.getTime() - HOUR_MS)}`;
+  const [counts] = await tx.query<{ by_browser: number; by_address: number }>(
+    `SELECT count(*) FILTER (WHERE browser_hash = $1)::int AS by_browser,
+            count(*) FILTER (WHERE NOT known_device)::int AS by_address
+     FROM auth.sign_in_failures WHERE email_canonical = $2 AND occurred_at > $3`,
+    [asker.browserHash, emailCanonical, new Date(now.getTime() - HOUR_MS)],
+  );
   if ((counts?.by_browser ?? 0) >= MAX_FAILURES_PER_BROWSER_PER_HOUR) return new TooManyFailures();
   if (!asker.knownDevice && (counts?.by_address ?? 0) >= MAX_FAILURES_PER_ADDRESS_PER_HOUR) return new CodesPaused();
   return null;
 }
 
 export async function recordFailure(tx: AuthTx, emailCanonical: string, asker: Omit<Asker, 'network'>, now: Date): Promise<void> {
-  await tx.signInFailure.create({
-    data: { emailCanonical, browserHash: asker.browserHash, knownDevice: asker.knownDevice, occurredAt: now },
-  });
+  await tx.execute('INSERT INTO auth.sign_in_failures (email_canonical, browser_hash, known_device, occurred_at) VALUES ($1, $2, $3, $4)', [
+    emailCanonical,
+    asker.browserHash,
+    asker.knownDevice,
+    now,
+  ]);
 }

@@ -7,22 +7,21 @@
 // never throttled by failures: a 256-bit token cannot be guessed.
 import type { AuthContext } from '../context.ts';
 import type { AuthTx } from '../db.ts';
-import type { SignInState } from '../generated/prisma/client.ts';
 import { BurnedRequest, ExpiredCode, InvalidCode, LinkExpired, LinkOtherBrowser, OtherBrowser } from '../errors.ts';
 import { completeSignIn, type SignedInUser } from './complete-sign-in.ts';
-import { codeRefusal, lockAddress, recordFailure, SIGN_IN_TRANSACTION } from './sign-in-limits.ts';
+import { codeRefusal, lockAddress, recordFailure } from './sign-in-limits.ts';
+import { SIGN_IN_STATE_COLUMNS, type SignInStateRow } from './sign-in-state-row.ts';
 import { isBurned, isExpired } from './sign-in-policy.ts';
 import { codeMatches, hashBrowser, hashLinkToken } from './sign-in-secrets.ts';
 
 type Outcome = { ok: true; user: SignedInUser } | { ok: false; error: Error };
 
-async function lockState(tx: AuthTx, where: { id: string } | { tokenHash: string }): Promise<SignInState | null> {
-  const rows =
+async function lockState(tx: AuthTx, where: { id: string } | { tokenHash: string }): Promise<SignInStateRow | null> {
+  const [state] =
     'id' in where
-      ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM auth.sign_in_states WHERE id = ${where.id}::uuid FOR UPDATE`
-      : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM auth.sign_in_states WHERE token_hash = ${where.tokenHash} FOR UPDATE`;
-  const id = rows[0]?.id;
-  return id ? tx.signInState.findUnique({ where: { id } }) : null;
+      ? await tx.query<SignInStateRow>(`SELECT ${SIGN_IN_STATE_COLUMNS} FROM auth.sign_in_states WHERE id = $1::uuid FOR UPDATE`, [where.id])
+      : await tx.query<SignInStateRow>(`SELECT ${SIGN_IN_STATE_COLUMNS} FROM auth.sign_in_states WHERE token_hash = $1 FOR UPDATE`, [where.tokenHash]);
+  return state ?? null;
 }
 
 export async function verifyCode(ctx: AuthContext, request: { stateId: string; otp: string; browserId: string }): Promise<SignedInUser> {
@@ -30,7 +29,7 @@ export async function verifyCode(ctx: AuthContext, request: { stateId: string; o
   // Failures must be recorded even though the answer is an error, so the transaction returns the
   // outcome and the error is thrown after it commits.
   const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
-    const [address] = await tx.$queryRaw<{ email_canonical: string }[]>`SELECT email_canonical FROM auth.sign_in_states WHERE id = ${request.stateId}::uuid`;
+    const [address] = await tx.query<{ email_canonical: string }>('SELECT email_canonical FROM auth.sign_in_states WHERE id = $1::uuid', [request.stateId]);
     if (!address) return { ok: false, error: new InvalidCode() };
     await lockAddress(tx, address.email_canonical);
     const state = await lockState(tx, { id: request.stateId });
@@ -43,13 +42,13 @@ export async function verifyCode(ctx: AuthContext, request: { stateId: string; o
     if (refusal) return { ok: false, error: refusal };
     if (isExpired(state.expiresAt, now)) return { ok: false, error: new ExpiredCode() };
     if (!codeMatches(ctx.codeKey, state.id, request.otp, state.codeHash!)) {
-      const updated = await tx.signInState.update({
-        where: { id: state.id },
-        data: { failedAttempts: { increment: 1 } },
-        select: { failedAttempts: true },
-      });
+      // The row is locked above, so it is still there.
+      const [updated] = await tx.query<{ failed_attempts: number }>(
+        'UPDATE auth.sign_in_states SET failed_attempts = failed_attempts + 1 WHERE id = $1::uuid RETURNING failed_attempts',
+        [state.id],
+      );
       await recordFailure(tx, state.emailCanonical, asker, now);
-      return { ok: false, error: isBurned(updated.failedAttempts) ? new BurnedRequest() : new InvalidCode() };
+      return { ok: false, error: isBurned(updated!.failed_attempts) ? new BurnedRequest() : new InvalidCode() };
     }
     return { ok: true, user: await completeSignIn(ctx, tx, state, now) };
   });

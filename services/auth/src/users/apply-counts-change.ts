@@ -9,12 +9,15 @@ type CountsChanged = EventPayload<typeof socialEvents.CountsChanged>;
 
 export async function applyCountsChanges(tx: SqlDriver, items: readonly BatchItem<CountsChanged>[]): Promise<void> {
   const counts = items.map(({ payload: p }) => ({ id: p.userId, followers: p.followers, following: p.following, recruited: p.recruited, version: p.version }));
-  await tx.execute(`WITH newest AS (
+  await tx.execute(
+    `WITH newest AS (
        SELECT DISTINCT ON (c.id) c.* FROM jsonb_to_recordset($1::jsonb) AS c(id uuid, followers int, following int, recruited int, version int)
        ORDER BY c.id, c.version DESC
      ), locked AS (
        SELECT u.id FROM auth.users u JOIN newest n ON n.id = u.id WHERE u.network_counts_version < n.version ORDER BY u.id FOR UPDATE OF u
      )
      UPDATE auth.users u SET followers = n.followers, following = n.following, recruited = n.recruited, network_counts_version = n.version
-     FROM newest n WHERE u.id = n.id AND u.id IN (SELECT id FROM locked) AND u.network_counts_version < n.version`, [JSON.stringify(counts)]);
+     FROM newest n WHERE u.id = n.id AND u.id IN (SELECT id FROM locked) AND u.network_counts_version < n.version`,
+    [JSON.stringify(counts)],
+  );
 }

@@ -7,8 +7,27 @@ import type { SqlDriver } from '@civic/service-kit/db';
 type ProfileUpdate = EventPayload<typeof accountEvents.ProfileUpdated>;
 
 export async function applyProfileUpdate(tx: SqlDriver, p: ProfileUpdate): Promise<void> {
-  await tx.execute(`UPDATE auth.users SET first_name = $2, last_name = $3, profile_image_url = $4, bio = $5, location = $6,
+  await tx.execute(
+    `UPDATE auth.users SET first_name = $2, last_name = $3, profile_image_url = $4, bio = $5, location = $6,
        birth_year = $7, gender = $8, occupation = $9, website = $10, twitter_handle = $11, linkedin_url = $12,
        facebook_url = $13, instagram_handle = $14, profile_updated_at = $15::timestamptz
-     WHERE id = $1::uuid AND (profile_updated_at IS NULL OR profile_updated_at <= $15::timestamptz)`, [p.userId, p.firstName, p.lastName, p.profileImageUrl, p.bio, p.location, p.birthYear, p.gender, p.occupation, p.website, p.twitterHandle, p.linkedinUrl, p.facebookUrl, p.instagramHandle, p.updatedAt]);
+     WHERE id = $1::uuid AND (profile_updated_at IS NULL OR profile_updated_at <= $15::timestamptz)`,
+    [
+      p.userId,
+      p.firstName,
+      p.lastName,
+      p.profileImageUrl,
+      p.bio,
+      p.location,
+      p.birthYear,
+      p.gender,
+      p.occupation,
+      p.website,
+      p.twitterHandle,
+      p.linkedinUrl,
+      p.facebookUrl,
+      p.instagramHandle,
+      p.updatedAt,
+    ],
+  );
 }

@@ -9,15 +9,17 @@ import type { AuthContext } from '../context.ts';
 type Row = Omit<TUserDirectoryEntry, 'registeredAt' | 'profileUpdatedAt'> & { registeredAt: Date; profileUpdatedAt: Date | null };
 
 export async function directoryPage(ctx: AuthContext, { afterId, limit }: TUserDirectoryPageRequest): Promise<TUserDirectoryPageReply> {
-  const rows = await ctx.db.$queryRaw<Row[]>`
-    SELECT id::text AS "userId", email, created_at AS "registeredAt", is_admin AS "isAdmin", is_banned AS "isBanned",
+  const rows = await ctx.db.query<Row>(
+    `SELECT id::text AS "userId", email, created_at AS "registeredAt", is_admin AS "isAdmin", is_banned AS "isBanned",
            approval_status AS "approvalStatus", standing_version AS "standingVersion",
            first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", profile_updated_at AS "profileUpdatedAt",
            political_capital AS "politicalCapital", political_capital_version AS "politicalCapitalVersion",
            followers, network_counts_version AS "followersVersion"
       FROM auth.users
-     WHERE superseded_by IS NULL AND (${afterId}::uuid IS NULL OR id > ${afterId}::uuid)
-     ORDER BY id LIMIT ${limit}`;
+     WHERE superseded_by IS NULL AND ($1::uuid IS NULL OR id > $1::uuid)
+     ORDER BY id LIMIT $2`,
+    [afterId, limit],
+  );
   return {
     users: rows.map((row) => ({
       ...row,

@@ -17,7 +17,10 @@ function addressHash(key: RingKey, emailCanonical: string): string {
 }
 
 export async function rememberErasedAddress(tx: SqlDriver, codeKey: KeyRing, emailCanonical: string, erasedAt: Date): Promise<void> {
-  await tx.execute('INSERT INTO auth.erased_addresses (address_hash, erased_at) VALUES ($1, $2::timestamptz) ON CONFLICT (address_hash) DO NOTHING', [addressHash(codeKey.current, emailCanonical), erasedAt.toISOString()]);
+  await tx.execute('INSERT INTO auth.erased_addresses (address_hash, erased_at) VALUES ($1, $2::timestamptz) ON CONFLICT (address_hash) DO NOTHING', [
+    addressHash(codeKey.current, emailCanonical),
+    erasedAt.toISOString(),
+  ]);
 }
 
 export async function wasErased(tx: SqlDriver, codeKey: KeyRing, emailCanonical: string): Promise<boolean> {

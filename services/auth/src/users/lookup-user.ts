@@ -6,6 +6,9 @@ import type { TUserLookupReply, TUserLookupRequest } from '@civic/contracts';
 import type { AuthContext } from '../context.ts';
 
 export async function lookupUser(ctx: AuthContext, { userId }: TUserLookupRequest): Promise<TUserLookupReply> {
-  const [row] = await ctx.db.query<{ id: string; created_at: Date }>('SELECT id::text AS id, created_at FROM auth.users WHERE id = $1::uuid AND superseded_by IS NULL', [userId.toLowerCase()]);
+  const [row] = await ctx.db.query<{ id: string; created_at: Date }>(
+    'SELECT id::text AS id, created_at FROM auth.users WHERE id = $1::uuid AND superseded_by IS NULL',
+    [userId.toLowerCase()],
+  );
   return { user: row ? { userId: row.id, registeredAt: new Date(row.created_at).toISOString() } : null };
 }

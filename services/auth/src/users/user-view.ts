@@ -2,9 +2,9 @@
 // account service's events, the balance from the ledger's and the network counts from the social
 // service's.
 import type { TApprovalStatus, TUser } from '@civic/contracts';
-import type { User } from '../generated/prisma/client.ts';
+import type { UserRow } from './user-row.ts';
 
-export function toUserView(user: User): TUser {
+export function toUserView(user: UserRow): TUser {
   return {
     id: user.id,
     email: user.email,

@@ -30,18 +30,24 @@ export async function createDocument(
   const rewarded = settingOf(ctx, 'briefing_rewards_per_day');
   const created = await ctx.db.transaction(async (tx) => {
     await briefingErasureGuard.assertNotDeleted(tx, authorId);
-    const counted = await tx.query<Array<{ created: number }>>(`INSERT INTO briefing.daily_document_counts AS c (user_id, day, created)
+    const [counted] = await tx.query<{ created: number }>(
+      `INSERT INTO briefing.daily_document_counts AS c (user_id, day, created)
        SELECT $1::uuid, $2::date, 1 WHERE $3::int > 0
        ON CONFLICT (user_id, day) DO UPDATE SET created = c.created + 1 WHERE c.created < $3::int
-       RETURNING created`, [authorId, createdAt.slice(0, 10), limit]);
-    if (counted.length === 0) throw new DailyLimitReached(dailyBriefingLimitMessage(limit));
-    await tx.execute(`INSERT INTO briefing.documents (id, title, content, type, priority_id, author_id, is_public, created_at)
-       VALUES ($1::uuid, $2, $3, $4, $5::uuid, $6::uuid, true, $7::timestamptz)`, [id, input.title, input.content, input.type, priorityId, authorId, createdAt]);
+       RETURNING created`,
+      [authorId, createdAt.slice(0, 10), limit],
+    );
+    if (!counted) throw new DailyLimitReached(dailyBriefingLimitMessage(limit));
+    await tx.execute(
+      `INSERT INTO briefing.documents (id, title, content, type, priority_id, author_id, is_public, created_at)
+       VALUES ($1::uuid, $2, $3, $4, $5::uuid, $6::uuid, true, $7::timestamptz)`,
+      [id, input.title, input.content, input.type, priorityId, authorId, createdAt],
+    );
     await emitDocumentCreated(tx, { documentId: id, authorId, title: input.title, createdAt });
     const [row] = await tx.query<DocumentRow>(selectDocumentViews(`SELECT ${DOCUMENT_COLUMNS} FROM briefing.documents d WHERE d.id = $1::uuid`), [id]);
     // The ledger rewards the first briefing_rewards_per_day documents of the day (SECURITY 30); the
     // day's count says whether this is one of them, so the author is told before the credit arrives.
-    const earned = Number(counted[0]!.created) <= rewarded ? BRIEFING_DOCUMENT_REWARD : 0;
+    const earned = counted.created <= rewarded ? BRIEFING_DOCUMENT_REWARD : 0;
     return { ...toDocumentView(row!), politicalCapitalEarned: earned };
   });
   // At once for this replica's readers (the author's own refetch); the others follow the event.

@@ -10,7 +10,9 @@ import { emitDocumentDeleted } from '../events.ts';
 export async function deleteDocument(ctx: BriefingContext, adminId: string, origin: TAdminOrigin, documentId: string): Promise<TDeleteBriefingDocResponse> {
   const deletedAt = ctx.platform.clock.now().toISOString();
   const deleted = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ author_id: string; title: string }>('DELETE FROM briefing.documents WHERE id = $1::uuid RETURNING author_id, title', [documentId]);
+    const [row] = await tx.query<{ author_id: string; title: string }>('DELETE FROM briefing.documents WHERE id = $1::uuid RETURNING author_id, title', [
+      documentId,
+    ]);
     if (!row) throw new DocumentNotFound();
     await emitDocumentDeleted(tx, { documentId, authorId: row.author_id, title: row.title, adminId, deletedAt, origin });
     return { message: BRIEFING_MESSAGES.documentDeleted, id: documentId };

@@ -7,8 +7,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function documentStats(ctx: BriefingContext): Promise<TBriefingDocStats> {
   const since = new Date(ctx.platform.clock.now().getTime() - DAY_MS).toISOString();
-  const [row] = await ctx.db.query<{ total: number; contributors: number; added_today: number }>(`SELECT count(*)::int AS total, count(DISTINCT author_id)::int AS contributors,
+  const [row] = await ctx.db.query<{ total: number; contributors: number; added_today: number }>(
+    `SELECT count(*)::int AS total, count(DISTINCT author_id)::int AS contributors,
             count(*) FILTER (WHERE created_at > $1::timestamptz)::int AS added_today
-     FROM briefing.documents`, [since]);
+     FROM briefing.documents`,
+    [since],
+  );
   return { totalDocuments: Number(row!.total), contributors: Number(row!.contributors), addedToday: Number(row!.added_today) };
 }

@@ -5,6 +5,9 @@ import type { TDocumentLookupReply, TDocumentLookupRequest } from '@civic/contra
 import type { BriefingContext } from '../context.ts';
 
 export async function lookupDocument(ctx: BriefingContext, { documentId }: TDocumentLookupRequest): Promise<TDocumentLookupReply> {
-  const [row] = await ctx.db.query<{ id: string; author_id: string; title: string; created_at: Date }>('SELECT id, author_id, title, created_at FROM briefing.documents WHERE id = $1::uuid', [documentId.toLowerCase()]);
+  const [row] = await ctx.db.query<{ id: string; author_id: string; title: string; created_at: Date }>(
+    'SELECT id, author_id, title, created_at FROM briefing.documents WHERE id = $1::uuid',
+    [documentId.toLowerCase()],
+  );
   return { document: row ? { documentId: row.id, authorId: row.author_id, title: row.title, createdAt: new Date(row.created_at).toISOString() } : null };
 }

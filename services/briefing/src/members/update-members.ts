@@ -19,7 +19,11 @@ export async function recordPriority(
   tx: SqlDriver,
   p: Pick<EventPayload<typeof prioritiesEvents.PriorityCreated>, 'priorityId' | 'title' | 'createdAt'>,
 ): Promise<void> {
-  await tx.execute('INSERT INTO briefing.priorities (priority_id, title, created_at) VALUES ($1::uuid, $2, $3::timestamptz) ON CONFLICT DO NOTHING', [p.priorityId, p.title, p.createdAt]);
+  await tx.execute('INSERT INTO briefing.priorities (priority_id, title, created_at) VALUES ($1::uuid, $2, $3::timestamptz) ON CONFLICT DO NOTHING', [
+    p.priorityId,
+    p.title,
+    p.createdAt,
+  ]);
 }
 
 /**
@@ -31,6 +35,9 @@ export async function recordPriorityRemoval(
   tx: SqlDriver,
   p: Pick<EventPayload<typeof prioritiesEvents.PriorityRemoved>, 'priorityId' | 'title' | 'removedAt'>,
 ): Promise<void> {
-  await tx.execute(`INSERT INTO briefing.priorities (priority_id, title, created_at, removed_at) VALUES ($1::uuid, $2, $3::timestamptz, $3::timestamptz)
-     ON CONFLICT (priority_id) DO UPDATE SET removed_at = COALESCE(briefing.priorities.removed_at, EXCLUDED.removed_at)`, [p.priorityId, p.title, p.removedAt]);
+  await tx.execute(
+    `INSERT INTO briefing.priorities (priority_id, title, created_at, removed_at) VALUES ($1::uuid, $2, $3::timestamptz, $3::timestamptz)
+     ON CONFLICT (priority_id) DO UPDATE SET removed_at = COALESCE(briefing.priorities.removed_at, EXCLUDED.removed_at)`,
+    [p.priorityId, p.title, p.removedAt],
+  );
 }

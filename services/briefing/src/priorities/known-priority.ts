@@ -13,7 +13,9 @@ const LOOKUP_TIMEOUT_MS = 3_000;
 
 /** 'listed', 'removed' (by an administrator: named by no new document), or undefined when not heard of. */
 async function knownState(ctx: BriefingContext, priorityId: string): Promise<'listed' | 'removed' | undefined> {
-  const [row] = await ctx.db.query<{ removed: boolean }>('SELECT removed_at IS NOT NULL AS removed FROM briefing.priorities WHERE priority_id = $1::uuid', [priorityId]);
+  const [row] = await ctx.db.query<{ removed: boolean }>('SELECT removed_at IS NOT NULL AS removed FROM briefing.priorities WHERE priority_id = $1::uuid', [
+    priorityId,
+  ]);
   return row ? (row.removed ? 'removed' : 'listed') : undefined;
 }
 

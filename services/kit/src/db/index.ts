@@ -1,7 +1,7 @@
 // @civic/service-kit/db: a service's database (PostgreSQL, or PGlite when embedded), its migrations
 // (the per-user lock that orders a user's writes against erasure is the erasure guard, in the main entry).
 export type { SqlDriver } from './sql-driver.ts';
-export { databaseUrl, dropDatabase, ensureDatabase, listDatabases, pgPoolDriver } from './pg-driver.ts';
+export { databaseUrl, dropDatabase, ensureDatabase, listDatabases, pgClientDriver, pgPoolDriver } from './pg-driver.ts';
 export { pgliteDriver } from './pglite-driver.ts';
 export { createPGlite, PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 export {

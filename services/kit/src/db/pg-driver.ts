@@ -7,7 +7,8 @@ function run(on: Queryable, sql: string, params: unknown[], name: string | undef
   return on.query(name ? { name, text: sql, values: params } : { text: sql, values: params });
 }
 
-function clientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
+/** One connection (a pooled one inside a transaction, or a test's own client): `transaction` runs on it as it is. */
+export function pgClientDriver(client: pg.PoolClient | pg.Client): SqlDriver {
   const driver: SqlDriver = {
     async exec(sql) {
       await client.query(sql);
@@ -39,7 +40,7 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(clientDriver(client));
+        const result = await fn(pgClientDriver(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {

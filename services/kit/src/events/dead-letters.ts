@@ -30,16 +30,32 @@ const MAX_ERROR_LENGTH = 4000;
 export async function recordDeadLetter(db: SqlDriver, schema: string, letter: DeadLetterInput): Promise<void> {
   const s = checkSchemaName(schema);
   const { envelope } = letter;
-  await db.execute(`INSERT INTO ${s}.dead_letters (consumer, subject, version, event_id, envelope, raw, headers, error, deliveries)
+  await db.execute(
+    `INSERT INTO ${s}.dead_letters (consumer, subject, version, event_id, envelope, raw, headers, error, deliveries)
      VALUES ($1, $2, $3, $4::uuid, $5::jsonb, $6, $7::jsonb, $8, $9)
      ON CONFLICT (consumer, event_id) WHERE event_id IS NOT NULL DO UPDATE
-       SET error = EXCLUDED.error, deliveries = EXCLUDED.deliveries, failed_at = now(), replayed_at = NULL`, [letter.consumer, letter.subject, envelope?.version ?? null, envelope?.id ?? null, envelope ? JSON.stringify(envelope) : null, envelope ? null : (letter.raw ?? ''), JSON.stringify(letter.headers ?? {}), letter.error.slice(0, MAX_ERROR_LENGTH), letter.deliveries]);
+       SET error = EXCLUDED.error, deliveries = EXCLUDED.deliveries, failed_at = now(), replayed_at = NULL`,
+    [
+      letter.consumer,
+      letter.subject,
+      envelope?.version ?? null,
+      envelope?.id ?? null,
+      envelope ? JSON.stringify(envelope) : null,
+      envelope ? null : (letter.raw ?? ''),
+      JSON.stringify(letter.headers ?? {}),
+      letter.error.slice(0, MAX_ERROR_LENGTH),
+      letter.deliveries,
+    ],
+  );
 }
 
 /** True while the event waits in the store for this consumer (not replayed yet). */
 export async function hasOpenDeadLetter(db: SqlDriver, schema: string, consumer: string, eventId: string): Promise<boolean> {
   const s = checkSchemaName(schema);
-  const rows = await db.query<unknown>(`SELECT 1 FROM ${s}.dead_letters WHERE consumer = $1 AND event_id = $2::uuid AND replayed_at IS NULL`, [consumer, eventId]);
+  const rows = await db.query<unknown>(`SELECT 1 FROM ${s}.dead_letters WHERE consumer = $1 AND event_id = $2::uuid AND replayed_at IS NULL`, [
+    consumer,
+    eventId,
+  ]);
   return rows.length > 0;
 }
 
@@ -55,8 +71,11 @@ export interface ReplayRequest {
 export async function fetchReplayRequests(db: SqlDriver, schema: string, limit: number): Promise<ReplayRequest[]> {
   const s = checkSchemaName(schema);
   // jsonb and bigint as text, so every driver returns the same shapes.
-  const rows = await db.query<{ id: string; consumer: string; subject: string; version: number | null; envelope: string | null; headers: string }>(`SELECT id::text AS id, consumer, subject, version, envelope::text AS envelope, headers::text AS headers
-       FROM ${s}.dead_letters WHERE replay_requested_at IS NOT NULL ORDER BY id LIMIT $1::int`, [limit]);
+  const rows = await db.query<{ id: string; consumer: string; subject: string; version: number | null; envelope: string | null; headers: string }>(
+    `SELECT id::text AS id, consumer, subject, version, envelope::text AS envelope, headers::text AS headers
+       FROM ${s}.dead_letters WHERE replay_requested_at IS NOT NULL ORDER BY id LIMIT $1::int`,
+    [limit],
+  );
   return rows.map((row) => ({
     id: row.id,
     consumer: row.consumer,
@@ -69,12 +88,18 @@ export async function fetchReplayRequests(db: SqlDriver, schema: string, limit: 
 
 export async function markReplayed(db: SqlDriver, schema: string, id: string): Promise<void> {
   const s = checkSchemaName(schema);
-  await db.execute(`UPDATE ${s}.dead_letters SET replayed_at = now(), replay_requested_at = NULL, replay_attempts = replay_attempts + 1 WHERE id = $1::bigint`, [id]);
+  await db.execute(
+    `UPDATE ${s}.dead_letters SET replayed_at = now(), replay_requested_at = NULL, replay_attempts = replay_attempts + 1 WHERE id = $1::bigint`,
+    [id],
+  );
 }
 
 export async function markReplayFailed(db: SqlDriver, schema: string, id: string, error: string): Promise<void> {
   const s = checkSchemaName(schema);
-  await db.execute(`UPDATE ${s}.dead_letters SET replay_requested_at = NULL, replay_attempts = replay_attempts + 1, error = $2, failed_at = now() WHERE id = $1::bigint`, [id, error.slice(0, MAX_ERROR_LENGTH)]);
+  await db.execute(
+    `UPDATE ${s}.dead_letters SET replay_requested_at = NULL, replay_attempts = replay_attempts + 1, error = $2, failed_at = now() WHERE id = $1::bigint`,
+    [id, error.slice(0, MAX_ERROR_LENGTH)],
+  );
 }
 
 /**
@@ -88,9 +113,12 @@ export async function eraseDeadLettersNaming(db: SqlDriver, schema: string, term
   const s = checkSchemaName(schema);
   const wanted = terms.filter((term) => term.length > 0).map((term) => term.toLowerCase());
   if (wanted.length === 0) return 0;
-  return db.execute(`DELETE FROM ${s}.dead_letters
+  return db.execute(
+    `DELETE FROM ${s}.dead_letters
       WHERE EXISTS (SELECT 1 FROM unnest($1::text[]) AS term
-                     WHERE strpos(lower(coalesce(envelope::text, raw)), term) > 0)`, [wanted]);
+                     WHERE strpos(lower(coalesce(envelope::text, raw)), term) > 0)`,
+    [wanted],
+  );
 }
 
 export interface DeadLetterSummary {
@@ -134,15 +162,20 @@ export async function listDeadLetters(db: SqlDriver, schema: string, options: { 
 export async function requestDeadLetterReplay(db: SqlDriver, schema: string, id?: string): Promise<number> {
   const s = checkSchemaName(schema);
   // RETURNING, so the count comes back the same through every driver.
-  const rows = await db.query<unknown>(`UPDATE ${s}.dead_letters SET replay_requested_at = now()
+  const rows = await db.query<unknown>(
+    `UPDATE ${s}.dead_letters SET replay_requested_at = now()
       WHERE replayed_at IS NULL AND envelope IS NOT NULL ${id === undefined ? '' : 'AND id = $1::bigint'}
-      RETURNING id`, (id === undefined ? [] : [id]));
+      RETURNING id`,
+    id === undefined ? [] : [id],
+  );
   return rows.length;
 }
 
 /** Letters not replayed yet, per consumer (metrics, read at scrape time). */
 export async function countOpenDeadLetters(db: SqlDriver, schema: string): Promise<Map<string, number>> {
   const s = checkSchemaName(schema);
-  const rows = await db.query<{ consumer: string; letters: number }>(`SELECT consumer, count(*)::int AS letters FROM ${s}.dead_letters WHERE replayed_at IS NULL GROUP BY consumer`);
+  const rows = await db.query<{ consumer: string; letters: number }>(
+    `SELECT consumer, count(*)::int AS letters FROM ${s}.dead_letters WHERE replayed_at IS NULL GROUP BY consumer`,
+  );
   return new Map(rows.map((row) => [String(row.consumer), Number(row.letters)]));
 }

@@ -3,7 +3,7 @@
 //
 //   await bus.startRelay({ db, schema: 'auth', service: 'auth' });
 //   await bus.subscribe({ consumer: 'auth', event: ProfileUpdated, db, schema: 'auth', handle });
-//   // in a request: prisma.transaction(tx => { ...; return enqueueEvent(tx, 'auth', UserRegistered, p) });
+//   // in a request: db.transaction(tx => { ...; return enqueueEvent(tx, 'auth', UserRegistered, p) });
 //   bus.kick('auth');   // after the commit (publish-after-commit.ts does it); the relay's poll covers a missed kick
 //   await bus.watch(VoteCast, (envelope) => ...);   // live views: every replica sees every event
 import type { BatchObservableCallback, Meter, Observable } from '@opentelemetry/api';

@@ -4,7 +4,7 @@
 import { kitMigrationStatements } from '../db/kit-migrations.ts';
 import { checkSchemaName } from './sql-names.ts';
 
-/** The statements one by one, for drivers that run a single statement per call (Prisma raw, tests). */
+/** The statements one by one, for a driver call that runs a single statement (tests, the kit migrations). */
 export function outboxMigrationStatements(schema: string): string[] {
   return [`CREATE SCHEMA IF NOT EXISTS ${checkSchemaName(schema)}`, ...kitMigrationStatements('events/20261220000000_outbox', schema)];
 }

@@ -77,18 +77,24 @@ export async function markOutboxRowsPublished(query: RelayQuery, schema: string,
 /** Records a failed hand-over and when to try the row again. */
 export async function deferOutboxRow(db: SqlDriver, schema: string, id: string, retryInMs: number, error: string): Promise<void> {
   const s = checkSchemaName(schema);
-  await db.execute(`UPDATE ${s}.outbox
+  await db.execute(
+    `UPDATE ${s}.outbox
      SET attempts = attempts + 1,
          next_attempt_at = now() + ($2::float8 * interval '1 millisecond'),
          last_error = left($3, 2000)
-     WHERE id = $1::uuid AND published_at IS NULL`, [id, Math.max(0, Math.round(retryInMs)), error]);
+     WHERE id = $1::uuid AND published_at IS NULL`,
+    [id, Math.max(0, Math.round(retryInMs)), error],
+  );
 }
 
 /** Deletes rows published longer ago than `olderThanMs`; consumers dedupe on their own inbox. */
 export async function prunePublishedOutboxRows(db: SqlDriver, schema: string, olderThanMs: number): Promise<number> {
   const s = checkSchemaName(schema);
-  return db.execute(`DELETE FROM ${s}.outbox
-     WHERE published_at IS NOT NULL AND published_at < now() - ($1::float8 * interval '1 millisecond')`, [olderThanMs]);
+  return db.execute(
+    `DELETE FROM ${s}.outbox
+     WHERE published_at IS NOT NULL AND published_at < now() - ($1::float8 * interval '1 millisecond')`,
+    [olderThanMs],
+  );
 }
 
 export interface OutboxBacklog {

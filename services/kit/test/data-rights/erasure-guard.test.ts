@@ -3,17 +3,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteDriver } from '../../src/db/pglite-driver.ts';
 import { AccountDeleted, DELETED_USERS_TABLE, erasureGuard } from '../../src/data-rights/erasure-guard.ts';
 import { toErrorBody } from '../../src/http/errors.ts';
-import type { SqlDriver } from '../../src/events/sql-executor.ts';
-
-function executorOver(target: PGlite | Transaction): SqlDriver {
-  return {
-    $executeRawUnsafe: async (query, ...values) => (await target.query(query, values)).affectedRows ?? 0,
-    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await target.query(query, values)).rows as T,
-  };
-}
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
 
 const guard = erasureGuard('things', 0x54455354);
 let pglite: PGlite;
@@ -26,7 +20,7 @@ before(async () => {
 });
 after(() => pglite.close());
 
-const inTransaction = <R>(work: (tx: SqlDriver) => Promise<R>) => pglite.transaction((tx) => work(executorOver(tx)));
+const inTransaction = <R>(work: (tx: SqlDriver) => Promise<R>) => pgliteDriver(pglite).transaction(work);
 
 test('a user is not deleted until the erasure writes the tombstone, once', async () => {
   const userId = randomUUID();

@@ -5,14 +5,20 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { createConsumerStep, type EventHandler } from '../../src/events/process-event.ts';
-import type { SqlDriver, SqlDriver } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
 import { defineThingCreated } from './support/test-kit.ts';
 
 const event = defineThingCreated('aftercommit');
 
 /** A database whose transactions write to `log` when they commit, and whose inbox insert answers `inserted` rows. */
 function loggingDb(log: string[], inserted: number): SqlDriver {
-  const tx: SqlDriver = { $executeRawUnsafe: async () => inserted, $queryRawUnsafe: async <T>() => [] as T };
+  const tx: SqlDriver = {
+    exec: async () => {},
+    execute: async () => inserted,
+    query: async <T>() => [] as T[],
+    transaction: (fn) => fn(tx),
+    close: async () => {},
+  };
   return {
     ...tx,
     async transaction(fn) {

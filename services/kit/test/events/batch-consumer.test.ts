@@ -15,7 +15,7 @@ import { createInProcessHub, type InProcessHub } from '../../src/events/in-proce
 import { durableNameFor, streamNameFor, wireSubjectFor } from '../../src/events/naming.ts';
 import { type BatchEventHandler, singleEventHandler } from '../../src/events/process-event.ts';
 import type { RetryPolicy } from '../../src/events/retry-policy.ts';
-import type { SqlDriver } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
 import type { SubscribeOptions } from '../../src/events/subscription.ts';
 import { createNatsTestEnv } from './support/nats-test-env.ts';
 import { createPgTestDatabase } from './support/pg-db.ts';
@@ -149,9 +149,12 @@ function recordBatch(sizes: number[], poisonLabel?: string): BatchEventHandler<T
   return async (items, { tx }) => {
     sizes.push(items.length);
     if (poisonLabel && items.some((item) => item.payload.label === poisonLabel)) throw new Error(`the handler rejects ${poisonLabel}`);
-    await tx.execute(`INSERT INTO consumer.things (id, label)
+    await tx.execute(
+      `INSERT INTO consumer.things (id, label)
        SELECT t."thingId", t.label FROM jsonb_to_recordset($1::jsonb) AS t("thingId" uuid, label text)
-       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`, [JSON.stringify(items.map((item) => item.payload))]);
+       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`,
+      [JSON.stringify(items.map((item) => item.payload))],
+    );
   };
 }
 
@@ -223,9 +226,12 @@ for (const profile of profiles) {
         const keys = [randomUUID(), randomUUID(), randomUUID()];
         const guarded: BatchEventHandler<ThingCreated> = async (items, { tx }) => {
           for (const { payload } of items) {
-            await tx.execute(`INSERT INTO consumer.versions (id, version) VALUES ($1::uuid, $2::int)
+            await tx.execute(
+              `INSERT INTO consumer.versions (id, version) VALUES ($1::uuid, $2::int)
                ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, applied = consumer.versions.applied + 1
-               WHERE consumer.versions.version < EXCLUDED.version`, [payload.thingId, Number(payload.label)]);
+               WHERE consumer.versions.version < EXCLUDED.version`,
+              [payload.thingId, Number(payload.label)],
+            );
           }
         };
         await rig.subscribe({ handleBatch: guarded, handle: singleEventHandler(guarded), maxBatch: 16 });

@@ -53,7 +53,8 @@ test(`nats: ${COUNT} events produced while the consumer's database is down past 
           'producer',
           event,
           Array.from({ length: size }, (_, i) => ({ thingId: randomUUID(), label: `t${done + i}` })),
-        ));
+        ),
+      );
     }
     await producerBus.startRelay({ db: producerPg.db, schema: 'producer', service, pollIntervalMs: 50, batchSize: 500 });
 

@@ -5,18 +5,16 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteDriver } from '../../src/db/pglite-driver.ts';
 import { deadLetterMigrationStatements, eraseDeadLettersNaming, listDeadLetters, recordDeadLetter } from '../../src/events/dead-letters.ts';
-import type { SqlDriver } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
 
 let pglite: PGlite;
 let db: SqlDriver;
 
 before(async () => {
   pglite = new PGlite();
-  db = {
-    $executeRawUnsafe: async (query, ...values) => (await pglite.query(query, values)).affectedRows ?? 0,
-    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await pglite.query(query, values)).rows as T,
-  };
+  db = pgliteDriver(pglite);
   await pglite.exec('CREATE SCHEMA things');
   for (const statement of deadLetterMigrationStatements('things')) await pglite.exec(statement);
 });

@@ -6,7 +6,7 @@ import { createEventBus } from '../../src/events/event-bus.ts';
 import { listDeadLetters, requestDeadLetterReplay } from '../../src/events/dead-letters.ts';
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
-import type { SqlDriver } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
 import { createPgliteTestDatabase } from './support/pglite-db.ts';
 import { consumerState, countRows, defineThingCreated, migrate, recordingLogger, recordThing, runAll, uniqueServiceName, waitFor } from './support/test-kit.ts';
 
@@ -73,7 +73,8 @@ test('in-process: delivering every message twice leaves the state unchanged', as
         'producer',
         t.event,
         Array.from({ length: 50 }, (_, i) => ({ thingId: randomUUID(), label: `thing ${i}` })),
-      ));
+      ),
+    );
     t.hub.start();
     await t.relay.runOnce();
     const once = await consumerState(t.db);

@@ -10,7 +10,7 @@ import { listDeadLetters, requestDeadLetterReplay } from '../../src/events/dead-
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
 import { durableNameFor, streamNameFor, wireSubjectFor } from '../../src/events/naming.ts';
 import type { RetryPolicy } from '../../src/events/retry-policy.ts';
-import type { SqlDriver } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
 import { createNatsTestEnv, type NatsTestEnv } from './support/nats-test-env.ts';
 import { createPgTestDatabase, type PgTestDatabase } from './support/pg-db.ts';
 import { natsHostPort, PG_HOSTPORT, skipUnlessReachable } from './support/reachability.ts';
@@ -125,7 +125,8 @@ test('nats: delivering every message twice leaves the state unchanged', { skip }
         'producer',
         h.event,
         Array.from({ length: 200 }, (_, i) => ({ thingId: randomUUID(), label: `t${i}` })),
-      ));
+      ),
+    );
     h.producerBus.kick('producer');
     // Publish every envelope again under another Nats-Msg-Id, as if the duplicate window had passed:
     // only the consumers' inbox stands between these copies and a double effect.
@@ -291,7 +292,8 @@ test(`nats: a consumer stopped while ${CATCH_UP_COUNT} events are produced proce
           'producer',
           h.event,
           Array.from({ length: size }, (_, i) => ({ thingId: randomUUID(), label: `t${done + i}` })),
-        ));
+        ),
+      );
     }
     const enqueuedMs = Date.now() - produceStarted;
     await h.producerBus.startRelay({ db: h.db, schema: 'producer', service: h.service, pollIntervalMs: 50, batchSize: 500 });

@@ -9,7 +9,6 @@ import { outboxMigrationSql, outboxMigrationStatements } from '../../src/events/
 import { fetchDueOutboxRows, relayQueryOf } from '../../src/events/outbox-store.ts';
 import { createEventBus } from '../../src/events/event-bus.ts';
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
-import type { SqlDriver } from '../../src/events/sql-executor.ts';
 import { createPgTestDatabase } from './support/pg-db.ts';
 import { createPgliteTestDatabase } from './support/pglite-db.ts';
 import { PG_HOSTPORT, skipUnlessReachable } from './support/reachability.ts';
@@ -104,12 +103,12 @@ test('PGlite: the relay poll publishes a committed row that was never kicked (re
   }
 });
 
-test('PostgreSQL: given the raw driver, the relay fetches and marks on prepared statements, in order, batch after batch', { skip: pgSkip }, async () => {
+test('PostgreSQL: the relay fetches and marks on prepared statements, in order, batch after batch', { skip: pgSkip }, async () => {
   const database = await createPgTestDatabase();
   const hub = createInProcessHub();
   const bus = await createEventBus({ transport: 'in-process', inProcessHub: hub, logger: recordingLogger() });
   const named: string[] = [];
-  const sql: SqlDriver = { ...database.sql, query: (text, params, name) => (named.push(name ?? '(unnamed)'), database.sql.query(text, params, name)) };
+  const sql: SqlDriver = { ...database.db, query: (text, params, name) => (named.push(name ?? '(unnamed)'), database.db.query(text, params, name)) };
   try {
     const { db } = database;
     await migrate(db, 'producer');
@@ -124,8 +123,9 @@ test('PostgreSQL: given the raw driver, the relay fetches and marks on prepared 
         'producer',
         event,
         Array.from({ length: 25 }, (_, i) => ({ thingId: randomUUID(), label: `row ${i}` })),
-      ));
-    const relay = await bus.startRelay({ db, sql, schema: 'producer', service: 'producer', pollIntervalMs: 60_000, batchSize: 10 });
+      ),
+    );
+    const relay = await bus.startRelay({ db: sql, schema: 'producer', service: 'producer', pollIntervalMs: 60_000, batchSize: 10 });
     hub.start();
     await relay.runOnce();
     await waitFor(async () => seen.length === 25, 5_000, 'the 25 rows to arrive');

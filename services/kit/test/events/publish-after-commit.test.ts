@@ -1,29 +1,21 @@
-// A service's database handles publish the outbox events of what they commit by themselves: an
+// A service's driver publishes the outbox events of what it commits by itself: an
 // event enqueued in a transaction is handed to the transport right after the commit with nobody
 // kicking the relay, and a transaction that rolls back (or wrote no event) kicks nothing. The
 // relay's poll is an hour here, so only the after-commit kick can publish in time.
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pgliteDriver } from '../../src/db/pglite-driver.ts';
 import type { SqlDriver } from '../../src/db/sql-driver.ts';
-import { buildOutboxRows, enqueueEvent, outboxInsertStatement } from '../../src/events/enqueue-event.ts';
+import { buildOutboxRows, enqueueEvent, insertOutboxRows } from '../../src/events/enqueue-event.ts';
 import { startOutboxRelay, type OutboxRelay, type OutboxSink } from '../../src/events/outbox-relay.ts';
-import { publishStatementsAfterCommit, publishTransactionsAfterCommit } from '../../src/events/publish-after-commit.ts';
-import type { SqlDriver, SqlDriver } from '../../src/events/sql-executor.ts';
+import { publishAfterCommit } from '../../src/events/publish-after-commit.ts';
 import { countRows, defineThingCreated, migrate, recordingLogger, uniqueServiceName, waitFor } from './support/test-kit.ts';
 
 const SCHEMA = 'producer';
 const WRITE_EVENT = 'producer_write_event';
 const event = defineThingCreated(uniqueServiceName());
-
-function executorOver(target: PGlite | Transaction): SqlDriver {
-  return {
-    $executeRawUnsafe: async (query, ...values) => (await target.query(query, values)).affectedRows ?? 0,
-    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await target.query(query, values)).rows as T,
-  };
-}
 
 let pglite: PGlite;
 let relay: OutboxRelay;
@@ -34,11 +26,10 @@ const publish = () => {
   relay.kick();
 };
 let db: SqlDriver;
-let driver: SqlDriver;
 
 before(async () => {
   pglite = new PGlite();
-  const plain: SqlDriver = { ...executorOver(pglite), $transaction: (fn) => pglite.transaction((tx) => fn(executorOver(tx))) };
+  const plain = pgliteDriver(pglite);
   await migrate(plain, SCHEMA);
   const sink: OutboxSink = {
     async handOver(rows) {
@@ -48,8 +39,7 @@ before(async () => {
   };
   relay = startOutboxRelay({ db: plain, schema: SCHEMA, service: SCHEMA, sink, logger: recordingLogger(), pollIntervalMs: 3_600_000 });
   await relay.runOnce(); // the run every relay starts with
-  db = publishTransactionsAfterCommit(plain, publish);
-  driver = publishStatementsAfterCommit(pgliteDriver(pglite), [WRITE_EVENT], publish);
+  db = publishAfterCommit(plain, publish, [WRITE_EVENT]);
 });
 
 after(async () => {
@@ -100,16 +90,16 @@ test('a transaction that enqueued no event kicks nothing', async () => {
 
 test('a declared statement that writes outbox rows is published after it commits; other statements kick nothing', async () => {
   const before = kicks;
-  const id = await writeEvent(driver, WRITE_EVENT);
+  const id = await writeEvent(db, WRITE_EVENT);
   assert.equal(kicks, before + 1);
   await waitFor(async () => handedOver.includes(id), 10_000, "the statement's event to be handed over");
-  await driver.query('SELECT 1', [], 'producer_read');
+  await db.query('SELECT 1', [], 'producer_read');
   assert.equal(kicks, before + 1);
 });
 
-test('inside driver.transaction, the declared statement publishes at the commit, and not at all on a rollback', async () => {
+test('inside a transaction, the declared statement publishes at the commit, and not at all on a rollback', async () => {
   const before = kicks;
-  const id = await driver.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const written = await writeEvent(tx, WRITE_EVENT);
     assert.equal(kicks, before, 'no kick before the COMMIT');
     return written;
@@ -118,7 +108,7 @@ test('inside driver.transaction, the declared statement publishes at the commit,
   await waitFor(async () => handedOver.includes(id), 10_000, "the transaction's event to be handed over");
 
   await assert.rejects(
-    driver.transaction(async (tx) => {
+    db.transaction(async (tx) => {
       await writeEvent(tx, WRITE_EVENT);
       throw new Error('rolled back');
     }),
@@ -128,12 +118,22 @@ test('inside driver.transaction, the declared statement publishes at the commit,
   assert.equal(await unpublished(), 0);
 });
 
-test('a chain whose second statement is the declared outbox INSERT publishes once it commits; one that writes no event kicks nothing', async () => {
+test('outbox rows inserted after a statement in the same transaction publish once it commits; none, nothing', async () => {
   const before = kicks;
   const { envelopes, rows } = buildOutboxRows(event, [thing()]);
-  await driver.chain<{ n: number }>({ text: 'SELECT 1 AS n' }, ([row]) => (row?.n === 1 ? outboxInsertStatement(SCHEMA, rows, WRITE_EVENT) : null));
+  await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ n: number }>('SELECT 1 AS n');
+    if (row?.n === 1) await insertOutboxRows(tx, SCHEMA, rows);
+  });
   assert.equal(kicks, before + 1);
-  await waitFor(async () => handedOver.includes(envelopes[0]!.id), 10_000, "the chain's event to be handed over");
-  await driver.chain({ text: 'SELECT 1 AS n' }, () => null);
+  await waitFor(async () => handedOver.includes(envelopes[0]!.id), 10_000, "the transaction's event to be handed over");
+  await db.transaction(async (tx) => insertOutboxRows(tx, SCHEMA, []));
   assert.equal(kicks, before + 1);
+});
+
+test('an event enqueued outside a transaction (one statement) is published at once', async () => {
+  const before = kicks;
+  const envelope = await enqueueEvent(db, SCHEMA, event, thing());
+  assert.equal(kicks, before + 1);
+  await waitFor(async () => handedOver.includes(envelope.id), 10_000, 'the event to be handed over');
 });

@@ -8,7 +8,7 @@ import { defineRequest } from '@civic/contracts/shared/define-request';
 import type { EventDefinition } from '@civic/contracts/shared/define-event';
 import type { EventBus } from '../../src/events/event-bus.ts';
 import { batchSubscription, registerServiceHandlers, responder, subscription } from '../../src/events/service-handlers.ts';
-import type { SqlDriver } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
 import type { EventSubscription, SubscribeOptions } from '../../src/events/subscription.ts';
 import type { RequestBus } from '../../src/requests/request-bus.ts';
 import { defineThingCreated } from './support/test-kit.ts';

@@ -11,7 +11,7 @@ import { createEventBus, type EventBusOptions } from '../../src/events/event-bus
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
 import { enqueueEvent } from '../../src/events/enqueue-event.ts';
 import { streamNameFor } from '../../src/events/naming.ts';
-import type { SqlDriver } from '../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../src/db/sql-driver.ts';
 import { createNatsTestEnv } from './support/nats-test-env.ts';
 import { createPgTestDatabase } from './support/pg-db.ts';
 import { createPgliteTestDatabase } from './support/pglite-db.ts';

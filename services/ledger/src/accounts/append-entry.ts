@@ -30,12 +30,30 @@ export async function appendEntry(tx: SqlDriver, account: LockedAccount, entry: 
   const id = randomUUID();
   const balance = account.balance + entry.amount;
   const version = account.version + 1;
-  await tx.execute(`INSERT INTO ledger.entries (id, user_id, amount, kind, description, version, balance_after, idempotency_key, event_id, reference, created_at)
-     VALUES ($1::uuid, $2::uuid, $3::int, $4, $5, $6::int, $7::int, $8, $9::uuid, $10, $11::timestamptz)`, [id, account.userId, entry.amount, entry.kind, entry.description, version, balance, entry.idempotencyKey ?? null, entry.eventId ?? null, entry.reference ?? null, entry.at.toISOString()]);
+  await tx.execute(
+    `INSERT INTO ledger.entries (id, user_id, amount, kind, description, version, balance_after, idempotency_key, event_id, reference, created_at)
+     VALUES ($1::uuid, $2::uuid, $3::int, $4, $5, $6::int, $7::int, $8, $9::uuid, $10, $11::timestamptz)`,
+    [
+      id,
+      account.userId,
+      entry.amount,
+      entry.kind,
+      entry.description,
+      version,
+      balance,
+      entry.idempotencyKey ?? null,
+      entry.eventId ?? null,
+      entry.reference ?? null,
+      entry.at.toISOString(),
+    ],
+  );
   // Relative, not absolute: if the account were somehow not locked, the figures would disagree and
   // the transaction would fail rather than lose a concurrent entry. The CHECK (balance >= 0) refuses
   // what the callers' own checks would have missed.
-  const [moved] = await tx.query<{ balance: number; version: number }>('UPDATE ledger.accounts SET balance = balance + $2::int, version = version + 1 WHERE user_id = $1::uuid RETURNING balance, version', [account.userId, entry.amount]);
+  const [moved] = await tx.query<{ balance: number; version: number }>(
+    'UPDATE ledger.accounts SET balance = balance + $2::int, version = version + 1 WHERE user_id = $1::uuid RETURNING balance, version',
+    [account.userId, entry.amount],
+  );
   if (moved?.balance !== balance || moved.version !== version) throw new Error(`account ${account.userId} moved while it was locked`);
   await emitBalanceChanged(tx, {
     userId: account.userId,

@@ -12,8 +12,11 @@ export interface KeyedEntry {
 }
 
 export async function findKeyedEntry(tx: SqlDriver, userId: string, kind: 'debit' | 'refund' | 'daily_login', key: string): Promise<KeyedEntry | null> {
-  const [row] = await tx.query<{ id: string; amount: number; description: string; reference: string | null; balance_after: number }>(`SELECT id, amount, description, reference, balance_after FROM ledger.entries
-     WHERE user_id = $1::uuid AND kind = $2 AND idempotency_key = $3`, [userId, kind, key]);
+  const [row] = await tx.query<{ id: string; amount: number; description: string; reference: string | null; balance_after: number }>(
+    `SELECT id, amount, description, reference, balance_after FROM ledger.entries
+     WHERE user_id = $1::uuid AND kind = $2 AND idempotency_key = $3`,
+    [userId, kind, key],
+  );
   return row ? { id: row.id, amount: row.amount, description: row.description, reference: row.reference, balanceAfter: row.balance_after } : null;
 }
 

@@ -18,8 +18,11 @@ export async function lockAccount(tx: SqlDriver, userId: string, at: Date): Prom
   if (await ledgerErasureGuard.isDeletedUser(tx, userId)) return null;
   // One statement creates the row if it is missing and locks it either way (the no-op update takes
   // the row lock, as SELECT ... FOR UPDATE would, and returns the committed balance).
-  const [row] = await tx.query<{ balance: number; version: number; owed: number }>(`INSERT INTO ledger.accounts AS a (user_id, balance, version, opened_at) VALUES ($1::uuid, 0, 0, $2::timestamptz)
+  const [row] = await tx.query<{ balance: number; version: number; owed: number }>(
+    `INSERT INTO ledger.accounts AS a (user_id, balance, version, opened_at) VALUES ($1::uuid, 0, 0, $2::timestamptz)
      ON CONFLICT (user_id) DO UPDATE SET user_id = a.user_id
-     RETURNING a.balance, a.version, a.owed`, [userId, at.toISOString()]);
+     RETURNING a.balance, a.version, a.owed`,
+    [userId, at.toISOString()],
+  );
   return { userId, balance: row!.balance, version: row!.version, owed: row!.owed };
 }

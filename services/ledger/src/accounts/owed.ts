@@ -11,7 +11,10 @@ import type { LockedAccount } from './lock-account.ts';
 export async function moveOwed(tx: SqlDriver, account: LockedAccount, change: number): Promise<void> {
   // Relative, as the balance: if the account were not locked the figures would disagree; the
   // CHECK (owed >= 0) refuses a repayment of more than is owed.
-  const [moved] = await tx.query<{ owed: number }>('UPDATE ledger.accounts SET owed = owed + $2::int WHERE user_id = $1::uuid RETURNING owed', [account.userId, change]);
+  const [moved] = await tx.query<{ owed: number }>('UPDATE ledger.accounts SET owed = owed + $2::int WHERE user_id = $1::uuid RETURNING owed', [
+    account.userId,
+    change,
+  ]);
   if (moved?.owed !== account.owed + change) throw new Error(`account ${account.userId} moved while it was locked`);
   account.owed = moved.owed;
 }

@@ -15,8 +15,11 @@ export interface DailyRewardBound {
 
 /** The key of the day's next free slot, or null when the day's rewards are spent. */
 export async function dailyRewardSlot(tx: SqlDriver, userId: string, kind: TLedgerEntryKind, bound: DailyRewardBound): Promise<string | null> {
-  const [row] = await tx.query<{ taken: number }>(`SELECT count(*)::int AS taken FROM ledger.entries
-     WHERE user_id = $1::uuid AND kind = $2 AND idempotency_key LIKE $3 || '#%'`, [userId, kind, bound.day]);
+  const [row] = await tx.query<{ taken: number }>(
+    `SELECT count(*)::int AS taken FROM ledger.entries
+     WHERE user_id = $1::uuid AND kind = $2 AND idempotency_key LIKE $3 || '#%'`,
+    [userId, kind, bound.day],
+  );
   const slot = row!.taken + 1;
   return slot <= bound.limit ? `${bound.day}#${slot}` : null;
 }

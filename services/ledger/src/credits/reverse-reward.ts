@@ -24,13 +24,19 @@ export async function reverseReward(ctx: LedgerContext, tx: SqlDriver, removal: 
   const userId = removal.authorId.toLowerCase();
   const account = await lockAccount(tx, userId, at);
   if (!account) return;
-  const [reward] = await tx.query<{ id: string; amount: number }>('SELECT id, amount FROM ledger.entries WHERE user_id = $1::uuid AND kind = $2 AND reference = $3', [userId, removal.kind, removal.contentId.toLowerCase()]);
+  const [reward] = await tx.query<{ id: string; amount: number }>(
+    'SELECT id, amount FROM ledger.entries WHERE user_id = $1::uuid AND kind = $2 AND reference = $3',
+    [userId, removal.kind, removal.contentId.toLowerCase()],
+  );
   if (!reward) return;
   const taken = Math.min(reward.amount, account.balance);
   const owed = reward.amount - taken;
-  const recorded = await tx.query<unknown>(`INSERT INTO ledger.reward_reversals (rewarded_entry_id, user_id, reward, taken, owed, event_id, reversed_at)
+  const recorded = await tx.query<unknown>(
+    `INSERT INTO ledger.reward_reversals (rewarded_entry_id, user_id, reward, taken, owed, event_id, reversed_at)
      VALUES ($1::uuid, $2::uuid, $3::int, $4::int, $5::int, $6::uuid, $7::timestamptz)
-     ON CONFLICT (rewarded_entry_id) DO NOTHING RETURNING 1`, [reward.id, userId, reward.amount, taken, owed, removal.eventId, at.toISOString()]);
+     ON CONFLICT (rewarded_entry_id) DO NOTHING RETURNING 1`,
+    [reward.id, userId, reward.amount, taken, owed, removal.eventId, at.toISOString()],
+  );
   if (recorded.length === 0) return;
   if (taken > 0) {
     await appendEntry(tx, account, {

@@ -5,12 +5,22 @@
 import type { EXPORT_REQUESTS, ReplyPayload, TLedgerEntryKind } from '@civic/contracts';
 import type { LedgerContext } from '../context.ts';
 
+interface EntryRow {
+  id: string;
+  kind: string;
+  description: string;
+  amount: number;
+  balanceAfter: number;
+  reference: string | null;
+  createdAt: Date;
+}
+
 export async function exportLedgerSection(ctx: LedgerContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.ledger>> {
-  const entries = await ctx.db.entry.findMany({
-    where: { userId },
-    orderBy: { version: 'asc' },
-    select: { id: true, kind: true, description: true, amount: true, balanceAfter: true, reference: true, createdAt: true },
-  });
+  const entries = await ctx.db.query<EntryRow>(
+    `SELECT id, kind, description, amount, balance_after AS "balanceAfter", reference, created_at AS "createdAt"
+     FROM ledger.entries WHERE user_id = $1::uuid ORDER BY version`,
+    [userId],
+  );
   return {
     balance: entries.at(-1)?.balanceAfter ?? 0,
     entries: entries.map((e) => ({

@@ -19,8 +19,11 @@ export async function refund(ctx: LedgerContext, request: TRefundRequest): Promi
     if (earlier) return { outcome: 'refunded', entryId: earlier.id, amount: earlier.amount, balance: earlier.balanceAfter };
     const debited = await findKeyedEntry(tx, userId, 'debit', key);
     if (!debited) {
-      await tx.execute(`INSERT INTO ledger.cancelled_debits (user_id, idempotency_key, cancelled_at) VALUES ($1::uuid, $2, $3::timestamptz)
-         ON CONFLICT DO NOTHING`, [userId, key, now.toISOString()]);
+      await tx.execute(
+        `INSERT INTO ledger.cancelled_debits (user_id, idempotency_key, cancelled_at) VALUES ($1::uuid, $2, $3::timestamptz)
+         ON CONFLICT DO NOTHING`,
+        [userId, key, now.toISOString()],
+      );
       return { outcome: 'cancelled', entryId: null, amount: 0, balance: account.balance };
     }
     const entry = await appendEntry(tx, account, {

@@ -3,13 +3,18 @@
 import type { TPoliticalCapitalTransaction, TTransactionListQuery } from '@civic/contracts';
 import type { LedgerContext } from '../context.ts';
 
+interface EntryRow {
+  id: string;
+  description: string;
+  amount: number;
+  createdAt: Date;
+}
+
 export async function listTransactions(ctx: LedgerContext, userId: string, query: TTransactionListQuery): Promise<TPoliticalCapitalTransaction[]> {
-  const entries = await ctx.db.entry.findMany({
-    where: { userId },
-    orderBy: { version: 'desc' },
-    take: query.limit,
-    skip: query.offset,
-    select: { id: true, description: true, amount: true, createdAt: true },
-  });
+  const entries = await ctx.db.query<EntryRow>(
+    `SELECT id, description, amount, created_at AS "createdAt"
+     FROM ledger.entries WHERE user_id = $1::uuid ORDER BY version DESC LIMIT $2::int OFFSET $3::int`,
+    [userId, query.limit, query.offset],
+  );
   return entries.map((e) => ({ id: e.id, description: e.description, amount: e.amount, createdAt: e.createdAt.toISOString() }));
 }

@@ -9,11 +9,20 @@ type Section = z.infer<typeof ZNotificationsExportSection>;
 
 export async function exportNotificationsSection(ctx: NotificationsContext, userId: string): Promise<Section> {
   const [pending, member, mails, unsubscribes] = await Promise.all([
-    ctx.db.query<(Omit<Section['pending'][number], 'occurredAt'> & { occurredAt: Date })>(`SELECT kind, subject_id::text AS "subjectId", occurred_at AS "occurredAt"
-       FROM notifications.pending WHERE recipient_id = $1::uuid ORDER BY occurred_at, id`, [userId]),
+    ctx.db.query<Omit<Section['pending'][number], 'occurredAt'> & { occurredAt: Date }>(
+      `SELECT kind, subject_id::text AS "subjectId", occurred_at AS "occurredAt"
+       FROM notifications.pending WHERE recipient_id = $1::uuid ORDER BY occurred_at, id`,
+      [userId],
+    ),
     ctx.db.query<{ lastMailAt: Date | null }>('SELECT last_mail_at AS "lastMailAt" FROM notifications.members WHERE user_id = $1::uuid', [userId]),
-    ctx.db.query<{ sentAt: Date | null; notificationCount: number }>('SELECT sent_at AS "sentAt", notification_count AS "notificationCount" FROM notifications.mails WHERE recipient_id = $1::uuid ORDER BY created_at, id', [userId]),
-    ctx.db.query<{ switch: Section['unsubscribes'][number]['switch']; usedAt: Date }>('SELECT switch, used_at AS "usedAt" FROM notifications.unsubscribe_uses WHERE user_id = $1::uuid ORDER BY used_at', [userId]),
+    ctx.db.query<{ sentAt: Date | null; notificationCount: number }>(
+      'SELECT sent_at AS "sentAt", notification_count AS "notificationCount" FROM notifications.mails WHERE recipient_id = $1::uuid ORDER BY created_at, id',
+      [userId],
+    ),
+    ctx.db.query<{ switch: Section['unsubscribes'][number]['switch']; usedAt: Date }>(
+      'SELECT switch, used_at AS "usedAt" FROM notifications.unsubscribe_uses WHERE user_id = $1::uuid ORDER BY used_at',
+      [userId],
+    ),
   ]);
   return {
     pending: pending.map((p) => ({ ...p, occurredAt: p.occurredAt.toISOString() })),

@@ -23,8 +23,11 @@ export const ADDRESSLESS_BATCH_MS = 24 * 60 * 60 * 1000;
  * from the due batches, so such recipients never hold the dispatcher's places.
  */
 export async function dropAddresslessBatches(ctx: NotificationsContext, now: Date): Promise<void> {
-  await ctx.db.execute(`DELETE FROM notifications.pending p WHERE p.queued_at < $1::timestamptz
-       AND NOT EXISTS (SELECT 1 FROM notifications.members m WHERE m.user_id = p.recipient_id AND m.email IS NOT NULL)`, [new Date(now.getTime() - ADDRESSLESS_BATCH_MS).toISOString()]);
+  await ctx.db.execute(
+    `DELETE FROM notifications.pending p WHERE p.queued_at < $1::timestamptz
+       AND NOT EXISTS (SELECT 1 FROM notifications.members m WHERE m.user_id = p.recipient_id AND m.email IS NOT NULL)`,
+    [new Date(now.getTime() - ADDRESSLESS_BATCH_MS).toISOString()],
+  );
 }
 
 interface RecipientRow {
@@ -94,7 +97,8 @@ function toDigestItem(row: TakenRow, recipientId: string, recipient: RecipientRo
 }
 
 async function takeBatch(tx: SqlDriver, recipientId: string): Promise<TakenRow[]> {
-  return tx.query<TakenRow>(`WITH taken AS (DELETE FROM notifications.pending WHERE recipient_id = $1::uuid RETURNING *)
+  return tx.query<TakenRow>(
+    `WITH taken AS (DELETE FROM notifications.pending WHERE recipient_id = $1::uuid RETURNING *)
      SELECT t.kind, t.actor_id::text AS "actorId", t.subject_id::text AS "subjectId", t.subject_title AS "subjectTitle",
        a.first_name AS "actorFirstName", a.last_name AS "actorLastName",
        a.activity_visibility AS "actorActivityVisibility",
@@ -103,7 +107,9 @@ async function takeBatch(tx: SqlDriver, recipientId: string): Promise<TakenRow[]
          AND ((b.blocker_id = $1::uuid AND b.blocked_id = t.actor_id) OR (b.blocker_id = t.actor_id AND b.blocked_id = $1::uuid))) AS blocked,
        EXISTS (SELECT 1 FROM ${notificationsErasureGuard.table} d WHERE d.user_id = t.actor_id) AS "actorDeleted"
      FROM taken t LEFT JOIN notifications.members a ON a.user_id = t.actor_id
-     ORDER BY t.occurred_at, t.id`, [recipientId]);
+     ORDER BY t.occurred_at, t.id`,
+    [recipientId],
+  );
 }
 
 /** The switches a mail's links offer: the category of each line, then the master; the first is the one-click header's. */
@@ -119,10 +125,13 @@ export async function composeBatch(ctx: NotificationsContext, recipientId: strin
       await tx.execute('DELETE FROM notifications.pending WHERE recipient_id = $1::uuid', [recipientId]);
       return false;
     }
-    const [recipient] = await tx.query<RecipientRow>(`SELECT m.email, m.first_name AS "firstName", m.email_notifications AS "emailNotifications",
+    const [recipient] = await tx.query<RecipientRow>(
+      `SELECT m.email, m.first_name AS "firstName", m.email_notifications AS "emailNotifications",
          m.activity_notifications AS "activityNotifications", m.priority_notifications AS "priorityNotifications",
          (SELECT ${dueSql('$2', '$3')} FROM notifications.pending p WHERE p.recipient_id = m.user_id) AS due
-       FROM notifications.members m WHERE m.user_id = $1::uuid FOR UPDATE OF m SKIP LOCKED`, [recipientId, ...dueParameters(timing)]);
+       FROM notifications.members m WHERE m.user_id = $1::uuid FOR UPDATE OF m SKIP LOCKED`,
+      [recipientId, ...dueParameters(timing)],
+    );
     // Locked by another replica (it composes this batch); or no address yet (dropAddresslessBatches
     // waits a day for it); or not due after all.
     if (!recipient?.email || !recipient.due) return false;

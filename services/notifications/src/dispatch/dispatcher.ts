@@ -22,11 +22,14 @@ export function batchTiming(ctx: NotificationsContext): BatchTiming {
 export async function dispatchOnce(ctx: NotificationsContext): Promise<{ composed: number; sent: number }> {
   const timing = batchTiming(ctx);
   await dropAddresslessBatches(ctx, timing.now);
-  const due = await ctx.db.query<{ recipientId: string }>(`SELECT p.recipient_id::text AS "recipientId" FROM notifications.pending p
+  const due = await ctx.db.query<{ recipientId: string }>(
+    `SELECT p.recipient_id::text AS "recipientId" FROM notifications.pending p
      JOIN notifications.members m ON m.user_id = p.recipient_id AND m.email IS NOT NULL
      GROUP BY p.recipient_id, m.last_mail_at
      HAVING ${dueSql('$1', '$2')}
-     ORDER BY min(p.queued_at) LIMIT ${BATCHES_PER_RUN}`, dueParameters(timing));
+     ORDER BY min(p.queued_at) LIMIT ${BATCHES_PER_RUN}`,
+    dueParameters(timing),
+  );
   let composed = 0;
   for (const { recipientId } of due) if (await composeBatch(ctx, recipientId, timing)) composed++;
   return { composed, sent: await sendQueuedMails(ctx) };

@@ -12,38 +12,50 @@ const NOT_DELETED = `NOT ${notificationsErasureGuard.deletedSql('$1')}`;
 /** civic.auth.user.registered: the address every mail goes to. */
 export async function applyRegistration(tx: SqlDriver, p: EventPayload<typeof authEvents.UserRegistered>): Promise<void> {
   await notificationsErasureGuard.lockShared(tx, p.userId);
-  await tx.execute(`INSERT INTO notifications.members AS m (user_id, email) SELECT $1::uuid, $2::text WHERE ${NOT_DELETED}
-     ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email`, [p.userId, p.email]);
+  await tx.execute(
+    `INSERT INTO notifications.members AS m (user_id, email) SELECT $1::uuid, $2::text WHERE ${NOT_DELETED}
+     ON CONFLICT (user_id) DO UPDATE SET email = EXCLUDED.email`,
+    [p.userId, p.email],
+  );
 }
 
 /** civic.account.profile.updated: the names a mail gives the citizen (never their address). */
 export async function applyProfileUpdate(tx: SqlDriver, p: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void> {
   await notificationsErasureGuard.lockShared(tx, p.userId);
-  await tx.execute(`INSERT INTO notifications.members AS m (user_id, first_name, last_name, profile_updated_at)
+  await tx.execute(
+    `INSERT INTO notifications.members AS m (user_id, first_name, last_name, profile_updated_at)
      SELECT $1::uuid, $2::text, $3::text, $4::timestamptz WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET
        first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, profile_updated_at = EXCLUDED.profile_updated_at
-     WHERE m.profile_updated_at IS NULL OR m.profile_updated_at <= EXCLUDED.profile_updated_at`, [p.userId, p.firstName, p.lastName, p.updatedAt]);
+     WHERE m.profile_updated_at IS NULL OR m.profile_updated_at <= EXCLUDED.profile_updated_at`,
+    [p.userId, p.firstName, p.lastName, p.updatedAt],
+  );
 }
 
 /** civic.account.privacy.changed: a private member's acts are told to their followers only. */
 export async function applyPrivacyChange(tx: SqlDriver, p: EventPayload<typeof accountEvents.PrivacyChanged>): Promise<void> {
   await notificationsErasureGuard.lockShared(tx, p.userId);
-  await tx.execute(`INSERT INTO notifications.members AS m (user_id, activity_visibility, profile_visibility, privacy_changed_at)
+  await tx.execute(
+    `INSERT INTO notifications.members AS m (user_id, activity_visibility, profile_visibility, privacy_changed_at)
      SELECT $1::uuid, $2::text, $3::text, $4::timestamptz WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET
        activity_visibility = EXCLUDED.activity_visibility, profile_visibility = EXCLUDED.profile_visibility,
        privacy_changed_at = EXCLUDED.privacy_changed_at
-     WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`, [p.userId, p.activityVisibility, p.profileVisibility, p.changedAt]);
+     WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
+    [p.userId, p.activityVisibility, p.profileVisibility, p.changedAt],
+  );
 }
 
 /** civic.account.settings.changed: the switches, read again when the next batch is composed. */
 export async function applySettingsChange(tx: SqlDriver, p: EventPayload<typeof accountEvents.SettingsChanged>): Promise<void> {
   await notificationsErasureGuard.lockShared(tx, p.userId);
-  await tx.execute(`INSERT INTO notifications.members AS m (user_id, email_notifications, activity_notifications, priority_notifications, settings_version)
+  await tx.execute(
+    `INSERT INTO notifications.members AS m (user_id, email_notifications, activity_notifications, priority_notifications, settings_version)
      SELECT $1::uuid, $2::boolean, $3::boolean, $4::boolean, $5::int WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET
        email_notifications = EXCLUDED.email_notifications, activity_notifications = EXCLUDED.activity_notifications,
        priority_notifications = EXCLUDED.priority_notifications, settings_version = EXCLUDED.settings_version
-     WHERE m.settings_version < EXCLUDED.settings_version`, [p.userId, p.emailNotifications, p.activityNotifications, p.priorityNotifications, p.version]);
+     WHERE m.settings_version < EXCLUDED.settings_version`,
+    [p.userId, p.emailNotifications, p.activityNotifications, p.priorityNotifications, p.version],
+  );
 }

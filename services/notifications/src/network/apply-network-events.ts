@@ -15,9 +15,12 @@ export async function applyFollowChange(tx: SqlDriver, p: EventPayload<typeof so
   }
   await notificationsErasureGuard.lockShared(tx, p.followerId);
   await notificationsErasureGuard.lockShared(tx, p.followeeId);
-  await tx.execute(`INSERT INTO notifications.follows (follower_id, followee_id) SELECT $1::uuid, $2::uuid
+  await tx.execute(
+    `INSERT INTO notifications.follows (follower_id, followee_id) SELECT $1::uuid, $2::uuid
      WHERE NOT ${notificationsErasureGuard.deletedSql('$1')} AND NOT ${notificationsErasureGuard.deletedSql('$2')}
-     ON CONFLICT DO NOTHING`, [p.followerId, p.followeeId]);
+     ON CONFLICT DO NOTHING`,
+    [p.followerId, p.followeeId],
+  );
 }
 
 /**
@@ -25,10 +28,16 @@ export async function applyFollowChange(tx: SqlDriver, p: EventPayload<typeof so
  * cannot undo a newer unblock). A block takes back what was queued between the two, both ways.
  */
 export async function applyBlockChange(tx: SqlDriver, p: EventPayload<typeof socialEvents.BlockChanged>): Promise<void> {
-  const applied = await tx.execute(`INSERT INTO notifications.blocks AS b (blocker_id, blocked_id, blocked, version) VALUES ($1::uuid, $2::uuid, $3, $4)
+  const applied = await tx.execute(
+    `INSERT INTO notifications.blocks AS b (blocker_id, blocked_id, blocked, version) VALUES ($1::uuid, $2::uuid, $3, $4)
      ON CONFLICT (blocker_id, blocked_id) DO UPDATE SET blocked = EXCLUDED.blocked, version = EXCLUDED.version
-     WHERE b.version < EXCLUDED.version`, [p.blockerId, p.blockedId, p.blocked, p.version]);
+     WHERE b.version < EXCLUDED.version`,
+    [p.blockerId, p.blockedId, p.blocked, p.version],
+  );
   if (applied === 0 || !p.blocked) return;
-  await tx.execute(`DELETE FROM notifications.pending
-     WHERE (recipient_id = $1::uuid AND actor_id = $2::uuid) OR (recipient_id = $2::uuid AND actor_id = $1::uuid)`, [p.blockerId, p.blockedId]);
+  await tx.execute(
+    `DELETE FROM notifications.pending
+     WHERE (recipient_id = $1::uuid AND actor_id = $2::uuid) OR (recipient_id = $2::uuid AND actor_id = $1::uuid)`,
+    [p.blockerId, p.blockedId],
+  );
 }

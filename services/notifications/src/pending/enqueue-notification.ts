@@ -44,10 +44,13 @@ export async function enqueueNotification(tx: SqlDriver, recipientId: string, in
   // Shared locks of both: the erasure of either (exclusive) waits for this write, or this sees its tombstone.
   await notificationsErasureGuard.lockShared(tx, recipientId);
   if (input.actorId) await notificationsErasureGuard.lockShared(tx, input.actorId);
-  await tx.execute(`INSERT INTO notifications.pending (${INSERT_COLUMNS})
+  await tx.execute(
+    `INSERT INTO notifications.pending (${INSERT_COLUMNS})
      SELECT $1::uuid, $2, $3::uuid, $4::uuid, $5, $6::timestamptz, $7::timestamptz, $8::uuid
      WHERE ${allowedSql(input.kind, '$1::uuid', '$3')} AND NOT ${notificationsErasureGuard.deletedSql('$3')}
-     ON CONFLICT (source_event_id, recipient_id) DO NOTHING`, [recipientId, input.kind, input.actorId, input.subjectId, input.subjectTitle, input.occurredAt, queuedAt.toISOString(), input.sourceEventId]);
+     ON CONFLICT (source_event_id, recipient_id) DO NOTHING`,
+    [recipientId, input.kind, input.actorId, input.subjectId, input.subjectTitle, input.occurredAt, queuedAt.toISOString(), input.sourceEventId],
+  );
 }
 
 /**
@@ -58,11 +61,14 @@ export async function enqueueNotification(tx: SqlDriver, recipientId: string, in
  */
 export async function enqueueForFollowers(tx: SqlDriver, input: NotificationInput & { actorId: string }, queuedAt: Date): Promise<void> {
   await notificationsErasureGuard.lockShared(tx, input.actorId);
-  await tx.execute(`INSERT INTO notifications.pending (${INSERT_COLUMNS})
+  await tx.execute(
+    `INSERT INTO notifications.pending (${INSERT_COLUMNS})
      SELECT f.follower_id, $1, $2::uuid, $3::uuid, $4, $5::timestamptz, $6::timestamptz, $7::uuid
      FROM (SELECT follower_id FROM notifications.follows WHERE followee_id = $2::uuid FOR SHARE) f
      WHERE ${allowedSql(input.kind, 'f.follower_id', '$2')} AND NOT ${notificationsErasureGuard.deletedSql('$2')}
-     ON CONFLICT (source_event_id, recipient_id) DO NOTHING`, [input.kind, input.actorId, input.subjectId, input.subjectTitle, input.occurredAt, queuedAt.toISOString(), input.sourceEventId]);
+     ON CONFLICT (source_event_id, recipient_id) DO NOTHING`,
+    [input.kind, input.actorId, input.subjectId, input.subjectTitle, input.occurredAt, queuedAt.toISOString(), input.sourceEventId],
+  );
 }
 
 /** Drops queued notifications that no longer hold (a vote taken back, an unfollow, a removed subject). */
@@ -70,11 +76,17 @@ export async function withdrawNotifications(
   tx: SqlDriver,
   where: { kinds: readonly TNotificationKind[]; actorId?: string; recipientId?: string; subjectId?: string },
 ): Promise<void> {
-  await tx.execute(`DELETE FROM notifications.pending WHERE kind = ANY($1::text[])
+  await tx.execute(
+    `DELETE FROM notifications.pending WHERE kind = ANY($1::text[])
        AND ($2::uuid IS NULL OR actor_id = $2::uuid) AND ($3::uuid IS NULL OR recipient_id = $3::uuid)
-       AND ($4::uuid IS NULL OR subject_id = $4::uuid)`, [`{${where.kinds.join(',')}}`, where.actorId ?? null, where.recipientId ?? null, where.subjectId ?? null]);
+       AND ($4::uuid IS NULL OR subject_id = $4::uuid)`,
+    [`{${where.kinds.join(',')}}`, where.actorId ?? null, where.recipientId ?? null, where.subjectId ?? null],
+  );
   // A vote or promotion still waiting for its priority's author (parked-notifications.ts) goes too.
   if (where.recipientId !== undefined) return;
-  await tx.execute(`DELETE FROM notifications.parked WHERE kind = ANY($1::text[])
-       AND ($2::uuid IS NULL OR actor_id = $2::uuid) AND ($3::uuid IS NULL OR priority_id = $3::uuid)`, [`{${where.kinds.join(',')}}`, where.actorId ?? null, where.subjectId ?? null]);
+  await tx.execute(
+    `DELETE FROM notifications.parked WHERE kind = ANY($1::text[])
+       AND ($2::uuid IS NULL OR actor_id = $2::uuid) AND ($3::uuid IS NULL OR priority_id = $3::uuid)`,
+    [`{${where.kinds.join(',')}}`, where.actorId ?? null, where.subjectId ?? null],
+  );
 }

@@ -21,12 +21,17 @@ export async function lockPriority(tx: SqlDriver, priorityId: string): Promise<v
 
 /** Created (or first heard of through a later event that carries author and title). */
 export async function rememberPriority(tx: SqlDriver, priorityId: string, authorId: string | null, title: string): Promise<void> {
-  await tx.execute(`INSERT INTO notifications.priorities (priority_id, author_id, title) VALUES ($1::uuid, $2::uuid, $3)
-     ON CONFLICT (priority_id) DO NOTHING`, [priorityId, authorId, title]);
+  await tx.execute(
+    `INSERT INTO notifications.priorities (priority_id, author_id, title) VALUES ($1::uuid, $2::uuid, $3)
+     ON CONFLICT (priority_id) DO NOTHING`,
+    [priorityId, authorId, title],
+  );
 }
 
 export async function knownPriority(tx: SqlDriver, priorityId: string): Promise<KnownPriority | undefined> {
-  const [row] = await tx.query<KnownPriority>('SELECT author_id::text AS "authorId", title FROM notifications.priorities WHERE priority_id = $1::uuid', [priorityId]);
+  const [row] = await tx.query<KnownPriority>('SELECT author_id::text AS "authorId", title FROM notifications.priorities WHERE priority_id = $1::uuid', [
+    priorityId,
+  ]);
   return row;
 }
 

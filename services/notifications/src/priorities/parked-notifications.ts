@@ -64,8 +64,11 @@ export async function notifyAuthor(tx: SqlDriver, n: AuthorNotification, queuedA
     if (priority.authorId) await enqueueForAuthor(tx, priority.authorId, priority.title, n, queuedAt);
     return;
   }
-  await tx.execute(`INSERT INTO notifications.parked (source_event_id, priority_id, kind, actor_id, subject_title, occurred_at, parked_at)
-     VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5, $6::timestamptz, $7::timestamptz) ON CONFLICT DO NOTHING`, [n.sourceEventId, n.priorityId, n.kind, n.actorId, n.subjectTitle, n.occurredAt, queuedAt.toISOString()]);
+  await tx.execute(
+    `INSERT INTO notifications.parked (source_event_id, priority_id, kind, actor_id, subject_title, occurred_at, parked_at)
+     VALUES ($1::uuid, $2::uuid, $3, $4::uuid, $5, $6::timestamptz, $7::timestamptz) ON CONFLICT DO NOTHING`,
+    [n.sourceEventId, n.priorityId, n.kind, n.actorId, n.subjectTitle, n.occurredAt, queuedAt.toISOString()],
+  );
 }
 
 /**
@@ -75,9 +78,12 @@ export async function notifyAuthor(tx: SqlDriver, n: AuthorNotification, queuedA
 export async function learnPriority(tx: SqlDriver, priorityId: string, authorId: string | null, title: string, queuedAt: Date): Promise<void> {
   await lockPriority(tx, priorityId);
   await rememberPriority(tx, priorityId, authorId, title);
-  const rows = await tx.query<ParkedRow>(`DELETE FROM notifications.parked WHERE priority_id = $1::uuid
+  const rows = await tx.query<ParkedRow>(
+    `DELETE FROM notifications.parked WHERE priority_id = $1::uuid
      RETURNING kind, actor_id::text AS "actorId", priority_id::text AS "priorityId", subject_title AS "subjectTitle",
-       occurred_at AS "occurredAt", source_event_id::text AS "sourceEventId"`, [priorityId]);
+       occurred_at AS "occurredAt", source_event_id::text AS "sourceEventId"`,
+    [priorityId],
+  );
   if (!authorId) return;
   for (const row of rows) {
     const occurredAt = (row.occurredAt as unknown as Date).toISOString();
@@ -88,8 +94,11 @@ export async function learnPriority(tx: SqlDriver, priorityId: string, authorId:
 /** Dispatcher step: asks the priorities service about priorities parked for long, one lookup each. */
 export async function resolveParked(ctx: NotificationsContext): Promise<void> {
   const now = ctx.platform.clock.now();
-  const ids = await ctx.db.query<{ priorityId: string }>(`SELECT priority_id::text AS "priorityId" FROM notifications.parked GROUP BY priority_id
-     HAVING min(parked_at) <= $1::timestamptz ORDER BY min(parked_at) LIMIT ${LOOKUPS_PER_RUN}`, [new Date(now.getTime() - PARK_LOOKUP_MS).toISOString()]);
+  const ids = await ctx.db.query<{ priorityId: string }>(
+    `SELECT priority_id::text AS "priorityId" FROM notifications.parked GROUP BY priority_id
+     HAVING min(parked_at) <= $1::timestamptz ORDER BY min(parked_at) LIMIT ${LOOKUPS_PER_RUN}`,
+    [new Date(now.getTime() - PARK_LOOKUP_MS).toISOString()],
+  );
   for (const { priorityId } of ids) {
     let answer: { priority: { priorityId: string; authorId: string | null; title: string; isActive: boolean } | null };
     try {
@@ -101,7 +110,10 @@ export async function resolveParked(ctx: NotificationsContext): Promise<void> {
     } catch (error) {
       // Priorities is away: this priority goes to the back of the line, asked again PARK_LOOKUP_MS later.
       ctx.platform.logger.warn({ err: error, priorityId }, 'parked notifications wait: the priorities service did not answer');
-      await ctx.db.execute('UPDATE notifications.parked SET parked_at = $2::timestamptz WHERE priority_id = $1::uuid', [priorityId, ctx.platform.clock.now().toISOString()]);
+      await ctx.db.execute('UPDATE notifications.parked SET parked_at = $2::timestamptz WHERE priority_id = $1::uuid', [
+        priorityId,
+        ctx.platform.clock.now().toISOString(),
+      ]);
       continue;
     }
     const { priority } = answer;

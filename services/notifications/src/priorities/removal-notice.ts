@@ -10,14 +10,13 @@ import { composeRemovalNotice } from '../dispatch/compose-digest.ts';
 import { queueMail } from '../dispatch/mail-queue.ts';
 import { forgetPriority } from './known-priorities.ts';
 
-export async function applyPriorityRemoval(
-  ctx: NotificationsContext,
-  tx: SqlDriver,
-  p: EventPayload<typeof prioritiesEvents.PriorityRemoved>,
-): Promise<void> {
+export async function applyPriorityRemoval(ctx: NotificationsContext, tx: SqlDriver, p: EventPayload<typeof prioritiesEvents.PriorityRemoved>): Promise<void> {
   await forgetPriority(tx, p.priorityId);
   if (!p.authorId || (await notificationsErasureGuard.isDeletedUser(tx, p.authorId))) return;
-  const [author] = await tx.query<{ email: string | null; firstName: string | null }>('SELECT email, first_name AS "firstName" FROM notifications.members WHERE user_id = $1::uuid', [p.authorId]);
+  const [author] = await tx.query<{ email: string | null; firstName: string | null }>(
+    'SELECT email, first_name AS "firstName" FROM notifications.members WHERE user_id = $1::uuid',
+    [p.authorId],
+  );
   if (!author?.email) {
     // A registration this service never heard of (an account older than it): nobody to mail.
     ctx.platform.logger.warn({ priorityId: p.priorityId }, 'removal notice not sent: the author has no address here');

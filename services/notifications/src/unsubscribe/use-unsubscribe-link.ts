@@ -29,7 +29,9 @@ function verified(ctx: NotificationsContext, token: string): UnsubscribeLink {
 /** GET: what the link would do, changing nothing (mail scanners follow links). */
 export async function describeUnsubscribeLink(ctx: NotificationsContext, token: string): Promise<TUnsubscribeAnswer> {
   const link = verified(ctx, token);
-  const [used] = await ctx.db.query<{ used: boolean }>('SELECT EXISTS (SELECT 1 FROM notifications.unsubscribe_uses WHERE link_id = $1::uuid) AS used', [link.linkId]);
+  const [used] = await ctx.db.query<{ used: boolean }>('SELECT EXISTS (SELECT 1 FROM notifications.unsubscribe_uses WHERE link_id = $1::uuid) AS used', [
+    link.linkId,
+  ]);
   if (used!.used) throw new UnsubscribeLinkUsed();
   return { switch: link.switch, unsubscribed: false, message: UNSUBSCRIBE_MESSAGES.confirm.replace('{label}', label(link)) };
 }
@@ -41,12 +43,18 @@ export async function useUnsubscribeLink(ctx: NotificationsContext, token: strin
   await ctx.db.transaction(async (tx) => {
     // An erased account's links lead nowhere.
     if (await notificationsErasureGuard.isDeletedUser(tx, link.userId)) throw new UnsubscribeLinkInvalid();
-    const recorded = await tx.execute(`INSERT INTO notifications.unsubscribe_uses (link_id, user_id, switch, used_at) VALUES ($1::uuid, $2::uuid, $3, $4::timestamptz)
-       ON CONFLICT (link_id) DO NOTHING`, [link.linkId, link.userId, link.switch, now]);
+    const recorded = await tx.execute(
+      `INSERT INTO notifications.unsubscribe_uses (link_id, user_id, switch, used_at) VALUES ($1::uuid, $2::uuid, $3, $4::timestamptz)
+       ON CONFLICT (link_id) DO NOTHING`,
+      [link.linkId, link.userId, link.switch, now],
+    );
     if (recorded === 0) throw new UnsubscribeLinkUsed();
     const column = SWITCH_COLUMNS[link.switch];
-    await tx.execute(`INSERT INTO notifications.members (user_id, ${column}) VALUES ($1::uuid, false)
-       ON CONFLICT (user_id) DO UPDATE SET ${column} = false`, [link.userId]);
+    await tx.execute(
+      `INSERT INTO notifications.members (user_id, ${column}) VALUES ($1::uuid, false)
+       ON CONFLICT (user_id) DO UPDATE SET ${column} = false`,
+      [link.userId],
+    );
     await emitSwitchUnsubscribed(tx, { userId: link.userId, switch: link.switch, unsubscribedAt: now });
   });
   return { switch: link.switch, unsubscribed: true, message: UNSUBSCRIBE_MESSAGES.done.replace('{label}', label(link)) };

@@ -5,9 +5,10 @@ import type { ACCOUNT_COUNT_REQUESTS, ReplyPayload } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 
 export async function countPrioritiesData(ctx: PrioritiesContext, userId: string): Promise<ReplyPayload<typeof ACCOUNT_COUNT_REQUESTS.priorities>> {
-  const [prioritiesCount, votesCount] = await Promise.all([
-    ctx.db.priority.count({ where: { authorId: userId, isActive: true } }),
-    ctx.db.vote.count({ where: { userId } }),
-  ]);
-  return { prioritiesCount, votesCount };
+  const [row] = await ctx.db.query<{ prioritiesCount: number; votesCount: number }>(
+    `SELECT (SELECT count(*)::int FROM priorities.priorities WHERE author_id = $1::uuid AND is_active) AS "prioritiesCount",
+            (SELECT count(*)::int FROM priorities.votes WHERE user_id = $1::uuid) AS "votesCount"`,
+    [userId],
+  );
+  return { prioritiesCount: row!.prioritiesCount, votesCount: row!.votesCount };
 }

@@ -6,19 +6,62 @@ import type { PrioritiesContext } from '../context.ts';
 
 type PromotionStatus = ReplyPayload<typeof EXPORT_REQUESTS.priorities>['promotions'][number]['status'];
 
+interface PriorityRow {
+  id: string;
+  title: string;
+  description: string;
+  issueId: number | null;
+  createdAt: Date;
+}
+
+/** bytea: a Buffer from node-postgres, a Uint8Array from PGlite. */
+interface VoteRow {
+  priorityId: string;
+  voteType: string;
+  votedAt: Date;
+  receiptNonce: Uint8Array;
+  leaf: Uint8Array | null;
+}
+
+interface VoteChangeRow {
+  priorityId: string;
+  lastChangedAt: Date;
+}
+
+interface PromotionRow {
+  id: string;
+  priorityId: string;
+  cost: number;
+  status: string;
+  createdAt: Date;
+  appliedAt: Date | null;
+}
+
 export async function exportPrioritiesSection(ctx: PrioritiesContext, userId: string): Promise<ReplyPayload<typeof EXPORT_REQUESTS.priorities>> {
   const [priorities, votes, changes, promotions] = await Promise.all([
-    ctx.db.priority.findMany({
-      where: { authorId: userId },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-      select: { id: true, title: true, description: true, issueId: true, createdAt: true },
-    }),
-    ctx.db.vote.findMany({ where: { userId }, orderBy: [{ votedAt: 'asc' }, { priorityId: 'asc' }] }),
-    ctx.db.voteChange.findMany({ where: { userId }, orderBy: [{ lastChangedAt: 'asc' }, { priorityId: 'asc' }] }),
-    ctx.db.promotion.findMany({ where: { userId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }),
+    ctx.db.query<PriorityRow>(
+      `SELECT id, title, description, issue_id AS "issueId", created_at AS "createdAt"
+       FROM priorities.priorities WHERE author_id = $1::uuid ORDER BY created_at, id`,
+      [userId],
+    ),
+    ctx.db.query<VoteRow>(
+      `SELECT priority_id AS "priorityId", vote_type AS "voteType", voted_at AS "votedAt", receipt_nonce AS "receiptNonce", leaf
+       FROM priorities.votes WHERE user_id = $1::uuid ORDER BY voted_at, priority_id`,
+      [userId],
+    ),
+    ctx.db.query<VoteChangeRow>(
+      `SELECT priority_id AS "priorityId", last_changed_at AS "lastChangedAt"
+       FROM priorities.vote_changes WHERE user_id = $1::uuid ORDER BY last_changed_at, priority_id`,
+      [userId],
+    ),
+    ctx.db.query<PromotionRow>(
+      `SELECT id, priority_id AS "priorityId", cost, status, created_at AS "createdAt", applied_at AS "appliedAt"
+       FROM priorities.promotions WHERE user_id = $1::uuid ORDER BY created_at, id`,
+      [userId],
+    ),
   ]);
   return {
-    priorities: priorities.map((p) => ({ ...p, createdAt: p.createdAt.toISOString() })),
+    priorities: priorities.map((p) => ({ id: p.id, title: p.title, description: p.description, issueId: p.issueId, createdAt: p.createdAt.toISOString() })),
     votes: votes.map((v) => ({
       priorityId: v.priorityId,
       voteType: v.voteType as TVoteType,

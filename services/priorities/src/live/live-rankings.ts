@@ -58,7 +58,10 @@ export function createLiveRankings(ctx: PrioritiesContext, options: LiveRankings
     const batch = new Map(pending);
     pending.clear();
     try {
-      const rows = await ctx.db.query<{ id: string; endorsements: number; oppositions: number; promotion_boost: number }>(`SELECT id, endorsements, oppositions, promotion_boost FROM priorities.priorities WHERE id = ANY(string_to_array($1, ',')::uuid[])`, [[...batch.keys()].join(',')]);
+      const rows = await ctx.db.query<{ id: string; endorsements: number; oppositions: number; promotion_boost: number }>(
+        `SELECT id, endorsements, oppositions, promotion_boost FROM priorities.priorities WHERE id = ANY(string_to_array($1, ',')::uuid[])`,
+        [[...batch.keys()].join(',')],
+      );
       for (const row of rows) {
         const event: TPriorityTallyEvent = {
           priorityId: row.id,

@@ -29,15 +29,19 @@ export async function applyStateEpoch(ctx: PrioritiesContext): Promise<StateEpoc
   if (!look!.due) return { epoch: null, membersMoved: 0 };
   const run = await ctx.db.transaction(async (tx): Promise<StateEpochRun> => {
     // A replica whose clock lags never claims a boundary older than one applied.
-    const claimed = await tx.query<unknown>(`INSERT INTO priorities.state_epochs (epoch, applied_at, members_moved)
+    const claimed = await tx.query<unknown>(
+      `INSERT INTO priorities.state_epochs (epoch, applied_at, members_moved)
        SELECT $1::timestamptz, $2::timestamptz, 0
        WHERE NOT EXISTS (SELECT 1 FROM priorities.state_epochs WHERE epoch > $1::timestamptz)
-       ON CONFLICT (epoch) DO NOTHING RETURNING epoch`, [epoch, now]);
+       ON CONFLICT (epoch) DO NOTHING RETURNING epoch`,
+      [epoch, now],
+    );
     if (claimed.length === 0) return { epoch: null, membersMoved: 0 };
     // The pending rows, locked in user id order: the event consumers and the erasure write one member
     // each and the claim lets one epoch run at a time, so nothing waits on this in a cycle. A row a
     // consumer puts back meanwhile is no longer pending when its lock is granted, and is left out.
-    const [moved] = await tx.query<{ n: number }>(`WITH pending AS (
+    const [moved] = await tx.query<{ n: number }>(
+      `WITH pending AS (
          SELECT user_id, counted_state AS was FROM priorities.members
          WHERE tally_change_pending_since < $1::timestamptz ORDER BY user_id FOR UPDATE),
        applied AS (
@@ -45,7 +49,9 @@ export async function applyStateEpoch(ctx: PrioritiesContext): Promise<StateEpoc
          SET counted_state = CASE WHEN m.profile_public THEN m.state END, tally_change_pending_since = NULL
          FROM pending WHERE m.user_id = pending.user_id
          RETURNING m.counted_state IS DISTINCT FROM pending.was AS moved)
-       SELECT count(*) FILTER (WHERE moved)::int AS n FROM applied`, [epoch]);
+       SELECT count(*) FILTER (WHERE moved)::int AS n FROM applied`,
+      [epoch],
+    );
     const membersMoved = Number(moved!.n);
     await tx.execute('UPDATE priorities.state_epochs SET members_moved = $2::int WHERE epoch = $1::timestamptz', [epoch, membersMoved]);
     return { epoch, membersMoved };

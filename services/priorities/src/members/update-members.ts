@@ -26,18 +26,24 @@ export const { addMember } = names;
  */
 export async function applyProfileUpdate(tx: SqlDriver, p: EventPayload<typeof accountEvents.ProfileUpdated>, now: Date): Promise<void> {
   await names.applyProfileUpdate(tx, p);
-  await tx.execute(`UPDATE priorities.members m SET state = $2::text, ${DATE_TALLY_CHANGE}
-     WHERE user_id = $1::uuid AND profile_updated_at = $3::timestamptz AND state IS DISTINCT FROM $2::text`, [p.userId, p.state ?? null, p.updatedAt, now]);
+  await tx.execute(
+    `UPDATE priorities.members m SET state = $2::text, ${DATE_TALLY_CHANGE}
+     WHERE user_id = $1::uuid AND profile_updated_at = $3::timestamptz AND state IS DISTINCT FROM $2::text`,
+    [p.userId, p.state ?? null, p.updatedAt, now],
+  );
 }
 
 /** civic.account.privacy.changed: only a public profile's state counts, from the next hourly epoch on. */
 export async function applyPrivacyChange(tx: SqlDriver, p: EventPayload<typeof accountEvents.PrivacyChanged>, now: Date): Promise<void> {
   await prioritiesErasureGuard.lockShared(tx, p.userId);
-  await tx.execute(`INSERT INTO priorities.members AS m (user_id, profile_public, privacy_changed_at)
+  await tx.execute(
+    `INSERT INTO priorities.members AS m (user_id, profile_public, privacy_changed_at)
      SELECT $1::uuid, $2::boolean, $3::timestamptz WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET profile_public = EXCLUDED.profile_public, privacy_changed_at = EXCLUDED.privacy_changed_at,
        ${DATE_TALLY_CHANGE}
-     WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`, [p.userId, p.profileVisibility === 'public', p.changedAt, now]);
+     WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
+    [p.userId, p.profileVisibility === 'public', p.changedAt, now],
+  );
 }
 
 /**
@@ -46,8 +52,11 @@ export async function applyPrivacyChange(tx: SqlDriver, p: EventPayload<typeof a
  */
 export async function recordBriefingDocument(tx: SqlDriver, p: EventPayload<typeof briefingEvents.DocumentCreated>): Promise<void> {
   await prioritiesErasureGuard.lockShared(tx, p.authorId);
-  await tx.execute(`INSERT INTO priorities.briefing_documents (document_id, author_id, created_at)
-     SELECT $2::uuid, $1::uuid, $3::timestamptz WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`, [p.authorId, p.documentId, p.createdAt]);
+  await tx.execute(
+    `INSERT INTO priorities.briefing_documents (document_id, author_id, created_at)
+     SELECT $2::uuid, $1::uuid, $3::timestamptz WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`,
+    [p.authorId, p.documentId, p.createdAt],
+  );
 }
 
 /** civic.briefing.document.deleted: an administrator removed it, one talking point fewer. */

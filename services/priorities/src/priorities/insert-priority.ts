@@ -31,19 +31,28 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
 
   const row = await ctx.db.transaction(async (tx) => {
     await prioritiesErasureGuard.lockShared(tx, userId);
-    const [check] = await tx.query<{ deleted: boolean; issue_found: boolean }>(`SELECT ${prioritiesErasureGuard.deletedSql('$1')} AS deleted,
-              ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found`, [userId, issueId]);
+    const [check] = await tx.query<{ deleted: boolean; issue_found: boolean }>(
+      `SELECT ${prioritiesErasureGuard.deletedSql('$1')} AS deleted,
+              ($2::int IS NULL OR EXISTS (SELECT 1 FROM priorities.issues WHERE id = $2::int)) AS issue_found`,
+      [userId, issueId],
+    );
     if (check!.deleted) throw new AccountDeleted();
     if (!check!.issue_found) throw new IssueNotFound();
 
-    const counted = await tx.query<{ created: number }>(`INSERT INTO priorities.daily_priority_counts AS c (user_id, day, created)
+    const counted = await tx.query<{ created: number }>(
+      `INSERT INTO priorities.daily_priority_counts AS c (user_id, day, created)
        SELECT $1::uuid, $2::date, 1 WHERE $3::int > 0
        ON CONFLICT (user_id, day) DO UPDATE SET created = c.created + 1 WHERE c.created < $3::int
-       RETURNING created`, [userId, now.toISOString().slice(0, 10), limit]);
+       RETURNING created`,
+      [userId, now.toISOString().slice(0, 10), limit],
+    );
     if (counted.length === 0) throw new DailyLimitReached(dailyLimitMessage(limit));
 
-    await tx.execute(`INSERT INTO priorities.priorities (id, title, description, issue_id, author_id, created_at)
-       VALUES ($1::uuid, $2, $3, $4::int, $5::uuid, $6::timestamptz)`, [id, input.title, input.description, issueId, userId, now.toISOString()]);
+    await tx.execute(
+      `INSERT INTO priorities.priorities (id, title, description, issue_id, author_id, created_at)
+       VALUES ($1::uuid, $2, $3, $4::int, $5::uuid, $6::timestamptz)`,
+      [id, input.title, input.description, issueId, userId, now.toISOString()],
+    );
     await emitPriorityCreated(tx, { priorityId: id, authorId: userId, title: input.title, createdAt: now.toISOString() });
     const [created] = await tx.query<PriorityRow>(selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'), [userId, id]);
     // A rank is a position in the list; a single priority's answer has none (docs/ranking.md).
@@ -51,8 +60,11 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
 
     if (priority.recorded) {
       // Only while nobody claimed the row for a refund (purchases/refund-purchase.ts).
-      const applied = await tx.execute(`UPDATE priorities.creation_charges SET status = 'applied', applied_at = $2::timestamptz, response = $3::text
-         WHERE id = $1::uuid AND status = 'pending'`, [id, now.toISOString(), priority.recorded.keepAnswer ? JSON.stringify(view) : null]);
+      const applied = await tx.execute(
+        `UPDATE priorities.creation_charges SET status = 'applied', applied_at = $2::timestamptz, response = $3::text
+         WHERE id = $1::uuid AND status = 'pending'`,
+        [id, now.toISOString(), priority.recorded.keepAnswer ? JSON.stringify(view) : null],
+      );
       if (applied === 0) throw new PurchaseNotCompleted();
     }
     return view;

@@ -67,7 +67,10 @@ async function readPart(ctx: PrioritiesContext, ...args: Parameters<typeof partQ
 async function countRanked(ctx: PrioritiesContext, query: TPriorityListQuery, minEndorsements: number, exclude: readonly string[]): Promise<number> {
   const filters = filtersOf(query, 1, exclude);
   const where = ['p.is_active', `p.endorsements >= $${filters.params.length + 1}::int`, ...filters.conditions].join(' AND ');
-  const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM priorities.priorities p WHERE ${where}`, [...filters.params, minEndorsements]);
+  const [row] = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM priorities.priorities p WHERE ${where}`, [
+    ...filters.params,
+    minEndorsements,
+  ]);
   return Number(row!.n);
 }
 

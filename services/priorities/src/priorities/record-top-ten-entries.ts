@@ -40,17 +40,23 @@ export async function recordTopTenEntries(ctx: PrioritiesContext): Promise<strin
     // The first run after the migration made the marker records the top 10 it sees without events
     // (they were there before the notices existed); the DELETE lets exactly one run do so.
     const baseline = (await tx.query<unknown>('DELETE FROM priorities.top_ten_baseline RETURNING pending')).length > 0;
-    const locked = await tx.query<{ id: string }>(`SELECT id FROM priorities.priorities WHERE id = ANY(string_to_array($1, ',')::uuid[]) AND is_active ORDER BY id FOR SHARE`, [look!.fresh.join(',')]);
+    const locked = await tx.query<{ id: string }>(
+      `SELECT id FROM priorities.priorities WHERE id = ANY(string_to_array($1, ',')::uuid[]) AND is_active ORDER BY id FOR SHARE`,
+      [look!.fresh.join(',')],
+    );
     if (locked.length === 0) return [];
     // Read again after the locks: ranks as of now; a priority that fell out meanwhile is not recorded,
     // one that came in meanwhile waits for the next run. Inserted in id order, as locked.
-    const entered = await tx.query<EnteredRow>(`WITH ${TOP_TEN_CTE},
+    const entered = await tx.query<EnteredRow>(
+      `WITH ${TOP_TEN_CTE},
        inserted AS (
          INSERT INTO priorities.top_ten_entries (priority_id, entered_at)
          SELECT id, $2::timestamptz FROM top WHERE id = ANY(string_to_array($3, ',')::uuid[]) ORDER BY id
          ON CONFLICT (priority_id) DO NOTHING
          RETURNING priority_id)
-       SELECT top.id, top.author_id, top.title, top.rank FROM top JOIN inserted ON inserted.priority_id = top.id ORDER BY top.rank`, [minEndorsements, enteredAt, locked.map((row) => row.id).join(',')]);
+       SELECT top.id, top.author_id, top.title, top.rank FROM top JOIN inserted ON inserted.priority_id = top.id ORDER BY top.rank`,
+      [minEndorsements, enteredAt, locked.map((row) => row.id).join(',')],
+    );
     if (baseline) return [];
     for (const row of entered) {
       await emitPriorityEnteredTopTen(tx, { priorityId: row.id, authorId: row.author_id, title: row.title, rank: Number(row.rank), enteredAt });

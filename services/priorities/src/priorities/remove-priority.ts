@@ -21,8 +21,11 @@ export async function removePriority(
   const removedAt = ctx.platform.clock.now().toISOString();
   const stated = reason?.trim();
   const removedNow = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ author_id: string | null; title: string }>(`UPDATE priorities.priorities SET is_active = false, removed_at = $2::timestamptz, removed_by = $3::uuid
-       WHERE id = $1::uuid AND is_active RETURNING author_id, title`, [id, removedAt, adminId]);
+    const [row] = await tx.query<{ author_id: string | null; title: string }>(
+      `UPDATE priorities.priorities SET is_active = false, removed_at = $2::timestamptz, removed_by = $3::uuid
+       WHERE id = $1::uuid AND is_active RETURNING author_id, title`,
+      [id, removedAt, adminId],
+    );
     if (!row) {
       const [existing] = await tx.query<unknown>('SELECT 1 FROM priorities.priorities WHERE id = $1::uuid', [id]);
       if (!existing) throw new PriorityNotFound();

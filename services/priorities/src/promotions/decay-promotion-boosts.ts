@@ -23,15 +23,18 @@ export async function decayPromotionBoosts(ctx: PrioritiesContext): Promise<stri
   );
   if (!due) return [];
   const changed = await ctx.db.transaction(async (tx) => {
-    const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', DECAY_LOCK);
+    const [lock] = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [...DECAY_LOCK]);
     if (!lock!.locked) return [];
     await tx.query('SELECT id FROM priorities.priorities WHERE promotion_boost > 0 ORDER BY id FOR NO KEY UPDATE');
-    const rows = await tx.query<{ id: string }>(`UPDATE priorities.priorities p
+    const rows = await tx.query<{ id: string }>(
+      `UPDATE priorities.priorities p
        SET promotion_boost = b.boost
        FROM (SELECT id, priorities.promotion_boost_at(id, $1::timestamptz, ${BOOST_PARAMS}) AS boost
              FROM priorities.priorities WHERE promotion_boost > 0) b
        WHERE p.id = b.id AND p.promotion_boost <> b.boost
-       RETURNING p.id`, [at, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS]);
+       RETURNING p.id`,
+      [at, PROMOTION_BOOST_POINTS, PROMOTION_HALF_LIFE_MS, PROMOTION_LIFETIME_MS],
+    );
     const ids = rows.map((row) => row.id);
     if (ids.length > 0) await emitPromotionBoostsDecayed(tx, { priorityIds: ids, decayedAt: at });
     return ids;

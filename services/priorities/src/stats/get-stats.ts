@@ -6,7 +6,9 @@ import type { TStats } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 
 export async function getStats(ctx: PrioritiesContext): Promise<TStats> {
-  const [row] = await ctx.db.query<Record<'issues' | 'priorities' | 'citizens' | 'documents', number>>(`SELECT (SELECT count(*)::int FROM priorities.issues) AS issues,
+  const [row] = await ctx.db.query<
+    Record<'issues' | 'priorities' | 'citizens' | 'documents', number>
+  >(`SELECT (SELECT count(*)::int FROM priorities.issues) AS issues,
             (SELECT count(*)::int FROM priorities.priorities WHERE is_active) AS priorities,
             (SELECT count(*)::int FROM priorities.members) AS citizens,
             (SELECT count(*)::int FROM priorities.briefing_documents) AS documents`);

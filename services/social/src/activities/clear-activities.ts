@@ -10,8 +10,11 @@ export async function clearActivities(ctx: SocialContext, userId: string): Promi
     // An activity being recorded right now commits first and is cleared with the rest.
     await socialErasureGuard.lockExclusive(tx, userId);
     // Events about acts from before now that are still on their way are part of what was cleared.
-    await tx.execute(`INSERT INTO social.members AS m (user_id, activities_cleared_at) VALUES ($1::uuid, $2::timestamptz)
-       ON CONFLICT (user_id) DO UPDATE SET activities_cleared_at = GREATEST(m.activities_cleared_at, EXCLUDED.activities_cleared_at)`, [userId, clearedAt]);
+    await tx.execute(
+      `INSERT INTO social.members AS m (user_id, activities_cleared_at) VALUES ($1::uuid, $2::timestamptz)
+       ON CONFLICT (user_id) DO UPDATE SET activities_cleared_at = GREATEST(m.activities_cleared_at, EXCLUDED.activities_cleared_at)`,
+      [userId, clearedAt],
+    );
     return tx.execute('DELETE FROM social.activities WHERE user_id = $1::uuid', [userId]);
   });
 }

@@ -32,16 +32,19 @@ export const NETWORK_FEED_SQL = 'SELECT * FROM social.network_feed($1::uuid, $2:
 
 export async function listNetworkActivities(ctx: SocialContext, viewerId: string, limit: number): Promise<TActivity[]> {
   // A member social has not heard from yet has the default visibility, public (spec 3 "Settings").
-  // On the raw pool as a prepared statement, as follows are: the hottest read skips Prisma's per-query work.
+  // A prepared statement, as follows are: the hottest read is planned once per connection.
   const rows = await ctx.db.query<ActivityRow>(NETWORK_FEED_SQL, [viewerId, limit], 'social_network_feed');
   return rows.map(toActivityView);
 }
 
 export async function listUserActivities(ctx: SocialContext, userId: string, viewerId: string, limit: number): Promise<TUserActivities> {
   if (userId !== viewerId) {
-    const [seen] = await ctx.db.query<{ private: boolean; blocked: boolean }>(`SELECT COALESCE((SELECT ${privateActorSql('m')} FROM social.members m WHERE m.user_id = $1::uuid), false) AS private,
+    const [seen] = await ctx.db.query<{ private: boolean; blocked: boolean }>(
+      `SELECT COALESCE((SELECT ${privateActorSql('m')} FROM social.members m WHERE m.user_id = $1::uuid), false) AS private,
               EXISTS (SELECT 1 FROM social.blocks b WHERE (b.blocker_id = $1::uuid AND b.blocked_id = $2::uuid)
-                                                     OR (b.blocker_id = $2::uuid AND b.blocked_id = $1::uuid)) AS blocked`, [userId, viewerId]);
+                                                     OR (b.blocker_id = $2::uuid AND b.blocked_id = $1::uuid)) AS blocked`,
+      [userId, viewerId],
+    );
     if (seen!.blocked) return { activities: [], isPrivate: seen!.private, hiddenBecause: 'blocked' };
     if (seen!.private) return { activities: [], isPrivate: true, hiddenBecause: 'private' };
   }

@@ -21,8 +21,11 @@ export async function recordActivity(tx: SqlDriver, activity: NewActivity): Prom
   if (await socialErasureGuard.isDeletedUser(tx, activity.userId)) return;
   // An act from before the owner last cleared their history belongs to what they cleared.
   // The activities_fan_out trigger puts it into its actor's followers' network timelines.
-  await tx.execute(`INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
+  await tx.execute(
+    `INSERT INTO social.activities (id, user_id, type, description, subject_id, source_event_id, created_at)
      SELECT $1::uuid, $2::uuid, $3, $4, $5::uuid, $6::uuid, $7::timestamptz
      WHERE NOT EXISTS (SELECT 1 FROM social.members m WHERE m.user_id = $2::uuid AND m.activities_cleared_at >= $7::timestamptz)
-     ON CONFLICT (source_event_id) DO NOTHING`, [randomUUID(), activity.userId, activity.type, activity.description, activity.subjectId, activity.sourceEventId, activity.occurredAt]);
+     ON CONFLICT (source_event_id) DO NOTHING`,
+    [randomUUID(), activity.userId, activity.type, activity.description, activity.subjectId, activity.sourceEventId, activity.occurredAt],
+  );
 }

@@ -4,10 +4,18 @@
 import type { ACCOUNT_COUNT_REQUESTS, ReplyPayload } from '@civic/contracts';
 import type { SocialContext } from '../context.ts';
 
+interface CountsRow {
+  activitiesCount: number;
+  followersCount: number;
+  followingCount: number;
+}
+
 export async function countSocialData(ctx: SocialContext, userId: string): Promise<ReplyPayload<typeof ACCOUNT_COUNT_REQUESTS.social>> {
-  const [activitiesCount, network] = await Promise.all([
-    ctx.db.activity.count({ where: { userId } }),
-    ctx.db.userNetwork.findUnique({ where: { userId }, select: { followers: true, following: true } }),
-  ]);
-  return { activitiesCount, followersCount: network?.followers ?? 0, followingCount: network?.following ?? 0 };
+  const [row] = await ctx.db.query<CountsRow>(
+    `SELECT (SELECT count(*)::int FROM social.activities WHERE user_id = $1::uuid) AS "activitiesCount",
+            coalesce((SELECT followers FROM social.user_network WHERE user_id = $1::uuid), 0) AS "followersCount",
+            coalesce((SELECT following FROM social.user_network WHERE user_id = $1::uuid), 0) AS "followingCount"`,
+    [userId],
+  );
+  return { activitiesCount: row!.activitiesCount, followersCount: row!.followersCount, followingCount: row!.followingCount };
 }

@@ -14,8 +14,11 @@ export async function eraseUser(tx: SqlDriver, userId: string, deletedAt: string
   // Waits for the writes about the user under way; later ones see the tombstone (erasure-guard.ts).
   await socialErasureGuard.lockExclusive(tx, userId);
   const at = new Date(deletedAt).toISOString();
-  const edges = await tx.query<FollowEdge>(`SELECT follower_id::text AS "followerId", followee_id::text AS "followeeId" FROM social.follows
-     WHERE follower_id = $1::uuid OR followee_id = $1::uuid`, [userId]);
+  const edges = await tx.query<FollowEdge>(
+    `SELECT follower_id::text AS "followerId", followee_id::text AS "followeeId" FROM social.follows
+     WHERE follower_id = $1::uuid OR followee_id = $1::uuid`,
+    [userId],
+  );
   // Every state row that changes, locked in id order (network-state.ts), the user's own among them.
   // The edges cannot change meanwhile: each writer holds the user's erasure lock, shared.
   const followerIds = edges.filter((e) => e.followeeId === userId).map((e) => e.followerId);
@@ -25,12 +28,15 @@ export async function eraseUser(tx: SqlDriver, userId: string, deletedAt: string
   await lockNetworkStates(tx, [userId, ...followerIds, ...followeeIds, ...(recruiterId ? [recruiterId] : [])]);
   if (edges.length > 0) {
     await tx.execute('DELETE FROM social.follows WHERE follower_id = $1::uuid OR followee_id = $1::uuid', [userId]);
-    const changed = await tx.query<NetworkState>(`UPDATE social.user_network n
+    const changed = await tx.query<NetworkState>(
+      `UPDATE social.user_network n
        SET following = n.following - (n.user_id = ANY(string_to_array($1, ',')::uuid[]))::int,
            followers = n.followers - (n.user_id = ANY(string_to_array($2, ',')::uuid[]))::int,
            version = n.version + 1
        WHERE n.user_id = ANY(string_to_array($1, ',')::uuid[]) OR n.user_id = ANY(string_to_array($2, ',')::uuid[])
-       RETURNING n.user_id::text AS "userId", n.followers, n.following, n.recruited, n.version`, [followerIds.join(','), followeeIds.join(',')]);
+       RETURNING n.user_id::text AS "userId", n.followers, n.following, n.recruited, n.version`,
+      [followerIds.join(','), followeeIds.join(',')],
+    );
     await emitAll(socialEvents.FollowChanged)(
       tx,
       edges.map((edge) => ({ ...edge, following: false, changedAt: at })),

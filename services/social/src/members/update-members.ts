@@ -18,12 +18,15 @@ export async function addMember(tx: SqlDriver, userId: string): Promise<void> {
 /** civic.account.profile.updated: the names and avatar a feed shows. */
 export async function applyProfileUpdate(tx: SqlDriver, p: EventPayload<typeof accountEvents.ProfileUpdated>): Promise<void> {
   await socialErasureGuard.lockShared(tx, p.userId);
-  await tx.execute(`INSERT INTO social.members AS m (user_id, first_name, last_name, profile_image_url, profile_updated_at)
+  await tx.execute(
+    `INSERT INTO social.members AS m (user_id, first_name, last_name, profile_image_url, profile_updated_at)
      SELECT $1::uuid, $2::text, $3::text, $4::text, $5::timestamptz WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET
        first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
        profile_image_url = EXCLUDED.profile_image_url, profile_updated_at = EXCLUDED.profile_updated_at
-     WHERE m.profile_updated_at IS NULL OR m.profile_updated_at <= EXCLUDED.profile_updated_at`, [p.userId, p.firstName, p.lastName, p.profileImageUrl, p.updatedAt]);
+     WHERE m.profile_updated_at IS NULL OR m.profile_updated_at <= EXCLUDED.profile_updated_at`,
+    [p.userId, p.firstName, p.lastName, p.profileImageUrl, p.updatedAt],
+  );
 }
 
 /**
@@ -37,12 +40,18 @@ export async function applyPrivacyChange(tx: SqlDriver, p: EventPayload<typeof a
   await socialErasureGuard.lockShared(tx, p.userId);
   await tx.execute(`INSERT INTO social.user_network (user_id) SELECT $1::uuid WHERE ${NOT_DELETED} ON CONFLICT DO NOTHING`, [p.userId]);
   await tx.query('SELECT 1 FROM social.user_network WHERE user_id = $1::uuid FOR UPDATE', [p.userId]);
-  await tx.execute(`INSERT INTO social.members AS m (user_id, activity_visibility, profile_visibility, privacy_changed_at)
+  await tx.execute(
+    `INSERT INTO social.members AS m (user_id, activity_visibility, profile_visibility, privacy_changed_at)
      SELECT $1::uuid, $2::text, $4::text, $3::timestamptz WHERE ${NOT_DELETED}
      ON CONFLICT (user_id) DO UPDATE SET
        activity_visibility = EXCLUDED.activity_visibility, profile_visibility = EXCLUDED.profile_visibility,
        privacy_changed_at = EXCLUDED.privacy_changed_at
-     WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`, [p.userId, p.activityVisibility, p.changedAt, p.profileVisibility]);
-  await tx.execute(`UPDATE social.activities a SET description = social.follow_description(a.subject_id)
-     WHERE a.type = 'follow' AND a.subject_id = $1::uuid AND a.description IS DISTINCT FROM social.follow_description(a.subject_id)`, [p.userId]);
+     WHERE m.privacy_changed_at IS NULL OR m.privacy_changed_at <= EXCLUDED.privacy_changed_at`,
+    [p.userId, p.activityVisibility, p.changedAt, p.profileVisibility],
+  );
+  await tx.execute(
+    `UPDATE social.activities a SET description = social.follow_description(a.subject_id)
+     WHERE a.type = 'follow' AND a.subject_id = $1::uuid AND a.description IS DISTINCT FROM social.follow_description(a.subject_id)`,
+    [p.userId],
+  );
 }

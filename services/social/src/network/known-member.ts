@@ -29,7 +29,10 @@ export async function withKnownTarget<T>(ctx: SocialContext, identity: Identity,
 
 /** True when auth vouched for `userId` and social now holds its member row. */
 async function addMemberAuthKnows(ctx: SocialContext, identity: Identity, userId: string): Promise<boolean> {
-  const [row] = await ctx.db.query<{ known: boolean; deleted: boolean }>(`SELECT EXISTS (SELECT 1 FROM social.members WHERE user_id = $1::uuid) AS known, ${socialErasureGuard.deletedSql('$1')} AS deleted`, [userId]);
+  const [row] = await ctx.db.query<{ known: boolean; deleted: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM social.members WHERE user_id = $1::uuid) AS known, ${socialErasureGuard.deletedSql('$1')} AS deleted`,
+    [userId],
+  );
   // Known (the 404 was not about a missing row), or erased: nothing to ask.
   if (row!.known || row!.deleted) return false;
   const { user } = await ctx.platform.requests.request(AUTH_REQUESTS.userLookup, { userId }, { caller: 'social', identity, timeoutMs: LOOKUP_TIMEOUT_MS });

@@ -55,10 +55,13 @@ export async function listFollowing(ctx: SocialContext, ownerId: string, viewerI
 }
 
 export async function listBlocked(ctx: SocialContext, viewerId: string, page: TNetworkListQuery): Promise<TBlockedUser[]> {
-  const rows = await ctx.db.query<(Omit<NetworkUserRow, 'is_following'> & { created_at: Date | string })>(`SELECT b.blocked_id::text AS id, m.first_name, m.last_name, m.profile_image_url, b.created_at
+  const rows = await ctx.db.query<Omit<NetworkUserRow, 'is_following'> & { created_at: Date | string }>(
+    `SELECT b.blocked_id::text AS id, m.first_name, m.last_name, m.profile_image_url, b.created_at
      FROM social.blocks b LEFT JOIN social.members m ON m.user_id = b.blocked_id
      WHERE b.blocker_id = $1::uuid
-     ORDER BY b.created_at DESC, b.blocked_id DESC LIMIT $2::int OFFSET $3::int`, [viewerId, page.limit, page.offset]);
+     ORDER BY b.created_at DESC, b.blocked_id DESC LIMIT $2::int OFFSET $3::int`,
+    [viewerId, page.limit, page.offset],
+  );
   return rows.map((row) => ({
     id: row.id,
     firstName: row.first_name,
@@ -73,7 +76,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Network Growth: followers gained in the last 7 and 30 days who still follow (the edges' times). */
 export async function networkGrowth(ctx: SocialContext, userId: string): Promise<TNetworkGrowth> {
   const now = ctx.platform.clock.now().getTime();
-  const [row] = await ctx.db.query<{ week: number; month: number }>(`SELECT count(*) FILTER (WHERE created_at > $2::timestamptz)::int AS week, count(*)::int AS month
-     FROM social.follows WHERE followee_id = $1::uuid AND created_at > $3::timestamptz`, [userId, new Date(now - 7 * DAY_MS).toISOString(), new Date(now - 30 * DAY_MS).toISOString()]);
+  const [row] = await ctx.db.query<{ week: number; month: number }>(
+    `SELECT count(*) FILTER (WHERE created_at > $2::timestamptz)::int AS week, count(*)::int AS month
+     FROM social.follows WHERE followee_id = $1::uuid AND created_at > $3::timestamptz`,
+    [userId, new Date(now - 7 * DAY_MS).toISOString(), new Date(now - 30 * DAY_MS).toISOString()],
+  );
   return { thisWeek: row!.week, thisMonth: row!.month };
 }

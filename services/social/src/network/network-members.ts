@@ -14,8 +14,11 @@ export interface MemberVisibility {
 
 /** The member row of a user who is not deleted, or null. */
 export async function findMember(tx: SqlDriver, userId: string): Promise<MemberVisibility | null> {
-  const [row] = await tx.query<MemberVisibility>(`SELECT m.profile_visibility AS "profileVisibility" FROM social.members m
-     WHERE m.user_id = $1::uuid AND NOT ${socialErasureGuard.deletedSql('$1')}`, [userId]);
+  const [row] = await tx.query<MemberVisibility>(
+    `SELECT m.profile_visibility AS "profileVisibility" FROM social.members m
+     WHERE m.user_id = $1::uuid AND NOT ${socialErasureGuard.deletedSql('$1')}`,
+    [userId],
+  );
   return row ?? null;
 }
 
@@ -25,8 +28,11 @@ export async function findMember(tx: SqlDriver, userId: string): Promise<MemberV
  */
 export async function guardPair(tx: SqlDriver, actorId: string, targetId: string): Promise<void> {
   for (const id of [actorId, targetId].sort()) await socialErasureGuard.lockShared(tx, id);
-  const [row] = await tx.query<{ actorDeleted: boolean; targetKnown: boolean }>(`SELECT ${socialErasureGuard.deletedSql('$1')} AS "actorDeleted",
-            EXISTS (SELECT 1 FROM social.members m WHERE m.user_id = $2::uuid) AND NOT ${socialErasureGuard.deletedSql('$2')} AS "targetKnown"`, [actorId, targetId]);
+  const [row] = await tx.query<{ actorDeleted: boolean; targetKnown: boolean }>(
+    `SELECT ${socialErasureGuard.deletedSql('$1')} AS "actorDeleted",
+            EXISTS (SELECT 1 FROM social.members m WHERE m.user_id = $2::uuid) AND NOT ${socialErasureGuard.deletedSql('$2')} AS "targetKnown"`,
+    [actorId, targetId],
+  );
   if (row!.actorDeleted) throw new AccountDeleted();
   if (!row!.targetKnown) throw new NetworkUserNotFound();
 }

@@ -24,8 +24,13 @@ const STATE_COLUMNS = 'user_id::text AS "userId", followers, following, recruite
  */
 export async function lockNetworkStates(tx: SqlDriver, userIds: readonly string[]): Promise<Map<string, NetworkState>> {
   const ids = [...new Set(userIds.map((id) => id.toLowerCase()))].sort().join(',');
-  await tx.execute(`INSERT INTO social.user_network (user_id) SELECT u FROM unnest(string_to_array($1, ',')::uuid[]) AS u ORDER BY u ON CONFLICT DO NOTHING`, [ids]);
-  const rows = await tx.query<NetworkState>(`SELECT ${STATE_COLUMNS} FROM social.user_network WHERE user_id = ANY(string_to_array($1, ',')::uuid[]) ORDER BY user_id FOR UPDATE`, [ids]);
+  await tx.execute(`INSERT INTO social.user_network (user_id) SELECT u FROM unnest(string_to_array($1, ',')::uuid[]) AS u ORDER BY u ON CONFLICT DO NOTHING`, [
+    ids,
+  ]);
+  const rows = await tx.query<NetworkState>(
+    `SELECT ${STATE_COLUMNS} FROM social.user_network WHERE user_id = ANY(string_to_array($1, ',')::uuid[]) ORDER BY user_id FOR UPDATE`,
+    [ids],
+  );
   return new Map(rows.map((row) => [row.userId, row]));
 }
 
@@ -47,9 +52,12 @@ export async function changeNetworkState(tx: SqlDriver, userId: string, delta: C
   const followers = delta.followers ?? 0;
   const following = delta.following ?? 0;
   const recruited = delta.recruited ?? 0;
-  const [state] = await tx.query<NetworkState>(`UPDATE social.user_network
+  const [state] = await tx.query<NetworkState>(
+    `UPDATE social.user_network
      SET followers = followers + $2::int, following = following + $3::int, recruited = recruited + $4::int, version = version + 1
-     WHERE user_id = $1::uuid RETURNING ${STATE_COLUMNS}`, [userId, followers, following, recruited]);
+     WHERE user_id = $1::uuid RETURNING ${STATE_COLUMNS}`,
+    [userId, followers, following, recruited],
+  );
   if (!state) throw new Error(`network state of ${userId} was not locked before its change`);
   if (followers !== 0 || following !== 0 || recruited !== 0) {
     await emitCountsChanged(tx, { ...state, changedAt });

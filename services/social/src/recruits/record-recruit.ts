@@ -27,12 +27,18 @@ export async function recordRecruit(tx: SqlDriver, p: EventPayload<typeof authEv
   // Serialises the recruits of one recruiter, so two at once cannot both pass the cap's count.
   await lockUser(tx, RECRUITER_LOCK_CLASS, recruiterId, 'exclusive');
   const joinedAt = new Date(p.registeredAt);
-  const [window] = await tx.query<{ rewarded: number }>(`SELECT count(*)::int AS rewarded FROM social.recruits
-     WHERE recruiter_id = $1::uuid AND rewarded AND joined_at > $2::timestamptz`, [recruiterId, new Date(joinedAt.getTime() - DAY_MS).toISOString()]);
+  const [window] = await tx.query<{ rewarded: number }>(
+    `SELECT count(*)::int AS rewarded FROM social.recruits
+     WHERE recruiter_id = $1::uuid AND rewarded AND joined_at > $2::timestamptz`,
+    [recruiterId, new Date(joinedAt.getTime() - DAY_MS).toISOString()],
+  );
   const rewarded = window!.rewarded < RECRUIT_REWARDS_PER_DAY;
-  const inserted = await tx.query<unknown>(`INSERT INTO social.recruits (recruited_user_id, recruiter_id, joined_at, rewarded)
+  const inserted = await tx.query<unknown>(
+    `INSERT INTO social.recruits (recruited_user_id, recruiter_id, joined_at, rewarded)
      VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::boolean)
-     ON CONFLICT (recruited_user_id) DO NOTHING RETURNING 1`, [p.userId, recruiterId, joinedAt.toISOString(), rewarded]);
+     ON CONFLICT (recruited_user_id) DO NOTHING RETURNING 1`,
+    [p.userId, recruiterId, joinedAt.toISOString(), rewarded],
+  );
   // A redelivered registration finds its row: no second event, no second count.
   if (inserted.length === 0) return;
   // The recruiter's `recruited` (spec 3 User) moves with the row, under the state row's lock, and
@@ -47,7 +53,9 @@ export async function recordRecruit(tx: SqlDriver, p: EventPayload<typeof authEv
  * `recruited` (erase-user.ts locks the recruiter's state row with the others before it changes any).
  */
 export async function recruiterOf(tx: SqlDriver, userId: string): Promise<string | null> {
-  const [row] = await tx.query<{ recruiterId: string }>('SELECT recruiter_id::text AS "recruiterId" FROM social.recruits WHERE recruited_user_id = $1::uuid', [userId]);
+  const [row] = await tx.query<{ recruiterId: string }>('SELECT recruiter_id::text AS "recruiterId" FROM social.recruits WHERE recruited_user_id = $1::uuid', [
+    userId,
+  ]);
   return row?.recruiterId ?? null;
 }
 

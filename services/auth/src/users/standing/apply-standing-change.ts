@@ -41,8 +41,11 @@ const standingOf = (userId: string, row: StandingRow): AccountStanding => ({
 export async function applyStandingChange(tx: SqlDriver, sessions: SessionStore, request: StandingChangeRequest, now: Date): Promise<TChangeStandingReply> {
   const { userId, change } = request;
   // An erased account has no row; a superseded one (a duplicate of a mailbox) can never sign in again.
-  const [row] = await tx.query<StandingRow>(`SELECT is_admin, is_banned, approval_status, standing_version FROM auth.users
-     WHERE id = $1::uuid AND superseded_by IS NULL FOR UPDATE`, [userId]);
+  const [row] = await tx.query<StandingRow>(
+    `SELECT is_admin, is_banned, approval_status, standing_version FROM auth.users
+     WHERE id = $1::uuid AND superseded_by IS NULL FOR UPDATE`,
+    [userId],
+  );
   if (!row) return { outcome: 'not_found', standing: null };
   const current = standingOf(userId, row);
   const decision = decideStandingChange(current, change);
@@ -50,8 +53,11 @@ export async function applyStandingChange(tx: SqlDriver, sessions: SessionStore,
   if (decision.kind === 'unchanged') return { outcome: 'unchanged', standing: current };
 
   const { next } = decision;
-  const [updated] = await tx.query<StandingRow>(`UPDATE auth.users SET is_admin = $2, is_banned = $3, approval_status = $4, standing_version = standing_version + 1
-     WHERE id = $1::uuid RETURNING is_admin, is_banned, approval_status, standing_version`, [userId, next.isAdmin, next.isBanned, next.approvalStatus]);
+  const [updated] = await tx.query<StandingRow>(
+    `UPDATE auth.users SET is_admin = $2, is_banned = $3, approval_status = $4, standing_version = standing_version + 1
+     WHERE id = $1::uuid RETURNING is_admin, is_banned, approval_status, standing_version`,
+    [userId, next.isAdmin, next.isBanned, next.approvalStatus],
+  );
   const standing = standingOf(userId, updated!);
   await emitUserStandingChanged(tx, {
     ...standing,

@@ -38,7 +38,8 @@ export async function changeStanding(
   // The audit entry's origin: the address the gateway signed into the identity, the request id the admin service forwards.
   const origin = requestId ? { ip: identity.ip, requestId } : undefined;
   const reply = await ctx.db.transaction((tx) =>
-    applyStandingChange(tx, ctx.platform.sessions, { userId: target, change, adminId, ...(origin ? { origin } : {}) }, now));
+    applyStandingChange(tx, ctx.platform.sessions, { userId: target, change, adminId, ...(origin ? { origin } : {}) }, now),
+  );
   if ((reply.outcome === 'changed' || reply.outcome === 'unchanged') && reply.standing) {
     try {
       await applySessionEffect(ctx.platform.sessions, change, reply.standing);

@@ -1,24 +1,10 @@
-// A SqlDriver over an in-memory PGlite (the embedded profile's database) for tests.
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { SqlDriver, SqlDriver } from '../../../src/events/sql-executor.ts';
-
-function executorOver(target: PGlite | Transaction): SqlDriver {
-  return {
-    async execute(query: string, values: unknown[]) {
-      return (await target.query(query, values)).affectedRows ?? 0;
-    },
-    async query<T>(query: string, values: unknown[]) {
-      return (await target.query(query, values)).rows as T;
-    },
-  };
-}
+// The embedded profile's driver over an in-memory PGlite, for tests.
+import { PGlite } from '@electric-sql/pglite';
+import { pgliteDriver } from '../../../src/db/pglite-driver.ts';
+import type { SqlDriver } from '../../../src/db/sql-driver.ts';
 
 export async function createPgliteTestDatabase(): Promise<{ db: SqlDriver; close(): Promise<void> }> {
   const pglite = new PGlite();
   await pglite.waitReady;
-  const db: SqlDriver = {
-    ...executorOver(pglite),
-    $transaction: (fn) => pglite.transaction((tx) => fn(executorOver(tx))),
-  };
-  return { db, close: () => pglite.close() };
+  return { db: pgliteDriver(pglite), close: () => pglite.close() };
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { defineEvent, type TEventEnvelope } from '@civic/contracts/shared/define-event';
 import type { EventLogger } from '../../../src/events/event-logger.ts';
-import type { SqlDriver, SqlDriver } from '../../../src/events/sql-executor.ts';
+import type { SqlDriver } from '../../../src/db/sql-driver.ts';
 import { outboxMigrationStatements } from '../../../src/events/outbox-schema.ts';
 import { deadLetterMigrationStatements } from '../../../src/events/dead-letters.ts';
 
@@ -76,8 +76,11 @@ export async function runAll(steps: (() => Promise<unknown>)[]): Promise<void> {
 export function recordThing(calls: string[] = []) {
   return async (payload: { thingId: string; label: string }, { tx, envelope }: { tx: SqlDriver; envelope: TEventEnvelope }) => {
     calls.push(envelope.id);
-    await tx.execute(`INSERT INTO consumer.things (id, label) VALUES ($1::uuid, $2)
-       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`, [payload.thingId, payload.label]);
+    await tx.execute(
+      `INSERT INTO consumer.things (id, label) VALUES ($1::uuid, $2)
+       ON CONFLICT (id) DO UPDATE SET seen = consumer.things.seen + 1`,
+      [payload.thingId, payload.label],
+    );
   };
 }
 

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { defineEvent } from '@civic/contracts/shared/define-event';
 import { defineRequest } from '@civic/contracts/shared/define-request';
 import { defineService, requireActiveUser, requireUser } from '../../../src/index.ts';
-import type { SqlDriver } from '../../../src/db/index.ts';
 import {
   deadLetterMigrationStatements,
   enqueueEvent,
@@ -18,8 +17,6 @@ import {
   responder,
   serviceEvents,
   subscription,
-  type SqlDriver,
-  type SqlDriver,
 } from '../../../src/events/index.ts';
 
 export const NoteAdded = defineEvent('civic.notes.note.added', 1, z.object({ noteId: z.string().uuid(), authorId: z.string().uuid(), text: z.string() }));
@@ -27,20 +24,6 @@ export const ThingHappened = defineEvent('civic.elsewhere.thing.happened', 1, z.
 export const NeverConsumed = defineEvent('civic.elsewhere.other.happened', 1, z.object({ label: z.string() }));
 export const Quote = defineRequest('rpc.elsewhere.quote', z.object({ n: z.number() }), z.object({ quote: z.string() }), ['notes']);
 export const CountNotes = defineRequest('rpc.notes.count', z.object({}), z.object({ notes: z.number() }), ['elsewhere']);
-
-/** The driver gives rows, not counts: a write's count is read through a data-modifying CTE. */
-async function execute(driver: SqlDriver, query: string, values: unknown[]): Promise<number> {
-  if (!/^\s*(INSERT|UPDATE|DELETE)\b/i.test(query) || /\bRETURNING\b/i.test(query)) return (await driver.query(query, values)).length;
-  const [row] = await driver.query<{ n: number }>(`WITH done AS (${query} RETURNING 1) SELECT count(*)::int AS n FROM done`, values);
-  return row!.n;
-}
-
-function executorOver(driver: SqlDriver): SqlDriver {
-  return {
-    $executeRawUnsafe: (query, ...values) => execute(driver, query, values),
-    $queryRawUnsafe: async <T>(query: string, ...values: unknown[]) => (await driver.query(query, values)) as T,
-  };
-}
 
 async function migrationsDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'civic-notes-migrations-'));
@@ -59,9 +42,8 @@ export const notesService = defineService({
   async plugin(app, { platform }) {
     const database = await platform.databases.open('notes', await migrationsDir());
     const driver = database.driver;
-    const raw: SqlDriver = { ...executorOver(driver), $transaction: (fn) => driver.transaction((tx) => fn(executorOver(tx))) };
-    const db = serviceEvents('notes').publishingDb(raw, platform);
-    const relay = await platform.events.startRelay({ db, sql: driver, schema: 'notes', service: 'notes' });
+    const db = serviceEvents('notes').publishingDb(driver, platform);
+    const relay = await platform.events.startRelay({ db, schema: 'notes', service: 'notes' });
     await registerServiceHandlers(
       platform,
       { schema: 'notes', db },
