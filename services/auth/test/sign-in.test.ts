@@ -171,7 +171,7 @@ for (const { profile, skip } of await profilePlan()) {
     });
 
     // Issue 14 item 2 scoped this limit: 10 failures an hour per address and browser, and 10 for the
-    // address over all browsers that are not its account's known devices (sign-in-lockout.test.ts
+    // address over all browsers that are not its account's known devices (sign-in/limits.test.ts
     // shows the owner's own browser is not stopped by them).
     test('SECURITY 1: at most 10 failures per address per hour, per browser and over unknown browsers', async () => {
       const client = stack.client();
