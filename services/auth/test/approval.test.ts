@@ -2,7 +2,7 @@
 // created pending, signs in, reads (GET /api/auth/user says pending) and is refused every
 // active-user call; approving lets it act at its next request; rejecting ends its sessions and
 // refuses its sign-in. Accounts from before, and ADMIN_EMAILS accounts, are never pending. The export
-// shows the standing. (registration_enabled=false: sign-in.test.ts › "registration_enabled=false…".)
+// shows the standing. (registration_enabled=false: sign-in/sign-in.test.ts › "registration_enabled=false…".)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ADMIN_MESSAGES, AUTH_REQUESTS, authEvents, EXPORT_REQUESTS, type TStandingChange } from '@civic/contracts';
