@@ -4,7 +4,7 @@
 // the tests' server answers).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { accountEvents, birthYearMessage, PROFILE_MESSAGES } from '@civic/contracts';
+import { accountEvents, ADMIN_MESSAGES, birthYearMessage, PROFILE_MESSAGES } from '@civic/contracts';
 import pg from 'pg';
 import { databaseUrl } from '@civic/service-kit/db';
 import { type ServiceClient, useTestService } from '@civic/service-kit/testing';
@@ -170,6 +170,18 @@ describe('account profiles', () => {
     // The owner's session once banned: the gateway signs isBanned from it.
     const banned = await patch(service.asUser(owner.id, { isBanned: true }), `/api/users/${owner.id}/profile`, { firstName: 'Ada' });
     assert.equal(banned.status, 403);
+  });
+
+  // Auth marking the account pending in its session, and approving it: services/auth/test/users/approval.test.ts.
+  test('a pending account reads profiles; its edit is 403 awaiting approval until it is approved', async () => {
+    const member = await registerMember(service, 'pending');
+    const pending = service.asUser(member.id, { isPending: true });
+    const refused = await patch(pending, `/api/users/${member.id}/profile`, { firstName: 'Ada' });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.message, ADMIN_MESSAGES.awaitingApproval);
+    assert.equal((await pending.get(`/api/users/${member.id}/profile`)).status, 200);
+    const acted = await patch(member.client, `/api/users/${member.id}/profile`, { firstName: 'Ada' });
+    assert.equal(acted.status, 200, acted.text);
   });
 
   test('a private profile shows others only the name and avatar', async () => {

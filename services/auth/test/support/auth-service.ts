@@ -1,6 +1,7 @@
 // What auth's one-service tests share: browsers, the mailbox of the service alone (its mail files
 // under its DATA_DIR, MAIL_TRANSPORT=file) and fresh addresses for each run.
 import { join } from 'node:path';
+import { type SessionRecord, sha256 } from '@civic/service-kit';
 import type { ServiceClient, TestService } from '@civic/service-kit/testing';
 import { readLatestMail, type ReadMail } from '../../../../test/support/mail-reader.ts';
 
@@ -35,4 +36,13 @@ export function browserOf(service: TestService, ip?: string): ServiceClient {
     put: (path, body, options) => request('PUT', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
   };
+}
+
+/**
+ * The session of a browser as the gateway reads it at its next request (null: signed out): the flags it
+ * signs into the identity every service checks (a pending account is refused their active-user routes).
+ */
+export async function sessionOf(service: TestService, browser: ServiceClient): Promise<SessionRecord | null> {
+  const sessionId = browser.cookies.get('sid');
+  return sessionId ? service.platform.sessions.get(sha256(sessionId), service.platform.clock.now().getTime()) : null;
 }
