@@ -172,7 +172,7 @@ describe('account profiles', () => {
     assert.equal(banned.status, 403);
   });
 
-  // Auth marking the account pending in its session, and approving it: services/auth/test/users/approval.test.ts.
+  // Auth marking the account pending in its session, and approving it: services/auth/test/users/standing.test.ts.
   test('a pending account reads profiles; its edit is 403 awaiting approval until it is approved', async () => {
     const member = await registerMember(service, 'pending');
     const pending = service.asUser(member.id, { isPending: true });
