@@ -70,6 +70,23 @@ for (const { profile, skip } of await profilePlan()) {
       assert.equal((await stack.client().get('/api/account/export')).status, 401);
     });
 
+    // Gathered like the export, from every service that owns a count (the assembly from their answers:
+    // settings/settings.test.ts).
+    test('account stats answer every count of spec 3', async () => {
+      const { client } = await signInWithProfile(stack, 'stats');
+      const stats = await client.get('/api/account/stats');
+      assert.equal(stats.status, 200);
+      // A new user has nothing yet, in any of the services that count.
+      assert.deepEqual(stats.body, {
+        prioritiesCount: 0,
+        briefingDocsCount: 0,
+        activitiesCount: 0,
+        votesCount: 0,
+        followersCount: 0,
+        followingCount: 0,
+      });
+    });
+
     test('a deletion without exactly DELETE is refused and changes nothing', async () => {
       const { client, id } = await signInWithProfile(stack, 'delete-refused');
       for (const body of [{}, { confirmation: 'delete' }, { confirmation: 'DELETE ' }, { confirmation: true }, { confirmation: 'DELETE', extra: 1 }]) {

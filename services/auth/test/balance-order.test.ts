@@ -21,6 +21,9 @@ for (const { profile, skip } of await profilePlan()) {
     test('GET /api/auth/user keeps the newest balance when balance events arrive out of order', async () => {
       const eve = await signInCitizen(stack, 'eve');
       const marker = await signInCitizen(stack, 'marker');
+      // signInCitizen waited for it: the ledger opened the account at sign-up (initial_political_capital)
+      // and its balance event reached auth's answer.
+      assert.equal(await balanceOf(eve), 10);
       assert.equal((await dailyLogin(eve)).status, 200);
       await waitForBalance(eve, 11);
       const balanceEvent = (userId: string, balance: number, version: number) => ({

@@ -1,4 +1,5 @@
-// Sessions and access through the gateway, on both profiles: SECURITY.md items 10-13, 28.
+// Sessions and access through the gateway, on both profiles: SECURITY.md items 10-13, 28, and 6 (a
+// mail scanner's GET of the link reaches the gateway's page; the rest of sign-in: sign-in/sign-in.test.ts).
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
@@ -187,6 +188,17 @@ for (const { profile, skip } of await profilePlan()) {
         const answer = await client.get(path);
         assert.equal(answer.status, 404, path);
       }
+    });
+
+    test('SECURITY 6: a GET of the magic-link address consumes nothing', async () => {
+      const client = stack.client();
+      const email = address('prefetch');
+      await client.post('/api/auth/email/send-magic-link', { email });
+      const { token, link } = await stack.readLatestMail(email);
+      const prefetch = await fetch(new URL(new URL(link!).search, stack.baseUrl));
+      await prefetch.text();
+      assert.equal((await client.get(`/api/auth/email/verify-token?token=${token}`)).status, 404);
+      assert.equal((await client.post('/api/auth/email/verify-token', { token })).status, 200);
     });
 
     test('SECURITY 28: sign-in successes and failures are logged with the request id, never the code or token', async () => {

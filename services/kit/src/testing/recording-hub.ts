@@ -13,6 +13,16 @@ export interface TestEvents {
    * every subscription settled it. Rejects when the service does not subscribe to it or a handler failed.
    */
   deliver<E extends EventDefinition>(event: E, payload: EventPayload<E>, options?: EnqueueOptions): Promise<TEventEnvelope<EventPayload<E>>>;
+  /**
+   * Delivers several events of one kind in one lot, in order, as a relay hands over what it read: a
+   * batch subscription gets them in batches of its maxBatch. Resolves once every one was settled;
+   * rejects as `deliver` does. `options[i]` goes with `payloads[i]`.
+   */
+  deliverAll<E extends EventDefinition>(
+    event: E,
+    payloads: readonly EventPayload<E>[],
+    options?: readonly EnqueueOptions[],
+  ): Promise<TEventEnvelope<EventPayload<E>>[]>;
 }
 
 const keyOf = (subject: string, version: number) => `${subject}#${version}`;
@@ -53,11 +63,16 @@ export function createRecordingHub(service: string): { hub: InProcessHub; events
       }
     },
     async deliver(event, payload, options) {
+      const [envelope] = await events.deliverAll(event, [payload], [options ?? {}]);
+      return envelope!;
+    },
+    async deliverAll(event, payloads, options = []) {
       if (!subscribed.has(keyOf(event.subject, event.version))) throw new Error(`${service} does not subscribe to ${event.subject} v${event.version}`);
-      const { envelopes, rows } = buildOutboxRows(event, [payload], [options ?? {}]);
-      const [result] = await inner.deliverAll([{ envelope: envelopes[0]!, headers: rows[0]!.headers, attempt: 1 }]);
-      if (result!.errors.length) throw new Error(`${service} did not handle ${event.subject}: ${result!.errors.join('; ')}`);
-      return envelopes[0]!;
+      const { envelopes, rows } = buildOutboxRows(event, payloads, options);
+      const results = await inner.deliverAll(envelopes.map((envelope, i) => ({ envelope, headers: rows[i]!.headers, attempt: 1 })));
+      const errors = results.flatMap((result) => result.errors);
+      if (errors.length) throw new Error(`${service} did not handle ${event.subject}: ${errors.join('; ')}`);
+      return envelopes;
     },
   };
   return { hub, events };

@@ -19,6 +19,8 @@ import { after, before } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Clock } from '../clock.ts';
+import { sha256 } from '../crypto.ts';
+import { cookieNames } from '../http/cookies.ts';
 import { createIdentitySigner, type Identity } from '../http/internal-identity.ts';
 import { createPostgresDatabaseProvider, type DatabaseProvider } from '../db/database-provider.ts';
 import { dropDatabase, listDatabases } from '../db/pg-driver.ts';
@@ -26,6 +28,7 @@ import { generateIdentityKeyPair } from '../identity-keys.ts';
 import type { Platform } from '../platform.ts';
 import { buildServiceProcess } from '../run-service.ts';
 import type { ServiceDefinition } from '../service.ts';
+import { CookieJar } from './cookie-jar.ts';
 import { createFakeRequests, type FakeRequests } from './fake-requests.ts';
 import { lateBound } from './late-bound.ts';
 import { reachable } from './reachable.ts';
@@ -95,6 +98,12 @@ export interface TestService {
   asAdmin(userId?: string): ServiceClient;
   /** A visitor: a signed identity with no user. */
   asVisitor(ip?: string): ServiceClient;
+  /**
+   * A browser through the gateway: a visitor until its session cookie (set by auth's sign-in) names a
+   * session in the service's session store; then each request carries that session's user and flags,
+   * read at the request as the gateway reads them (gateway/src/plugins/session-identity.ts).
+   */
+  asBrowser(ip?: string): ServiceClient;
   /** A caller around the gateway: no identity header at all. */
   withoutIdentity(): ServiceClient;
   close(): Promise<void>;
@@ -137,7 +146,16 @@ export async function buildTestService(service: ServiceDefinition, options: Test
     await fastify.ready();
     const signer = createIdentitySigner(keys.privateKey);
     const sign = (identity: Identity) => signer(identity, service.name);
-    const as = (identity: Identity) => serviceClient(fastify, identity, sign);
+    // The callers' cookies expire on the service's clock, as its sessions do.
+    const jar = () => new CookieJar(() => platform.clock.now().getTime());
+    const as = (identity: Identity) => serviceClient(fastify, identity, sign, { cookies: jar() });
+    const sessionCookie = cookieNames(platform.config).session;
+    const sessionIdentity = (visitor: Identity) => async (cookies: CookieJar) => {
+      const sessionId = cookies.get(sessionCookie);
+      const record = sessionId ? await platform.sessions.get(sha256(sessionId), platform.clock.now().getTime()) : null;
+      if (!record) return visitor;
+      return { ...visitor, userId: record.userId, isAdmin: record.isAdmin, isBanned: record.isBanned, ...(record.isPending ? { isPending: true } : {}) };
+    };
     return {
       app: fastify,
       platform,
@@ -154,7 +172,11 @@ export async function buildTestService(service: ServiceDefinition, options: Test
         }),
       asAdmin: (userId = randomUUID()) => as({ userId, isAdmin: true, isBanned: false, ip: clientIp() }),
       asVisitor: (ip = clientIp()) => as({ userId: null, isAdmin: false, isBanned: false, ip }),
-      withoutIdentity: () => serviceClient(fastify, { userId: null, isAdmin: false, isBanned: false, ip: clientIp() }, null),
+      asBrowser(ip = clientIp()) {
+        const visitor: Identity = { userId: null, isAdmin: false, isBanned: false, ip };
+        return serviceClient(fastify, visitor, sign, { cookies: jar(), identify: sessionIdentity(visitor) });
+      },
+      withoutIdentity: () => serviceClient(fastify, { userId: null, isAdmin: false, isBanned: false, ip: clientIp() }, null, { cookies: jar() }),
       async close() {
         await fastify.close();
         await removeData();

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { listDatabases } from '../../src/db/index.ts';
-import { generateIdentityKeyPair } from '../../src/index.ts';
+import { generateIdentityKeyPair, sha256 } from '../../src/index.ts';
 import { createIdentitySigner } from '../../src/http/internal-identity.ts';
 import { buildTestService, useTestService } from '../../src/testing.ts';
 import { CountNotes, NeverConsumed, NoteAdded, notesService, Quote, ThingHappened } from './support/notes-service.ts';
@@ -30,6 +30,30 @@ describe('test service harness', () => {
     assert.equal(banned.status, 403, banned.text);
     const pending = await service.asUser(id, { isPending: true }).post('/api/notes', { text: 'no' });
     assert.equal(pending.status, 403, pending.text);
+  });
+
+  test("asBrowser: a visitor until its session cookie names a session in the service's store, then that session's user, until it ends", async () => {
+    const browser = service.asBrowser('10.9.8.7');
+    assert.equal((await browser.get('/api/notes/me')).status, 401);
+    const userId = randomUUID();
+    const sessionId = randomUUID();
+    const now = service.platform.clock.now().getTime();
+    await service.platform.sessions.create(sha256(sessionId), {
+      userId,
+      isAdmin: false,
+      isBanned: true,
+      isPending: false,
+      standingVersion: 1,
+      createdAt: now,
+      expiresAt: now + 60_000,
+    });
+    browser.cookies.set('sid', sessionId);
+    const me = await browser.get('/api/notes/me');
+    assert.equal(me.status, 200, me.text);
+    assert.deepEqual(me.body, { userId, isAdmin: false, isBanned: true, ip: '10.9.8.7' });
+    assert.equal((await service.asBrowser().get('/api/notes/me')).status, 401, 'another browser has no cookie');
+    await service.platform.sessions.delete(sha256(sessionId));
+    assert.equal((await browser.get('/api/notes/me')).status, 401, 'a session gone from the store is a visitor again');
   });
 
   test("an identity signed with a key other than the gateway's is refused", async () => {
@@ -71,6 +95,21 @@ describe('test service harness', () => {
       /notes did not handle civic\.elsewhere\.thing\.happened: .*a poison label/,
     );
     assert.equal(service.events.published(ThingHappened).length, 0, 'a delivered event is not one the service published');
+  });
+
+  test('events.deliverAll: a lot of one kind, each handled before it resolves; a failed one rejects the lot', async () => {
+    const labels = ['a drum', 'a horn', 'a gong'];
+    const envelopes = await service.events.deliverAll(
+      ThingHappened,
+      labels.map((label) => ({ label })),
+    );
+    assert.equal(new Set(envelopes.map((e) => e.id)).size, 3);
+    const heard = (await service.asVisitor().get('/api/notes')).body.map((n: { text: string }) => n.text);
+    for (const label of labels) assert.ok(heard.includes(`heard: ${label}`), label);
+    await assert.rejects(
+      service.events.deliverAll(ThingHappened, [{ label: 'a bell again' }, { label: 'poison' }]),
+      /notes did not handle civic\.elsewhere\.thing\.happened: .*a poison label/,
+    );
   });
 
   test('requests: unanswered is the 503 of a responder that is down; answered, recorded, silenced', async () => {
