@@ -26,7 +26,7 @@ for (const { profile, skip } of await profilePlan()) {
     let ctx: SocialContext;
     before(async () => {
       db = await openMigratedDatabase(profile, 'social');
-      ctx = { sql: db.driver, platform: { clock: { now: () => new Date() } } as unknown as Platform } as unknown as SocialContext;
+      ctx = { db: db.driver, platform: { clock: { now: () => new Date() } } as unknown as Platform } as unknown as SocialContext;
     });
     after(async () => {
       await db?.close();
