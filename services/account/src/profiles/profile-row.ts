@@ -1,21 +1,10 @@
 // A row of account.profiles as the code reads it: camelCase fields, updatedAt as a Date.
 // PROFILE_COLUMNS is the SELECT (or RETURNING) list that gives this shape.
-export interface ProfileRow {
+import type { TPublicProfileFields } from '@civic/contracts';
+
+export interface ProfileRow extends TPublicProfileFields {
   /** The auth service's user id. */
   userId: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  bio: string | null;
-  location: string | null;
-  birthYear: number | null;
-  gender: string | null;
-  occupation: string | null;
-  website: string | null;
-  twitterHandle: string | null;
-  linkedinUrl: string | null;
-  facebookUrl: string | null;
-  instagramHandle: string | null;
   /** US state or DC, two-letter code; null when not shared. */
   state: string | null;
   updatedAt: Date;

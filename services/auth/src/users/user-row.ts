@@ -1,6 +1,9 @@
 // A row of auth.users as the code reads it: camelCase fields, timestamps as Dates. USER_COLUMNS is
 // the SELECT list that gives this shape (aliases of the snake_case columns).
-export interface UserRow {
+import type { TPublicProfileFields } from '@civic/contracts';
+
+/** With the public profile fields auth keeps a copy of (account owns them). */
+export interface UserRow extends TPublicProfileFields {
   id: string;
   /** The address as the account holder typed it at sign-up (trimmed, lower-cased): mailed and shown. */
   email: string;
@@ -14,19 +17,6 @@ export interface UserRow {
   standingVersion: number;
   createdAt: Date;
   lastSignInAt: Date | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  bio: string | null;
-  location: string | null;
-  birthYear: number | null;
-  gender: string | null;
-  occupation: string | null;
-  website: string | null;
-  twitterHandle: string | null;
-  linkedinUrl: string | null;
-  facebookUrl: string | null;
-  instagramHandle: string | null;
   profileUpdatedAt: Date | null;
   politicalCapital: number;
   politicalCapitalVersion: number;
