@@ -10,7 +10,7 @@ import { ensureFrontendsBuilt } from '../infra/ensure-frontends.ts';
 import { runFiles } from './test-run/run-files.ts';
 import { formatTimings, longestFirst, parseTimings, slowestLines, type Timings } from './test-run/timings.ts';
 import { typeCheck } from './test-run/type-check.ts';
-import { tierOf } from './test-tiers.ts';
+import { tierOf, tierSource } from './test-tiers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'generated', '.git', 'data', '.tmp']);
@@ -45,7 +45,8 @@ if (typeChecked) {
 if (!unitOnly) await ensureFrontendsBuilt();
 
 const matching = (await findTests(ROOT)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)));
-const tiers = await Promise.all(matching.map(async (f) => tierOf(f, unitOnly ? await readFile(join(ROOT, f), 'utf8') : '')));
+const readSource = (path: string) => readFile(join(ROOT, path), 'utf8');
+const tiers = await Promise.all(matching.map(async (f) => tierOf(f, unitOnly ? await tierSource(f, readSource) : '')));
 const files = longestFirst(
   matching.filter((_, i) => !unitOnly || tiers[i] === 'unit'),
   await recordedTimings(),
