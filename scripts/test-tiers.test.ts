@@ -1,7 +1,7 @@
 // The rule `npm run test:unit` selects files by (scripts/test-tiers.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { tierOf } from './test-tiers.ts';
+import { tierOf, tierSource } from './test-tiers.ts';
 
 test('front-end tests beside their source and service tests in a source-named folder are unit tests', () => {
   assert.equal(tierOf('frontends/kit/src/lib/age-text.test.ts'), 'unit');
@@ -31,4 +31,17 @@ test('a test in a source-named folder that builds its service with the kit harne
 
 test('test/browser holds the browser tests', () => {
   assert.equal(tierOf('test/browser/landing.test.ts'), 'browser');
+});
+
+test("a test that builds its service through a helper of its own reads as a service test by the helper's import", async () => {
+  const files: Record<string, string> = {
+    'services/ledger/test/credits/credits.test.ts': "import { useLedgerService } from '../support/ledger-service.ts';\nimport { x } from './gone.ts';\n",
+    'services/ledger/test/support/ledger-service.ts': "import { useTestService } from '@civic/service-kit/testing';\n",
+    'services/ledger/test/domain/amounts.test.ts': "import { amounts } from '../../src/domain/amounts.ts';\n",
+    'services/ledger/src/domain/amounts.ts': 'export const amounts = 1;\n',
+  };
+  const read = async (path: string) => files[path] ?? Promise.reject(new Error(`no ${path}`));
+  const tier = async (path: string) => tierOf(path, await tierSource(path, read));
+  assert.equal(await tier('services/ledger/test/credits/credits.test.ts'), 'service');
+  assert.equal(await tier('services/ledger/test/domain/amounts.test.ts'), 'unit');
 });

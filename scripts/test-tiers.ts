@@ -13,7 +13,29 @@ export type TestTier = 'unit' | 'service' | 'integration' | 'browser';
 /** What a one-service test imports (its source says it starts the service). */
 const HARNESS_IMPORT = /['"]@civic\/service-kit\/testing['"]/;
 
-/** `source`, the file's text, tells a service's one-service tests from its pure ones in the same folders. */
+/** What a file imports by relative path (`./x.ts`, `../support/y.ts`). */
+const RELATIVE_IMPORT = /\bfrom\s+['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/**
+ * A file's text followed by that of the files it imports by relative path, one level deep: a service's
+ * tests often build it through a helper of their own (`services/ledger/test/support/ledger-service.ts`).
+ */
+export async function tierSource(path: string, read: (path: string) => Promise<string>): Promise<string> {
+  const source = await read(path);
+  const dir = path.split('/').slice(0, -1);
+  const imported = [...source.matchAll(RELATIVE_IMPORT)].map((match) => {
+    const parts = [...dir];
+    for (const part of match[1]!.split('/')) {
+      if (part === '..') parts.pop();
+      else if (part !== '.') parts.push(part);
+    }
+    return parts.join('/');
+  });
+  const texts = await Promise.all(imported.map((file) => read(file).catch(() => '')));
+  return [source, ...texts].join('\n');
+}
+
+/** `source`, the file's text (tierSource), tells a service's one-service tests from its pure ones in the same folders. */
 export function tierOf(path: string, source = ''): TestTier {
   const parts = path.split(/[\\/]/);
   if (parts[0] === 'frontends' && parts[2] === 'src') return 'unit';

@@ -13,7 +13,6 @@ import { promisify } from 'node:util';
 import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import {
-  createPGlite,
   databaseUrl,
   dropDatabase,
   ensureDatabase,
@@ -27,6 +26,7 @@ import {
 import { SERVICE_PROCESSES } from '../infra/services.ts';
 import { LOCAL_INFRA, profilePlan, type Profile } from './support/infrastructure.ts';
 import { schemaSnapshot } from './support/schema-snapshot.ts';
+import { openPgliteCopy, type PgliteCopy } from './support/pglite-copy.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const run = promisify(execFile);
@@ -86,10 +86,10 @@ interface Databases {
 /** Embedded: one PGlite for every service; distributed: a database of its own for each. */
 function databases(profile: Profile): Databases {
   if (profile === 'embedded') {
-    let lite: Awaited<ReturnType<typeof createPGlite>> | undefined;
+    let lite: Promise<PgliteCopy> | undefined;
     return {
-      open: async () => pgliteDriver((lite ??= await createPGlite())),
-      close: async () => lite?.close(),
+      open: async () => pgliteDriver((await (lite ??= openPgliteCopy())).db),
+      close: async () => (await lite)?.close(),
     };
   }
   const opened: { name: string; pool: pg.Pool }[] = [];

@@ -4,7 +4,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, test } from 'node:test';
-import { createPGlite, kitPartsOf, pgliteDriver, runMigrations } from '@civic/service-kit/db';
+import { kitPartsOf, pgliteDriver, runMigrations } from '@civic/service-kit/db';
+import { openPgliteCopy } from './support/pglite-copy.ts';
 import { findSchemaDrift } from './support/schema-drift.ts';
 import { schemaSnapshot } from './support/schema-snapshot.ts';
 
@@ -19,7 +20,7 @@ describe('schema drift', () => {
   test('there are services to check', () => assert.ok(services.length > 0));
   for (const { name, prismaDir } of services) {
     test(`${name}: migrations match schema.prisma`, async () => {
-      const db = await createPGlite();
+      const { db, close } = await openPgliteCopy();
       try {
         const driver = pgliteDriver(db);
         await runMigrations(driver, { schema: name, migrationsDir: join(prismaDir, 'migrations') });
@@ -29,7 +30,7 @@ describe('schema drift', () => {
         const drift = await findSchemaDrift(join(prismaDir, 'schema.prisma'), driver, name);
         if (name === 'auth') assert.deepEqual(drift, ['column users.surprise exists in the database but not in model User']);
       } finally {
-        await db.close();
+        await close();
       }
     });
   }
@@ -38,7 +39,7 @@ describe('schema drift', () => {
 describe('kit tables', () => {
   // The kit's migrations make them in every schema (services/kit/migrations); each service's is the same.
   test('every service has the same outbox, inbox and dead-letter store, and the tombstone where it keeps one', async () => {
-    const db = await createPGlite();
+    const { db, close } = await openPgliteCopy();
     try {
       const driver = pgliteDriver(db);
       const shapes = new Map<string, string[]>();
@@ -63,7 +64,7 @@ describe('kit tables', () => {
       assert.ok(first![1].some((line) => line.startsWith('column outbox.seq')));
       assert.ok(first![1].some((line) => line.startsWith('index CREATE UNIQUE INDEX dead_letters_event_idx')));
     } finally {
-      await db.close();
+      await close();
     }
   });
 });

@@ -5,6 +5,7 @@ import { millisecondsOf, type Schedule, scheduleOf } from './executors.ts';
 import { MetricStore } from './metric-store.ts';
 import type { ScenarioOptions } from './protocol.ts';
 import { evaluateThresholds, type ThresholdVerdict } from './thresholds.ts';
+import { createHttpExecutor } from './http-executor.ts';
 import { Vu, type VuEvents } from './vu.ts';
 
 export interface RunOptions {
@@ -57,7 +58,8 @@ export async function runScript(options: RunOptions): Promise<RunResult> {
   };
   const scriptUrl = pathToFileURL(options.script).href;
   let vuCount = 0;
-  const startVu = () => Vu.start(scriptUrl, options.env, ++vuCount, events);
+  const http = createHttpExecutor();
+  const startVu = () => Vu.start(scriptUrl, options.env, ++vuCount, events, http);
   const all: Vu[] = [];
   /** VUs still starting: closed with the others when they are up, even after the run ended. */
   const starting = new Set<Promise<unknown>>();
@@ -140,5 +142,6 @@ export async function runScript(options: RunOptions): Promise<RunResult> {
   } finally {
     await Promise.allSettled(starting);
     await Promise.all(all.map((vu) => vu.close()));
+    await http.close();
   }
 }

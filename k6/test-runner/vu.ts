@@ -1,7 +1,7 @@
 // One VU worker of a run, running one iteration at a time. Its requests are made here, on the main
 // thread, while it waits (vu-context.ts).
 import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
-import { perform } from './http-executor.ts';
+import type { HttpExecutor } from './http-executor.ts';
 import type { FromVu, MetricKind, ResponseRecord, ScriptOptions, ToVu, VuWorkerData } from './protocol.ts';
 
 export interface Iteration {
@@ -25,6 +25,7 @@ export class Vu {
     private readonly replies: MessagePort,
     private readonly flag: Int32Array,
     private readonly events: VuEvents,
+    private readonly http: HttpExecutor,
     /** The script's `options`, as its init context made them. */
     readonly options: ScriptOptions,
   ) {
@@ -36,7 +37,7 @@ export class Vu {
   }
 
   /** Starts a worker and loads the script in it (its init context). */
-  static async start(scriptUrl: string, env: Record<string, string>, vu: number, events: VuEvents): Promise<Vu> {
+  static async start(scriptUrl: string, env: Record<string, string>, vu: number, events: VuEvents, http: HttpExecutor): Promise<Vu> {
     const flag = new SharedArrayBuffer(4);
     const channel = new MessageChannel();
     const data: VuWorkerData = { scriptUrl, env, vu, flag };
@@ -57,7 +58,7 @@ export class Vu {
         worker.off('error', onError);
         worker.off('exit', onExit);
       });
-      return new Vu(worker, channel.port1, new Int32Array(flag), events, options);
+      return new Vu(worker, channel.port1, new Int32Array(flag), events, http, options);
     } catch (error) {
       await worker.terminate();
       throw error;
@@ -78,7 +79,7 @@ export class Vu {
   private onMessage(message: FromVu): void {
     if (message.type === 'sample') this.events.sample(message.metric, message.kind, message.value, message.tags);
     else if (message.type === 'http') {
-      void Promise.all(message.requests.map((spec) => perform(spec))).then((records) => {
+      void Promise.all(message.requests.map((spec) => this.http.perform(spec))).then((records) => {
         for (const [i, record] of records.entries()) this.events.response(message.requests[i]!.tags, message.requests[i]!.expected, record);
         this.replies.postMessage(records);
         Atomics.store(this.flag, 0, 1);

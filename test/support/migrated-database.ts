@@ -1,13 +1,14 @@
 // One service's schema, freshly migrated, with nothing running on it: for tests of what the
 // migrations leave in the database (the SQL functions, their locks) that need no service. Embedded:
-// an in-memory PGlite. Distributed: a database of its own on the test PostgreSQL server, as its
+// a PGlite of its own (pglite-copy.ts). Distributed: a database of its own on the test PostgreSQL server, as its
 // administrator, dropped at close.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createPGlite, databaseUrl, dropDatabase, ensureDatabase, pgliteDriver, pgPoolDriver, runMigrations, type SqlDriver } from '@civic/service-kit/db';
+import { databaseUrl, dropDatabase, ensureDatabase, pgliteDriver, pgPoolDriver, runMigrations, type SqlDriver } from '@civic/service-kit/db';
 import { LOCAL_INFRA, type Profile } from './infrastructure.ts';
+import { openPgliteCopy } from './pglite-copy.ts';
 
 const SERVICES_DIR = fileURLToPath(new URL('../../services', import.meta.url));
 
@@ -21,10 +22,13 @@ export interface MigratedDatabase {
 export async function openMigratedDatabase(profile: Profile, service: string): Promise<MigratedDatabase> {
   const migrationsDir = join(SERVICES_DIR, service, 'prisma', 'migrations');
   if (profile === 'embedded') {
-    const db = await createPGlite();
+    const { db, close } = await openPgliteCopy(service);
     const driver = pgliteDriver(db);
-    await runMigrations(driver, { schema: service, migrationsDir });
-    return { driver, url: null, close: () => db.close() };
+    await runMigrations(driver, { schema: service, migrationsDir }).catch(async (error: unknown) => {
+      await close();
+      throw error;
+    });
+    return { driver, url: null, close };
   }
   const name = `civic_migrated_${service}_${randomBytes(5).toString('hex')}`;
   await ensureDatabase(LOCAL_INFRA.DATABASE_URL, name);
