@@ -22,6 +22,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The whole service: one operation of its own contract, one route. */
 const APP = `import { defineOperation } from '@civic/contracts';
 import { defineService } from '@civic/service-kit';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
 export const throwawayGreeting = defineOperation({
@@ -34,12 +35,11 @@ export const throwawayGreeting = defineOperation({
   errors: [],
 });
 
-export const throwawayService = defineService({
-  name: 'throwaway',
-  plugin: async (app) => {
-    app.get('/api/throwaway/greeting', { config: { auth: 'none' } }, async () => ({ greeting: 'hello from one roster line' }));
-  },
-});
+async function greetingRoutes(app: FastifyInstance) {
+  app.get('/api/throwaway/greeting', { config: { auth: 'none' } }, async () => ({ greeting: 'hello from one roster line' }));
+}
+
+export const throwawayService = defineService({ name: 'throwaway', routes: [greetingRoutes] });
 `;
 
 let dir: string;

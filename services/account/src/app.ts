@@ -1,9 +1,9 @@
 // The account service: profiles, per-user privacy and notification settings, account stats, and
 // Discover's search by name.
 import { fileURLToPath } from 'node:url';
-import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { AccountContext } from './context.ts';
+import { exportAccountSection } from './data-rights/export-account-section.ts';
 import { ACCOUNT_SCHEMA, publishingDb } from './events.ts';
 import { accountHandlers } from './handlers.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -15,20 +15,11 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../prisma/migrations', impo
 
 export const accountService = defineService({
   name: ACCOUNT_SCHEMA,
-  async plugin(app, { platform }) {
-    const database = await platform.databases.open(ACCOUNT_SCHEMA, MIGRATIONS_DIR);
-    // Publishes the outbox events of each transaction once it commits (events.ts).
-    const db = publishingDb(database.driver, platform);
-    const ctx: AccountContext = { db, platform };
-    const relay = await platform.events.startRelay({ db, schema: ACCOUNT_SCHEMA, service: ACCOUNT_SCHEMA });
-    // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
-    await registerServiceHandlers(platform, { schema: ACCOUNT_SCHEMA, db }, accountHandlers(ctx));
-    app.addHook('onClose', async () => {
-      await relay.stop();
-    });
-    await app.register(profileRoutes, { ctx });
-    await app.register(settingsRoutes, { ctx });
-    await app.register(accountRoutes, { ctx });
-    await app.register(discoverRoutes, { ctx });
-  },
+  migrations: MIGRATIONS_DIR,
+  publishingDb,
+  context: ({ db, platform }): AccountContext => ({ db, platform }),
+  handlers: accountHandlers,
+  // The account service gathers the export; its own section is answered like every other's.
+  dataRights: (ctx) => ({ exportSection: (userId) => exportAccountSection(ctx, userId) }),
+  routes: [profileRoutes, settingsRoutes, accountRoutes, discoverRoutes],
 });

@@ -1,10 +1,8 @@
-// Every subscription and request the account service answers, registered by app.ts; apart from the
-// emitters (events.ts), which the handlers' own code imports.
-import { EXPORT_REQUESTS, authEvents, ledgerEvents, notificationsEvents, socialEvents } from '@civic/contracts';
-import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
+// Every subscription and request the account service answers, registered by the kit from app.ts; apart
+// from the emitters (events.ts), which the handlers' own code imports, and the data rights (app.ts).
+import { authEvents, ledgerEvents, notificationsEvents, socialEvents } from '@civic/contracts';
+import { type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import type { AccountContext } from './context.ts';
-import { exportAccountSection } from './data-rights/export-account-section.ts';
 import { applyBlockChange, applyFollowChange } from './network/apply-relation-changes.ts';
 import { applyBalanceChange, applyCountsChange } from './network/apply-standing-changes.ts';
 import { createAccountRecords } from './profiles/create-account-records.ts';
@@ -24,6 +22,5 @@ export function accountHandlers(ctx: AccountContext): ServiceHandlers {
       // A mail's one-click unsubscribe link: the switch goes off here too, where settings live.
       subscription(notificationsEvents.SwitchUnsubscribed, (payload, { tx }) => applySwitchUnsubscribed(ctx, tx, payload)),
     ],
-    responders: [responder(EXPORT_REQUESTS.account, (_payload, identity) => exportAccountSection(ctx, requestUserOf(identity)))],
   };
 }

@@ -4,14 +4,15 @@
 // content and the automatic ban they may request.
 import { fileURLToPath } from 'node:url';
 import { defineService, startPeriodicJob } from '@civic/service-kit';
-import { registerServiceHandlers } from '@civic/service-kit/events';
 import type { AdminContext } from './context.ts';
+import { eraseUser } from './data-rights/erase-user.ts';
+import { exportAdminSection } from './data-rights/export-admin-section.ts';
 import { ADMIN_SCHEMA, publishingDb } from './events.ts';
 import { adminHandlers } from './handlers.ts';
 import { adminFallbackRoutes } from './routes/admin-fallback.ts';
 import { announcementRoutes } from './routes/announcement-routes.ts';
-import { reportRoutes } from './routes/report-routes.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
+import { reportRoutes } from './routes/report-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { catchUpWithPublishedRevisions, publishPendingSettings } from './settings/publish-settings.ts';
@@ -27,30 +28,27 @@ const DIRECTORY_REBUILD_POLL_MS = 5_000;
 
 export const adminService = defineService({
   name: ADMIN_SCHEMA,
-  async plugin(app, { platform }) {
-    // The runtime role may only read and append audit entries (no UPDATE, DELETE, TRUNCATE).
-    const database = await platform.databases.open(ADMIN_SCHEMA, MIGRATIONS_DIR, { appendOnlyTables: ['audit_logs'] });
-    const db = publishingDb(database.driver, platform);
-    const ctx: AdminContext = { db, platform };
+  migrations: MIGRATIONS_DIR,
+  // The runtime role may only read and append audit entries (no UPDATE, DELETE, TRUNCATE).
+  database: { appendOnlyTables: ['audit_logs'] },
+  publishingDb,
+  context: ({ db, platform }): AdminContext => ({ db, platform }),
+  async prepare(ctx) {
     await seedDefaultSettings(ctx);
     // Rewrite-on-start: every stored value reaches the bucket (or the process's copy when embedded),
     // whatever a crash between a commit and its publication left behind, or a restore set back.
     await catchUpWithPublishedRevisions(ctx);
     await publishPendingSettings(ctx, { all: true });
-    const repair = startPeriodicJob('publish pending platform settings', SETTINGS_REPAIR_MS, () => publishPendingSettings(ctx), platform.logger);
-    const relay = await platform.events.startRelay({ db, schema: ADMIN_SCHEMA, service: ADMIN_SCHEMA });
-    await registerServiceHandlers(platform, { schema: ADMIN_SCHEMA, db }, adminHandlers(ctx));
-    const rebuilds = startPeriodicJob('rebuild the users directory when asked', DIRECTORY_REBUILD_POLL_MS, () => runRequestedRebuild(ctx), platform.logger);
-    app.addHook('onClose', async () => {
-      await rebuilds.stop();
-      await repair.stop();
-      await relay.stop();
-    });
-    await app.register(settingsRoutes, { ctx });
-    await app.register(auditRoutes, { ctx });
-    await app.register(announcementRoutes, { ctx });
-    await app.register(userRoutes, { ctx });
-    await app.register(reportRoutes, { ctx });
-    await app.register(adminFallbackRoutes);
   },
+  handlers: adminHandlers,
+  dataRights: (ctx) => ({
+    exportSection: (userId) => exportAdminSection(ctx, userId),
+    // Audit entries keep their pseudonym, the link to the account goes.
+    erase: (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt),
+  }),
+  routes: [settingsRoutes, auditRoutes, announcementRoutes, userRoutes, reportRoutes, adminFallbackRoutes],
+  jobs: (ctx, { platform }) => [
+    startPeriodicJob('publish pending platform settings', SETTINGS_REPAIR_MS, () => publishPendingSettings(ctx), platform.logger),
+    startPeriodicJob('rebuild the users directory when asked', DIRECTORY_REBUILD_POLL_MS, () => runRequestedRebuild(ctx), platform.logger),
+  ],
 });

@@ -1,13 +1,10 @@
-// Every subscription and request the admin service answers (the emitters are events.ts). The kit
-// allows one subscription per event, so an event several parts follow has one handler that does
-// each part in the same transaction.
-import { accountEvents, authEvents, briefingEvents, EXPORT_REQUESTS, ledgerEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
-import { requestUserOf } from '@civic/service-kit';
-import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+// Every subscription and request the admin service answers (the emitters are events.ts, the data
+// rights app.ts). The kit allows one subscription per event, so an event several parts follow has one
+// handler that does each part in the same transaction.
+import { accountEvents, authEvents, briefingEvents, ledgerEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
+import { type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { recordBriefingDeletion, recordOpenDataSnapshot, recordPriorityRemoval } from './audit/record-from-event.ts';
 import type { AdminContext } from './context.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportAdminSection } from './data-rights/export-admin-section.ts';
 import { applyStandingToReports } from './reports/auto-ban.ts';
 import { documentCreated, documentDeleted, priorityCreated, priorityRemoved } from './reports/content-events.ts';
 import { applyBalance, applyFollowers } from './users/apply-numbers.ts';
@@ -47,9 +44,6 @@ export function adminHandlers(ctx: AdminContext): ServiceHandlers {
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfile(tx, p)),
       subscription(ledgerEvents.BalanceChanged, (p, { tx }) => applyBalance(tx, p)),
       subscription(socialEvents.CountsChanged, (p, { tx }) => applyFollowers(tx, p)),
-      // Account erasure: audit entries keep their pseudonym, the link to the account goes.
-      subscription(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
     ],
-    responders: [responder(EXPORT_REQUESTS.admin, (_payload, identity) => exportAdminSection(ctx, requestUserOf(identity)))],
   };
 }

@@ -1,11 +1,8 @@
-// Every subscription and request the auth service answers, registered by app.ts; apart from the
-// emitters (events.ts), which the handlers' own code imports.
-import { AUTH_REQUESTS, EXPORT_REQUESTS, accountEvents, adminEvents, ledgerEvents, socialEvents } from '@civic/contracts';
+// Every subscription and request the auth service answers, registered by the kit from app.ts; apart
+// from the emitters (events.ts), which the handlers' own code imports, and the data rights (app.ts).
+import { AUTH_REQUESTS, accountEvents, adminEvents, ledgerEvents, socialEvents } from '@civic/contracts';
 import { batchSubscription, responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
 import type { AuthContext } from './context.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportAuthSection } from './data-rights/export-auth-section.ts';
 import { applyBalanceChanges } from './users/apply-balance-change.ts';
 import { applyCountsChanges } from './users/apply-counts-change.ts';
 import { applyProfileUpdate } from './users/apply-profile-update.ts';
@@ -26,15 +23,10 @@ export function authHandlers(ctx: AuthContext): ServiceHandlers {
       // In batches too: every follow makes two, and one transaction per event bounded the
       // followers-count lag (docs/benchmarks.md, network).
       batchSubscription(socialEvents.CountsChanged, (items, { tx }) => applyCountsChanges(tx, items)),
-      // Account erasure (docs/protocols/account-data.md).
-      subscription(accountEvents.UserDeleted, (payload, { tx }) =>
-        eraseUser(tx, ctx.platform.sessions, ctx.codeKey, payload.userId, new Date(payload.deletedAt)),
-      ),
       // Reports reached auto_ban_threshold: auth, the one writer of the ban flag, bans.
       subscription(adminEvents.AutoBanRequested, (payload, { tx }) => applyAutoBan(tx, ctx.platform.sessions, payload, ctx.platform.clock.now())),
     ],
     responders: [
-      responder(EXPORT_REQUESTS.auth, (_payload, identity) => exportAuthSection(ctx, requestUserOf(identity))),
       // A service whose read model of users lags asks whether an account exists (social's follows).
       responder(AUTH_REQUESTS.userLookup, (payload) => lookupUser(ctx, payload)),
       // The admin service rebuilding its users directory from scratch reads every account back.

@@ -1,14 +1,10 @@
 // Every subscription, request and watch of the briefing service; apart from the emitters (events.ts),
-// which the handlers' own code imports. Durable subscriptions keep the read models (members,
-// priorities) and the erasure; responders answer the account's export and counts and the admin
-// service's document lookups; watches keep the list's cached first pages fresh.
-import { ACCOUNT_COUNT_REQUESTS, BRIEFING_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
+// which the handlers' own code imports, and the data rights (export, counts, erasure: app.ts). Durable
+// subscriptions keep the read models (members, priorities); responders answer the admin service's
+// document lookups; watches keep the list's cached first pages fresh.
+import { BRIEFING_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
 import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
 import type { BriefingContext } from './context.ts';
-import { countBriefingData } from './data-rights/count-documents.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportBriefingSection } from './data-rights/export-briefing-section.ts';
 import { lookupDocument } from './documents/lookup-document.ts';
 import { addMember, applyProfileUpdate, recordPriority, recordPriorityRemoval } from './members/update-members.ts';
 
@@ -23,15 +19,8 @@ export function briefingHandlers(ctx: BriefingContext): ServiceHandlers {
       }),
       subscription(prioritiesEvents.PriorityCreated, (p, { tx }) => recordPriority(tx, p)),
       subscription(prioritiesEvents.PriorityRemoved, (p, { tx }) => recordPriorityRemoval(tx, p)),
-      // Account erasure: the user's documents go (data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
-        await eraseUser(tx, p.userId, p.deletedAt);
-        afterCommit(() => ctx.firstPages.invalidate());
-      }),
     ],
     responders: [
-      responder(EXPORT_REQUESTS.briefing, (_payload, identity) => exportBriefingSection(ctx, requestUserOf(identity))),
-      responder(ACCOUNT_COUNT_REQUESTS.briefing, (_payload, identity) => countBriefingData(ctx, requestUserOf(identity))),
       // The admin service's reports ask about a document its read model has not heard of yet.
       responder(BRIEFING_REQUESTS.documentLookup, (payload) => lookupDocument(ctx, payload)),
     ],

@@ -9,6 +9,7 @@
 // Nothing else of src/ is reachable from outside the kit: a file that is not exported here may change
 // shape freely.
 export { defineService, mountService, typed, type ServiceDefinition, type ServiceOptions } from './service.ts';
+export type { DataRights, RouteEntry, RoutesOnlyParts, ServiceParts, ServiceWiring } from './service-parts.ts';
 export { createPlatform, natsConnectionOptions, type Platform, type PlatformOverrides } from './platform.ts';
 export { ConfigError, isSecureOrigin, loadConfig, ZPlatformConfig, type PlatformConfig } from './config.ts';
 export { ManualClock, systemClock, type Clock } from './clock.ts';

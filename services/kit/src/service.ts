@@ -1,10 +1,12 @@
-// A service is one encapsulated Fastify plugin plus its name. The same definition is mounted inside
-// the gateway (embedded) or run as its own process (distributed, see run-service.ts).
+// A service is one encapsulated Fastify plugin plus its name, built by the kit from the parts the
+// service declares (service-parts.ts). The same definition is mounted inside the gateway (embedded) or
+// run as its own process (distributed, see run-service.ts).
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identityPlugin } from './http/identity-plugin.ts';
 import { operationGuards } from './http/operation-guards.ts';
 import type { Platform } from './platform.ts';
+import { type DeclaredService, type RoutesOnlyParts, type ServiceParts, wireService } from './service-parts.ts';
 
 export interface ServiceOptions {
   platform: Platform;
@@ -16,9 +18,12 @@ export interface ServiceDefinition {
   plugin: FastifyPluginAsync<ServiceOptions>;
 }
 
-export function defineService(definition: ServiceDefinition): ServiceDefinition {
-  if (!/^[a-z]+$/.test(definition.name)) throw new Error(`Bad service name: ${definition.name}`);
-  return definition;
+/** A service from its declared parts; the kit does the wiring (service-parts.ts `wireService`). */
+export function defineService<N extends string, C, Config = undefined>(parts: ServiceParts<N, C, Config>): ServiceDefinition;
+export function defineService(parts: RoutesOnlyParts): ServiceDefinition;
+export function defineService(parts: DeclaredService): ServiceDefinition {
+  if (!/^[a-z]+$/.test(parts.name)) throw new Error(`Bad service name: ${parts.name}`);
+  return { name: parts.name, plugin: wireService(parts) };
 }
 
 /**

@@ -2,9 +2,10 @@
 // Credits come from other services' events and from the daily login; debits and refunds are
 // requests from the services that sell something for PC; every balance change is an event.
 import { fileURLToPath } from 'node:url';
-import { registerServiceHandlers } from '@civic/service-kit/events';
 import { defineService } from '@civic/service-kit';
 import type { LedgerContext } from './context.ts';
+import { eraseUser } from './data-rights/erase-user.ts';
+import { exportLedgerSection } from './data-rights/export-ledger-section.ts';
 import { LEDGER_SCHEMA, publishingDb } from './events.ts';
 import { ledgerHandlers } from './handlers.ts';
 import { ledgerRoutes } from './routes/ledger-routes.ts';
@@ -19,18 +20,17 @@ const RELAY_POLL_MS = 100;
 
 export const ledgerService = defineService({
   name: LEDGER_SCHEMA,
-  async plugin(app, { platform }) {
-    // Entries are append-only by privilege too: the service's runtime role may only read and add them.
-    const database = await platform.databases.open(LEDGER_SCHEMA, MIGRATIONS_DIR, { appendOnlyTables: ['entries'] });
-    // Both handles publish the balance changes of what they commit (events.ts).
-    const db = publishingDb(database.driver, platform);
-    const ctx: LedgerContext = { db, platform };
-    const relay = await platform.events.startRelay({ db, schema: LEDGER_SCHEMA, service: LEDGER_SCHEMA, pollIntervalMs: RELAY_POLL_MS });
-    // The bus stops its subscriptions and responders when the platform closes; the durable position is kept.
-    await registerServiceHandlers(platform, { schema: LEDGER_SCHEMA, db }, ledgerHandlers(ctx));
-    app.addHook('onClose', async () => {
-      await relay.stop();
-    });
-    await app.register(ledgerRoutes, { ctx });
-  },
+  migrations: MIGRATIONS_DIR,
+  // Entries are append-only by privilege too: the service's runtime role may only read and add them.
+  database: { appendOnlyTables: ['entries'] },
+  publishingDb,
+  relay: { pollIntervalMs: RELAY_POLL_MS },
+  context: ({ db, platform }): LedgerContext => ({ db, platform }),
+  handlers: ledgerHandlers,
+  dataRights: (ctx) => ({
+    exportSection: (userId) => exportLedgerSection(ctx, userId),
+    // The account and its entries go, the id stays as a tombstone (data-rights/erase-user.ts).
+    erase: (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt),
+  }),
+  routes: [ledgerRoutes],
 });

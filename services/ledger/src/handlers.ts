@@ -2,15 +2,12 @@
 // which the handlers' own code imports. Credits come from the events of the services where the
 // rewarded acts happen; each handler writes through the consumer's transaction, which also records
 // the event id in the ledger's inbox, and the credited entry carries the event id too (unique), so a
-// replayed event never credits twice.
-import { EXPORT_REQUESTS, LEDGER_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
+// replayed event never credits twice. Data rights (export, erasure): app.ts.
+import { LEDGER_REQUESTS, authEvents, briefingEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
 import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
 import type { LedgerContext } from './context.ts';
 import { creditBriefingDocument, creditPriorityCreated, creditRecruitJoined, openAccount } from './credits/credit-from-event.ts';
 import { reverseReward } from './credits/reverse-reward.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportLedgerSection } from './data-rights/export-ledger-section.ts';
 import { debit } from './debits/debit.ts';
 import { refund } from './debits/refund.ts';
 import { checkRequestingUser } from './debits/requesting-user.ts';
@@ -31,8 +28,6 @@ export function ledgerHandlers(ctx: LedgerContext): ServiceHandlers {
       ),
       // recruit_user_reward for the recruiter when the recruited citizen joins (spec 9).
       subscription(socialEvents.RecruitJoined, (p, { tx, envelope }) => creditRecruitJoined(ctx, tx, p, envelope.id)),
-      // Account erasure: the account and its entries go, the id stays as a tombstone (data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
     ],
     responders: [
       // Debits and refunds for the services that sell something for PC, on behalf of the paying user only.
@@ -44,7 +39,6 @@ export function ledgerHandlers(ctx: LedgerContext): ServiceHandlers {
         checkRequestingUser(identity, payload.userId);
         return refund(ctx, { ...payload, userId: payload.userId.toLowerCase() });
       }),
-      responder(EXPORT_REQUESTS.ledger, (_payload, identity) => exportLedgerSection(ctx, requestUserOf(identity))),
     ],
   };
 }

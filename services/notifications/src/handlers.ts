@@ -1,12 +1,9 @@
-// Every subscription and request the notifications service answers (the emitter is events.ts):
-// notifications are queued into the recipient's batch from the events of the services where the acts
-// happen, and the read models come from auth's, account's, social's and priorities' events.
-import { accountEvents, authEvents, briefingEvents, EXPORT_REQUESTS, prioritiesEvents, socialEvents } from '@civic/contracts';
-import { requestUserOf } from '@civic/service-kit';
-import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
+// Every subscription and request the notifications service answers (the emitter is events.ts, the data
+// rights app.ts): notifications are queued into the recipient's batch from the events of the services
+// where the acts happen, and the read models come from auth's, account's, social's and priorities' events.
+import { accountEvents, authEvents, briefingEvents, prioritiesEvents, socialEvents } from '@civic/contracts';
+import { type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import type { NotificationsContext } from './context.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportNotificationsSection } from './data-rights/export-notifications-section.ts';
 import { applyPrivacyChange, applyProfileUpdate, applyRegistration, applySettingsChange } from './members/apply-member-events.ts';
 import { applyBlockChange, applyFollowChange } from './network/apply-network-events.ts';
 import { enqueueForFollowers, enqueueNotification, withdrawNotifications } from './pending/enqueue-notification.ts';
@@ -115,10 +112,6 @@ export function notificationsHandlers(ctx: NotificationsContext): ServiceHandler
           now(),
         ),
       ),
-
-      // Account erasure (data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
     ],
-    responders: [responder(EXPORT_REQUESTS.notifications, (_payload, identity) => exportNotificationsSection(ctx, requestUserOf(identity)))],
   };
 }

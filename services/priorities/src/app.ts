@@ -3,11 +3,13 @@
 import { countStateTallies } from './priorities/list-state-priorities.ts';
 import { createStateTalliesCache } from './priorities/state-tallies-cache.ts';
 import { fileURLToPath } from 'node:url';
-import { createReadBudget, defineService, loadConfig, type PeriodicJob, type Platform, startPeriodicJob } from '@civic/service-kit';
+import { createReadBudget, defineService, type PeriodicJob, type Platform, startPeriodicJob } from '@civic/service-kit';
 import { ReadBudgetExceeded } from './errors.ts';
-import { registerServiceHandlers } from '@civic/service-kit/events';
 import { ZPrioritiesConfig } from './config.ts';
 import type { PrioritiesContext } from './context.ts';
+import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
+import { eraseUser } from './data-rights/erase-user.ts';
+import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import { PRIORITIES_SCHEMA, publishingDb } from './events.ts';
 import { prioritiesHandlers, watchLiveRankings } from './handlers.ts';
 import { createIssueSummariesCache } from './issues/issue-summaries-cache.ts';
@@ -56,13 +58,19 @@ export function prioritiesJobsOf(platform: Platform): PrioritiesJobs | undefined
   return jobsByPlatform.get(platform);
 }
 
+/** The context, plus what the watches and the stream and open-data routes share. */
+interface PrioritiesParts extends PrioritiesContext {
+  live: LiveRankings;
+  schedule: SnapshotSchedule;
+}
+
 export const prioritiesService = defineService({
   name: PRIORITIES_SCHEMA,
-  async plugin(app, { platform }) {
-    const config = loadConfig(ZPrioritiesConfig, platform.env);
-    const database = await platform.databases.open(PRIORITIES_SCHEMA, MIGRATIONS_DIR);
-    // Both handles publish the outbox events of what they commit (events.ts).
-    const db = publishingDb(database.driver, platform);
+  config: ZPrioritiesConfig,
+  migrations: MIGRATIONS_DIR,
+  // Both handles publish the outbox events of what they commit (events.ts).
+  publishingDb,
+  context({ db, platform, config }): PrioritiesParts {
     const ctx: PrioritiesContext = {
       db,
       platform,
@@ -83,46 +91,57 @@ export const prioritiesService = defineService({
       }),
       ledgerTimeoutMs: config.PRIORITIES_LEDGER_TIMEOUT_MS,
     };
-    const relay = await platform.events.startRelay({ db, schema: PRIORITIES_SCHEMA, service: PRIORITIES_SCHEMA });
     const live = createLiveRankings(ctx, { heartbeatMs: config.PRIORITIES_STREAM_HEARTBEAT_MS });
     liveByPlatform.set(platform, live);
-    // Open live-ranking streams of this process, read at scrape time.
-    platform.metrics.meter
-      .createObservableGauge('civic.priorities.live_streams', { description: 'Open live-ranking streams (SSE) this process writes to' })
-      .addCallback((observer) => observer.observe(live.openStreams));
-    // The bus stops its subscriptions, responders and watches when the platform closes; durable positions are kept.
-    await registerServiceHandlers(platform, { schema: PRIORITIES_SCHEMA, db }, prioritiesHandlers(ctx));
-    await watchLiveRankings(ctx, live);
     const schedule: SnapshotSchedule = {
       everyMs: config.OPEN_DATA_SNAPSHOT_MS,
       keep: config.OPEN_DATA_KEEP_SNAPSHOTS,
       startedAt: platform.clock.now(),
       documents: documentStoreOf(platform.config),
     };
+    return Object.assign(ctx, { live, schedule });
+  },
+  extend(app, { live }, { platform }) {
+    // Open streams never end by themselves: end them before the server waits for its connections.
+    app.addHook('preClose', async () => live.close());
+    // Open live-ranking streams of this process, read at scrape time.
+    platform.metrics.meter
+      .createObservableGauge('civic.priorities.live_streams', { description: 'Open live-ranking streams (SSE) this process writes to' })
+      .addCallback((observer) => observer.observe(live.openStreams));
+  },
+  handlers: prioritiesHandlers,
+  dataRights: (ctx) => ({
+    exportSection: (userId) => exportPrioritiesSection(ctx, userId),
+    countData: (userId) => countPrioritiesData(ctx, userId),
+    // Votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
+    erase: async (p, { tx, afterCommit }) => {
+      await eraseUser(tx, p.userId, p.deletedAt);
+      // After the commit: a read before it would keep the votes just deleted.
+      afterCommit(() => ctx.viewerVotes.invalidate(p.userId));
+    },
+  }),
+  watches: (ctx) => watchLiveRankings(ctx, ctx.live),
+  routes: [
+    priorityRoutes,
+    voteRoutes,
+    promotionRoutes,
+    { plugin: openDataRoutes, options: (ctx) => ({ ctx, schedule: ctx.schedule }) },
+    { plugin: streamRoutes, options: ({ live }) => ({ live }) },
+  ],
+  jobs(ctx, { platform, config }) {
     const jobs: PrioritiesJobs = {
       sweepPurchases: startPeriodicJob('sweep purchases', config.PRIORITIES_PURCHASE_SWEEP_MS, () => sweepPurchases(ctx), platform.logger),
       decayBoosts: startPeriodicJob('decay promotion boosts', config.PRIORITIES_BOOST_DECAY_MS, () => decayPromotionBoosts(ctx), platform.logger),
       topTen: startPeriodicJob('record top ten entries', config.PRIORITIES_TOP_TEN_MS, () => recordTopTenEntries(ctx), platform.logger),
       openDataSnapshot: startPeriodicJob(
         'open-data snapshot',
-        Math.min(schedule.everyMs, MAX_CHECK_MS),
-        () => runSnapshotSchedule(ctx, schedule),
+        Math.min(ctx.schedule.everyMs, MAX_CHECK_MS),
+        () => runSnapshotSchedule(ctx, ctx.schedule),
         platform.logger,
       ),
       stateEpoch: startPeriodicJob('state tallies epoch', config.PRIORITIES_STATE_EPOCH_CHECK_MS, () => applyStateEpoch(ctx), platform.logger),
     };
     jobsByPlatform.set(platform, jobs);
-    // Open streams never end by themselves: end them before the server waits for its connections.
-    app.addHook('preClose', async () => live.close());
-    app.addHook('onClose', async () => {
-      // A run under way finishes before the database and the relay it uses go.
-      await Promise.all(Object.values(jobs).map((job) => job.stop()));
-      await relay.stop();
-    });
-    await app.register(priorityRoutes, { ctx });
-    await app.register(voteRoutes, { ctx });
-    await app.register(promotionRoutes, { ctx });
-    await app.register(openDataRoutes, { ctx, schedule });
-    await app.register(streamRoutes, { live });
+    return Object.values(jobs);
   },
 });

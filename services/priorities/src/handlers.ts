@@ -1,14 +1,10 @@
 // Every subscription, request and watch of the priorities service; apart from the emitters
-// (events.ts), which the handlers' own code imports. Durable subscriptions keep the read models
-// (members, briefing documents) and the erasure; responders answer the account's export and counts
-// and other services' priority lookups; watches feed the live rankings stream.
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, PRIORITIES_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
+// (events.ts), which the handlers' own code imports, and the data rights (export, counts, erasure:
+// app.ts). Durable subscriptions keep the read models (members, briefing documents); responders answer
+// other services' priority lookups; watches feed the live rankings stream.
+import { PRIORITIES_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
 import { type EventWatch, responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
 import type { PrioritiesContext } from './context.ts';
-import { countPrioritiesData } from './data-rights/count-priorities-data.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportPrioritiesSection } from './data-rights/export-priorities-section.ts';
 import type { LiveRankings } from './live/live-rankings.ts';
 import { addMember, applyPrivacyChange, applyProfileUpdate, forgetBriefingDocument, recordBriefingDocument } from './members/update-members.ts';
 import { lookupPriority } from './priorities/lookup-priority.ts';
@@ -22,16 +18,8 @@ export function prioritiesHandlers(ctx: PrioritiesContext): ServiceHandlers {
       subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p, ctx.platform.clock.now())),
       subscription(briefingEvents.DocumentCreated, (p, { tx }) => recordBriefingDocument(tx, p)),
       subscription(briefingEvents.DocumentDeleted, (p, { tx }) => forgetBriefingDocument(tx, p.documentId)),
-      // Account erasure: votes go (tallies adjusted), priorities stay detached (data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, async (p, { tx, afterCommit }) => {
-        await eraseUser(tx, p.userId, p.deletedAt);
-        // After the commit: a read before it would keep the votes just deleted.
-        afterCommit(() => ctx.viewerVotes.invalidate(p.userId));
-      }),
     ],
     responders: [
-      responder(EXPORT_REQUESTS.priorities, (_payload, identity) => exportPrioritiesSection(ctx, requestUserOf(identity))),
-      responder(ACCOUNT_COUNT_REQUESTS.priorities, (_payload, identity) => countPrioritiesData(ctx, requestUserOf(identity))),
       // A service whose read model of priorities lags asks whether one exists (briefing's documents).
       responder(PRIORITIES_REQUESTS.lookup, (payload) => lookupPriority(ctx, payload)),
     ],

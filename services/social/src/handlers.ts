@@ -1,21 +1,16 @@
 // Every subscription and request the social service answers; apart from the emitters (events.ts),
 // which the handlers' own code imports. Activities come from the events of the services where the
 // acts happen; the member read model from auth's and account's. Each handler writes through the
-// consumer's transaction, which also records the event id in social's inbox.
-import { ACCOUNT_COUNT_REQUESTS, EXPORT_REQUESTS, accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
-import { responder, type ServiceHandlers, subscription } from '@civic/service-kit/events';
-import { requestUserOf } from '@civic/service-kit';
-import type { SocialContext } from './context.ts';
+// consumer's transaction, which also records the event id in social's inbox. Data rights: app.ts.
+import { accountEvents, authEvents, briefingEvents, prioritiesEvents } from '@civic/contracts';
+import { type ServiceHandlers, subscription } from '@civic/service-kit/events';
 import { describeActivity } from './activities/describe-activity.ts';
 import { forgetActivity, forgetPriorityActivities } from './activities/forget-activity.ts';
 import { recordActivity } from './activities/record-activity.ts';
-import { countSocialData } from './data-rights/count-activities.ts';
-import { eraseUser } from './data-rights/erase-user.ts';
-import { exportSocialSection } from './data-rights/export-social-section.ts';
 import { addMember, applyPrivacyChange, applyProfileUpdate } from './members/update-members.ts';
 import { recordRecruit } from './recruits/record-recruit.ts';
 
-export function socialHandlers(ctx: SocialContext): ServiceHandlers {
+export function socialHandlers(): ServiceHandlers {
   return {
     subscriptions: [
       subscription(prioritiesEvents.PriorityCreated, (p, { tx, envelope }) =>
@@ -59,12 +54,6 @@ export function socialHandlers(ctx: SocialContext): ServiceHandlers {
       }),
       subscription(accountEvents.ProfileUpdated, (p, { tx }) => applyProfileUpdate(tx, p)),
       subscription(accountEvents.PrivacyChanged, (p, { tx }) => applyPrivacyChange(tx, p)),
-      // Account erasure: the user's activities and member row (see data-rights/erase-user.ts).
-      subscription(accountEvents.UserDeleted, (p, { tx }) => eraseUser(tx, p.userId, p.deletedAt)),
-    ],
-    responders: [
-      responder(EXPORT_REQUESTS.social, (_payload, identity) => exportSocialSection(ctx, requestUserOf(identity))),
-      responder(ACCOUNT_COUNT_REQUESTS.social, (_payload, identity) => countSocialData(ctx, requestUserOf(identity))),
     ],
   };
 }

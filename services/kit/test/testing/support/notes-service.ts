@@ -7,13 +7,14 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { defineEvent } from '@civic/contracts/shared/define-event';
 import { defineRequest } from '@civic/contracts/shared/define-request';
-import { defineService, requireActiveUser, requireUser } from '../../../src/index.ts';
+import type { FastifyInstance } from 'fastify';
+import type { SqlDriver } from '../../../src/db/sql-driver.ts';
+import { defineService, type Platform, requireActiveUser, requireUser } from '../../../src/index.ts';
 import {
   deadLetterMigrationStatements,
   enqueueEvent,
   outboxMigrationStatements,
   PoisonEventError,
-  registerServiceHandlers,
   responder,
   serviceEvents,
   subscription,
@@ -37,48 +38,48 @@ async function migrationsDir(): Promise<string> {
   return dir;
 }
 
+interface NotesContext {
+  db: SqlDriver;
+  platform: Platform;
+}
+
+async function notesRoutes(app: FastifyInstance, { ctx: { db, platform } }: { ctx: NotesContext }) {
+  app.get('/api/notes/me', { config: { auth: 'user' } }, async (request) => request.identity);
+  app.get('/api/notes', { config: { auth: 'none' } }, async () => db.query('SELECT text FROM notes.notes ORDER BY text'));
+  app.get('/api/notes/database', { config: { auth: 'none' } }, async () => (await db.query<{ name: string }>('SELECT current_database() AS name'))[0]);
+  app.post('/api/notes', { config: { auth: 'active-user' } }, async (request) => {
+    const authorId = requireActiveUser(request);
+    const text = (request.body as { text: string }).text;
+    return db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>('INSERT INTO notes.notes (author_id, text) VALUES ($1::uuid, $2) RETURNING id', [authorId, text]);
+      await enqueueEvent(tx, 'notes', NoteAdded, { noteId: row!.id, authorId, text });
+      return { id: row!.id };
+    });
+  });
+  app.get('/api/notes/quote', { config: { auth: 'user' } }, async (request) => {
+    requireUser(request);
+    return platform.requests.request(Quote, { n: 7 }, { identity: request.identity, caller: 'notes' });
+  });
+}
+
 export const notesService = defineService({
   name: 'notes',
-  async plugin(app, { platform }) {
-    const database = await platform.databases.open('notes', await migrationsDir());
-    const driver = database.driver;
-    const db = serviceEvents('notes').publishingDb(driver, platform);
-    const relay = await platform.events.startRelay({ db, schema: 'notes', service: 'notes' });
-    await registerServiceHandlers(
-      platform,
-      { schema: 'notes', db },
-      {
-        subscriptions: [
-          subscription(ThingHappened, async ({ label }, { tx }) => {
-            if (label === 'poison') throw new PoisonEventError('a poison label');
-            await tx.execute('INSERT INTO notes.notes (text) VALUES ($1)', [`heard: ${label}`]);
-          }),
-        ],
-        responders: [
-          responder(CountNotes, async () => {
-            const [row] = await driver.query<{ n: number }>('SELECT count(*)::int AS n FROM notes.notes');
-            return { notes: row!.n };
-          }),
-        ],
-      },
-    );
-    app.addHook('onClose', async () => relay.stop());
-
-    app.get('/api/notes/me', { config: { auth: 'user' } }, async (request) => request.identity);
-    app.get('/api/notes', { config: { auth: 'none' } }, async () => driver.query('SELECT text FROM notes.notes ORDER BY text'));
-    app.get('/api/notes/database', { config: { auth: 'none' } }, async () => (await driver.query<{ name: string }>('SELECT current_database() AS name'))[0]);
-    app.post('/api/notes', { config: { auth: 'active-user' } }, async (request) => {
-      const authorId = requireActiveUser(request);
-      const text = (request.body as { text: string }).text;
-      return db.transaction(async (tx) => {
-        const [row] = await tx.query<{ id: string }>('INSERT INTO notes.notes (author_id, text) VALUES ($1::uuid, $2) RETURNING id', [authorId, text]);
-        await enqueueEvent(tx, 'notes', NoteAdded, { noteId: row!.id, authorId, text });
-        return { id: row!.id };
-      });
-    });
-    app.get('/api/notes/quote', { config: { auth: 'user' } }, async (request) => {
-      requireUser(request);
-      return platform.requests.request(Quote, { n: 7 }, { identity: request.identity, caller: 'notes' });
-    });
-  },
+  migrations: await migrationsDir(),
+  publishingDb: serviceEvents('notes').publishingDb,
+  context: ({ db, platform }): NotesContext => ({ db, platform }),
+  handlers: ({ db }) => ({
+    subscriptions: [
+      subscription(ThingHappened, async ({ label }, { tx }) => {
+        if (label === 'poison') throw new PoisonEventError('a poison label');
+        await tx.execute('INSERT INTO notes.notes (text) VALUES ($1)', [`heard: ${label}`]);
+      }),
+    ],
+    responders: [
+      responder(CountNotes, async () => {
+        const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM notes.notes');
+        return { notes: row!.n };
+      }),
+    ],
+  }),
+  routes: [notesRoutes],
 });
