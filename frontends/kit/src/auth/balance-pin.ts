@@ -4,7 +4,7 @@
 // pinned one; any other value is news (another change) and stands.
 
 /** Long enough for auth to apply the ledger's events; afterwards whatever auth answers stands. */
-export const BALANCE_PIN_MS = 10_000;
+export const BALANCE_PIN_MS = 30_000;
 
 export interface BalancePin {
   userId: string;

@@ -123,7 +123,7 @@ export function CreatePriorityDialog({ open, onOpenChange }: { open: boolean; on
       onOpenChange(false);
       void refetchPriorityLists();
       void queryClient.invalidateQueries({ queryKey: [STATS_PATH] });
-      showBalanceAfterCreation(created.balance);
+      showBalanceAfterCreation(created.balance ?? null);
       void queryClient.invalidateQueries({ predicate: isActivityQuery });
     },
     onError: (error) => {
