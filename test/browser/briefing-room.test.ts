@@ -67,8 +67,11 @@ describe('briefing room: page, Contribute Document dialog and the dashboard part
     const user = await signInThroughApi(context, suite.server, uniqueEmail('contributor'), { firstName: 'Dana', lastName: 'Drafter' });
     const posts: unknown[] = [];
     const reads: string[] = [];
+    // What the answer settles is not read again: the balance (auth's copy) and the platform's stats.
+    const settledReads: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
+      if (url.pathname === '/api/auth/user' || url.pathname === '/api/stats') settledReads.push(url.pathname);
       if (url.pathname !== '/api/briefing-docs') return;
       if (request.method() === 'POST') posts.push(request.postDataJSON());
       else reads.push(url.search);
@@ -105,6 +108,7 @@ describe('briefing room: page, Contribute Document dialog and the dashboard part
     await form.getByText('No priority matches the filter.').waitFor();
     await form.getByRole('searchbox', { name: 'Filter priorities' }).fill('RURAL HOSPITALS');
     await picker.selectOption({ label: priorityTitle });
+    const settledReadsBefore = settledReads.length;
     await form.getByRole('button', { name: 'Contribute Document' }).click();
 
     const created = toastArea(page).filter({ hasText: 'Document created' });
@@ -117,8 +121,9 @@ describe('briefing room: page, Contribute Document dialog and the dashboard part
     const link = latestCard(page).getByRole('link', { name: title });
     await link.waitFor();
     await waitForBalance(page, user.politicalCapital + 1 + 2);
-    // The Talking Points tile counts it (priorities hears briefing's event a moment later).
+    // The Talking Points tile counts it (one more: priorities hears briefing's event a moment later).
     await page.getByRole('region', { name: 'Platform statistics' }).locator('dt:has-text("Talking Points") + dd', { hasText: /^1$/ }).waitFor();
+    assert.deepEqual(settledReads.slice(settledReadsBefore), [], 'the balance and the tile come from the answer');
 
     // The card leads to the room, which shows the document and counts it.
     await link.click();

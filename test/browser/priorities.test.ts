@@ -11,6 +11,13 @@ import { allPriorities, apiCitizen, apiCreatePriority, apiVote, BULK_ENV, cardOf
 import { useBrowserTestServer } from '../support/browser-suite.ts';
 import { browserTestsSkip } from '../support/chromium-plan.ts';
 
+/** Waits until the dashboard's Political Capital card shows `amount` as the balance. */
+const balanceShown = (page: Page, amount: number) =>
+  page
+    .getByRole('region', { name: 'Political Capital Activity' })
+    .getByText(`${amount.toLocaleString('en-US')} PC`, { exact: true })
+    .waitFor();
+
 /** The tiles' figures by label, once /api/stats (or its fallback) is shown. */
 async function tileFigures(page: Page): Promise<Record<string, string>> {
   const stats = page.getByRole('region', { name: 'Platform statistics' });
@@ -107,8 +114,12 @@ describe('priorities: dashboard, cards, create dialog and live counts', { skip: 
 
   test('create through the dialog: spec 5 messages first and nothing sent, then "Priority created" and the new card', async () => {
     const { page, context, errors } = await start();
-    await signInThroughApi(context, suite.server, uniqueEmail('creator'), { firstName: 'Clara', lastName: 'Creator' });
+    const user = await signInThroughApi(context, suite.server, uniqueEmail('creator'), { firstName: 'Clara', lastName: 'Creator' });
     const posts: unknown[] = [];
+    const userReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/user') userReads.push(request.url());
+    });
     const idempotencyKeys: (string | undefined)[] = [];
     page.on('request', (request) => {
       if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/api/priorities') return;
@@ -122,6 +133,9 @@ describe('priorities: dashboard, cards, create dialog and live counts', { skip: 
     await page.goto('/');
     await waitForDashboard(page);
     assert.deepEqual(issueReads, [], 'the issue list waits for the dialog');
+    // The daily login's +1 first (spec 9).
+    await balanceShown(page, user.politicalCapital + 1);
+    const userReadsBefore = userReads.length;
     await page.getByRole('button', { name: 'Create New Priority' }).click();
     const form = page.getByRole('dialog', { name: 'Create New Priority' });
     await form.waitFor();
@@ -154,6 +168,9 @@ describe('priorities: dashboard, cards, create dialog and live counts', { skip: 
     await created.getByText(/\+5 PC/).waitFor();
     await form.waitFor({ state: 'detached' });
     assert.deepEqual(posts, [{ title, description: LONG_ENOUGH, issueId: Number(issueValue) }]);
+    // The +5 the ledger credits from the creation's event shows from the answer, without asking auth.
+    await balanceShown(page, user.politicalCapital + 1 + 5);
+    assert.equal(userReads.length, userReadsBefore, 'the current user is not read again');
 
     const card = cardOf(topPriorities(page), title);
     await card.waitFor();
@@ -182,6 +199,7 @@ describe('priorities: dashboard, cards, create dialog and live counts', { skip: 
     for (const key of idempotencyKeys) assert.match(key ?? '', /^[0-9a-f-]{36}$/);
     assert.notEqual(idempotencyKeys[0], idempotencyKeys[1]);
     await cardOf(topPriorities(page), plain).waitFor();
+    await balanceShown(page, user.politicalCapital + 1 + 5 + 5);
     assert.deepEqual(errors, []);
   });
 

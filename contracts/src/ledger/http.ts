@@ -38,7 +38,7 @@ export const ZTransactionListQuery = z.strictObject({
 export type TTransactionListQuery = z.infer<typeof ZTransactionListQuery>;
 
 /**
- * POST /api/daily-login (spec 2.5: asked on every dashboard load; the client ignores the answer).
+ * POST /api/daily-login (spec 2.5: asked on every dashboard load; the client shows `balance`).
  * `credited` is true for the first call of the user's UTC day, which earned `amount`
  * (daily_login_bonus); every later call that day answers credited: false, amount: 0.
  */

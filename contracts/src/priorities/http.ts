@@ -82,6 +82,13 @@ export const ZPriority = z.object({
 });
 export type TPriority = z.infer<typeof ZPriority>;
 
+/**
+ * What POST /api/priorities answers: the priority, and the caller's balance right after its creation
+ * cost was debited (null when it cost nothing), so the client shows it without asking auth's copy.
+ */
+export const ZCreatedPriority = ZPriority.extend({ balance: z.number().int().nonnegative().nullable() });
+export type TCreatedPriority = z.infer<typeof ZCreatedPriority>;
+
 /** The largest value of a PostgreSQL integer: ids past it name nothing (and the database would refuse them). */
 const SQL_INT_MAX = 2_147_483_647;
 
@@ -299,7 +306,7 @@ export const PRIORITIES_OPERATIONS = {
       'Create a priority (spec 5 rules; max_priorities_per_user_per_day). When priority_creation_cost > 0 it is charged: 409 with "Insufficient" in the message when the balance is short; 503 when the ledger did not answer (nothing is charged). Optional Idempotency-Key (charged or free): the same key creates (and debits) once and a repetition answers the first answer; 409 while the first is still under way; 400 when the key was used with another title, description or issue.',
     headers: ZIdempotencyKeyHeaders,
     body: ZCreatePriorityRequest,
-    response: ZPriority,
+    response: ZCreatedPriority,
   }),
   vote: defineOperation({
     ...PRIORITIES_ROUTES.vote,

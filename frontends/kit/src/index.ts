@@ -3,9 +3,8 @@ export { ApiError, isUnauthorizedError, serverMessageOf, throwIfResponseNotOk } 
 export { isActivityQuery, isActivityQueryKey } from './api/activity-queries.ts';
 export { apiRequest, apiRequestJson, clearCsrfToken, ensureCsrfToken, type HttpMethod, type RequestOptions } from './api/api-client.ts';
 export { getQueryFn, queryClient, queryKeyToPath } from './api/query-client.ts';
-export { refetchUntilChanged } from './api/refetch-until-changed.ts';
 export { type CitizenSettings, DEFAULT_CITIZEN_SETTINGS, PLATFORM_SETTINGS_QUERY_KEY, usePlatformSettings } from './api/platform-settings-queries.ts';
-export { cachedBalance, refreshPoliticalCapital } from './auth/refresh-balance.ts';
+export { type BalanceAnswer, cachedBalance, rereadBalance, setBalance } from './auth/set-balance.ts';
 export { isAwaitingApproval } from './auth/approval.ts';
 export { hasSession, readAuthState, subscribeAuthState, type AuthState } from './auth/auth-state.ts';
 export { watchSessionEnd } from './auth/session-end.ts';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { afterEach, before, describe, test } from 'node:test';
-import { dailyLimitMessage, insufficientMessage, PRIORITY_MESSAGES as M, type TPriority } from '@civic/contracts';
+import { dailyLimitMessage, insufficientMessage, PRIORITY_MESSAGES as M, type TCreatedPriority } from '@civic/contracts';
 import type { SqlDriver } from '@civic/service-kit/db';
 import { profilePlan } from '../../../test/support/infrastructure.ts';
 import { useStack } from '../../../test/support/integration-suite.ts';
@@ -26,7 +26,7 @@ import {
 
 const messageOf = (answer: { body: unknown }) => (answer.body as { message?: string }).message;
 const create = (citizen: Citizen, overrides: Parameters<typeof priorityBody>[0] = {}) =>
-  citizen.client.post<TPriority>('/api/priorities', priorityBody(overrides));
+  citizen.client.post<TCreatedPriority>('/api/priorities', priorityBody(overrides));
 
 for (const { profile, skip } of await profilePlan()) {
   describe(`priority creation cost (${profile})`, { skip }, () => {
@@ -59,7 +59,9 @@ for (const { profile, skip } of await profilePlan()) {
 
     test('0 (the default) is free: only the +5 reward moves the balance', async () => {
       const author = await signInPayer(stack, 'Free', 10);
-      assert.equal((await create(author)).status, 200);
+      const created = await create(author);
+      assert.equal(created.status, 200);
+      assert.equal(created.body.balance, null, 'nothing debited: no balance to give');
       await assertBalance(author, 15);
       assert.deepEqual(await chargesOf(author.id), []);
     });
@@ -69,6 +71,7 @@ for (const { profile, skip } of await profilePlan()) {
       setCost(8);
       const created = await create(author, { title: 'A priority that cost eight' });
       assert.equal(created.status, 200, created.text);
+      assert.equal(created.body.balance, 2, 'the answer gives the balance right after the debit (10 - 8)');
       await assertBalance(author, 7); // 10 - 8 + 5
       const charges = await chargesOf(author.id);
       assert.deepEqual(

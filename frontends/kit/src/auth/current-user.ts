@@ -2,6 +2,7 @@
 import { AUTH_ROUTES } from '@civic/contracts/auth/routes';
 import type { TUser } from '@civic/contracts/auth/user';
 import { queryClient } from '../api/query-client.ts';
+import { withPinnedBalance } from './balance-pin.ts';
 
 export type CurrentUser = TUser;
 
@@ -10,7 +11,8 @@ export const CURRENT_USER_QUERY_KEY = [AUTH_ROUTES.currentUser.path] as const;
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const response = await fetch(CURRENT_USER_QUERY_KEY[0], { credentials: 'include' });
   if (!response.ok) return null;
-  return (await response.json()) as CurrentUser;
+  // Auth's balance may trail one an answer just gave (balance-pin.ts): that one stays.
+  return withPinnedBalance((await response.json()) as CurrentUser);
 }
 
 export const currentUserQueryOptions = {

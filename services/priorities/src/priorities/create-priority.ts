@@ -2,7 +2,7 @@
 // transaction (insert-priority.ts); when priority_creation_cost > 0, or the request carries a key, the
 // creation is recorded as a purchase first (create-recorded-priority.ts).
 import { randomUUID } from 'node:crypto';
-import type { TCreatePriorityRequest, TPriority } from '@civic/contracts';
+import type { TCreatePriorityRequest, TCreatedPriority } from '@civic/contracts';
 import { type Identity, requestUserOf, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { MAX_PRICE } from '../purchases/purchase-kinds.ts';
@@ -14,11 +14,11 @@ export async function createPriority(
   caller: Identity,
   input: TCreatePriorityRequest,
   idempotencyKey: string | undefined,
-): Promise<TPriority> {
+): Promise<TCreatedPriority> {
   const userId = requestUserOf(caller);
   const cost = Math.min(settingOf(ctx, 'priority_creation_cost'), MAX_PRICE);
   const id = randomUUID();
   // Free and without a key, nothing needs a record: one transaction.
-  if (cost === 0 && idempotencyKey === undefined) return insertPriority(ctx, { id, userId, input, recorded: null });
+  if (cost === 0 && idempotencyKey === undefined) return insertPriority(ctx, { id, userId, input, recorded: null, balance: null });
   return createRecordedPriority(ctx, caller, { id, userId, input, cost, idempotencyKey });
 }

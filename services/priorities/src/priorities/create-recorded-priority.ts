@@ -3,7 +3,7 @@
 // priority's). A repeated key answers the first answer before anything is checked or charged; the
 // refusals that do not depend on the balance come before the debit; a creation that fails after it
 // refunds it, and the sweeper settles what is left (purchases/sweep-purchases.ts).
-import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
+import { dailyLimitMessage, type TCreatePriorityRequest, type TCreatedPriority } from '@civic/contracts';
 import { AccountDeleted, type Identity, RequestUnavailable, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
@@ -31,16 +31,16 @@ async function checkBeforeCharging(ctx: PrioritiesContext, userId: string, issue
 }
 
 /** The priority as the creating transaction committed it (its answer was lost, its charge found applied). */
-async function readCreated(ctx: PrioritiesContext, userId: string, id: string): Promise<TPriority> {
+async function readCreated(ctx: PrioritiesContext, userId: string, id: string, balance: number | null): Promise<TCreatedPriority> {
   const [row] = await ctx.db.query<PriorityRow>(selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'), [userId, id]);
-  return toPriorityView(row!, null);
+  return { ...toPriorityView(row!, null), balance };
 }
 
 export async function createRecordedPriority(
   ctx: PrioritiesContext,
   caller: Identity,
   priority: { id: string; userId: string; input: TCreatePriorityRequest; cost: number; idempotencyKey: string | undefined },
-): Promise<TPriority> {
+): Promise<TCreatedPriority> {
   const { id, userId, cost, idempotencyKey } = priority;
   const started = await startCreation(ctx, { id, userId, cost, idempotencyKey, requestHash: requestHashOf(priority.input) });
   if (started.kind === 'repeated') return started.answer;
@@ -52,6 +52,7 @@ export async function createRecordedPriority(
     throw refusal;
   }
 
+  let balance: number | null = null;
   if (cost > 0) {
     const debit = await debitPurchase(ctx, { kind: 'creation', id, userId, cost, reference: id }, caller);
     switch (debit.kind) {
@@ -66,15 +67,16 @@ export async function createRecordedPriority(
         await refundPurchase(ctx, 'creation', id);
         throw debit.error instanceof RequestUnavailable ? debit.error : new PurchaseNotCompleted();
       case 'paid':
+        balance = debit.balance;
         break;
     }
   }
 
   try {
-    return await insertPriority(ctx, { id, userId, input: priority.input, recorded: { keepAnswer: idempotencyKey !== undefined } });
+    return await insertPriority(ctx, { id, userId, input: priority.input, recorded: { keepAnswer: idempotencyKey !== undefined }, balance });
   } catch (error) {
     // The commit may have happened with only its answer lost: then the claim finds the charge applied.
-    if ((await refundPurchase(ctx, 'creation', id)) === 'applied') return readCreated(ctx, userId, id);
+    if ((await refundPurchase(ctx, 'creation', id)) === 'applied') return readCreated(ctx, userId, id, balance);
     if (REFUSALS.some((refusal) => error instanceof refusal)) throw error;
     ctx.platform.logger.error({ err: error, chargeId: id }, 'priority paid for but not created; refunded');
     throw new PurchaseNotCompleted();

@@ -3,7 +3,7 @@
 // with a different title, description or issue (a key names one request: answering a priority the
 // client did not ask for would hide its mistake). A failed creation leaves its key free.
 import { createHash } from 'node:crypto';
-import type { TCreatePriorityRequest, TPriority } from '@civic/contracts';
+import type { TCreatePriorityRequest, TCreatedPriority } from '@civic/contracts';
 import type { PrioritiesContext } from '../context.ts';
 import { CreationInProgress, CreationKeyReused } from '../errors.ts';
 
@@ -20,7 +20,7 @@ interface KeyedRow {
   response: string | null;
 }
 
-export type CreationStart = { kind: 'new' } | { kind: 'repeated'; answer: TPriority };
+export type CreationStart = { kind: 'new' } | { kind: 'repeated'; answer: TCreatedPriority };
 
 /**
  * Writes the pending row of creation `id` (its charge, `cost` 0 when free), under the caller's key
@@ -60,8 +60,9 @@ export async function startCreation(
   throw new CreationInProgress();
 }
 
-function answerRepetition(row: KeyedRow, requestHash: string): TPriority {
+function answerRepetition(row: KeyedRow, requestHash: string): TCreatedPriority {
   if (row.request_hash !== requestHash) throw new CreationKeyReused();
   if (row.status !== 'applied' || row.response === null) throw new CreationInProgress();
-  return JSON.parse(row.response) as TPriority;
+  // An answer stored before the answer carried the balance gives none (null: the client reads it).
+  return { balance: null, ...(JSON.parse(row.response) as Omit<TCreatedPriority, 'balance'>) };
 }

@@ -3,7 +3,7 @@
 // day's count is one upserted row per user and UTC day, whose lock makes one user's concurrent
 // creates take turns, so they never pass the limit together. A recorded creation
 // (create-recorded-priority.ts) is also marked applied here, with the answer a repeated key gives.
-import { dailyLimitMessage, type TCreatePriorityRequest, type TPriority } from '@civic/contracts';
+import { dailyLimitMessage, type TCreatePriorityRequest, type TCreatedPriority } from '@civic/contracts';
 import { AccountDeleted, settingOf } from '@civic/service-kit';
 import type { PrioritiesContext } from '../context.ts';
 import { prioritiesErasureGuard } from '../data-rights/erasure-guard.ts';
@@ -21,9 +21,11 @@ export interface NewPriority {
    * keepAnswer: the answer is stored there too, for repetitions of its Idempotency-Key.
    */
   recorded: { keepAnswer: boolean } | null;
+  /** The author's balance after the creation cost was debited; null when it cost nothing. */
+  balance: number | null;
 }
 
-export async function insertPriority(ctx: PrioritiesContext, priority: NewPriority): Promise<TPriority> {
+export async function insertPriority(ctx: PrioritiesContext, priority: NewPriority): Promise<TCreatedPriority> {
   const { id, userId, input } = priority;
   const now = ctx.platform.clock.now();
   const limit = settingOf(ctx, 'max_priorities_per_user_per_day');
@@ -56,7 +58,7 @@ export async function insertPriority(ctx: PrioritiesContext, priority: NewPriori
     await emitPriorityCreated(tx, { priorityId: id, authorId: userId, title: input.title, createdAt: now.toISOString() });
     const [created] = await tx.query<PriorityRow>(selectPriorityViews('SELECT * FROM priorities.priorities WHERE id = $2::uuid'), [userId, id]);
     // A rank is a position in the list; a single priority's answer has none (docs/ranking.md).
-    const view = toPriorityView(created!, null);
+    const view: TCreatedPriority = { ...toPriorityView(created!, null), balance: priority.balance };
 
     if (priority.recorded) {
       // Only while nobody claimed the row for a refund (purchases/refund-purchase.ts).

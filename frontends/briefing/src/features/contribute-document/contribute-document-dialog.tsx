@@ -21,7 +21,7 @@ import {
 } from '@civic/frontend-kit';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { balanceBeforeContribution, DOCUMENTS_PATH, refreshAfterContribution } from '../document-listing/briefing-queries.ts';
+import { DOCUMENTS_PATH, refreshAfterContribution } from '../document-listing/briefing-queries.ts';
 import { BRIEFING_TOASTS, CONTRIBUTE_DOCUMENT_TITLE, DOCUMENT_TYPE_LABELS } from '../document-listing/briefing-texts.ts';
 import { PriorityPicker } from './priority-picker.tsx';
 import {
@@ -77,16 +77,13 @@ export function ContributeDocumentDialog({ open, onOpenChange }: { open: boolean
 
   const create = useMutation({
     mutationFn: (body: CreateDocumentBody) => apiRequestJson<TCreatedBriefingDocument>('POST', DOCUMENTS_PATH, body),
-    // The balance is taken when the request leaves, so the refresh knows when the +2 PC has arrived.
-    onMutate: () => ({ balanceBefore: balanceBeforeContribution() }),
-    onSuccess: (document, _body, context) => {
+    onSuccess: (document) => {
       const earned = document.politicalCapitalEarned > 0;
       const description = earned ? BRIEFING_TOASTS.createdDescription : BRIEFING_TOASTS.createdUnrewardedDescription;
       toast({ title: BRIEFING_TOASTS.created, description, variant: 'success' });
       reset();
       onOpenChange(false);
-      // Without a reward no credit is coming: the balance is not watched for one.
-      refreshAfterContribution(earned ? (context?.balanceBefore ?? null) : null);
+      refreshAfterContribution(document.politicalCapitalEarned);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;

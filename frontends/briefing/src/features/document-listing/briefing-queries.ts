@@ -1,13 +1,14 @@
 // The briefing reads of spec 7.3 as query keys (spec 7.1: a key is the path it GETs), and the refresh
-// after a contribution: every document list (the room's, the dashboard's card), the room's tiles, the
-// dashboard's Talking Points tile, the activity feeds and the contributor's political capital.
+// after a contribution: every document list (the room's, the dashboard's card), the room's tiles and
+// the activity feeds are read again; the dashboard's Talking Points tile and the contributor's
+// political capital are set from what the answer says.
 import { isOperationPath } from '@civic/contracts/shared/route';
 import { BRIEFING_ROUTES } from '@civic/contracts/briefing/routes';
 import { PRIORITIES_ROUTES } from '@civic/contracts/priorities/routes';
 import type { TStats } from '@civic/contracts/priorities/http';
 import { isSearchableTerm, type TBriefingDocType } from '@civic/contracts/briefing/messages';
 import type { Query } from '@tanstack/react-query';
-import { cachedBalance, isActivityQuery, queryClient, queryKeyToPath, refetchUntilChanged, refreshPoliticalCapital } from '@civic/frontend-kit';
+import { cachedBalance, isActivityQuery, queryClient, queryKeyToPath, setBalance } from '@civic/frontend-kit';
 
 export const DOCUMENTS_PATH = BRIEFING_ROUTES.listDocuments.path;
 export const DOCUMENT_STATS_PATH = BRIEFING_ROUTES.documentStats.path;
@@ -49,29 +50,22 @@ export const PICKER_PRIORITIES_QUERY_KEY = [`${PRIORITIES_ROUTES.listPriorities.
 
 const PLATFORM_STATS_QUERY_KEY = [PRIORITIES_ROUTES.stats.path] as const;
 
-const talkingPointsTile = () => queryClient.getQueryData<TStats>(PLATFORM_STATS_QUERY_KEY)?.briefingDocs;
-
 /**
  * The dashboard's Talking Points tile (GET /api/stats `briefingDocs`) is counted by the priorities
- * service from briefing's event, a moment after the create answered: read it again, backing off,
- * until it moved (as the kit does for the balance). Nothing to do where no tile was read.
+ * service from briefing's event, a moment after the create answered: a read now would still give the
+ * old count, and the new one is known (one more). Nothing to do where no tile was read.
  */
-async function refetchTalkingPointsTile(): Promise<void> {
-  const before = talkingPointsTile();
-  const refetch = () => queryClient.invalidateQueries({ queryKey: PLATFORM_STATS_QUERY_KEY });
-  if (before === undefined) return refetch();
-  await refetchUntilChanged({ read: talkingPointsTile, refetch, before });
+function countNewDocument(): void {
+  queryClient.setQueryData<TStats>(PLATFORM_STATS_QUERY_KEY, (stats) => stats && { ...stats, briefingDocs: stats.briefingDocs + 1 });
 }
 
-/** What a new document changes, read again (not awaited: the dialog closes at once). */
-export function refreshAfterContribution(balanceBefore: number | null): void {
+/** What a new document changes (not awaited: the dialog closes at once). */
+export function refreshAfterContribution(politicalCapitalEarned: number): void {
   void queryClient.invalidateQueries({ predicate: isDocumentListQuery });
   void queryClient.invalidateQueries({ queryKey: DOCUMENT_STATS_QUERY_KEY });
-  void refetchTalkingPointsTile();
+  countNewDocument();
   void queryClient.invalidateQueries({ predicate: isActivityQuery });
-  // +2 PC arrives through the ledger a moment later: read the balance until it moved.
-  void refreshPoliticalCapital(balanceBefore);
+  // The ledger credits exactly what the answer says was earned, from briefing's event a moment later.
+  const before = cachedBalance();
+  if (politicalCapitalEarned > 0 && before !== null) void setBalance({ balance: before + politicalCapitalEarned });
 }
-
-/** The balance before a contribution, to know when the credit has arrived. */
-export const balanceBeforeContribution = cachedBalance;

@@ -4,7 +4,9 @@
 // again."); a refusal the server explains (400, 403, 429) also shows its message in the dialog, so
 // the daily limit says what it is; a 401 opens the sign-in dialog (shared MutationCache). When the
 // priority_creation_cost setting is above 0 (spec 9's default is 0) the description names the cost.
-import type { TIssue, TPriority } from '@civic/contracts/priorities/http';
+// The navbar then shows the balance the answer gives (after the cost) plus the reward that follows.
+import { PRIORITY_CREATION_REWARD } from '@civic/contracts/ledger/messages';
+import type { TCreatedPriority, TIssue } from '@civic/contracts/priorities/http';
 import { PRIORITY_LIMITS } from '@civic/contracts/priorities/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
@@ -13,7 +15,7 @@ import {
   ApiError,
   apiRequestJson,
   Button,
-  CURRENT_USER_QUERY_KEY,
+  cachedBalance,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -25,6 +27,7 @@ import {
   Label,
   queryClient,
   randomUuid,
+  setBalance,
   toast,
 } from '@civic/frontend-kit';
 import { ISSUE_CATEGORIES } from '../priority-listing/issue-categories.ts';
@@ -70,6 +73,16 @@ function serverFieldErrors(error: unknown): PriorityFormErrors {
   }
 }
 
+/**
+ * The balance after a creation: the answer's (after the cost; null when free, then the one shown),
+ * plus the reward the ledger credits from the creation's event a moment later.
+ */
+function showBalanceAfterCreation(afterCost: number | null): void {
+  const base = afterCost ?? cachedBalance();
+  if (base === null) return;
+  void setBalance({ balance: base + PRIORITY_CREATION_REWARD, passedThrough: afterCost === null ? [] : [afterCost] });
+}
+
 /** Issues grouped by category in the spec's category order, titles alphabetical. */
 function groupIssues(issues: readonly TIssue[]): { category: string; issues: TIssue[] }[] {
   const categories: string[] = [...ISSUE_CATEGORIES];
@@ -103,14 +116,14 @@ export function CreatePriorityDialog({ open, onOpenChange }: { open: boolean; on
     // every retry of it carries the same one: a request that reached the server twice (a retry after
     // a lost answer, the CSRF retry) creates, and charges, once.
     mutationFn: ({ body, idempotencyKey }: { body: CreatePriorityBody; idempotencyKey: string }) =>
-      apiRequestJson<TPriority>('POST', PRIORITIES_PATH, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
-    onSuccess: () => {
+      apiRequestJson<TCreatedPriority>('POST', PRIORITIES_PATH, body, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } }),
+    onSuccess: (created) => {
       toast({ title: PRIORITY_TOASTS.created, description: PRIORITY_TOASTS.createdDescription, variant: 'success' });
       reset();
       onOpenChange(false);
       void refetchPriorityLists();
       void queryClient.invalidateQueries({ queryKey: [STATS_PATH] });
-      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      showBalanceAfterCreation(created.balance ?? null);
       void queryClient.invalidateQueries({ predicate: isActivityQuery });
     },
     onError: (error) => {
