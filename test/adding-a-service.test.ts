@@ -21,8 +21,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The whole service: one operation of its own contract, one route. */
 const APP = `import { defineOperation } from '@civic/contracts';
-import { defineService } from '@civic/service-kit';
-import type { FastifyInstance } from 'fastify';
+import { defineService, type typed } from '@civic/service-kit';
 import { z } from 'zod';
 
 export const throwawayGreeting = defineOperation({
@@ -35,7 +34,7 @@ export const throwawayGreeting = defineOperation({
   errors: [],
 });
 
-async function greetingRoutes(app: FastifyInstance) {
+async function greetingRoutes(app: Parameters<typeof typed>[0]) {
   app.get('/api/throwaway/greeting', { config: { auth: 'none' } }, async () => ({ greeting: 'hello from one roster line' }));
 }
 

@@ -38,8 +38,11 @@ function sourcesOf(dir: string): string[] {
 
 test('what a service consumes is the producers it subscribes to', () => {
   for (const entry of SERVICE_ROSTER) {
-    const subscriptions = sourcesOf(`${serviceDir(entry)}/src`).flatMap((source) => [...source.matchAll(/subscription\(\s*([a-z]+)Events\./g)]);
+    const sources = sourcesOf(`${serviceDir(entry)}/src`);
+    const subscriptions = sources.flatMap((source) => [...source.matchAll(/subscription\(\s*([a-z]+)Events\./g)]);
     const producers = new Set(subscriptions.map((m) => m[1]!));
+    // A declared erasure is the kit's subscription to account's civic.account.user.deleted (service-parts.ts).
+    if (sources.some((source) => /dataRights:[\s\S]*?\berase:/.test(source))) producers.add('account');
     assert.deepEqual([...entry.consumes].sort(), [...producers].sort(), entry.name);
   }
 });
