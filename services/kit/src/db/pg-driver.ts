@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { failureKindOf } from '../failure-kind.ts';
 import type { SqlDriver } from './sql-driver.ts';
 
 type Queryable = pg.Pool | pg.PoolClient | pg.Client;
@@ -38,6 +39,11 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out connection that drops (a PostgreSQL restart) emits 'error'; unheard, it would end
+      // the process. The failing query rejects anyway; the broken client is then discarded, not reused.
+      let broken: Error | undefined;
+      const onError = (error: Error) => void (broken = error);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(pgClientDriver(client));
@@ -45,9 +51,11 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
+        broken ??= error instanceof Error && failureKindOf(error) === 'infrastructure' ? error : undefined;
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     async close() {
