@@ -1,5 +1,4 @@
 import pg from 'pg';
-import { failureKindOf } from '../failure-kind.ts';
 import type { SqlDriver } from './sql-driver.ts';
 
 type Queryable = pg.Pool | pg.PoolClient | pg.Client;
@@ -40,9 +39,8 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
     async transaction(fn) {
       const client = await pool.connect();
       // A checked-out connection that drops (a PostgreSQL restart) emits 'error'; unheard, it would end
-      // the process. The failing query rejects anyway; the broken client is then discarded, not reused.
-      let broken: Error | undefined;
-      const onError = (error: Error) => void (broken = error);
+      // the process. The failing query rejects anyway, and the pool discards a client no longer queryable.
+      const onError = () => {};
       client.on('error', onError);
       try {
         await client.query('BEGIN');
@@ -51,11 +49,10 @@ export function pgPoolDriver(pool: pg.Pool): SqlDriver {
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
-        broken ??= error instanceof Error && failureKindOf(error) === 'infrastructure' ? error : undefined;
         throw error;
       } finally {
         client.off('error', onError);
-        client.release(broken);
+        client.release();
       }
     },
     async close() {

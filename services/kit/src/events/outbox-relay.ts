@@ -11,7 +11,6 @@ import {
   type OutboxRow,
   prunePublishedOutboxRows,
   readOutboxBacklog,
-  relayQueryOf,
 } from './outbox-store.ts';
 import type { SqlDriver } from '../db/sql-driver.ts';
 import { checkSchemaName } from './sql-names.ts';
@@ -61,7 +60,6 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const batchSize = options.batchSize ?? 256;
   const retainPublishedMs = options.retainPublishedMs ?? 7 * 24 * 60 * 60 * 1000;
   const log = { service, schema };
-  const query = relayQueryOf(db);
 
   let chain: Promise<unknown> = Promise.resolve();
   let kickQueued = false;
@@ -87,11 +85,11 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     }
     let published = 0;
     while (!stopped) {
-      const rows = await fetchDueOutboxRows(query, schema, batchSize);
+      const rows = await fetchDueOutboxRows(db, schema, batchSize);
       if (rows.length === 0) break;
       const outcomes = await sink.handOver(rows);
       const ok = outcomes.filter((o) => o.ok).map((o) => o.id);
-      await markOutboxRowsPublished(query, schema, ok);
+      await markOutboxRowsPublished(db, schema, ok);
       const failed = outcomes.filter((o): o is Extract<HandOverOutcome, { ok: false }> => !o.ok);
       for (const failure of failed) {
         await deferOutboxRow(db, schema, failure.id, failure.retryInMs, failure.error);
@@ -142,7 +140,7 @@ export function startOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     service,
     kick,
     runOnce: () => exclusive(drain),
-    backlog: () => readOutboxBacklog(query, schema),
+    backlog: () => readOutboxBacklog(db, schema),
     async stop() {
       stopped = true;
       clearInterval(timer);

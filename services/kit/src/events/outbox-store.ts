@@ -23,21 +23,11 @@ interface RawOutboxRow {
   attempts: number;
 }
 
-/**
- * The relay's statements of every run (fetch, mark) are named, so PostgreSQL plans them once per
- * connection: the relay runs after every commit that wrote an event (each vote).
- */
-export type RelayQuery = <T>(text: string, params: unknown[], name: string) => Promise<T[]>;
-
-export function relayQueryOf(db: SqlDriver): RelayQuery {
-  return (text, params, name) => db.query(text, params, name);
-}
-
 /** Unpublished rows that are due, oldest first. */
-export async function fetchDueOutboxRows(query: RelayQuery, schema: string, limit: number): Promise<OutboxRow[]> {
+export async function fetchDueOutboxRows(db: SqlDriver, schema: string, limit: number): Promise<OutboxRow[]> {
   const s = checkSchemaName(schema);
   // jsonb and timestamps are selected as text so every driver returns the same shapes.
-  const raw = await query<RawOutboxRow>(
+  const raw = await db.query<RawOutboxRow>(
     `SELECT id::text AS id, subject, version, payload::text AS payload, headers::text AS headers,
             to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS occurred_at,
             attempts
@@ -61,14 +51,12 @@ export async function fetchDueOutboxRows(query: RelayQuery, schema: string, limi
   }));
 }
 
-export async function markOutboxRowsPublished(query: RelayQuery, schema: string, ids: readonly string[]): Promise<void> {
+export async function markOutboxRowsPublished(db: SqlDriver, schema: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const s = checkSchemaName(schema);
-  // RETURNING: a query's shape through either client (the ids are few).
-  await query(
+  await db.execute(
     `UPDATE ${s}.outbox SET published_at = now(), next_attempt_at = NULL
-     WHERE id IN (SELECT (jsonb_array_elements_text($1::jsonb))::uuid)
-     RETURNING id`,
+     WHERE id IN (SELECT (jsonb_array_elements_text($1::jsonb))::uuid)`,
     [JSON.stringify(ids)],
     `outbox_mark_${s}`,
   );
@@ -84,6 +72,7 @@ export async function deferOutboxRow(db: SqlDriver, schema: string, id: string, 
          last_error = left($3, 2000)
      WHERE id = $1::uuid AND published_at IS NULL`,
     [id, Math.max(0, Math.round(retryInMs)), error],
+    `outbox_defer_${s}`,
   );
 }
 
@@ -94,6 +83,7 @@ export async function prunePublishedOutboxRows(db: SqlDriver, schema: string, ol
     `DELETE FROM ${s}.outbox
      WHERE published_at IS NOT NULL AND published_at < now() - ($1::float8 * interval '1 millisecond')`,
     [olderThanMs],
+    `outbox_prune_${s}`,
   );
 }
 
@@ -106,9 +96,9 @@ export interface OutboxBacklog {
 }
 
 /** What the relay has not handed over yet (metrics, read at scrape time; the partial index keeps it small). */
-export async function readOutboxBacklog(query: RelayQuery, schema: string): Promise<OutboxBacklog> {
+export async function readOutboxBacklog(db: SqlDriver, schema: string): Promise<OutboxBacklog> {
   const s = checkSchemaName(schema);
-  const raw = await query<{ subject: string; version: number; rows: number; age: number }>(
+  const raw = await db.query<{ subject: string; version: number; rows: number; age: number }>(
     `SELECT subject, version, count(*)::int AS rows, EXTRACT(EPOCH FROM (now() - min(created_at)))::float8 AS age
      FROM ${s}.outbox WHERE published_at IS NULL GROUP BY subject, version`,
     [],

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlDriver } from '../../src/db/sql-driver.ts';
 import { enqueueEvent, enqueueEvents } from '../../src/events/enqueue-event.ts';
 import { outboxMigrationSql, outboxMigrationStatements } from '../../src/events/outbox-schema.ts';
-import { fetchDueOutboxRows, relayQueryOf } from '../../src/events/outbox-store.ts';
+import { fetchDueOutboxRows } from '../../src/events/outbox-store.ts';
 import { createEventBus } from '../../src/events/event-bus.ts';
 import { createInProcessHub } from '../../src/events/in-process-hub.ts';
 import { createPgTestDatabase } from './support/pg-db.ts';
@@ -70,7 +70,7 @@ for (const driver of drivers) {
       );
 
       assert.equal(await countRows(db, `SELECT count(*)::int AS n FROM producer.things`), 1);
-      const rows = await fetchDueOutboxRows(relayQueryOf(db), 'producer', 10);
+      const rows = await fetchDueOutboxRows(db, 'producer', 10);
       assert.equal(rows.length, 1);
       assert.deepEqual(rows[0]!.envelope, committed, 'the stored row reproduces the envelope exactly');
       assert.equal(committed.subject, event.subject);
@@ -108,7 +108,11 @@ test('PostgreSQL: the relay fetches and marks on prepared statements, in order, 
   const hub = createInProcessHub();
   const bus = await createEventBus({ transport: 'in-process', inProcessHub: hub, logger: recordingLogger() });
   const named: string[] = [];
-  const sql: SqlDriver = { ...database.db, query: (text, params, name) => (named.push(name ?? '(unnamed)'), database.db.query(text, params, name)) };
+  const sql: SqlDriver = {
+    ...database.db,
+    query: (text, params, name) => (named.push(name ?? '(unnamed)'), database.db.query(text, params, name)),
+    execute: (text, params, name) => (named.push(name ?? '(unnamed)'), database.db.execute(text, params, name)),
+  };
   try {
     const { db } = database;
     await migrate(db, 'producer');
